@@ -1,0 +1,113 @@
+"""hatch-pyaot: ahead-of-time compiled kernels for typed Python functions.
+
+At run time this package is only the ``@compile`` decorator: it swaps a top-level function
+for its native version when a valid native module (``kernels.pyaot<EXT_SUFFIX>`` next to
+``kernels.py``) exists, and otherwise returns the Python function unchanged. Importing it
+is cheap: the standard library only, and the loader is imported on first use. The compiler
+itself (tracer, typing, codegen, toolchains) is never imported from here.
+"""
+
+from __future__ import annotations
+
+import os
+import types
+
+# ``typing`` alone would double the import time; annotations are strings here.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar, overload
+
+    _F = TypeVar("_F", bound=Callable[..., Any])
+
+__version__ = "0.1.0"
+
+__all__ = ["StaleNativeModuleWarning", "__version__", "compile", "is_compiled"]
+
+
+class StaleNativeModuleWarning(UserWarning):
+    """A native module exists but cannot be used (built from other sources, another ABI,
+    or it failed to load); the Python functions are used instead."""
+
+
+def _disabled() -> bool:
+    value = os.environ.get("PYAOT_DISABLE", "")
+    return value not in ("", "0")
+
+
+def _check_options(
+    tag: object, description: object, sandbox: object, metadata: object, targets: object
+) -> None:
+    for name, value, expected in (
+        ("tag", tag, str),
+        ("description", description, str),
+        ("sandbox", sandbox, bool),
+        ("metadata", metadata, dict),
+    ):
+        if value is not None and not isinstance(value, expected):
+            raise TypeError(
+                f"@compile option {name!r} must be {expected.__name__}, not {type(value).__name__}"
+            )
+    if targets is not None and (
+        not isinstance(targets, list | tuple) or not all(isinstance(t, str) for t in targets)
+    ):
+        raise TypeError(
+            f"@compile option 'targets' must be a list or tuple of str, not {targets!r}"
+        )
+
+
+def _swap(fn: _F) -> _F:
+    if not isinstance(fn, types.FunctionType):
+        raise TypeError(f"@compile applies to functions, not {type(fn).__name__}")
+    if _disabled() or "." in fn.__qualname__:
+        # Nested functions and methods are never compiled: they stay Python.
+        return fn
+    from hatch_pyaot.runtime.loader import native_function
+
+    native = native_function(fn)
+    return fn if native is None else native  # type: ignore[return-value]
+
+
+if TYPE_CHECKING:
+
+    @overload
+    def compile(fn: _F, /) -> _F: ...
+
+    @overload
+    def compile(
+        *,
+        tag: str | None = None,
+        description: str | None = None,
+        sandbox: bool | None = None,
+        metadata: dict[str, Any] | None = None,
+        targets: list[str] | tuple[str, ...] | None = None,
+    ) -> Callable[[_F], _F]: ...
+
+
+def compile(
+    fn: Callable[..., Any] | None = None,
+    /,
+    *,
+    tag: str | None = None,
+    description: str | None = None,
+    sandbox: bool | None = None,
+    metadata: dict[str, Any] | None = None,
+    targets: list[str] | tuple[str, ...] | None = None,
+) -> Any:
+    """Mark a top-level function for ahead-of-time compilation.
+
+    Use it bare (``@compile``) or with options (``@compile(tag="fast")``). The options are
+    read from the source by ``pyaot build``; here they are only type-checked. Returns the
+    native function when a valid native module exists for the function's module,
+    otherwise the function itself. With ``PYAOT_DISABLE=1`` always the function itself.
+    """
+    _check_options(tag, description, sandbox, metadata, targets)
+    if fn is None:
+        return _swap
+    return _swap(fn)
+
+
+def is_compiled(fn: object) -> bool:
+    """True iff ``fn`` is a function of a native pyaot module."""
+    owner = getattr(fn, "__self__", None)
+    return isinstance(owner, types.ModuleType) and hasattr(owner, "__pyaot_abi__")

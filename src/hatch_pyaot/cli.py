@@ -1,0 +1,158 @@
+"""``pyaot`` / ``python -m hatch_pyaot``: build, check, explain, ops."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    handler = {"build": _build, "check": _check, "explain": _explain, "ops": _ops}[args.command]
+    return handler(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pyaot", description="Ahead-of-time compiler for "
+                                     "typed Python (@hatch_pyaot.compile functions).")
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="compile modules; the native module goes next to each "
+                       "source file")
+    b.add_argument("paths", nargs="+", type=Path, metavar="FILE|PKG")
+    b.add_argument("--strict", action="store_true",
+                   help="fail when a function cannot be compiled (default: keep it in Python)")
+    b.add_argument("-O", dest="opt_level", default="3", choices=["0", "1", "2", "3", "s"])
+    b.add_argument("--debug", action="store_true", help="build with debug information")
+    b.add_argument("-j", "--jobs", type=int, default=0, help="parallel builds (default: cores)")
+    c = sub.add_parser("check", help="report, per @compile function, whether it compiles")
+    c.add_argument("paths", nargs="+", type=Path, metavar="FILE|PKG")
+    e = sub.add_parser("explain", help="show a function's IR, types or generated C++")
+    e.add_argument("target", metavar="FILE::FUNC")
+    e.add_argument("--stage", choices=["ir", "types", "cpp"], default="types")
+    o = sub.add_parser("ops", help="list the supported Python operations")
+    o.add_argument("module", nargs="?", help="only this module (math, builtins, operator)")
+    return parser
+
+
+def _files(paths: Sequence[Path]) -> list[Path] | None:
+    from hatch_pyaot.pipeline import module_files
+
+    files: list[Path] = []
+    for p in paths:
+        if not p.exists():
+            print(f"pyaot: error: {p} does not exist", file=sys.stderr)
+            return None
+        files.extend(module_files(p))
+    return files
+
+
+def _build(args: argparse.Namespace) -> int:
+    from hatch_pyaot.errors import CompileError
+    from hatch_pyaot.pipeline import build
+    from hatch_pyaot.toolchains.host import BuildOptions
+    from hatch_pyaot.toolchains.process import ToolchainError
+
+    files = _files(args.paths)
+    if files is None:
+        return 2
+    options = BuildOptions(opt_level=args.opt_level, debug=args.debug, jobs=args.jobs)
+    try:
+        report = build(files, options, progress=lambda line: print(f"pyaot: {line}"))
+    except (ToolchainError, CompileError) as exc:
+        print(f"pyaot: error: {exc}", file=sys.stderr)
+        return 1
+    for module in report.modules:
+        text = module.format_diagnostics()
+        if text:
+            print(text, file=sys.stderr)
+        for entry in module.entries:
+            if not entry.compiled:
+                print(f"{entry.loc}: warning: '{entry.name}' stays Python", file=sys.stderr)
+    for path in report.built:
+        print(f"pyaot: wrote {path}")
+    if report.failed_entries and args.strict:
+        print(f"pyaot: error: {len(report.failed_entries)} function(s) could not be compiled "
+              "(--strict)", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from hatch_pyaot.pipeline import analyze
+
+    files = _files(args.paths)
+    if files is None:
+        return 2
+    failed = 0
+    for path in files:
+        result = analyze(path)
+        for entry in result.entries:
+            if entry.compiled:
+                print(f"{entry.loc}: ok: '{entry.name}' compiles")
+            else:
+                failed += 1
+                print(f"{entry.loc}: error: '{entry.name}' cannot be compiled")
+        text = result.format_diagnostics()
+        if text:
+            print(text)
+    return 1 if failed else 0
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from hatch_pyaot.ir.printer import format_function
+    from hatch_pyaot.pipeline import analyze
+
+    file, sep, func = args.target.partition("::")
+    if not sep or not Path(file).is_file():
+        print("pyaot: error: expected FILE::FUNC, for example kernels.py::integrate",
+              file=sys.stderr)
+        return 2
+    result = analyze(Path(file))
+    entry = next((e for e in result.entries if e.name == func), None)
+    if entry is None:
+        print(f"pyaot: error: no @compile function '{func}' in {file}", file=sys.stderr)
+        return 2
+    if entry.spec is None:
+        print(result.format_diagnostics(), file=sys.stderr)
+        return 1
+    if args.stage == "cpp":
+        assert result.cpp is not None
+        print(result.cpp, end="")
+        return 0
+    for spec in result.inferencer.closure(entry.spec):
+        if args.stage == "ir":
+            print(format_function(spec.function))
+        else:
+            print(format_function(spec.function, spec.expr_types, spec.var_types,
+                                  spec.param_types, spec.result))
+    return 0
+
+
+def _ops(args: argparse.Namespace) -> int:
+    from hatch_pyaot.ops import default_registry
+
+    registry = default_registry()
+    count = 0
+    for name in sorted(registry.ops):
+        module = name.rpartition(".")[0]
+        if args.module and module != args.module:
+            continue
+        for op in registry.ops[name]:
+            count += 1
+            flag = "  (can raise)" if op.fallible else ""
+            print(f"{op.signature()}    -> {op.cpp}{flag}")
+    for name in sorted(registry.consts):
+        if args.module and name.rpartition(".")[0] != args.module:
+            continue
+        const = registry.consts[name]
+        count += 1
+        print(f"{name}: {const.type} = {const.value!r}")
+    print(f"{count} operations")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

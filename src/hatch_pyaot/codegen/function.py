@@ -1,0 +1,450 @@
+"""Emit one specialization as a C++ function.
+
+Every generated function has the shape ``bool name(Result& out, Params...)``: it returns
+false when a Python exception is pending (DESIGN §3.6, no C++ exceptions). Expressions are
+emitted inline while they cannot fail; an operation that can fail is hoisted into a checked
+temporary, in Python's evaluation order, followed by
+``if (!ok) [[unlikely]] return pyaot::fail_at(kFile, line);``. Python locals become C++
+locals declared at the top, so they outlive the loop that assigns them, as in Python.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from hatch_pyaot.codegen.literals import literal, string_literal
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type
+from hatch_pyaot.ops.registry import Op, Registry
+from hatch_pyaot.typing.typed import OpCall, Specialization, UserCall
+
+
+def signature(spec: Specialization) -> str:
+    assert spec.result is not None
+    params = [f"{spec.result.cpp()}& out"]
+    for p, t in zip(spec.function.params, spec.param_types, strict=True):
+        params.append(f"{t.cpp()} {_param_name(spec, p.name)}")
+    return f"static bool {spec.cpp_name}({', '.join(params)})"
+
+
+def _param_name(spec: Specialization, name: str) -> str:
+    i = [p.name for p in spec.function.params].index(name)
+    return f"v_{name}" if spec.var_types.get(name) == spec.param_types[i] else f"p_{name}"
+
+
+@dataclass
+class _Loop:
+    broke: str | None
+    """The flag a ``break`` sets, when the loop has an ``else`` clause."""
+
+
+@dataclass
+class FunctionEmitter:
+    spec: Specialization
+    registry: Registry
+    headers: set[str]
+    lines: list[str] = field(default_factory=list)
+    depth: int = 1
+    temps: int = 0
+    loops: list[_Loop] = field(default_factory=list)
+
+    # ----- output helpers ----------------------------------------------------------------
+
+    def line(self, text: str) -> None:
+        self.lines.append("  " * self.depth + text)
+
+    @contextmanager
+    def indented(self) -> Iterator[None]:
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+
+    @contextmanager
+    def captured(self) -> Iterator[list[str]]:
+        saved = self.lines
+        self.lines = []
+        buffer = self.lines
+        try:
+            yield buffer
+        finally:
+            self.lines = saved
+
+    def temp(self, t: Type, init: str | None = None) -> str:
+        self.temps += 1
+        name = f"t{self.temps}"
+        self.line(f"{t.cpp()} {name}{' = ' + init if init is not None else '{}'};")
+        return name
+
+    def fail(self, loc_line: int) -> str:
+        return f"return pyaot::fail_at(kFile, {loc_line});"
+
+    # ----- function ----------------------------------------------------------------------
+
+    def emit(self) -> list[str]:
+        spec = self.spec
+        fn = spec.function
+        self.lines.append(signature(spec) + " {")
+        params = {p.name: t for p, t in zip(fn.params, spec.param_types, strict=True)}
+        for name in fn.locals:
+            t = spec.var_types.get(name)
+            if t is None:
+                continue
+            if name in params:
+                if _param_name(spec, name).startswith("p_"):
+                    self.line(f"{t.cpp()} v_{name} = {self.cast(f'p_{name}', params[name], t)};")
+            else:
+                self.line(f"{t.cpp()} v_{name}{{}};")
+        self.block(fn.body)
+        if spec.result == NONE:
+            self.line("out = pyaot::none;")
+            self.line("return true;")
+        self.lines.append("}")
+        return self.lines
+
+    # ----- statements --------------------------------------------------------------------
+
+    def block(self, stmts: Sequence[ir.Stmt]) -> None:
+        for s in stmts:
+            self.stmt(s)
+
+    def stmt(self, s: ir.Stmt) -> None:
+        if isinstance(s, ir.Assign):
+            self.assign(s.target, s.value)
+        elif isinstance(s, ir.AugAssign):
+            var_t = self.spec.var_types[s.target.id]
+            value = self.expr(s.value)
+            code = self.binop(s.op, f"v_{s.target.id}", var_t, value,
+                              self.spec.type_of(s.value), s.loc.line)
+            result_t = self._binop_op(s.op, var_t, self.spec.type_of(s.value)).result
+            self.line(f"v_{s.target.id} = {self.cast(code, result_t, var_t)};")
+        elif isinstance(s, ir.ExprStmt):
+            code = self.expr(s.value)
+            if not _is_temp(code):
+                self.line(f"(void)({code});")
+        elif isinstance(s, ir.If):
+            self.if_(s)
+        elif isinstance(s, ir.While):
+            self.while_(s)
+        elif isinstance(s, ir.ForRange):
+            self.for_range(s)
+        elif isinstance(s, ir.Break):
+            loop = self.loops[-1]
+            if loop.broke:
+                self.line(f"{loop.broke} = true;")
+            self.line("break;")
+        elif isinstance(s, ir.Continue):
+            self.line("continue;")
+        elif isinstance(s, ir.Pass):
+            pass
+        elif isinstance(s, ir.Return):
+            assert self.spec.result is not None
+            if s.value is None:
+                self.line("out = pyaot::none;")
+            else:
+                code = self.expr(s.value)
+                self.line(f"out = {self.cast(code, self.spec.type_of(s.value), self.spec.result)};")
+            self.line("return true;")
+        elif isinstance(s, ir.Raise):
+            msg = self.message(s.message)
+            self.line(f"pyaot::raise(pyaot::Exc::{s.exc}, {msg});")
+            self.line(self.fail(s.loc.line))
+        elif isinstance(s, ir.Assert):
+            test = self.truth(s.test)
+            self.line(f"if (!({test})) [[unlikely]] {{")
+            with self.indented():
+                msg = self.message(s.message)
+                self.line(f"pyaot::raise(pyaot::Exc::AssertionError, {msg});")
+                self.line(self.fail(s.loc.line))
+            self.line("}")
+        else:
+            raise AssertionError(f"unknown statement {type(s).__name__}")
+
+    def message(self, e: ir.Expr | None) -> str:
+        if e is None:
+            return '""'
+        assert isinstance(e, ir.Const) and isinstance(e.value, str)
+        return string_literal(e.value)
+
+    def assign(self, target: ir.Target, value: ir.Expr) -> None:
+        if isinstance(target, ir.NameTarget):
+            code = self.expr(value)
+            var_t = self.spec.var_types[target.id]
+            self.line(f"v_{target.id} = {self.cast(code, self.spec.type_of(value), var_t)};")
+            return
+        if isinstance(value, ir.TupleExpr) and len(value.items) == len(target.items):
+            # a, b = b, a: evaluate every item before assigning any.
+            parts = [(self.expr(v), self.spec.type_of(v)) for v in value.items]
+            held = [(code if _is_literal(code) else self.temp(t, code), t) for code, t in parts]
+            for sub, (code, t) in zip(target.items, held, strict=True):
+                self.assign_code(sub, code, t)
+            return
+        t = self.spec.type_of(value)
+        code = self.expr(value)
+        self.assign_code(target, code if _is_temp(code) else self.temp(t, code), t)
+
+    def assign_code(self, target: ir.Target, code: str, t: Type) -> None:
+        if isinstance(target, ir.NameTarget):
+            var_t = self.spec.var_types[target.id]
+            self.line(f"v_{target.id} = {self.cast(code, t, var_t)};")
+            return
+        assert isinstance(t, TupleType)
+        for i, (sub, it) in enumerate(zip(target.items, t.items, strict=True)):
+            self.assign_code(sub, f"std::get<{i}>({code})", it)
+
+    def if_(self, s: ir.If) -> None:
+        test = self.truth(s.test)
+        self.line(f"if ({test}) {{")
+        with self.indented():
+            self.block(s.body)
+        if s.orelse:
+            self.line("} else {")
+            with self.indented():
+                self.block(s.orelse)
+        self.line("}")
+
+    def while_(self, s: ir.While) -> None:
+        broke = self.flag() if s.orelse else None
+        with self.indented(), self.captured() as cond_lines:
+            test = self.truth(s.test)
+        if cond_lines:
+            self.line("while (true) {")
+            self.lines.extend(cond_lines)
+            with self.indented():
+                self.line(f"if (!({test})) break;")
+        else:
+            self.line(f"while ({test}) {{")
+        self.loop_body(s.body, broke)
+        self.line("}")
+        self.loop_else(s.orelse, broke)
+
+    def for_range(self, s: ir.ForRange) -> None:
+        broke = self.flag() if s.orelse else None
+        start = self.int_value(s.start)
+        stop = self.int_value(s.stop)
+        target = f"v_{s.target.id}"
+        if isinstance(s.step, ir.Const) and s.step.value == 1:
+            self.line(f"for (std::int64_t k{self.temps} = {start}; k{self.temps} < {stop}; "
+                      f"++k{self.temps}) {{")
+            counter = f"k{self.temps}"
+            with self.indented():
+                self.line(f"{target} = {counter};")
+        else:
+            step = self.int_value(s.step)
+            self.headers.add("pyaot/range.hpp")
+            count = self.temp(INT)
+            self.line(f"if (!pyaot::range_length({count}, {start}, {stop}, {step})) "
+                      f"[[unlikely]] {self.fail(s.loc.line)}")
+            counter = f"k{self.temps}"
+            self.line(f"for (std::int64_t {counter} = 0; {counter} < {count}; ++{counter}) {{")
+            with self.indented():
+                self.line(f"{target} = {start} + {counter} * {step};")
+        self.loop_body(s.body, broke)
+        self.line("}")
+        self.loop_else(s.orelse, broke)
+
+    def int_value(self, e: ir.Expr) -> str:
+        """A range bound, evaluated once into a temporary (or kept if literal)."""
+        code = self.cast(self.expr(e), self.spec.type_of(e), INT)
+        return code if _is_literal(code) else self.temp(INT, code)
+
+    def flag(self) -> str:
+        self.temps += 1
+        name = f"broke{self.temps}"
+        self.line(f"bool {name} = false;")
+        return name
+
+    def loop_body(self, body: Sequence[ir.Stmt], broke: str | None) -> None:
+        self.loops.append(_Loop(broke))
+        with self.indented():
+            self.block(body)
+        self.loops.pop()
+
+    def loop_else(self, orelse: Sequence[ir.Stmt], broke: str | None) -> None:
+        if not orelse:
+            return
+        self.line(f"if (!{broke}) {{")
+        with self.indented():
+            self.block(orelse)
+        self.line("}")
+
+    # ----- expressions -------------------------------------------------------------------
+
+    def truth(self, e: ir.Expr) -> str:
+        return _truth(self.expr(e), self.spec.type_of(e))
+
+    def cast(self, code: str, src: Type, dst: Type) -> str:
+        if src == dst:
+            return code
+        if isinstance(dst, TupleType) and isinstance(src, TupleType):
+            held = code if _is_temp(code) else self.temp(src, code)
+            items = [self.cast(f"std::get<{i}>({held})", s, d)
+                     for i, (s, d) in enumerate(zip(src.items, dst.items, strict=True))]
+            return f"{dst.cpp()}{{{', '.join(items)}}}"
+        return f"static_cast<{dst.cpp()}>({code})"
+
+    def expr(self, e: ir.Expr) -> str:
+        t = self.spec.type_of(e)
+        if isinstance(e, ir.Const):
+            return literal(e.value, t)
+        if isinstance(e, ir.Name):
+            return f"v_{e.id}"
+        if isinstance(e, ir.TupleExpr):
+            assert isinstance(t, TupleType)
+            items = [self.cast(self.expr(i), self.spec.type_of(i), it)
+                     for i, it in zip(e.items, t.items, strict=True)]
+            return f"{t.cpp()}{{{', '.join(items)}}}"
+        if isinstance(e, ir.TupleGet):
+            return f"std::get<{e.index}>({self.expr(e.value)})"
+        if isinstance(e, ir.BinOp):
+            lt, rt = self.spec.type_of(e.left), self.spec.type_of(e.right)
+            left = self.expr(e.left)
+            right = self.expr(e.right)
+            return self.binop(e.op, left, lt, right, rt, e.loc.line)
+        if isinstance(e, ir.UnaryOp):
+            if e.op == ir.UnaryOpKind.NOT:
+                return f"!{_paren(self.truth(e.operand))}"
+            ot = self.spec.type_of(e.operand)
+            op = self._resolve(f"operator.{e.op.value}", [ot])
+            return self.call_op(op, [self.cast(self.expr(e.operand), ot, op.params[0].type)],
+                                e.loc.line)
+        if isinstance(e, ir.Compare):
+            return self.compare(e)
+        if isinstance(e, ir.BoolOp):
+            return self.boolop(e, t)
+        if isinstance(e, ir.IfExp):
+            test = self.truth(e.test)
+            result = self.temp(t)
+            self.line(f"if ({test}) {{")
+            with self.indented():
+                self.line(f"{result} = {self.cast(self.expr(e.body), self.spec.type_of(e.body), t)};")
+            self.line("} else {")
+            with self.indented():
+                self.line(f"{result} = "
+                          f"{self.cast(self.expr(e.orelse), self.spec.type_of(e.orelse), t)};")
+            self.line("}")
+            return result
+        if isinstance(e, ir.Call):
+            return self.call(e)
+        raise AssertionError(f"unknown expression {type(e).__name__}")
+
+    def _resolve(self, name: str, types: list[Type]) -> Op:
+        resolved = self.registry.resolve(name, types)
+        assert resolved is not None, (name, types)
+        self.headers.add(resolved.op.header)
+        return resolved.op
+
+    def _binop_op(self, kind: ir.BinOpKind, lt: Type, rt: Type) -> Op:
+        return self._resolve(f"operator.{kind.value}", [lt, rt])
+
+    def binop(self, kind: ir.BinOpKind, left: str, lt: Type, right: str, rt: Type,
+              line: int) -> str:
+        op = self._binop_op(kind, lt, rt)
+        args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
+        return self.call_op(op, args, line)
+
+    def call_op(self, op: Op, args: list[str], line: int) -> str:
+        self.headers.add(op.header)
+        if op.fallible:
+            out = self.temp(op.result)
+            self.line(f"if (!{op.cpp}({', '.join([out, *args])})) [[unlikely]] "
+                      f"{self.fail(line)}")
+            return out
+        return f"{op.cpp}({', '.join(args)})"
+
+    def compare(self, e: ir.Compare) -> str:
+        operands = [e.left, *e.comparators]
+        if len(e.ops) == 1:
+            return self.compare_pair(e.ops[0], self.expr(e.left), e.left, self.expr(e.comparators[0]),
+                                     e.comparators[0], e.loc.line)
+        result = self.temp(BOOL, "false")
+        left = self.expr(e.left)
+        left = left if _is_literal(left) else self.temp(self.spec.type_of(e.left), left)
+        opened = 0
+        for i, kind in enumerate(e.ops):
+            right_e = operands[i + 1]
+            right = self.expr(right_e)
+            right = right if _is_literal(right) else self.temp(self.spec.type_of(right_e), right)
+            code = self.compare_pair(kind, left, operands[i], right, right_e, e.loc.line)
+            self.line(f"{result} = {code};")
+            if i < len(e.ops) - 1:
+                self.line(f"if ({result}) {{")
+                self.depth += 1
+                opened += 1
+            left = right
+        for _ in range(opened):
+            self.depth -= 1
+            self.line("}")
+        return result
+
+    def compare_pair(self, kind: ir.CmpOpKind, left: str, left_e: ir.Expr, right: str,
+                     right_e: ir.Expr, line: int) -> str:
+        lt, rt = self.spec.type_of(left_e), self.spec.type_of(right_e)
+        if kind in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
+            same = lt == NONE and rt == NONE
+            return "true" if same == (kind == ir.CmpOpKind.IS) else "false"
+        op = self._resolve(f"operator.{kind.value}", [lt, rt])
+        args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
+        return self.call_op(op, args, line)
+
+    def boolop(self, e: ir.BoolOp, t: Type) -> str:
+        first = e.values[0]
+        result = self.temp(t, self.cast(self.expr(first), self.spec.type_of(first), t))
+        opened = 0
+        for value in e.values[1:]:
+            test = _truth(result, t)
+            self.line(f"if ({test if e.op == ir.BoolOpKind.AND else '!' + _paren(test)}) {{")
+            self.depth += 1
+            opened += 1
+            self.line(f"{result} = {self.cast(self.expr(value), self.spec.type_of(value), t)};")
+        for _ in range(opened):
+            self.depth -= 1
+            self.line("}")
+        return result
+
+    def call(self, e: ir.Call) -> str:
+        target = self.spec.calls[e]
+        if isinstance(target, UserCall):
+            callee = target.spec
+            args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
+                    for a, pt in zip(target.args, callee.param_types, strict=True)]
+            assert callee.result is not None
+            out = self.temp(callee.result)
+            self.line(f"if (!{callee.cpp_name}({', '.join([out, *args])})) [[unlikely]] "
+                      f"{self.fail(e.loc.line)}")
+            return out
+        assert isinstance(target, OpCall)
+        args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
+                for a, pt in zip(target.args, target.param_types, strict=True)]
+        return self.call_op(target.op, args, e.loc.line)
+
+
+def _truth(code: str, t: Type) -> str:
+    if t == BOOL:
+        return code
+    if t in (INT, FLOAT):
+        return f"({code} != 0)"
+    if t == NONE:
+        return "false"
+    if isinstance(t, TupleType):
+        return "true" if t.items else "false"
+    if t == STR:
+        return f"!{_paren(code)}.empty()"
+    raise AssertionError(f"no truth value for {t}")
+
+
+def _paren(code: str) -> str:
+    return code if code.isidentifier() else f"({code})"
+
+
+def _is_temp(code: str) -> bool:
+    return re.fullmatch(r"t\d+", code) is not None
+
+
+def _is_literal(code: str) -> bool:
+    return code.startswith(("INT64_C(", "true", "false", "pyaot::none")) or \
+        code.replace(".", "", 1).replace("-", "", 1).isdigit()

@@ -1,0 +1,55 @@
+"""C++ spellings of Python constants and names."""
+
+from __future__ import annotations
+
+import math
+
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type
+
+
+def literal(value: object, t: Type) -> str:
+    if t == NONE or value is None:
+        return "pyaot::none"
+    if t == BOOL:
+        return "true" if value else "false"
+    if t == INT:
+        assert isinstance(value, int)
+        v = int(value)
+        if v == -(2**63):
+            return "(-INT64_C(9223372036854775807) - 1)"
+        return f"INT64_C({v})"
+    if t == FLOAT:
+        assert isinstance(value, int | float)
+        f = float(value)
+        if math.isnan(f):
+            return "std::numeric_limits<double>::quiet_NaN()"
+        if math.isinf(f):
+            return ("-" if f < 0 else "") + "std::numeric_limits<double>::infinity()"
+        text = repr(f)
+        return text if any(c in text for c in ".en") else text + ".0"
+    if t == STR:
+        assert isinstance(value, str)
+        return string_literal(value)
+    if isinstance(t, TupleType):
+        assert isinstance(value, tuple)
+        items = ", ".join(literal(v, it) for v, it in zip(value, t.items, strict=True))
+        return f"{t.cpp()}{{{items}}}"
+    raise AssertionError(f"no literal for {t}")
+
+
+def string_literal(text: str) -> str:
+    """A C++ string literal with the UTF-8 bytes of text, escaped byte by byte."""
+    out = []
+    for b in text.encode("utf-8"):
+        c = chr(b)
+        if c == "\\":
+            out.append("\\\\")
+        elif c == '"':
+            out.append('\\"')
+        elif c == "?":
+            out.append("\\?")  # no trigraphs
+        elif 32 <= b < 127:
+            out.append(c)
+        else:
+            out.append(f"\\{b:03o}")
+    return '"' + "".join(out) + '"'

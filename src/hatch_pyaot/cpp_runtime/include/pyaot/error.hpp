@@ -1,0 +1,125 @@
+#pragma once
+// The thread's pending Python exception. Generated code and the runtime are built with
+// -fno-exceptions: an operation that fails records the exception type and message here and
+// returns false (docs/internals.md, "Errors: no C++ exceptions").
+
+#include <cstdarg>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace pyaot {
+
+enum class Exc : int {
+  Exception,
+  ArithmeticError,
+  AssertionError,
+  IndexError,
+  KeyError,
+  LookupError,
+  MemoryError,
+  NotImplementedError,
+  OverflowError,
+  RecursionError,
+  RuntimeError,
+  StopIteration,
+  TypeError,
+  UnboundLocalError,
+  ValueError,
+  ZeroDivisionError,
+};
+
+/// The builtin exception's name: exc_name(Exc::ValueError) == "ValueError".
+inline const char* exc_name(Exc type) noexcept {
+  switch (type) {
+    case Exc::Exception: return "Exception";
+    case Exc::ArithmeticError: return "ArithmeticError";
+    case Exc::AssertionError: return "AssertionError";
+    case Exc::IndexError: return "IndexError";
+    case Exc::KeyError: return "KeyError";
+    case Exc::LookupError: return "LookupError";
+    case Exc::MemoryError: return "MemoryError";
+    case Exc::NotImplementedError: return "NotImplementedError";
+    case Exc::OverflowError: return "OverflowError";
+    case Exc::RecursionError: return "RecursionError";
+    case Exc::RuntimeError: return "RuntimeError";
+    case Exc::StopIteration: return "StopIteration";
+    case Exc::TypeError: return "TypeError";
+    case Exc::UnboundLocalError: return "UnboundLocalError";
+    case Exc::ValueError: return "ValueError";
+    case Exc::ZeroDivisionError: return "ZeroDivisionError";
+  }
+  return "Exception";
+}
+
+struct ErrorState {
+  bool set = false;
+  Exc type = Exc::Exception;
+  std::string message;
+  const char* file = nullptr;  ///< Python source of the innermost failing statement
+  int line = 0;
+};
+
+/// The calling thread's error state.
+inline ErrorState& error_state() noexcept {
+  thread_local ErrorState state;
+  return state;
+}
+
+/// Sets the pending exception (replacing any earlier one and its location); returns false so
+/// that a failing operation can `return pyaot::raise(...)`.
+[[gnu::cold]] inline bool raise(Exc type, std::string_view message) noexcept {
+  ErrorState& state = error_state();
+  state.set = true;
+  state.type = type;
+  state.message.assign(message.data(), message.size());
+  state.file = nullptr;
+  state.line = 0;
+  return false;
+}
+
+/// raise() with a printf-style message.
+[[gnu::cold]] [[gnu::format(printf, 2, 3)]] inline bool raise_format(Exc type, const char* fmt,
+                                                                     ...) noexcept {
+  char small[256];
+  std::va_list args;
+  va_start(args, fmt);
+  std::va_list again;
+  va_copy(again, args);
+  const int length = std::vsnprintf(small, sizeof small, fmt, args);
+  va_end(args);
+  if (length < 0) {
+    va_end(again);
+    return raise(type, fmt);
+  }
+  if (static_cast<std::size_t>(length) < sizeof small) {
+    va_end(again);
+    return raise(type, std::string_view(small, static_cast<std::size_t>(length)));
+  }
+  std::string large(static_cast<std::size_t>(length) + 1, '\0');
+  std::vsnprintf(large.data(), large.size(), fmt, again);
+  va_end(again);
+  large.resize(static_cast<std::size_t>(length));
+  return raise(type, large);
+}
+
+/// Records the Python location of the failing statement; the first (innermost) one wins.
+[[gnu::cold]] inline bool fail_at(const char* file, int line) noexcept {
+  ErrorState& state = error_state();
+  if (state.file == nullptr) {
+    state.file = file;
+    state.line = line;
+  }
+  return false;
+}
+
+inline void clear_error() noexcept {
+  ErrorState& state = error_state();
+  state.set = false;
+  state.type = Exc::Exception;
+  state.message.clear();
+  state.file = nullptr;
+  state.line = 0;
+}
+
+}  // namespace pyaot

@@ -1,0 +1,12 @@
+#pragma once
+// operator.and_: a & b (bool & bool is a bool).
+
+#include <cstdint>
+
+namespace pyaot::op {
+
+inline std::int64_t and_(std::int64_t a, std::int64_t b) noexcept { return a & b; }
+
+inline bool and_(bool a, bool b) noexcept { return a && b; }
+
+}  // namespace pyaot::op

@@ -1,0 +1,28 @@
+#pragma once
+// operator.eq: a == b. Mixed int/float comparisons are exact, as in CPython (no rounding
+// of the int to a float).
+
+#include <cstdint>
+
+#include "pyaot/none.hpp"
+#include "pyaot/operator/int_common.hpp"
+
+namespace pyaot::op {
+
+inline bool eq(std::int64_t a, std::int64_t b) noexcept { return a == b; }
+
+inline bool eq(double a, double b) noexcept { return a == b; }
+
+inline bool eq(std::int64_t a, double b) noexcept {
+  const int c = pyaot::detail::compare_int_float(a, b);
+  return c == 0;
+}
+
+inline bool eq(double a, std::int64_t b) noexcept {
+  const int c = pyaot::detail::compare_int_float(b, a);
+  return c == 0;
+}
+
+inline bool eq(None, None) noexcept { return true; }
+
+}  // namespace pyaot::op

@@ -1,0 +1,28 @@
+#pragma once
+// operator.ne: a != b. Mixed int/float comparisons are exact, as in CPython (no rounding
+// of the int to a float).
+
+#include <cstdint>
+
+#include "pyaot/none.hpp"
+#include "pyaot/operator/int_common.hpp"
+
+namespace pyaot::op {
+
+inline bool ne(std::int64_t a, std::int64_t b) noexcept { return a != b; }
+
+inline bool ne(double a, double b) noexcept { return a != b; }
+
+inline bool ne(std::int64_t a, double b) noexcept {
+  const int c = pyaot::detail::compare_int_float(a, b);
+  return c != 0;
+}
+
+inline bool ne(double a, std::int64_t b) noexcept {
+  const int c = pyaot::detail::compare_int_float(b, a);
+  return c != 0;
+}
+
+inline bool ne(None, None) noexcept { return false; }
+
+}  // namespace pyaot::op

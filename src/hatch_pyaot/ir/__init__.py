@@ -1,0 +1,1 @@
+"""The intermediate representation: a structured, located tree of typed operations."""

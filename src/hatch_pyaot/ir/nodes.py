@@ -1,0 +1,301 @@
+"""IR nodes: a structured tree (statements hold blocks), every node with its location.
+
+The IR keeps Python's control structure (if/while/for) because C++ has the same one, which
+keeps the generated code readable and lets the C++ compiler see plain loops. Expressions are
+trees; codegen flattens the ones that can fail into checked temporaries. Node classes are
+small and final, compared by identity (``eq=False``) so that typing results can be kept in
+side tables keyed by node.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from hatch_pyaot.errors import Loc
+from hatch_pyaot.ir.types import Type
+
+
+class BinOpKind(enum.Enum):
+    """Binary operators; the value is the ``operator`` module function that implements it."""
+
+    ADD = "add"
+    SUB = "sub"
+    MUL = "mul"
+    TRUEDIV = "truediv"
+    FLOORDIV = "floordiv"
+    MOD = "mod"
+    POW = "pow"
+    LSHIFT = "lshift"
+    RSHIFT = "rshift"
+    BITAND = "and_"
+    BITOR = "or_"
+    BITXOR = "xor"
+
+
+class UnaryOpKind(enum.Enum):
+    NEG = "neg"
+    POS = "pos"
+    INVERT = "invert"
+    NOT = "not_"
+
+
+class CmpOpKind(enum.Enum):
+    EQ = "eq"
+    NE = "ne"
+    LT = "lt"
+    LE = "le"
+    GT = "gt"
+    GE = "ge"
+    IS = "is_"
+    IS_NOT = "is_not"
+
+
+class BoolOpKind(enum.Enum):
+    AND = "and"
+    OR = "or"
+
+
+# ----- expressions ------------------------------------------------------------------------
+
+
+@dataclass(eq=False, slots=True)
+class Expr:
+    loc: Loc
+
+
+@dataclass(eq=False, slots=True)
+class Const(Expr):
+    value: int | float | bool | str | None
+
+
+@dataclass(eq=False, slots=True)
+class Name(Expr):
+    id: str
+
+
+@dataclass(eq=False, slots=True)
+class TupleExpr(Expr):
+    items: list[Expr]
+
+
+@dataclass(eq=False, slots=True)
+class TupleGet(Expr):
+    """``t[i]`` on a tuple with a constant index (normalized to be non-negative by typing)."""
+
+    value: Expr
+    index: int
+
+
+@dataclass(eq=False, slots=True)
+class BinOp(Expr):
+    op: BinOpKind
+    left: Expr
+    right: Expr
+
+
+@dataclass(eq=False, slots=True)
+class UnaryOp(Expr):
+    op: UnaryOpKind
+    operand: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Compare(Expr):
+    """A comparison chain ``a < b <= c``; each operand is evaluated once."""
+
+    left: Expr
+    ops: list[CmpOpKind]
+    comparators: list[Expr]
+
+
+@dataclass(eq=False, slots=True)
+class BoolOp(Expr):
+    """Short-circuit ``and``/``or``; the result is one of the operands, as in Python."""
+
+    op: BoolOpKind
+    values: list[Expr]
+
+
+@dataclass(eq=False, slots=True)
+class IfExp(Expr):
+    test: Expr
+    body: Expr
+    orelse: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class FuncRef:
+    """A Python function of the traced program: its module and its name in it."""
+
+    module: str
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.module}.{self.name}"
+
+
+@dataclass(eq=False, slots=True)
+class Call(Expr):
+    """A call of a traced Python function (``FuncRef``) or of a registry op (its name)."""
+
+    func: FuncRef | str
+    args: list[Expr]
+    kwargs: list[tuple[str, Expr]] = field(default_factory=list)
+
+
+# ----- statements -------------------------------------------------------------------------
+
+
+@dataclass(eq=False, slots=True)
+class Stmt:
+    loc: Loc
+
+
+@dataclass(eq=False, slots=True)
+class NameTarget:
+    id: str
+    loc: Loc
+
+
+@dataclass(eq=False, slots=True)
+class TupleTarget:
+    items: list[Target]
+    loc: Loc
+
+
+Target = NameTarget | TupleTarget
+
+
+@dataclass(eq=False, slots=True)
+class Assign(Stmt):
+    target: Target
+    value: Expr
+
+
+@dataclass(eq=False, slots=True)
+class AugAssign(Stmt):
+    target: NameTarget
+    op: BinOpKind
+    value: Expr
+
+
+@dataclass(eq=False, slots=True)
+class ExprStmt(Stmt):
+    value: Expr
+
+
+@dataclass(eq=False, slots=True)
+class If(Stmt):
+    test: Expr
+    body: list[Stmt]
+    orelse: list[Stmt]
+
+
+@dataclass(eq=False, slots=True)
+class While(Stmt):
+    test: Expr
+    body: list[Stmt]
+    orelse: list[Stmt]
+
+
+@dataclass(eq=False, slots=True)
+class ForRange(Stmt):
+    """``for target in range(start, stop, step)``: the only loop over an iterable so far."""
+
+    target: NameTarget
+    start: Expr
+    stop: Expr
+    step: Expr
+    body: list[Stmt]
+    orelse: list[Stmt]
+
+
+@dataclass(eq=False, slots=True)
+class Break(Stmt):
+    pass
+
+
+@dataclass(eq=False, slots=True)
+class Continue(Stmt):
+    pass
+
+
+@dataclass(eq=False, slots=True)
+class Pass(Stmt):
+    pass
+
+
+@dataclass(eq=False, slots=True)
+class Return(Stmt):
+    value: Expr | None
+
+
+@dataclass(eq=False, slots=True)
+class Raise(Stmt):
+    """``raise Exc`` or ``raise Exc("message")`` for a built-in exception type."""
+
+    exc: str
+    message: Expr | None
+
+
+@dataclass(eq=False, slots=True)
+class Assert(Stmt):
+    test: Expr
+    message: Expr | None
+
+
+# ----- functions --------------------------------------------------------------------------
+
+
+@dataclass(eq=False, slots=True)
+class Param:
+    name: str
+    annotation: Type | None
+    default: Const | None
+    loc: Loc
+
+
+@dataclass(eq=False, slots=True)
+class Function:
+    ref: FuncRef
+    params: list[Param]
+    returns: Type | None
+    """The return annotation, if any."""
+    body: list[Stmt]
+    loc: Loc
+    docstring: str | None = None
+    locals: list[str] = field(default_factory=list)
+    """Every name the function assigns, in first-assignment order."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntryPoint:
+    """A ``@compile`` function and the options its decorator gave."""
+
+    function: Function
+    tag: str
+    description: str
+    targets: tuple[str, ...] = ()
+    sandbox: bool = False
+
+
+# Builtin exceptions a ``raise`` may name; the runtime's ``pyaot::Exc`` has the same names.
+EXCEPTIONS = (
+    "Exception",
+    "ArithmeticError",
+    "AssertionError",
+    "IndexError",
+    "KeyError",
+    "LookupError",
+    "MemoryError",
+    "NotImplementedError",
+    "OverflowError",
+    "RecursionError",
+    "RuntimeError",
+    "StopIteration",
+    "TypeError",
+    "UnboundLocalError",
+    "ValueError",
+    "ZeroDivisionError",
+)

@@ -1,0 +1,58 @@
+"""Generic traversal of the IR: visit or rewrite every expression of a function."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from hatch_pyaot.ir import nodes as ir
+
+Rewrite = Callable[[ir.Expr], ir.Expr]
+
+
+def rewrite_exprs(fn: ir.Function, rewrite: Rewrite) -> None:
+    """Replace every expression bottom-up by ``rewrite(expr)``, in place."""
+    _block(fn.body, rewrite)
+
+
+def _block(stmts: Sequence[ir.Stmt], f: Rewrite) -> None:
+    for s in stmts:
+        _stmt(s, f)
+
+
+def _stmt(s: ir.Stmt, f: Rewrite) -> None:
+    if isinstance(s, ir.Assign | ir.AugAssign | ir.ExprStmt):
+        s.value = _expr(s.value, f)
+    elif isinstance(s, ir.If | ir.While):
+        s.test = _expr(s.test, f)
+        _block(s.body, f)
+        _block(s.orelse, f)
+    elif isinstance(s, ir.ForRange):
+        s.start, s.stop, s.step = _expr(s.start, f), _expr(s.stop, f), _expr(s.step, f)
+        _block(s.body, f)
+        _block(s.orelse, f)
+    elif isinstance(s, ir.Return) and s.value is not None:
+        s.value = _expr(s.value, f)
+    elif isinstance(s, ir.Assert):
+        s.test = _expr(s.test, f)
+
+
+def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
+    if isinstance(e, ir.TupleExpr):
+        e.items = [_expr(i, f) for i in e.items]
+    elif isinstance(e, ir.TupleGet):
+        e.value = _expr(e.value, f)
+    elif isinstance(e, ir.BinOp):
+        e.left, e.right = _expr(e.left, f), _expr(e.right, f)
+    elif isinstance(e, ir.UnaryOp):
+        e.operand = _expr(e.operand, f)
+    elif isinstance(e, ir.Compare):
+        e.left = _expr(e.left, f)
+        e.comparators = [_expr(c, f) for c in e.comparators]
+    elif isinstance(e, ir.BoolOp):
+        e.values = [_expr(v, f) for v in e.values]
+    elif isinstance(e, ir.IfExp):
+        e.test, e.body, e.orelse = _expr(e.test, f), _expr(e.body, f), _expr(e.orelse, f)
+    elif isinstance(e, ir.Call):
+        e.args = [_expr(a, f) for a in e.args]
+        e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]
+    return f(e)

@@ -1,0 +1,46 @@
+"""Constant folding: evaluate operators whose operands are literals, with CPython itself.
+
+Folding uses Python's own operators, so the result is exactly what the interpreter would
+compute (``2 ** -1`` folds to ``0.5``). An operation that would raise, or an int result
+outside 64 bits, is left for run time, where it raises the same exception.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.walk import rewrite_exprs
+
+_UNARY: dict[ir.UnaryOpKind, Callable[[Any], Any]] = {
+    ir.UnaryOpKind.NEG: operator.neg, ir.UnaryOpKind.POS: operator.pos,
+    ir.UnaryOpKind.INVERT: operator.invert, ir.UnaryOpKind.NOT: operator.not_,
+}
+
+
+def fold_constants(fn: ir.Function) -> None:
+    rewrite_exprs(fn, _fold)
+
+
+def _fold(e: ir.Expr) -> ir.Expr:
+    if isinstance(e, ir.BinOp) and isinstance(e.left, ir.Const) and isinstance(e.right, ir.Const):
+        return _evaluate(e, getattr(operator, e.op.value), e.left.value, e.right.value)
+    if isinstance(e, ir.UnaryOp) and isinstance(e.operand, ir.Const):
+        return _evaluate(e, _UNARY[e.op], e.operand.value)
+    return e
+
+
+def _evaluate(e: ir.Expr, fn: Callable[..., Any], *args: object) -> ir.Expr:
+    if any(isinstance(a, str) or a is None for a in args):
+        return e
+    try:
+        value = fn(*args)
+    except (ArithmeticError, ValueError, TypeError):
+        return e
+    if isinstance(value, bool | float):
+        return ir.Const(e.loc, value)
+    if isinstance(value, int) and -(2**63) <= value < 2**63:
+        return ir.Const(e.loc, value)
+    return e

@@ -1,0 +1,208 @@
+"""The one place that lists the compiler's stages and passes, in order.
+
+    discover   tracer/discover.py   find @compile functions in the source (no import)
+    trace      tracer/build.py      libcst -> IR, names resolved, module constants folded
+    passes     IR_PASSES below      IR -> IR, each one function
+    infer      typing/infer.py      seed from annotations, propagate, specialize helpers
+    emit       codegen/module.py    typed IR -> one C++ translation unit per module
+    build      toolchains/host.py   CMake + Ninja, cached by content hash
+
+A function that fails any stage keeps its diagnostics and stays Python; the rest of the
+module still compiles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sysconfig
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hatch_pyaot.codegen.module import Entry, emit_module
+from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import Type
+from hatch_pyaot.ops import default_registry
+from hatch_pyaot.passes.fold import fold_constants
+from hatch_pyaot.runtime.loader import NATIVE_INFIX
+from hatch_pyaot.tracer.discover import discover
+from hatch_pyaot.tracer.program import Program
+from hatch_pyaot.tracer.project import Project
+from hatch_pyaot.typing.infer import Inferencer
+from hatch_pyaot.typing.typed import Specialization
+
+IR_PASSES: tuple[Callable[[ir.Function], None], ...] = (
+    fold_constants,  # literal arithmetic evaluated by CPython itself
+)
+
+def native_path(source: Path) -> Path:
+    """Where the native module of a source file goes: ``kernels.pyaot<EXT_SUFFIX>``."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    return source.with_name(source.stem + NATIVE_INFIX + suffix)
+
+
+@dataclass
+class EntryResult:
+    name: str
+    loc: Loc
+    options: dict[str, object]
+    spec: Specialization | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def compiled(self) -> bool:
+        return self.spec is not None
+
+
+@dataclass
+class ModuleResult:
+    path: Path
+    module_name: str
+    program: Program
+    inferencer: Inferencer
+    entries: list[EntryResult]
+    module_diagnostics: list[Diagnostic]
+    cpp: str | None = None
+
+    @property
+    def native_path(self) -> Path:
+        return native_path(self.path)
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        out = list(self.module_diagnostics)
+        for e in self.entries:
+            out.extend(e.diagnostics)
+        return out
+
+    def format_diagnostics(self) -> str:
+        seen: set[str] = set()
+        texts = []
+        for d in self.diagnostics:
+            text = d.format(self.program.source_lines(d.loc.file))
+            if text not in seen:
+                seen.add(text)
+                texts.append(text)
+        return "\n".join(texts)
+
+
+def analyze(path: Path) -> ModuleResult:
+    """Discover, trace, fold, infer and emit one module; nothing is built."""
+    registry = default_registry()
+    project, module_name = Project.for_file(path)
+    program = Program(project, registry, IR_PASSES)
+    module = project.module(module_name)
+    assert module is not None, path
+    diags = Diagnostics()
+    inferencer = Inferencer(program)
+    entries = []
+    for found in discover(program.resolver, module, diags):
+        name = found.node.name.value
+        result = EntryResult(name, found.loc, found.options)
+        entries.append(result)
+        traced = program.trace(ir.FuncRef(module_name, name))
+        if traced.function is None:
+            result.diagnostics = traced.diagnostics
+            continue
+        param_types = _entry_types(traced.function, result)
+        if param_types is None:
+            continue
+        spec = inferencer.specialize(traced.function.ref, param_types)
+        errors = inferencer.errors_of(spec)
+        if errors:
+            result.diagnostics = errors
+        else:
+            result.spec = spec
+    out = ModuleResult(path, module_name, program, inferencer, entries, diags.items)
+    out.cpp = emit(out) if any(e.compiled for e in entries) else None
+    return out
+
+
+def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | None:
+    types = []
+    for p in fn.params:
+        if p.annotation is None:
+            result.diagnostics.append(Diagnostic(
+                p.loc, f"parameter '{p.name}' of a @compile function needs a type annotation"))
+        else:
+            types.append(p.annotation)
+    return tuple(types) if not result.diagnostics else None
+
+
+def emit(result: ModuleResult) -> str:
+    compiled = [e for e in result.entries if e.spec is not None]
+    specs: list[Specialization] = []
+    for e in compiled:
+        assert e.spec is not None
+        for s in result.inferencer.closure(e.spec):
+            if s not in specs:
+                specs.append(s)
+    specs.sort(key=result.inferencer.order.index)
+    entries = [Entry(e.spec, e.name, e.spec.function.docstring or "")
+               for e in compiled if e.spec is not None]
+    module = result.program.project.module(result.module_name)
+    assert module is not None
+    return emit_module(result.module_name, entries, specs, result.program.registry,
+                       module.display_path, source_hashes(result, specs))
+
+
+def source_hashes(result: ModuleResult, specs: Sequence[Specialization]) -> list[tuple[str, str]]:
+    """(path relative to the native file, sha256) of every file the code came from."""
+    names = sorted({result.module_name} | {s.function.ref.module for s in specs})
+    out = []
+    for name in names:
+        module = result.program.project.module(name)
+        assert module is not None
+        rel = os.path.relpath(module.path.resolve(), result.path.resolve().parent)
+        out.append((Path(rel).as_posix(), hashlib.sha256(module.path.read_bytes()).hexdigest()))
+    return out
+
+
+@dataclass
+class BuildReport:
+    modules: list[ModuleResult]
+    built: list[Path]
+
+    @property
+    def failed_entries(self) -> list[EntryResult]:
+        return [e for m in self.modules for e in m.entries if not e.compiled]
+
+
+def build(paths: Sequence[Path], options: object | None = None,
+          progress: Callable[[str], None] | None = None) -> BuildReport:
+    """Analyze every module, then build all native modules (in parallel, cached)."""
+    from hatch_pyaot.toolchains.host import BuildOptions, ExtensionSpec, build_extensions
+
+    results = []
+    specs = []
+    for path in paths:
+        result = analyze(path)
+        results.append(result)
+        if progress:
+            done = sum(e.compiled for e in result.entries)
+            progress(f"{path}: {done}/{len(result.entries)} functions compiled")
+        if result.cpp is None:
+            result.native_path.unlink(missing_ok=True)
+            continue
+        specs.append(ExtensionSpec(module=result.module_name.rpartition(".")[2],
+                                   sources={f"{result.path.stem}.cpp": result.cpp},
+                                   output=result.native_path))
+    opts = options if isinstance(options, BuildOptions) else BuildOptions()
+    built = build_extensions(specs, opts) if specs else []
+    return BuildReport(results, list(built))
+
+
+def module_files(target: Path) -> list[Path]:
+    """A file, or every module of a package folder that mentions ``compile``."""
+    if target.is_file():
+        return [target]
+    files = []
+    for path in sorted(target.rglob("*.py")):
+        if any(part.startswith(".") or part in {"build", "dist", "__pycache__"}
+               for part in path.relative_to(target).parts[:-1]):
+            continue
+        if "compile" in path.read_text(encoding="utf-8", errors="replace"):
+            files.append(path)
+    return files

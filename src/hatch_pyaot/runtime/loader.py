@@ -1,0 +1,180 @@
+"""Import-time loader for native modules (standard library only).
+
+``pkg/kernels.py`` is compiled into ``pkg/kernels.pyaot<EXT_SUFFIX>``, which the normal
+import system never picks up. This module loads it under the name
+``_pyaot_native.<module>`` (init function ``PyInit_<last part of the module name>``),
+checks that it was built for this ABI and from the current sources, and hands out its
+functions. The verdict is kept in ``sys.modules`` under that name, so the second decorated
+function of a module neither reloads nor re-hashes anything. A valid module is marked with
+``__pyaot_valid__ = True``; an unusable one is replaced by a placeholder module that carries
+``__pyaot_unusable__`` (the reason), so its warning is issued once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import types
+import warnings
+
+from hatch_pyaot import StaleNativeModuleWarning
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: ``typing`` costs more to import than this module
+    from collections.abc import Callable
+    from typing import Any, Final
+
+ABI_VERSION: Final = 1
+"""The value of ``__pyaot_abi__`` this loader accepts (docs/internals.md)."""
+
+NATIVE_PACKAGE: Final = "_pyaot_native"
+NATIVE_INFIX: Final = ".pyaot"
+
+
+def source_file(fn: types.FunctionType) -> str | None:
+    """The Python file ``fn`` was defined in, or None (``<stdin>``, ``exec`` strings)."""
+    module = sys.modules.get(fn.__module__) if fn.__module__ else None
+    path = getattr(module, "__file__", None)
+    if not isinstance(path, str) or not path:
+        path = fn.__code__.co_filename
+    if not path or path.startswith("<"):
+        return None
+    return os.path.abspath(path)
+
+
+def native_module_name(fn: types.FunctionType, source: str) -> str:
+    """``_pyaot_native.<module>``; for ``__main__`` the file stem, as the build names it."""
+    module = fn.__module__
+    if not module or module == "__main__":
+        module = _stem(source)
+    return f"{NATIVE_PACKAGE}.{module}"
+
+
+def native_path(source: str) -> str | None:
+    """The native module built from ``source``, if there is one (first suffix wins)."""
+    base = os.path.join(os.path.dirname(source), _stem(source) + NATIVE_INFIX)
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if os.path.isfile(base + suffix):
+            return base + suffix
+    return None
+
+
+def native_function(fn: types.FunctionType) -> Callable[..., Any] | None:
+    """The native version of ``fn``, or None when the Python function should be used."""
+    source = source_file(fn)
+    if source is None:
+        return None
+    module = load_native_module(fn, source)
+    if module is None:
+        return None
+    native = getattr(module, fn.__name__, None)
+    return native if callable(native) else None
+
+
+def load_native_module(fn: types.FunctionType, source: str) -> types.ModuleType | None:
+    """Load (once) and validate the native module for ``fn``'s module; None if unusable."""
+    path = native_path(source)
+    if path is None:
+        return None
+    name = native_module_name(fn, source)
+    cached = sys.modules.get(name)
+    if cached is not None and getattr(cached, "__file__", None) == path:
+        if hasattr(cached, "__pyaot_unusable__"):
+            return None
+        if getattr(cached, "__pyaot_valid__", False):
+            return cached
+        # Not checked by us yet (CPython itself files single-phase modules under their
+        # name while loading them): validate it below.
+
+    problem: str | None
+    try:
+        module = _load(name, path)
+    except (ImportError, OSError) as exc:
+        problem = f"could not be loaded ({type(exc).__name__}: {exc})"
+    else:
+        problem = check_native_module(module, path)
+    if problem is not None:
+        _reject(fn, name, path, source, problem)
+        return None
+    module.__pyaot_valid__ = True  # type: ignore[attr-defined]
+    sys.modules[name] = module
+    return module
+
+
+def check_native_module(module: types.ModuleType, path: str) -> str | None:
+    """Why ``module`` (loaded from ``path``) cannot be used, or None when it is valid."""
+    abi = getattr(module, "__pyaot_abi__", None)
+    if abi != ABI_VERSION:
+        return f"was built for pyaot ABI {abi!r}, but this hatch_pyaot expects {ABI_VERSION}"
+    entries = getattr(module, "__pyaot_sources__", None)
+    if not isinstance(entries, tuple | list):
+        return "has no valid __pyaot_sources__"
+    folder = os.path.dirname(path)
+    for entry in entries:
+        if not (
+            isinstance(entry, tuple | list)
+            and len(entry) == 2
+            and all(isinstance(item, str) for item in entry)
+        ):
+            return f"has an invalid __pyaot_sources__ entry {entry!r}"
+        relpath, expected = entry
+        try:
+            actual = sha256_file(os.path.join(folder, *relpath.split("/")))
+        except OSError:
+            return f"was built from {relpath}, which no longer exists"
+        if actual != expected.lower():
+            return f"was built from an older {relpath}"
+    return None
+
+
+def sha256_file(path: str) -> str:
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def _load(name: str, path: str) -> types.ModuleType:
+    loader = importlib.machinery.ExtensionFileLoader(name, path)
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+    if spec is None:  # pragma: no cover - only for paths without a loader
+        raise ImportError(f"no module spec for {path}", name=name, path=path)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def _reject(fn: types.FunctionType, name: str, path: str, source: str, problem: str) -> None:
+    placeholder = types.ModuleType(name, f"unusable native module: {problem}")
+    placeholder.__file__ = path
+    placeholder.__pyaot_unusable__ = problem  # type: ignore[attr-defined]
+    # Remember the verdict first: with warnings turned into errors the import fails here.
+    sys.modules[name] = placeholder
+    message = (
+        f"{_display(path)} {problem}; using the Python code. "
+        f"Rebuild with: pyaot build {_display(source)}"
+    )
+    registry = fn.__globals__.setdefault("__warningregistry__", {})
+    warnings.warn_explicit(
+        message,
+        StaleNativeModuleWarning,
+        filename=fn.__code__.co_filename,
+        lineno=fn.__code__.co_firstlineno,
+        module=fn.__module__,
+        registry=registry,
+        module_globals=fn.__globals__,
+    )
+
+
+def _stem(path: str) -> str:
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def _display(path: str) -> str:
+    """``path`` relative to the working directory when it lies below it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return path
+    return path if relative.startswith(os.pardir) else relative

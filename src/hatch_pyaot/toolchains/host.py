@@ -1,0 +1,191 @@
+"""Building C++ sources into CPython extension modules for the running interpreter.
+
+Each ExtensionSpec becomes one small CMake project (FindPython, ``Python_add_library``,
+C++20) built with Ninja, both from their PyPI packages. Results are cached by content hash
+(``cache.py``): an unchanged rebuild copies the cached file and runs no CMake at all.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from hatch_pyaot.toolchains import cache, cmake_project, process
+from hatch_pyaot.toolchains.compiler import (
+    Compiler,
+    compile_flags,
+    compiler_launcher,
+    find_compiler,
+)
+from hatch_pyaot.toolchains.process import ToolchainError
+
+logger = logging.getLogger("hatch_pyaot")
+
+CXX_SUFFIXES = (".cpp", ".cc", ".cxx")
+
+
+@dataclass(frozen=True)
+class ExtensionSpec:
+    module: str
+    """The module name as its init function spells it: ``kernels`` -> ``PyInit_kernels``."""
+    sources: Mapping[str, str]
+    """File name -> C++ text. Every file lies in one folder; ``.cpp``/``.cc``/``.cxx`` files
+    are compiled, the others (headers) can be included by name."""
+    output: Path
+    """Where the built module goes, e.g. ``pkg/kernels.pyaot.cpython-311-x86_64-linux-gnu.so``."""
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    opt_level: str = "3"
+    debug: bool = False
+    """``-g``, and the CMake build folder is kept."""
+    cache_dir: Path | None = None
+    """Default: ``cache.default_cache_dir()``."""
+    jobs: int = 0
+    """Specs built at once; 0 means ``os.cpu_count()``."""
+    extra_cxx_flags: tuple[str, ...] = ()
+
+
+def runtime_include_dir() -> Path:
+    """``hatch_pyaot/cpp_runtime/include``: the headers generated code includes."""
+    return Path(str(importlib.resources.files("hatch_pyaot") / "cpp_runtime" / "include"))
+
+
+def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions) -> list[Path]:
+    """Build every spec into ``spec.output`` (in parallel) and return the outputs in order.
+
+    Raises ToolchainError when a tool is missing or a build fails, ValueError for an
+    invalid spec or option.
+    """
+    _validate(specs)
+    if not specs:
+        return []
+    compiler = find_compiler()
+    flags = compile_flags(
+        compiler.family, options.opt_level, options.debug, options.extra_cxx_flags
+    )
+    include_dir = runtime_include_dir()
+    context = cache.KeyContext(
+        compiler_identity=compiler.identity,
+        include_hash=cache.hash_tree(include_dir),
+        flags=tuple(flags),
+        template=cmake_project.TEMPLATE,
+        env=cache.KeyContext.environment(),
+    )
+    builder = _Builder(
+        compiler=compiler,
+        flags=flags,
+        include_dir=include_dir,
+        context=context,
+        options=options,
+        cache_dir=options.cache_dir or cache.default_cache_dir(),
+    )
+    workers = min(options.jobs or os.cpu_count() or 1, len(specs))
+    if workers <= 1:
+        return [builder.build(spec) for spec in specs]
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pyaot-build") as pool:
+        futures: list[Future[Path]] = [pool.submit(builder.build, spec) for spec in specs]
+        try:
+            return [future.result() for future in futures]
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+def _validate(specs: Sequence[ExtensionSpec]) -> None:
+    outputs: set[Path] = set()
+    for spec in specs:
+        if not (spec.module.isidentifier() and spec.module.isascii()):
+            raise ValueError(f"module name {spec.module!r} is not an ASCII identifier")
+        if not any(name.endswith(CXX_SUFFIXES) for name in spec.sources):
+            raise ValueError(f"module {spec.module!r} has no .cpp source")
+        for name in spec.sources:
+            if (
+                not name
+                or name.startswith(".")
+                or any(ch in name for ch in '/\\:;"$<>[]')
+                or not name.isprintable()
+            ):
+                raise ValueError(f"invalid source file name {name!r} in {spec.module!r}")
+        output = Path(os.path.abspath(spec.output))
+        if output in outputs:
+            raise ValueError(f"two specs build the same output {spec.output}")
+        outputs.add(output)
+
+
+@dataclass(frozen=True)
+class _Builder:
+    compiler: Compiler
+    flags: list[str]
+    include_dir: Path
+    context: cache.KeyContext
+    options: BuildOptions
+    cache_dir: Path
+
+    def build(self, spec: ExtensionSpec) -> Path:
+        key = cache.cache_key(spec.module, spec.sources, self.context)
+        hit = cache.lookup(self.cache_dir, key, spec.module)
+        if hit is not None:
+            logger.debug("cache hit for %s: %s", spec.module, hit)
+        else:
+            logger.info("compiling %s (cache key %s)", spec.module, key[:12])
+            hit = self._compile(spec, key)
+        cache.atomic_copy(hit, Path(spec.output))
+        return Path(spec.output)
+
+    def _compile(self, spec: ExtensionSpec, key: str) -> Path:
+        root = self.cache_dir / "build"
+        root.mkdir(parents=True, exist_ok=True)
+        # One folder per attempt: concurrent processes may build the same key.
+        workdir = Path(tempfile.mkdtemp(prefix=f"{key[:16]}-", dir=root))
+        try:
+            entry = self._cmake(spec, key, workdir)
+        except ToolchainError as exc:
+            raise ToolchainError(
+                f"building native module {spec.module!r} failed (build files kept in {workdir})",
+                exc.command,
+                exc.output,
+            ) from exc
+        if self.options.debug:
+            logger.info("kept build folder %s", workdir)
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+        return entry
+
+    def _cmake(self, spec: ExtensionSpec, key: str, workdir: Path) -> Path:
+        src = workdir / "src"
+        src.mkdir()
+        for name, text in spec.sources.items():
+            (src / name).write_text(text, encoding="utf-8")
+        compiled = sorted(n for n in spec.sources if n.endswith(CXX_SUFFIXES))
+        (workdir / "CMakeLists.txt").write_text(
+            cmake_project.render(spec.module, compiled, self.include_dir, self.flags),
+            encoding="utf-8",
+        )
+        build = workdir / "build"
+        configure = cmake_project.configure_command(
+            workdir, build, self.compiler.path, compiler_launcher()
+        )
+        try:
+            process.run(configure, cwd=workdir)
+        except ToolchainError as exc:
+            if "Development.Module" in exc.output or "Python_INCLUDE_DIRS" in exc.output:
+                raise ToolchainError(
+                    "CMake found no Python headers for this interpreter; install the Python "
+                    "development package (e.g. `apt-get install python3-dev`)",
+                    exc.command,
+                    exc.output,
+                ) from exc
+            raise
+        process.run(cmake_project.build_command(build), cwd=workdir)
+        built = cmake_project.artifact(build)
+        return cache.store(self.cache_dir, key, spec.module, built)

@@ -1,0 +1,50 @@
+"""PEP 484 annotations to compiler types."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, TupleType, Type
+from hatch_pyaot.tracer.project import ModuleSource
+from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver
+
+_SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL}
+_TUPLES = {"builtins.tuple", "typing.Tuple"}
+
+
+class AnnotationError(Exception):
+    def __init__(self, message: str, node: cst.CSTNode) -> None:
+        super().__init__(message)
+        self.node = node
+
+
+def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpression) -> Type:
+    """The compiler type an annotation names, or AnnotationError."""
+    if isinstance(node, cst.Name) and node.value == "None":
+        return NONE
+    if isinstance(node, cst.Name | cst.Attribute):
+        res = resolver.expr(module, node)
+        if isinstance(res, OpName) and res.qualname in _SCALARS:
+            return _SCALARS[res.qualname]
+        if isinstance(res, Constant) and res.value is None:
+            return NONE
+    if isinstance(node, cst.Subscript):
+        res = resolver.expr(module, node.value)
+        if isinstance(res, OpName) and res.qualname in _TUPLES:
+            items: list[Type] = []
+            for el in node.slice:
+                if not isinstance(el.slice, cst.Index):
+                    raise AnnotationError("slices are not allowed in tuple[...]", el)
+                if isinstance(el.slice.value, cst.Ellipsis):
+                    raise AnnotationError(
+                        "variable-length tuple[T, ...] is not supported yet; give every item type",
+                        el,
+                    )
+                items.append(annotation_type(resolver, module, el.slice.value))
+            return TupleType(tuple(items))
+    text = module.tree.code_for_node(node)
+    raise AnnotationError(
+        f"annotation '{text}' is not supported; the compiler knows int, "
+        "float, bool, None and tuple[...] of them",
+        node,
+    )

@@ -1,0 +1,522 @@
+"""Trace one Python function's syntax tree into IR.
+
+Every construct outside the supported subset becomes a diagnostic at its location; the
+builder keeps going so that one run reports every problem in the function. Names are
+resolved here: locals stay names, module constants become literals, calls point at traced
+functions (``FuncRef``) or registry operations (qualified names).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from hatch_pyaot.errors import Diagnostics, Loc
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
+from hatch_pyaot.tracer.project import ModuleSource
+from hatch_pyaot.tracer.resolve import (
+    Constant,
+    ModuleRef,
+    OpName,
+    Resolver,
+    Unresolved,
+    UserFunction,
+)
+
+_BINOPS: dict[type[cst.CSTNode], ir.BinOpKind] = {
+    cst.Add: ir.BinOpKind.ADD,
+    cst.Subtract: ir.BinOpKind.SUB,
+    cst.Multiply: ir.BinOpKind.MUL,
+    cst.Divide: ir.BinOpKind.TRUEDIV,
+    cst.FloorDivide: ir.BinOpKind.FLOORDIV,
+    cst.Modulo: ir.BinOpKind.MOD,
+    cst.Power: ir.BinOpKind.POW,
+    cst.LeftShift: ir.BinOpKind.LSHIFT,
+    cst.RightShift: ir.BinOpKind.RSHIFT,
+    cst.BitAnd: ir.BinOpKind.BITAND,
+    cst.BitOr: ir.BinOpKind.BITOR,
+    cst.BitXor: ir.BinOpKind.BITXOR,
+    cst.AddAssign: ir.BinOpKind.ADD,
+    cst.SubtractAssign: ir.BinOpKind.SUB,
+    cst.MultiplyAssign: ir.BinOpKind.MUL,
+    cst.DivideAssign: ir.BinOpKind.TRUEDIV,
+    cst.FloorDivideAssign: ir.BinOpKind.FLOORDIV,
+    cst.ModuloAssign: ir.BinOpKind.MOD,
+    cst.PowerAssign: ir.BinOpKind.POW,
+    cst.LeftShiftAssign: ir.BinOpKind.LSHIFT,
+    cst.RightShiftAssign: ir.BinOpKind.RSHIFT,
+    cst.BitAndAssign: ir.BinOpKind.BITAND,
+    cst.BitOrAssign: ir.BinOpKind.BITOR,
+    cst.BitXorAssign: ir.BinOpKind.BITXOR,
+}
+_UNARY: dict[type[cst.CSTNode], ir.UnaryOpKind] = {
+    cst.Minus: ir.UnaryOpKind.NEG,
+    cst.Plus: ir.UnaryOpKind.POS,
+    cst.BitInvert: ir.UnaryOpKind.INVERT,
+    cst.Not: ir.UnaryOpKind.NOT,
+}
+_CMP: dict[type[cst.CSTNode], ir.CmpOpKind] = {
+    cst.Equal: ir.CmpOpKind.EQ,
+    cst.NotEqual: ir.CmpOpKind.NE,
+    cst.LessThan: ir.CmpOpKind.LT,
+    cst.LessThanEqual: ir.CmpOpKind.LE,
+    cst.GreaterThan: ir.CmpOpKind.GT,
+    cst.GreaterThanEqual: ir.CmpOpKind.GE,
+    cst.Is: ir.CmpOpKind.IS,
+    cst.IsNot: ir.CmpOpKind.IS_NOT,
+}
+
+
+def trace_function(
+    resolver: Resolver, module: ModuleSource, node: cst.FunctionDef, diags: Diagnostics
+) -> ir.Function:
+    builder = _Builder(resolver, module, diags, locals=_local_names(node))
+    return builder.function(node)
+
+
+def _local_names(node: cst.FunctionDef) -> list[str]:
+    """Parameters first, then every name the body binds, in source order."""
+    names: list[str] = [p.name.value for p in _all_params(node.params)]
+
+    def add(name: str) -> None:
+        if name not in names:
+            names.append(name)
+
+    def targets(t: cst.BaseExpression) -> None:
+        if isinstance(t, cst.Name):
+            add(t.value)
+        elif isinstance(t, cst.Tuple | cst.List):
+            for el in t.elements:
+                targets(el.value)
+
+    class Visitor(cst.CSTVisitor):
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            targets(n.target)
+
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            targets(n.target)
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            targets(n.target)
+
+        def visit_For(self, n: cst.For) -> None:
+            targets(n.target)
+
+        def visit_NamedExpr(self, n: cst.NamedExpr) -> None:
+            targets(n.target)
+
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return n is node
+
+        def visit_Lambda(self, n: cst.Lambda) -> bool:
+            return False
+
+    node.visit(Visitor())
+    return names
+
+
+def _all_params(params: cst.Parameters) -> list[cst.Param]:
+    return [*params.posonly_params, *params.params, *params.kwonly_params]
+
+
+@dataclass
+class _Builder:
+    resolver: Resolver
+    module: ModuleSource
+    diags: Diagnostics
+    locals: list[str] = field(default_factory=list)
+    loop_depth: int = 0
+
+    def loc(self, node: cst.CSTNode) -> Loc:
+        return self.module.loc(node)
+
+    def error(self, node: cst.CSTNode, message: str, hint: str | None = None) -> None:
+        self.diags.error(self.loc(node), message, hint)
+
+    # ----- function ----------------------------------------------------------------------
+
+    def function(self, node: cst.FunctionDef) -> ir.Function:
+        if node.asynchronous is not None:
+            self.error(node, "async functions cannot be compiled")
+        params = self.params(node.params)
+        returns = None
+        if node.returns is not None:
+            returns = self.annotation(node.returns.annotation)
+        body_nodes = _block(node.body)
+        docstring = node.get_docstring(clean=True)
+        if docstring is not None and body_nodes:
+            body_nodes = body_nodes[1:]
+        body = self.block(body_nodes)
+        return ir.Function(
+            ref=ir.FuncRef(self.module.name, node.name.value),
+            params=params,
+            returns=returns,
+            body=body,
+            loc=self.loc(node.name),
+            docstring=docstring,
+            locals=list(self.locals),
+        )
+
+    def params(self, params: cst.Parameters) -> list[ir.Param]:
+        if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
+            self.error(params, "*args and **kwargs parameters are not supported")
+        out = []
+        for p in _all_params(params):
+            ann = self.annotation(p.annotation.annotation) if p.annotation else None
+            default = None
+            if p.default is not None:
+                try:
+                    value = self.resolver.fold(self.module, p.default)
+                except Exception as exc:  # Unfoldable
+                    self.error(
+                        p.default, f"default value of '{p.name.value}' must be a constant: {exc}"
+                    )
+                else:
+                    if isinstance(value, tuple):
+                        self.error(p.default, "tuple default values are not supported yet")
+                    else:
+                        default = ir.Const(self.loc(p.default), value)
+            out.append(ir.Param(p.name.value, ann, default, self.loc(p.name)))
+        return out
+
+    def annotation(self, node: cst.BaseExpression) -> ir.Type | None:
+        try:
+            return annotation_type(self.resolver, self.module, node)
+        except AnnotationError as exc:
+            self.error(exc.node, str(exc))
+            return None
+
+    # ----- statements --------------------------------------------------------------------
+
+    def block(self, stmts: list[cst.BaseStatement]) -> list[ir.Stmt]:
+        out: list[ir.Stmt] = []
+        for stmt in stmts:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    s = self.small(small)
+                    if s is not None:
+                        out.append(s)
+            else:
+                s = self.compound(stmt)
+                if s is not None:
+                    out.append(s)
+        return out
+
+    def small(self, node: cst.BaseSmallStatement) -> ir.Stmt | None:
+        loc = self.loc(node)
+        if isinstance(node, cst.Assign):
+            value = self.expr(node.value)
+            if len(node.targets) != 1:
+                self.error(node, "chained assignment a = b = value is not supported yet")
+            return ir.Assign(loc, self.target(node.targets[0].target), value)
+        if isinstance(node, cst.AnnAssign):
+            if node.value is None:
+                return None
+            return ir.Assign(loc, self.target(node.target), self.expr(node.value))
+        if isinstance(node, cst.AugAssign):
+            target = self.target(node.target)
+            if not isinstance(target, ir.NameTarget):
+                self.error(node.target, "augmented assignment needs a plain name")
+                return None
+            return ir.AugAssign(loc, target, _BINOPS[type(node.operator)], self.expr(node.value))
+        if isinstance(node, cst.Expr):
+            if isinstance(node.value, cst.SimpleString | cst.ConcatenatedString | cst.Ellipsis):
+                return None
+            return ir.ExprStmt(loc, self.expr(node.value))
+        if isinstance(node, cst.Return):
+            return ir.Return(loc, self.expr(node.value) if node.value is not None else None)
+        if isinstance(node, cst.Pass):
+            return ir.Pass(loc)
+        if isinstance(node, cst.Break | cst.Continue):
+            if self.loop_depth == 0:
+                self.error(node, f"'{type(node).__name__.lower()}' outside a loop")
+            return ir.Break(loc) if isinstance(node, cst.Break) else ir.Continue(loc)
+        if isinstance(node, cst.Raise):
+            return self.raise_(node)
+        if isinstance(node, cst.Assert):
+            msg = self.expr(node.msg) if node.msg is not None else None
+            return ir.Assert(loc, self.expr(node.test), msg)
+        what = {
+            cst.Global: "'global' statements",
+            cst.Nonlocal: "'nonlocal' statements",
+            cst.Del: "'del'",
+            cst.Import: "imports inside functions",
+            cst.ImportFrom: "imports inside functions",
+        }.get(type(node), type(node).__name__)
+        self.error(node, f"{what} cannot be compiled")
+        return None
+
+    def raise_(self, node: cst.Raise) -> ir.Stmt | None:
+        loc = self.loc(node)
+        exc = node.exc
+        if exc is None:
+            self.error(node, "bare 'raise' (re-raise) is not supported")
+            return None
+        message: ir.Expr | None = None
+        func = exc.func if isinstance(exc, cst.Call) else exc
+        if isinstance(exc, cst.Call):
+            if len(exc.args) > 1 or any(a.keyword or a.star for a in exc.args):
+                self.error(exc, "an exception takes at most one positional message here")
+            elif exc.args:
+                message = self.expr(exc.args[0].value)
+        res = self.resolver.expr(self.module, func)
+        if not (
+            isinstance(res, OpName)
+            and res.qualname.startswith("builtins.")
+            and res.qualname.removeprefix("builtins.") in ir.EXCEPTIONS
+        ):
+            self.error(
+                func,
+                "only built-in exception types can be raised in compiled code",
+                hint="supported: " + ", ".join(ir.EXCEPTIONS),
+            )
+            return None
+        return ir.Raise(loc, res.qualname.removeprefix("builtins."), message)
+
+    def compound(self, node: cst.BaseStatement) -> ir.Stmt | None:
+        loc = self.loc(node)
+        if isinstance(node, cst.If):
+            orelse: list[ir.Stmt] = []
+            if isinstance(node.orelse, cst.If):
+                elif_ = self.compound(node.orelse)
+                orelse = [elif_] if elif_ is not None else []
+            elif isinstance(node.orelse, cst.Else):
+                orelse = self.block(_block(node.orelse.body))
+            return ir.If(loc, self.expr(node.test), self.block(_block(node.body)), orelse)
+        if isinstance(node, cst.While):
+            test = self.expr(node.test)
+            body = self.loop_body(node.body)
+            orelse = self.block(_block(node.orelse.body)) if node.orelse else []
+            return ir.While(loc, test, body, orelse)
+        if isinstance(node, cst.For):
+            return self.for_(node)
+        what = {
+            cst.Try: "try/except",
+            cst.TryStar: "try/except*",
+            cst.With: "'with' blocks",
+            cst.FunctionDef: "nested functions",
+            cst.ClassDef: "classes",
+            cst.Match: "'match' statements",
+        }.get(type(node), type(node).__name__)
+        self.error(node, f"{what} cannot be compiled yet")
+        return None
+
+    def loop_body(self, body: cst.BaseSuite) -> list[ir.Stmt]:
+        self.loop_depth += 1
+        try:
+            return self.block(_block(body))
+        finally:
+            self.loop_depth -= 1
+
+    def for_(self, node: cst.For) -> ir.Stmt | None:
+        loc = self.loc(node)
+        if node.asynchronous is not None:
+            self.error(node, "async for cannot be compiled")
+        it = node.iter
+        res = self.resolver.expr(self.module, it.func) if isinstance(it, cst.Call) else None
+        if not (
+            isinstance(it, cst.Call)
+            and isinstance(res, OpName)
+            and res.qualname == "builtins.range"
+        ):
+            self.error(it, "only 'for ... in range(...)' loops can be compiled so far")
+            return None
+        if any(a.keyword or a.star for a in it.args) or not 1 <= len(it.args) <= 3:
+            self.error(it, "range() takes 1 to 3 positional arguments")
+            return None
+        args = [self.expr(a.value) for a in it.args]
+        if len(args) == 1:
+            start, stop, step = ir.Const(loc, 0), args[0], ir.Const(loc, 1)
+        else:
+            start, stop = args[0], args[1]
+            step = args[2] if len(args) == 3 else ir.Const(loc, 1)
+        target = self.target(node.target)
+        if not isinstance(target, ir.NameTarget):
+            self.error(node.target, "the loop variable of a range loop must be a name")
+            return None
+        body = self.loop_body(node.body)
+        orelse = self.block(_block(node.orelse.body)) if node.orelse else []
+        return ir.ForRange(loc, target, start, stop, step, body, orelse)
+
+    def target(self, node: cst.BaseExpression) -> ir.Target:
+        loc = self.loc(node)
+        if isinstance(node, cst.Name):
+            return ir.NameTarget(node.value, loc)
+        if isinstance(node, cst.Tuple | cst.List):
+            items = []
+            for el in node.elements:
+                if isinstance(el, cst.StarredElement):
+                    self.error(el, "starred assignment targets are not supported")
+                    continue
+                items.append(self.target(el.value))
+            return ir.TupleTarget(items, loc)
+        self.error(node, "only names and tuples of names can be assigned to so far")
+        return ir.NameTarget("_invalid", loc)
+
+    # ----- expressions -------------------------------------------------------------------
+
+    def expr(self, node: cst.BaseExpression) -> ir.Expr:
+        loc = self.loc(node)
+        if isinstance(node, cst.Integer | cst.Float):
+            value = node.evaluated_value
+            if isinstance(value, int) and not -(2**63) <= value < 2**63:
+                self.error(node, "integer literal does not fit in 64 bits")
+            return ir.Const(loc, value)
+        if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
+            value = node.evaluated_value
+            if not isinstance(value, str):
+                self.error(node, "bytes literals are not supported")
+                return ir.Const(loc, "")
+            return ir.Const(loc, value)
+        if isinstance(node, cst.Name):
+            if node.value in self.locals:
+                return ir.Name(loc, node.value)
+            return self.global_(node)
+        if isinstance(node, cst.Attribute):
+            return self.global_(node)
+        if isinstance(node, cst.BinaryOperation):
+            if isinstance(node.operator, cst.MatrixMultiply):
+                self.error(node, "the @ operator needs arrays (not supported on scalars)")
+                return ir.Const(loc, 0)
+            return ir.BinOp(
+                loc, _BINOPS[type(node.operator)], self.expr(node.left), self.expr(node.right)
+            )
+        if isinstance(node, cst.UnaryOperation):
+            return ir.UnaryOp(loc, _UNARY[type(node.operator)], self.expr(node.expression))
+        if isinstance(node, cst.BooleanOperation):
+            kind = ir.BoolOpKind.AND if isinstance(node.operator, cst.And) else ir.BoolOpKind.OR
+            left, right = self.expr(node.left), self.expr(node.right)
+            values = [left]
+            if isinstance(right, ir.BoolOp) and right.op == kind and not node.right.lpar:
+                values.extend(right.values)
+            else:
+                values.append(right)
+            return ir.BoolOp(loc, kind, values)
+        if isinstance(node, cst.Comparison):
+            ops, comparators = [], []
+            for target in node.comparisons:
+                kind_ = _CMP.get(type(target.operator))
+                if kind_ is None:
+                    self.error(target, "'in' and 'not in' need containers (not supported yet)")
+                    kind_ = ir.CmpOpKind.EQ
+                ops.append(kind_)
+                comparators.append(self.expr(target.comparator))
+            return ir.Compare(loc, self.expr(node.left), ops, comparators)
+        if isinstance(node, cst.IfExp):
+            return ir.IfExp(loc, self.expr(node.test), self.expr(node.body), self.expr(node.orelse))
+        if isinstance(node, cst.Tuple):
+            items = []
+            for el in node.elements:
+                if isinstance(el, cst.StarredElement):
+                    self.error(el, "starred items in tuples are not supported")
+                    continue
+                items.append(self.expr(el.value))
+            return ir.TupleExpr(loc, items)
+        if isinstance(node, cst.Call):
+            return self.call(node)
+        if isinstance(node, cst.Subscript):
+            return self.subscript(node)
+        what = {
+            cst.List: "lists",
+            cst.Dict: "dicts",
+            cst.Set: "sets",
+            cst.ListComp: "list comprehensions",
+            cst.GeneratorExp: "generator expressions",
+            cst.DictComp: "dict comprehensions",
+            cst.SetComp: "set comprehensions",
+            cst.Lambda: "lambdas",
+            cst.FormattedString: "f-strings",
+            cst.NamedExpr: "assignment expressions (:=)",
+            cst.Await: "await",
+            cst.Yield: "generators (yield)",
+            cst.Imaginary: "complex numbers",
+        }.get(type(node), type(node).__name__)
+        self.error(node, f"{what} cannot be compiled yet")
+        return ir.Const(loc, 0)
+
+    def global_(self, node: cst.Name | cst.Attribute) -> ir.Expr:
+        loc = self.loc(node)
+        res = self.resolver.expr(self.module, node)
+        if isinstance(res, Constant):
+            if isinstance(res.value, tuple):
+                return _const_tuple(loc, res.value)
+            return ir.Const(loc, res.value)
+        if isinstance(res, Unresolved):
+            self.error(node, res.reason)
+        elif isinstance(res, UserFunction | OpName | ModuleRef):
+            what = res.ref if isinstance(res, UserFunction) else res.qualname
+            self.error(node, f"'{what}' can only be called here, not used as a value")
+        return ir.Const(loc, 0)
+
+    def call(self, node: cst.Call) -> ir.Expr:
+        loc = self.loc(node)
+        args: list[ir.Expr] = []
+        kwargs: list[tuple[str, ir.Expr]] = []
+        for arg in node.args:
+            if arg.star:
+                self.error(arg, "*args and **kwargs in calls are not supported")
+            elif arg.keyword is not None:
+                kwargs.append((arg.keyword.value, self.expr(arg.value)))
+            else:
+                args.append(self.expr(arg.value))
+        func = node.func
+        if isinstance(func, cst.Name) and func.value in self.locals:
+            self.error(
+                func,
+                f"'{func.value}' is a local variable; only functions defined at "
+                "module level can be called",
+            )
+            return ir.Const(loc, 0)
+        res = (
+            self.resolver.expr(self.module, func)
+            if isinstance(func, cst.Name | cst.Attribute)
+            else Unresolved("only named functions can be called")
+        )
+        if isinstance(res, UserFunction):
+            return ir.Call(loc, res.ref, args, kwargs)
+        if isinstance(res, OpName):
+            if res.qualname == "builtins.range":
+                self.error(node, "range() is only supported as the iterable of a for loop")
+            return ir.Call(loc, res.qualname, args, kwargs)
+        if isinstance(res, Unresolved):
+            self.error(func, res.reason)
+        else:
+            self.error(func, f"'{self.module.tree.code_for_node(func)}' is not callable")
+        return ir.Const(loc, 0)
+
+    def subscript(self, node: cst.Subscript) -> ir.Expr:
+        loc = self.loc(node)
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            index = node.slice[0].slice.value
+            try:
+                value = (
+                    self.resolver.fold(self.module, index)
+                    if not (isinstance(index, cst.Name) and index.value in self.locals)
+                    else None
+                )
+            except Exception:
+                value = None
+            if isinstance(value, int) and not isinstance(value, bool):
+                return ir.TupleGet(loc, self.expr(node.value), value)
+        self.error(node, "only tuples indexed by a constant integer are supported so far")
+        return ir.Const(loc, 0)
+
+
+def _block(suite: cst.BaseSuite) -> list[cst.BaseStatement]:
+    if isinstance(suite, cst.IndentedBlock):
+        return list(suite.body)
+    assert isinstance(suite, cst.SimpleStatementSuite)
+    return [cst.SimpleStatementLine(body=suite.body)]
+
+
+def _const_tuple(loc: Loc, value: tuple[object, ...]) -> ir.Expr:
+    items: list[ir.Expr] = []
+    for v in value:
+        if isinstance(v, tuple):
+            items.append(_const_tuple(loc, v))
+        else:
+            assert v is None or isinstance(v, int | float | str)
+            items.append(ir.Const(loc, v))
+    return ir.TupleExpr(loc, items)

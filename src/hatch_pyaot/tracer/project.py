@@ -1,0 +1,98 @@
+"""Where modules live: map dotted module names to source files and parse them once.
+
+The project root is the folder above the topmost package that holds the compiled file, so
+``pkg/sub/kernels.py`` is module ``pkg.sub.kernels`` and its sibling ``pkg/sub/util.py`` is
+``pkg.sub.util``. A lone ``kernels.py`` is module ``kernels`` and the folder it sits in is
+the root, so a sibling ``util.py`` is found as ``util``. Library modules (math, numpy) are
+never read: their functions are leaf operations from the operator registry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from hatch_pyaot.errors import Loc
+
+
+@dataclass
+class ModuleSource:
+    name: str
+    path: Path
+    display_path: str
+    """How diagnostics and generated code name the file (relative to the root)."""
+    text: str
+    tree: cst.Module
+    positions: dict[cst.CSTNode, CodeRange]
+    is_package: bool
+
+    def loc(self, node: cst.CSTNode) -> Loc:
+        rng = self.positions.get(node)
+        if rng is None:
+            return Loc(self.display_path, 0, 0)
+        end_col = rng.end.column if rng.end.line == rng.start.line else None
+        return Loc(self.display_path, rng.start.line, rng.start.column, end_col)
+
+    @property
+    def package(self) -> str:
+        """The package that relative imports in this module are relative to."""
+        return self.name if self.is_package else self.name.rpartition(".")[0]
+
+
+def module_name_for(path: Path) -> tuple[str, Path]:
+    """The dotted module name of a source file and the root folder it is importable from."""
+    path = path.resolve()
+    parts = [] if path.name == "__init__.py" else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts), folder
+
+
+@dataclass
+class Project:
+    """Parses project modules on demand; each file is read and parsed once per build."""
+
+    root: Path
+    modules: dict[str, ModuleSource | None] = field(default_factory=dict)
+
+    @classmethod
+    def for_file(cls, path: Path) -> tuple[Project, str]:
+        name, root = module_name_for(path)
+        return cls(root), name
+
+    def find_file(self, name: str) -> Path | None:
+        base = self.root.joinpath(*name.split("."))
+        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def module(self, name: str) -> ModuleSource | None:
+        """The parsed module, or None when it is not a source file of this project."""
+        if name not in self.modules:
+            path = self.find_file(name) if name else None
+            self.modules[name] = self._parse(name, path) if path else None
+        return self.modules[name]
+
+    def _parse(self, name: str, path: Path) -> ModuleSource:
+        text = path.read_text(encoding="utf-8")
+        wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
+        positions = dict(wrapper.resolve(PositionProvider))
+        try:
+            display = path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            display = path.name
+        return ModuleSource(
+            name=name,
+            path=path,
+            display_path=display,
+            text=text,
+            tree=wrapper.module,
+            positions=positions,
+            is_package=path.name == "__init__.py",
+        )

@@ -1,0 +1,1 @@
+"""Type propagation: seed from annotations, propagate to a fixed point, specialize helpers."""

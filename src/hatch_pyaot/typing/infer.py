@@ -1,0 +1,498 @@
+"""Infer the types of one function specialization.
+
+Numba-style: the parameter types seed the names, every statement adds constraints, and the
+walk repeats until no name's type widens (types only widen bool -> int -> float, so this
+ends). Errors from the last walk are the ones reported, each with its location, and the walk
+does not stop at the first. A call to a Python helper asks the ``Inferencer`` for the
+specialization of that helper at the argument types (monomorphization); a recursive call
+uses the callee's return annotation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type, coercible, unify
+from hatch_pyaot.ops.registry import Default, Op
+from hatch_pyaot.tracer.program import Program
+from hatch_pyaot.typing.typed import OpCall, Specialization, UserCall
+
+_MAX_PASSES = 20
+
+
+@dataclass
+class Inferencer:
+    """Owns every specialization of one build, keyed by function and parameter types."""
+
+    program: Program
+    specs: dict[tuple[ir.FuncRef, tuple[Type, ...]], Specialization] = field(
+        default_factory=dict)
+    order: list[Specialization] = field(default_factory=list)
+    diagnostics: dict[Specialization, list[Diagnostic]] = field(default_factory=dict)
+    in_progress: set[Specialization] = field(default_factory=set)
+    callees: dict[Specialization, set[Specialization]] = field(default_factory=dict)
+
+    def specialize(self, ref: ir.FuncRef, param_types: tuple[Type, ...]) -> Specialization:
+        key = (ref, param_types)
+        if key in self.specs:
+            return self.specs[key]
+        traced = self.program.trace(ref)
+        assert traced.function is not None
+        fn = traced.function
+        spec = Specialization(fn, param_types, _cpp_name(fn.ref, len(self.specs)),
+                              result=fn.returns)
+        self.specs[key] = spec
+        self.in_progress.add(spec)
+        diags = _FunctionTyper(self, spec).run()
+        self.in_progress.discard(spec)
+        self.diagnostics[spec] = diags.items
+        spec.failed = diags.has_errors
+        self.order.append(spec)
+        return spec
+
+    def closure(self, spec: Specialization) -> list[Specialization]:
+        """The specialization and every one it calls, callees first (emission order)."""
+        seen: list[Specialization] = []
+
+        def visit(s: Specialization) -> None:
+            if s in seen:
+                return
+            seen.append(s)
+            for c in sorted(self.callees.get(s, ()), key=self.order.index):
+                visit(c)
+
+        visit(spec)
+        return sorted(seen, key=self.order.index)
+
+    def errors_of(self, spec: Specialization) -> list[Diagnostic]:
+        out: list[Diagnostic] = []
+        for s in self.closure(spec):
+            out.extend(d for d in self.diagnostics.get(s, []) if d.severity == "error")
+        return out
+
+
+def _cpp_name(ref: ir.FuncRef, index: int) -> str:
+    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name}"
+
+
+_UNKNOWN = None
+
+
+@dataclass
+class _FunctionTyper:
+    owner: Inferencer
+    spec: Specialization
+    diags: Diagnostics = field(default_factory=Diagnostics)
+    changed: bool = False
+    returns: list[tuple[Type, Loc]] = field(default_factory=list)
+
+    def run(self) -> Diagnostics:
+        fn = self.spec.function
+        for param, t in zip(fn.params, self.spec.param_types, strict=True):
+            self.spec.var_types[param.name] = t
+        for _ in range(_MAX_PASSES):
+            self.diags = Diagnostics()
+            self.changed = False
+            self.returns = []
+            self.block(fn.body)
+            self.finish_result()
+            if not self.changed:
+                break
+        if _falls_through(fn.body) and self.spec.result not in (None, NONE):
+            self.diags.error(fn.loc, f"'{fn.ref.name}' can end without a return statement, "
+                             f"so Python would return None, but its result is "
+                             f"{self.spec.result}",
+                             hint="add a return (or raise) at the end of the function")
+        if self.spec.result is None:
+            self.spec.result = NONE
+        return self.diags
+
+    def finish_result(self) -> None:
+        fn = self.spec.function
+        values = list(self.returns)
+        if _falls_through(fn.body):
+            values.append((NONE, fn.loc))
+        if fn.returns is not None:
+            for t, loc in values:
+                if not coercible(t, fn.returns):
+                    self.diags.error(loc, f"returns {t}, but '{fn.ref.name}' is annotated "
+                                     f"-> {fn.returns}")
+            return
+        result: Type | None = None
+        for t, loc in values:
+            merged = t if result is None else unify(result, t)
+            if merged is None:
+                self.diags.error(loc, f"returns {t} here but {result} elsewhere; a compiled "
+                                 "function has one result type")
+                return
+            result = merged
+        if result is not None and result != self.spec.result:
+            self.spec.result = result
+            self.changed = True
+
+    # ----- names ----------------------------------------------------------------------
+
+    def bind(self, name: str, t: Type | None, loc: Loc) -> None:
+        if t is None:
+            return
+        current = self.spec.var_types.get(name)
+        if current is None:
+            self.spec.var_types[name] = t
+            self.changed = True
+            return
+        merged = unify(current, t)
+        if merged is None:
+            self.diags.error(loc, f"'{name}' is assigned a {t} here but holds a {current} "
+                             "elsewhere; a compiled variable has one type",
+                             hint="use a new name for the new value")
+        elif merged != current:
+            self.spec.var_types[name] = merged
+            self.changed = True
+
+    def bind_target(self, target: ir.Target, t: Type | None) -> None:
+        if isinstance(target, ir.NameTarget):
+            self.bind(target.id, t, target.loc)
+            return
+        if t is None:
+            return
+        if not isinstance(t, TupleType) or len(t.items) != len(target.items):
+            self.diags.error(target.loc, f"cannot unpack a {t} into {len(target.items)} names")
+            return
+        for item, it in zip(target.items, t.items, strict=True):
+            self.bind_target(item, it)
+
+    # ----- statements ---------------------------------------------------------------------
+
+    def block(self, stmts: Sequence[ir.Stmt]) -> None:
+        for s in stmts:
+            self.stmt(s)
+
+    def stmt(self, s: ir.Stmt) -> None:
+        if isinstance(s, ir.Assign):
+            self.bind_target(s.target, self.expr(s.value))
+        elif isinstance(s, ir.AugAssign):
+            current = self.spec.var_types.get(s.target.id)
+            rhs = self.expr(s.value)
+            if current is not None and rhs is not None:
+                op = self.binop(s.op, current, rhs, s.loc)
+                if op is not None:
+                    self.bind(s.target.id, op.result, s.loc)
+        elif isinstance(s, ir.ExprStmt):
+            self.expr(s.value)
+        elif isinstance(s, ir.If | ir.While):
+            self.condition(s.test)
+            self.block(s.body)
+            self.block(s.orelse)
+        elif isinstance(s, ir.ForRange):
+            for bound in (s.start, s.stop, s.step):
+                t = self.expr(bound)
+                if t is not None and t not in (INT, BOOL):
+                    self.diags.error(bound.loc, f"range() needs int arguments, not {t}")
+            self.bind(s.target.id, INT, s.target.loc)
+            self.block(s.body)
+            self.block(s.orelse)
+        elif isinstance(s, ir.Return):
+            t = NONE if s.value is None else self.expr(s.value)
+            if t is not None:
+                self.returns.append((t, s.loc))
+        elif isinstance(s, ir.Raise):
+            if s.message is not None:
+                self.message(s.message)
+        elif isinstance(s, ir.Assert):
+            self.condition(s.test)
+            if s.message is not None:
+                self.message(s.message)
+
+    def condition(self, e: ir.Expr) -> None:
+        t = self.expr(e)
+        if isinstance(t, TupleType):
+            self.diags.warning(e.loc, "a tuple is always true here")
+
+    def message(self, e: ir.Expr) -> None:
+        t = self.expr(e)
+        if t is not None and t != STR:
+            self.diags.error(e.loc, "exception messages must be string literals so far")
+
+    # ----- expressions --------------------------------------------------------------------
+
+    def expr(self, e: ir.Expr) -> Type | None:
+        t = self.expr_inner(e)
+        if t is not None:
+            self.spec.expr_types[e] = t
+        return t
+
+    def expr_inner(self, e: ir.Expr) -> Type | None:
+        if isinstance(e, ir.Const):
+            return _const_type(e.value)
+        if isinstance(e, ir.Name):
+            t = self.spec.var_types.get(e.id)
+            if t is None and not self.changed and not self.diags.has_errors:
+                self.diags.error(e.loc, f"local variable '{e.id}' is used before it is "
+                                 "assigned")
+            return t
+        if isinstance(e, ir.TupleExpr):
+            items = [self.expr(i) for i in e.items]
+            if any(i is None for i in items):
+                return _UNKNOWN
+            return TupleType(tuple(i for i in items if i is not None))
+        if isinstance(e, ir.TupleGet):
+            t = self.expr(e.value)
+            if t is None:
+                return _UNKNOWN
+            if not isinstance(t, TupleType):
+                self.diags.error(e.loc, f"a {t} cannot be indexed")
+                return _UNKNOWN
+            n = len(t.items)
+            if not -n <= e.index < n:
+                self.diags.error(e.loc, f"tuple index {e.index} out of range for {t}")
+                return _UNKNOWN
+            e.index %= n
+            return t.items[e.index]
+        if isinstance(e, ir.BinOp):
+            lt, rt = self.expr(e.left), self.expr(e.right)
+            if lt is None or rt is None:
+                return _UNKNOWN
+            op = self.binop(e.op, lt, rt, e.loc)
+            return op.result if op else _UNKNOWN
+        if isinstance(e, ir.UnaryOp):
+            t = self.expr(e.operand)
+            if t is None:
+                return _UNKNOWN
+            if e.op == ir.UnaryOpKind.NOT:
+                return BOOL
+            return self.op_call(e, f"operator.{e.op.value}", [e.operand], [t])
+        if isinstance(e, ir.Compare):
+            return self.compare(e)
+        if isinstance(e, ir.BoolOp):
+            types = [self.expr(v) for v in e.values]
+            return self.merge(types, e.loc, f"'{e.op.value}' operands")
+        if isinstance(e, ir.IfExp):
+            self.condition(e.test)
+            return self.merge([self.expr(e.body), self.expr(e.orelse)], e.loc,
+                              "the branches of a conditional expression")
+        if isinstance(e, ir.Call):
+            return self.call(e)
+        raise AssertionError(f"unknown expression {type(e).__name__}")
+
+    def merge(self, types: Sequence[Type | None], loc: Loc, what: str) -> Type | None:
+        if any(t is None for t in types):
+            return _UNKNOWN
+        result: Type | None = types[0]
+        for t in types[1:]:
+            assert result is not None and t is not None
+            merged = unify(result, t)
+            if merged is None:
+                self.diags.error(loc, f"{what} have different types ({result} and {t})")
+                return _UNKNOWN
+            result = merged
+        return result
+
+    def binop(self, kind: ir.BinOpKind, lt: Type, rt: Type, loc: Loc) -> Op | None:
+        name = f"operator.{kind.value}"
+        resolved = self.owner.program.registry.resolve(name, [lt, rt])
+        if resolved is None:
+            self.diags.error(loc, f"unsupported operand types for {_SYMBOL[kind]}: '{lt}' "
+                             f"and '{rt}'")
+            return None
+        return resolved.op
+
+    def compare(self, e: ir.Compare) -> Type | None:
+        types = [self.expr(e.left)] + [self.expr(c) for c in e.comparators]
+        if any(t is None for t in types):
+            return _UNKNOWN
+        for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
+            assert lt is not None and rt is not None
+            if kind in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
+                if NONE not in (lt, rt):
+                    self.diags.error(e.loc, "'is' is only supported against None")
+                continue
+            if self.owner.program.registry.resolve(f"operator.{kind.value}", [lt, rt]) is None:
+                self.diags.error(e.loc, f"'{_CMP_SYMBOL[kind]}' is not supported between "
+                                 f"'{lt}' and '{rt}'")
+        return BOOL
+
+    def op_call(self, e: ir.Expr, name: str, args: Sequence[ir.Expr],
+                types: Sequence[Type], kwargs: Sequence[tuple[str, ir.Expr]] = (),
+                kwtypes: Sequence[Type] = ()) -> Type | None:
+        registry = self.owner.program.registry
+        kw = [(k, t) for (k, _), t in zip(kwargs, kwtypes, strict=True)]
+        resolved = registry.resolve(name, types, kw)
+        if resolved is None:
+            if name not in registry.ops:
+                short = name.removeprefix("builtins.")
+                self.diags.error(e.loc, f"{short}() is not supported by the compiler",
+                                 hint="`pyaot ops` lists the supported operations")
+            else:
+                given = ", ".join([str(t) for t in types] + [f"{k}={t}" for k, t in kw])
+                sigs = "; ".join(o.signature() for o in registry.ops[name])
+                self.diags.error(e.loc, f"{name.removeprefix('builtins.')}() cannot take "
+                                 f"({given})", hint=f"supported: {sigs}")
+            return _UNKNOWN
+        all_args = list(args) + [v for _, v in kwargs]
+        ordered: list[ir.Expr] = []
+        for slot in resolved.args:
+            if isinstance(slot, Default):
+                const = ir.Const(e.loc, slot.value)  # type: ignore[arg-type]
+                self.expr(const)
+                ordered.append(const)
+            else:
+                assert isinstance(slot, int)
+                ordered.append(all_args[slot])
+        op = resolved.op
+        if op.variadic:
+            fixed = [p.type for p in op.params[:-1]]
+            ptypes = fixed + [op.params[-1].type] * (len(ordered) - len(fixed))
+        else:
+            ptypes = [p.type for p in op.params]
+        if isinstance(e, ir.Call):
+            self.spec.calls[e] = OpCall(op, tuple(ordered), tuple(ptypes))
+        return op.result
+
+    def call(self, e: ir.Call) -> Type | None:
+        types = [self.expr(a) for a in e.args]
+        kwtypes = [self.expr(v) for _, v in e.kwargs]
+        if any(t is None for t in types) or any(t is None for t in kwtypes):
+            return _UNKNOWN
+        ts = [t for t in types if t is not None]
+        kts = [t for t in kwtypes if t is not None]
+        if isinstance(e.func, str):
+            return self.op_call(e, e.func, e.args, ts, e.kwargs, kts)
+        return self.user_call(e, e.func, ts, kts)
+
+    def user_call(self, e: ir.Call, ref: ir.FuncRef, types: list[Type],
+                  kwtypes: list[Type]) -> Type | None:
+        traced = self.owner.program.trace(ref)
+        if traced.function is None:
+            self.diags.error(e.loc, f"'{ref.name}' cannot be compiled (see its errors)")
+            for d in traced.diagnostics:
+                self.diags.items.append(d)
+            return _UNKNOWN
+        fn = traced.function
+        bound = _bind_call(fn, e, types, kwtypes, self.diags)
+        if bound is None:
+            return _UNKNOWN
+        args, arg_types = bound
+        param_types: list[Type] = []
+        for p, t, a in zip(fn.params, arg_types, args, strict=True):
+            if p.annotation is None:
+                param_types.append(t)
+            elif coercible(t, p.annotation):
+                param_types.append(p.annotation)
+            else:
+                self.diags.error(a.loc, f"argument '{p.name}' of '{fn.ref.name}' must be "
+                                 f"{p.annotation}, not {t}")
+                return _UNKNOWN
+        for a in args:
+            if a not in self.spec.expr_types:
+                self.expr(a)
+        key = (ref, tuple(param_types))
+        callee = self.owner.specs.get(key)
+        if callee is not None and callee in self.owner.in_progress:
+            if callee.function.returns is None:
+                self.diags.error(e.loc, f"recursive call of '{ref.name}' needs a return "
+                                 "annotation on it")
+                return _UNKNOWN
+        else:
+            callee = self.owner.specialize(ref, tuple(param_types))
+            if callee.failed:
+                self.diags.error(e.loc, f"'{ref.name}' cannot be compiled for arguments "
+                                 f"({', '.join(map(str, param_types))})")
+                for d in self.owner.diagnostics.get(callee, []):
+                    self.diags.items.append(d)
+                return _UNKNOWN
+        self.owner.callees.setdefault(self.spec, set()).add(callee)
+        self.spec.calls[e] = UserCall(callee, tuple(args))
+        return callee.result
+
+
+def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Type],
+               diags: Diagnostics) -> tuple[list[ir.Expr], list[Type]] | None:
+    """Python's argument binding, checked at compile time."""
+    name = fn.ref.name
+    params = fn.params
+    if len(e.args) > len(params):
+        diags.error(e.loc, f"{name}() takes {len(params)} positional arguments but "
+                    f"{len(e.args)} were given")
+        return None
+    slots: list[tuple[ir.Expr, Type] | None] = [None] * len(params)
+    for i, (a, t) in enumerate(zip(e.args, types, strict=True)):
+        slots[i] = (a, t)
+    names = [p.name for p in params]
+    for (k, v), t in zip(e.kwargs, kwtypes, strict=True):
+        if k not in names:
+            diags.error(v.loc, f"{name}() got an unexpected keyword argument '{k}'")
+            return None
+        j = names.index(k)
+        if slots[j] is not None:
+            diags.error(v.loc, f"{name}() got multiple values for argument '{k}'")
+            return None
+        slots[j] = (v, t)
+    args: list[ir.Expr] = []
+    arg_types: list[Type] = []
+    for p, slot in zip(params, slots, strict=True):
+        if slot is None:
+            if p.default is None:
+                diags.error(e.loc, f"{name}() missing required argument: '{p.name}'")
+                return None
+            const = ir.Const(e.loc, p.default.value)
+            slot = (const, _const_type(p.default.value))
+        args.append(slot[0])
+        arg_types.append(slot[1])
+    return args, arg_types
+
+
+def _const_type(value: object) -> Type:
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, float):
+        return FLOAT
+    if isinstance(value, str):
+        return STR
+    if value is None:
+        return NONE
+    raise AssertionError(f"unexpected constant {value!r}")
+
+
+def _falls_through(body: Sequence[ir.Stmt]) -> bool:
+    """Whether control can reach the end of the block (no return/raise on every path)."""
+    if not body:
+        return True
+    last = body[-1]
+    if isinstance(last, ir.Return | ir.Raise):
+        return False
+    if isinstance(last, ir.If):
+        return _falls_through(last.body) or _falls_through(last.orelse)
+    if isinstance(last, ir.While):
+        always = isinstance(last.test, ir.Const) and bool(last.test.value)
+        return not always or _has_break(last.body)
+    if isinstance(last, ir.Assert) and isinstance(last.test, ir.Const):
+        return bool(last.test.value)
+    return True
+
+
+def _has_break(body: Sequence[ir.Stmt]) -> bool:
+    for s in body:
+        if isinstance(s, ir.Break):
+            return True
+        if isinstance(s, ir.If) and (_has_break(s.body) or _has_break(s.orelse)):
+            return True
+    return False
+
+
+_SYMBOL = {
+    ir.BinOpKind.ADD: "+", ir.BinOpKind.SUB: "-", ir.BinOpKind.MUL: "*",
+    ir.BinOpKind.TRUEDIV: "/", ir.BinOpKind.FLOORDIV: "//", ir.BinOpKind.MOD: "%",
+    ir.BinOpKind.POW: "**", ir.BinOpKind.LSHIFT: "<<", ir.BinOpKind.RSHIFT: ">>",
+    ir.BinOpKind.BITAND: "&", ir.BinOpKind.BITOR: "|", ir.BinOpKind.BITXOR: "^",
+}
+_CMP_SYMBOL = {
+    ir.CmpOpKind.EQ: "==", ir.CmpOpKind.NE: "!=", ir.CmpOpKind.LT: "<", ir.CmpOpKind.LE: "<=",
+    ir.CmpOpKind.GT: ">", ir.CmpOpKind.GE: ">=", ir.CmpOpKind.IS: "is",
+    ir.CmpOpKind.IS_NOT: "is not",
+}
+__all__ = ["FLOAT", "INT", "Inferencer"]

@@ -1,0 +1,42 @@
+"""The result of type inference: one specialization per (function, argument types)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import Type
+from hatch_pyaot.ops.registry import Op
+
+
+@dataclass(eq=False)
+class Specialization:
+    function: ir.Function
+    param_types: tuple[Type, ...]
+    cpp_name: str
+    result: Type | None = None
+    var_types: dict[str, Type] = field(default_factory=dict)
+    expr_types: dict[ir.Expr, Type] = field(default_factory=dict)
+    calls: dict[ir.Call, CallTarget] = field(default_factory=dict)
+    failed: bool = False
+
+    def type_of(self, e: ir.Expr) -> Type:
+        return self.expr_types[e]
+
+
+@dataclass(frozen=True, eq=False)
+class UserCall:
+    spec: Specialization
+    args: tuple[ir.Expr, ...]
+    """One expression per parameter, in parameter order (defaults as Const nodes)."""
+
+
+@dataclass(frozen=True, eq=False)
+class OpCall:
+    op: Op
+    args: tuple[ir.Expr, ...]
+    param_types: tuple[Type, ...]
+    """The type each argument is converted to before the call."""
+
+
+CallTarget = UserCall | OpCall
