@@ -144,7 +144,7 @@ def emit(result: ModuleResult) -> str:
                for e in compiled if e.spec is not None]
     module = result.program.project.module(result.module_name)
     assert module is not None
-    return emit_module(result.module_name, entries, specs, result.program.registry,
+    return emit_module(result.module_name, entries, specs,
                        module.display_path, source_hashes(result, specs))
 
 
@@ -180,7 +180,7 @@ def build(paths: Sequence[Path], options: object | None = None,
     for path in paths:
         result = analyze(path)
         results.append(result)
-        if progress:
+        if progress and result.entries:
             done = sum(e.compiled for e in result.entries)
             progress(f"{path}: {done}/{len(result.entries)} functions compiled")
         if result.cpp is None:

@@ -4,7 +4,7 @@ Every generated function has the shape ``bool name(Result& out, Params...)``: it
 false when a Python exception is pending (DESIGN §3.6, no C++ exceptions). Expressions are
 emitted inline while they cannot fail; an operation that can fail is hoisted into a checked
 temporary, in Python's evaluation order, followed by
-``if (!ok) [[unlikely]] return pyaot::fail_at(kFile, line);``. Python locals become C++
+``if (!ok) [[unlikely]] return pyaot::fail_at("file.py", line);``. Python locals become C++
 locals declared at the top, so they outlive the loop that assigns them, as in Python.
 """
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type
-from hatch_pyaot.ops.registry import Op, Registry
+from hatch_pyaot.ops.registry import Op
 from hatch_pyaot.typing.typed import OpCall, Specialization, UserCall
 
 
@@ -44,7 +44,6 @@ class _Loop:
 @dataclass
 class FunctionEmitter:
     spec: Specialization
-    registry: Registry
     headers: set[str]
     lines: list[str] = field(default_factory=list)
     depth: int = 1
@@ -80,8 +79,9 @@ class FunctionEmitter:
         self.line(f"{t.cpp()} {name}{' = ' + init if init is not None else '{}'};")
         return name
 
-    def fail(self, loc_line: int) -> str:
-        return f"return pyaot::fail_at(kFile, {loc_line});"
+    def fail(self, line: int) -> str:
+        """Return false, recording the Python file and line of the failing operation."""
+        return f"return pyaot::fail_at({string_literal(self.spec.function.loc.file)}, {line});"
 
     # ----- function ----------------------------------------------------------------------
 
@@ -118,10 +118,10 @@ class FunctionEmitter:
         elif isinstance(s, ir.AugAssign):
             var_t = self.spec.var_types[s.target.id]
             value = self.expr(s.value)
-            code = self.binop(s.op, f"v_{s.target.id}", var_t, value,
+            op = self.spec.ops[s]
+            code = self.binop(op, f"v_{s.target.id}", var_t, value,
                               self.spec.type_of(s.value), s.loc.line)
-            result_t = self._binop_op(s.op, var_t, self.spec.type_of(s.value)).result
-            self.line(f"v_{s.target.id} = {self.cast(code, result_t, var_t)};")
+            self.line(f"v_{s.target.id} = {self.cast(code, op.result, var_t)};")
         elif isinstance(s, ir.ExprStmt):
             code = self.expr(s.value)
             if not _is_temp(code):
@@ -304,12 +304,12 @@ class FunctionEmitter:
             lt, rt = self.spec.type_of(e.left), self.spec.type_of(e.right)
             left = self.expr(e.left)
             right = self.expr(e.right)
-            return self.binop(e.op, left, lt, right, rt, e.loc.line)
+            return self.binop(self.spec.ops[e], left, lt, right, rt, e.loc.line)
         if isinstance(e, ir.UnaryOp):
             if e.op == ir.UnaryOpKind.NOT:
                 return f"!{_paren(self.truth(e.operand))}"
+            op = self.spec.ops[e]
             ot = self.spec.type_of(e.operand)
-            op = self._resolve(f"operator.{e.op.value}", [ot])
             return self.call_op(op, [self.cast(self.expr(e.operand), ot, op.params[0].type)],
                                 e.loc.line)
         if isinstance(e, ir.Compare):
@@ -332,18 +332,7 @@ class FunctionEmitter:
             return self.call(e)
         raise AssertionError(f"unknown expression {type(e).__name__}")
 
-    def _resolve(self, name: str, types: list[Type]) -> Op:
-        resolved = self.registry.resolve(name, types)
-        assert resolved is not None, (name, types)
-        self.headers.add(resolved.op.header)
-        return resolved.op
-
-    def _binop_op(self, kind: ir.BinOpKind, lt: Type, rt: Type) -> Op:
-        return self._resolve(f"operator.{kind.value}", [lt, rt])
-
-    def binop(self, kind: ir.BinOpKind, left: str, lt: Type, right: str, rt: Type,
-              line: int) -> str:
-        op = self._binop_op(kind, lt, rt)
+    def binop(self, op: Op, left: str, lt: Type, right: str, rt: Type, line: int) -> str:
         args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
         return self.call_op(op, args, line)
 
@@ -359,17 +348,17 @@ class FunctionEmitter:
     def compare(self, e: ir.Compare) -> str:
         operands = [e.left, *e.comparators]
         if len(e.ops) == 1:
-            return self.compare_pair(e.ops[0], self.expr(e.left), e.left, self.expr(e.comparators[0]),
-                                     e.comparators[0], e.loc.line)
+            return self.compare_pair(e, 0, self.expr(e.left), e.left,
+                                     self.expr(e.comparators[0]), e.comparators[0])
         result = self.temp(BOOL, "false")
         left = self.expr(e.left)
         left = left if _is_literal(left) else self.temp(self.spec.type_of(e.left), left)
         opened = 0
-        for i, kind in enumerate(e.ops):
+        for i in range(len(e.ops)):
             right_e = operands[i + 1]
             right = self.expr(right_e)
             right = right if _is_literal(right) else self.temp(self.spec.type_of(right_e), right)
-            code = self.compare_pair(kind, left, operands[i], right, right_e, e.loc.line)
+            code = self.compare_pair(e, i, left, operands[i], right, right_e)
             self.line(f"{result} = {code};")
             if i < len(e.ops) - 1:
                 self.line(f"if ({result}) {{")
@@ -381,15 +370,15 @@ class FunctionEmitter:
             self.line("}")
         return result
 
-    def compare_pair(self, kind: ir.CmpOpKind, left: str, left_e: ir.Expr, right: str,
-                     right_e: ir.Expr, line: int) -> str:
+    def compare_pair(self, e: ir.Compare, i: int, left: str, left_e: ir.Expr, right: str,
+                     right_e: ir.Expr) -> str:
         lt, rt = self.spec.type_of(left_e), self.spec.type_of(right_e)
-        if kind in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
+        op = self.spec.compare_ops[e][i]
+        if op is None:  # ``is`` / ``is not``: decided by the static types
             same = lt == NONE and rt == NONE
-            return "true" if same == (kind == ir.CmpOpKind.IS) else "false"
-        op = self._resolve(f"operator.{kind.value}", [lt, rt])
+            return "true" if same == (e.ops[i] == ir.CmpOpKind.IS) else "false"
         args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
-        return self.call_op(op, args, line)
+        return self.call_op(op, args, e.loc.line)
 
     def boolop(self, e: ir.BoolOp, t: Type) -> str:
         first = e.values[0]

@@ -113,8 +113,8 @@ class _FunctionTyper:
     def finish_result(self) -> None:
         fn = self.spec.function
         values = list(self.returns)
-        if _falls_through(fn.body):
-            values.append((NONE, fn.loc))
+        if _falls_through(fn.body) and not values:
+            values.append((NONE, fn.loc))  # falling off the end alongside returns: see run()
         if fn.returns is not None:
             for t, loc in values:
                 if not coercible(t, fn.returns):
@@ -145,7 +145,7 @@ class _FunctionTyper:
             return
         merged = unify(current, t)
         if merged is None:
-            self.diags.error(loc, f"'{name}' is assigned a {t} here but holds a {current} "
+            self.diags.error(loc, f"'{name}' is assigned type {t} here but has type {current} "
                              "elsewhere; a compiled variable has one type",
                              hint="use a new name for the new value")
         elif merged != current:
@@ -177,7 +177,7 @@ class _FunctionTyper:
             current = self.spec.var_types.get(s.target.id)
             rhs = self.expr(s.value)
             if current is not None and rhs is not None:
-                op = self.binop(s.op, current, rhs, s.loc)
+                op = self.binop(s, s.op, current, rhs, s.value)
                 if op is not None:
                     self.bind(s.target.id, op.result, s.loc)
         elif isinstance(s, ir.ExprStmt):
@@ -255,7 +255,7 @@ class _FunctionTyper:
             lt, rt = self.expr(e.left), self.expr(e.right)
             if lt is None or rt is None:
                 return _UNKNOWN
-            op = self.binop(e.op, lt, rt, e.loc)
+            op = self.binop(e, e.op, lt, rt, e.right)
             return op.result if op else _UNKNOWN
         if isinstance(e, ir.UnaryOp):
             t = self.expr(e.operand)
@@ -263,7 +263,12 @@ class _FunctionTyper:
                 return _UNKNOWN
             if e.op == ir.UnaryOpKind.NOT:
                 return BOOL
-            return self.op_call(e, f"operator.{e.op.value}", [e.operand], [t])
+            resolved = self.owner.program.registry.resolve(f"operator.{e.op.value}", [t])
+            if resolved is None:
+                self.diags.error(e.loc, f"bad operand type for unary {e.op.value}: '{t}'")
+                return _UNKNOWN
+            self.spec.ops[e] = resolved.op
+            return resolved.op.result
         if isinstance(e, ir.Compare):
             return self.compare(e)
         if isinstance(e, ir.BoolOp):
@@ -290,28 +295,40 @@ class _FunctionTyper:
             result = merged
         return result
 
-    def binop(self, kind: ir.BinOpKind, lt: Type, rt: Type, loc: Loc) -> Op | None:
+    def binop(self, node: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type, rt: Type,
+              right: ir.Expr) -> Op | None:
         name = f"operator.{kind.value}"
-        resolved = self.owner.program.registry.resolve(name, [lt, rt])
+        types = [lt, rt]
+        if (kind == ir.BinOpKind.POW and lt in (INT, BOOL) and isinstance(right, ir.Const)
+                and isinstance(right.value, int) and right.value < 0):
+            types = [FLOAT, FLOAT]  # Python: int ** negative int is a float
+        resolved = self.owner.program.registry.resolve(name, types)
         if resolved is None:
-            self.diags.error(loc, f"unsupported operand types for {_SYMBOL[kind]}: '{lt}' "
-                             f"and '{rt}'")
+            self.diags.error(node.loc, f"unsupported operand types for {_SYMBOL[kind]}: "
+                             f"'{lt}' and '{rt}'")
             return None
+        self.spec.ops[node] = resolved.op
         return resolved.op
 
     def compare(self, e: ir.Compare) -> Type | None:
         types = [self.expr(e.left)] + [self.expr(c) for c in e.comparators]
         if any(t is None for t in types):
             return _UNKNOWN
+        chosen: list[Op | None] = []
         for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
             assert lt is not None and rt is not None
+            chosen.append(None)
             if kind in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
                 if NONE not in (lt, rt):
                     self.diags.error(e.loc, "'is' is only supported against None")
                 continue
-            if self.owner.program.registry.resolve(f"operator.{kind.value}", [lt, rt]) is None:
+            resolved = self.owner.program.registry.resolve(f"operator.{kind.value}", [lt, rt])
+            if resolved is None:
                 self.diags.error(e.loc, f"'{_CMP_SYMBOL[kind]}' is not supported between "
                                  f"'{lt}' and '{rt}'")
+            else:
+                chosen[-1] = resolved.op
+        self.spec.compare_ops[e] = chosen
         return BOOL
 
     def op_call(self, e: ir.Expr, name: str, args: Sequence[ir.Expr],

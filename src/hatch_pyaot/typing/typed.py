@@ -18,6 +18,10 @@ class Specialization:
     var_types: dict[str, Type] = field(default_factory=dict)
     expr_types: dict[ir.Expr, Type] = field(default_factory=dict)
     calls: dict[ir.Call, CallTarget] = field(default_factory=dict)
+    ops: dict[ir.Expr | ir.Stmt, Op] = field(default_factory=dict)
+    """The overload chosen for each BinOp, UnaryOp and AugAssign."""
+    compare_ops: dict[ir.Compare, list[Op | None]] = field(default_factory=dict)
+    """Per comparison of a chain, its overload (None for ``is``/``is not``)."""
     failed: bool = False
 
     def type_of(self, e: ir.Expr) -> Type:

@@ -1,0 +1,54 @@
+import numpy as np
+
+from hatch_pyaot import compile
+
+COUNT = 1
+COUNT = 2
+
+
+def _untyped_recursive(n):
+    return n if n < 2 else _untyped_recursive(n - 1)
+
+
+@compile
+def uses_eval(x: int) -> int:
+    y = eval("x")
+    return y
+
+
+@compile
+def unsupported_syntax(x: int) -> int:
+    items = [x, x]
+    try:
+        x += 1
+    except ValueError:
+        pass
+    return x
+
+
+@compile
+def wrong_types(x: int, flag: bool) -> int:
+    t = (x, x)
+    t = 3
+    return 1.5
+
+
+@compile
+def missing(x, y: int) -> int:
+    return x
+
+
+@compile
+def falls_off(x: int) -> int:
+    if x > 0:
+        return x
+
+
+@compile
+def library_call(x: float) -> float:
+    return np.fft.rfft(x) + COUNT
+
+
+@compile
+def bad_helper_call(x: int) -> int:
+    return _untyped_recursive(x) + _untyped_recursive(x, 2)

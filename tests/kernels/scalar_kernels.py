@@ -1,0 +1,391 @@
+"""Kernels over the whole scalar subset, for the differential tests (test_differential.py).
+
+Each function is compiled once (one native module for the file) and compared with CPython.
+"""
+
+import math
+from math import sqrt as root
+
+import hatch_pyaot
+from hatch_pyaot import compile
+
+N = 10
+SCALE = 2.0 * math.pi
+LIMITS = (3, 7)
+BIG = 1 << 40
+
+
+# ----- arithmetic ------------------------------------------------------------------------
+
+@compile
+def iadd(a: int, b: int) -> int:
+    return a + b
+
+
+@compile
+def isub(a: int, b: int) -> int:
+    return a - b
+
+
+@compile
+def imul(a: int, b: int) -> int:
+    return a * b
+
+
+@compile
+def ifloordiv(a: int, b: int) -> int:
+    return a // b
+
+
+@compile
+def imod(a: int, b: int) -> int:
+    return a % b
+
+
+@compile
+def itruediv(a: int, b: int) -> float:
+    return a / b
+
+
+@compile
+def ipow(a: int, b: int) -> int:
+    return a**b
+
+
+@compile
+def ishift(a: int, b: int) -> tuple[int, int]:
+    return a << b, a >> b
+
+
+@compile
+def ibits(a: int, b: int) -> tuple[int, int, int, int]:
+    return a & b, a | b, a ^ b, ~a
+
+
+@compile
+def ineg(a: int) -> tuple[int, int, int]:
+    return -a, +a, abs(a)
+
+
+@compile
+def fops(a: float, b: float) -> tuple[float, float, float, float]:
+    return a + b, a - b, a * b, -a
+
+
+@compile
+def fdiv(a: float, b: float) -> float:
+    return a / b
+
+
+@compile
+def ffloordiv(a: float, b: float) -> float:
+    return a // b
+
+
+@compile
+def fmod(a: float, b: float) -> float:
+    return a % b
+
+
+@compile
+def fpow(a: float, b: float) -> float:
+    return a**b
+
+
+@compile
+def mixed(a: int, b: float) -> tuple[float, float, float, float]:
+    return a + b, a * b, a / b, b - a
+
+
+@compile
+def int_pow_negative_literal(a: int) -> float:
+    return a**-2
+
+
+@compile
+def bools(a: bool, b: bool) -> tuple[bool, bool, bool, int, int]:
+    return a & b, a | b, a ^ b, a + b, -a
+
+
+# ----- comparisons and logic --------------------------------------------------------------
+
+@compile
+def chained(a: int, b: float, c: int) -> bool:
+    return a < b <= c
+
+
+@compile
+def int_float_eq(a: int, b: float) -> tuple[bool, bool, bool]:
+    return a == b, a < b, b >= a
+
+
+@compile
+def and_or(a: int, b: int) -> int:
+    return a and b or 7
+
+
+@compile
+def logic(x: float, y: float) -> bool:
+    return not x or (y > 0 and not y > 10)
+
+
+@compile
+def pick(x: int) -> int:
+    return 100 if x > 5 else -100 if x < -5 else x
+
+
+@compile
+def compare_chain_calls(x: int) -> bool:
+    return 0 <= abs(x) < N <= x * x
+
+
+# ----- control flow ----------------------------------------------------------------------
+
+@compile
+def sum_range(start: int, stop: int, step: int) -> int:
+    s = 0
+    for i in range(start, stop, step):
+        s += i
+    return s
+
+
+@compile
+def loop_var_after(n: int) -> int:
+    i = -1
+    for i in range(n):
+        pass
+    return i
+
+
+@compile
+def first_divisor(n: int) -> int:
+    for d in range(2, n):
+        if n % d == 0:
+            break
+    else:
+        return -1
+    return d
+
+
+@compile
+def count_down(n: int) -> int:
+    steps = 0
+    while n > 0:
+        n -= 3
+        if n % 2 == 0:
+            continue
+        steps += 1
+    else:
+        steps += 1000
+    return steps
+
+
+@compile
+def while_break(n: int) -> int:
+    k = 0
+    while True:
+        k += 1
+        if k * k > n:
+            break
+    return k
+
+
+@compile
+def collatz(n: int) -> int:
+    steps = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    return steps
+
+
+@compile
+def early(x: float) -> float:
+    if x < 0:
+        return -1.0
+    elif x == 0:
+        return 0.0
+    for i in range(10):
+        if x < i:
+            return float(i)
+    return x
+
+
+@compile
+def widen(n: int) -> float:
+    s = 0
+    for i in range(n):
+        s += i * 0.5
+    return s
+
+
+# ----- functions, defaults, keywords, recursion --------------------------------------------
+
+def _scale(x, factor=2.0, offset=1):
+    return x * factor + offset
+
+
+def _hypot3(a, b, c):
+    return root(a * a + b * b + c * c)
+
+
+@compile
+def with_defaults(x: float, factor: float = 3.0, offset: int = -1) -> float:
+    return _scale(x) + _scale(x, factor) + _scale(x, offset=offset, factor=factor)
+
+
+@compile
+def monomorphized(a: int, b: float) -> tuple[int, float, float]:
+    return _scale(a, 2, 1), _scale(b), _hypot3(a, b, 1)
+
+
+@compile
+def fib(n: int) -> int:
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+
+@compile
+def is_even(n: int) -> bool:
+    return True if n == 0 else is_odd(n - 1)
+
+
+@compile
+def is_odd(n: int) -> bool:
+    return False if n == 0 else is_even(n - 1)
+
+
+@compile
+def gcd_rec(a: int, b: int) -> int:
+    return a if b == 0 else gcd_rec(b, a % b)
+
+
+@compile
+def no_result(x: int) -> None:
+    y = x * 2
+    if y > 10:
+        return
+    y += 1
+
+
+@compile
+def constants() -> tuple[int, float, int, int]:
+    return N, SCALE, LIMITS[1], BIG
+
+
+@compile(tag="swapper", description="swap two values")
+def swap(a: int, b: float) -> tuple[float, int]:
+    a2, b2 = b, a
+    return a2, b2
+
+
+@hatch_pyaot.compile
+def unpack(t: tuple[int, float]) -> float:
+    i, f = t
+    return i * f + t[0] - t[-1]
+
+
+# ----- builtins --------------------------------------------------------------------------
+
+@compile
+def builtins_int(a: int, b: int, c: int) -> tuple[int, int, int, int]:
+    return abs(a), min(a, b), max(a, b, c), pow(a, 2)
+
+
+@compile
+def builtins_float(x: float, y: float) -> tuple[float, float, float, int]:
+    return abs(x), min(x, y), max(x, y, 0.5), round(x)
+
+
+@compile
+def rounding(x: float, n: int) -> float:
+    return round(x, n)
+
+
+@compile
+def conversions(x: float, n: int, b: bool) -> tuple[int, float, bool, bool, int]:
+    return int(x), float(n), bool(x), bool(n), int(b)
+
+
+@compile
+def divmods(a: int, b: int, x: float, y: float) -> tuple[tuple[int, int], tuple[float, float]]:
+    return divmod(a, b), divmod(x, y)
+
+
+@compile
+def modpow(a: int, b: int, m: int) -> int:
+    return pow(a, b, m)
+
+
+# ----- exceptions ------------------------------------------------------------------------
+
+def _check_positive(x):
+    if x <= 0:
+        raise ValueError("x must be positive")
+    return x
+
+
+@compile
+def raises(x: float) -> float:
+    return math.log(_check_positive(x))
+
+
+@compile
+def asserts(n: int) -> int:
+    assert n != 3, "three is not allowed"
+    assert n != 4
+    return n
+
+
+@compile
+def overflow_factorial(n: int) -> int:
+    r = 1
+    for i in range(2, n + 1):
+        r *= i
+    return r
+
+
+@compile
+def raise_kinds(k: int) -> int:
+    if k == 0:
+        raise IndexError("index")
+    if k == 1:
+        raise KeyError
+    if k == 2:
+        raise TypeError("type")
+    if k == 3:
+        raise ZeroDivisionError("zero")
+    if k == 4:
+        raise RuntimeError("runtime")
+    if k == 5:
+        raise NotImplementedError("later")
+    return k
+
+
+# ----- math ------------------------------------------------------------------------------
+
+@compile
+def integrate(a: float, b: float, n: int) -> float:
+    h = (b - a) / n
+    s = 0.0
+    for i in range(n):
+        x = a + (i + 0.5) * h
+        s += math.sin(x) * math.exp(-x)
+    return s * h
+
+
+@compile
+def math_mix(x: float, y: float) -> tuple[float, float, float, bool, float]:
+    return (math.hypot(x, y), math.atan2(y, x), math.copysign(x, y), math.isclose(x, y),
+            math.fmod(x, y))
+
+
+@compile
+def math_ints(a: int, b: int) -> tuple[int, int, int, int]:
+    return math.gcd(a, b), math.isqrt(abs(a)), math.floor(a / (b or 1)), math.ceil(a / 3)
+
+
+@compile
+def math_tuple(x: float) -> tuple[float, int]:
+    return math.frexp(x)

@@ -1,0 +1,115 @@
+"""Build a kernels module once and import it twice: compiled, and as plain Python.
+
+Differential tests call both on the same inputs and compare values (exactly: type and repr)
+or exception types.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from hatch_pyaot.pipeline import BuildReport, build
+
+
+def import_file(path: Path, name: str, *, disable: bool = False) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    old = os.environ.get("PYAOT_DISABLE")
+    if disable:
+        os.environ["PYAOT_DISABLE"] = "1"
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        if disable:
+            if old is None:
+                os.environ.pop("PYAOT_DISABLE", None)
+            else:
+                os.environ["PYAOT_DISABLE"] = old
+    return module
+
+
+class Pair:
+    """The same module compiled (``native``) and interpreted (``python``)."""
+
+    def __init__(self, native: ModuleType, python: ModuleType, report: BuildReport) -> None:
+        self.native = native
+        self.python = python
+        self.report = report
+
+
+def build_pair(folder: Path, name: str, source: str | Path) -> Pair:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.py"
+    if isinstance(source, Path):
+        shutil.copyfile(source, path)
+    else:
+        path.write_text(source, encoding="utf-8")
+    report = build([path])
+    diagnostics = "\n".join(m.format_diagnostics() for m in report.modules)
+    failed = [e.name for e in report.failed_entries]
+    assert not failed, f"not compiled: {failed}\n{diagnostics}"
+    native = import_file(path, name)
+    python = import_file(path, f"{name}_python", disable=True)
+    return Pair(native, python, report)
+
+
+def outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, Any]:
+    try:
+        return ("ok", fn(*args, **kwargs))
+    except Exception as exc:  # the exception type is what is compared
+        return ("raise", exc)
+
+
+def same_value(a: object, b: object) -> bool:
+    """Equal with the same type; floats compared by bits (nan == nan, 0.0 != -0.0)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        assert isinstance(b, float)
+        return (math.isnan(a) and math.isnan(b)) or repr(a) == repr(b)
+    if isinstance(a, tuple):
+        assert isinstance(b, tuple)
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def assert_same(pair: Pair, func: str, *args: Any, **kwargs: Any) -> None:
+    """CPython and the compiled function agree: value and type, or exception type."""
+    expected = outcome(getattr(pair.python, func), *args, **kwargs)
+    got = outcome(getattr(pair.native, func), *args, **kwargs)
+    call = f"{func}{args}" + (f" {kwargs}" if kwargs else "")
+    if (expected[0] == "ok" and _beyond_int64(expected[1])) or (
+            expected[0] == "raise" and isinstance(expected[1], MemoryError)):
+        # Documented semantics: int is 64-bit and raises OverflowError instead of growing.
+        assert got[0] == "raise" and isinstance(got[1], OverflowError), \
+            f"{call}: CPython gave {expected[1]!r} (beyond int64), compiled {got[1]!r}"
+    elif expected[0] == "ok" and isinstance(expected[1], complex):
+        # Documented semantics: no complex numbers yet; a complex result is a ValueError.
+        assert got[0] == "raise" and isinstance(got[1], ValueError), \
+            f"{call}: CPython gave {expected[1]!r} (complex), compiled {got[1]!r}"
+    elif expected[0] == "ok":
+        assert got[0] == "ok", f"{call}: CPython returned {expected[1]!r}, compiled raised " \
+                               f"{got[1]!r}"
+        assert same_value(expected[1], got[1]), f"{call}: CPython {expected[1]!r}, compiled " \
+                                                f"{got[1]!r}"
+    else:
+        assert got[0] == "raise", f"{call}: CPython raised {expected[1]!r}, compiled returned " \
+                                  f"{got[1]!r}"
+        assert type(got[1]) is type(expected[1]), f"{call}: CPython raised {expected[1]!r}, " \
+                                                  f"compiled {got[1]!r}"
+
+
+def _beyond_int64(value: object) -> bool:
+    if isinstance(value, tuple):
+        return any(_beyond_int64(v) for v in value)
+    return isinstance(value, int) and not -(2**63) <= value < 2**63

@@ -1,0 +1,147 @@
+"""The command line as a user runs it: a real ``python -m hatch_pyaot`` subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+KERNELS = '''\
+import math
+from hatch_pyaot import compile
+
+def _f(x):
+    return math.sin(x) * math.exp(-x)
+
+@compile
+def integrate(a: float, b: float, n: int) -> float:
+    h = (b - a) / n
+    s = 0.0
+    for i in range(n):
+        s += _f(a + (i + 0.5) * h)
+    return s * h
+
+@compile
+def dynamic(n: int) -> int:
+    return eval("n + 1")
+'''
+
+
+def pyaot(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hatch_pyaot", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_build_then_plain_import_is_native(tmp_path: Path) -> None:
+    (tmp_path / "kernels.py").write_text(KERNELS)
+    proc = pyaot("build", "kernels.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    # The uncompilable function is reported with location, line and caret, and stays Python.
+    assert "kernels.py:17:12: error: eval() is not supported by the compiler" in proc.stderr
+    assert "^" in proc.stderr
+    assert "'dynamic' stays Python" in proc.stderr
+    check = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent("""
+            import math, kernels
+            from hatch_pyaot import is_compiled
+            assert is_compiled(kernels.integrate)
+            assert not is_compiled(kernels.dynamic)
+            assert kernels.dynamic(2) == 3
+            r = kernels.integrate(0.0, 1.0, 1000)
+            assert abs(r - 0.2458370) < 1e-6, r
+            print("ok")
+        """)], cwd=tmp_path, capture_output=True, text=True)
+    assert check.stdout.strip() == "ok", check.stderr
+
+
+def test_strict_fails_on_uncompilable(tmp_path: Path) -> None:
+    (tmp_path / "kernels.py").write_text(KERNELS)
+    proc = pyaot("build", "--strict", "kernels.py", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "could not be compiled" in proc.stderr
+
+
+def test_check_reports_per_function(tmp_path: Path) -> None:
+    (tmp_path / "kernels.py").write_text(KERNELS)
+    proc = pyaot("check", "kernels.py", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "ok: 'integrate' compiles" in proc.stdout
+    assert "error: 'dynamic' cannot be compiled" in proc.stdout
+
+
+def test_explain_stages(tmp_path: Path) -> None:
+    (tmp_path / "kernels.py").write_text(KERNELS)
+    ir = pyaot("explain", "kernels.py::integrate", "--stage", "ir", cwd=tmp_path)
+    assert "func kernels.integrate(a: float, b: float, n: int) -> float" in ir.stdout
+    assert "call[kernels._f]" in ir.stdout
+    types = pyaot("explain", "kernels.py::integrate", "--stage", "types", cwd=tmp_path)
+    assert "func kernels._f(x: float) -> float" in types.stdout
+    cpp = pyaot("explain", "kernels.py::integrate", "--stage", "cpp", cwd=tmp_path)
+    assert "PyInit_kernels" in cpp.stdout and "pyaot::math::sin" in cpp.stdout
+    missing = pyaot("explain", "kernels.py::nope", cwd=tmp_path)
+    assert missing.returncode == 2
+
+
+def test_ops_lists_registry() -> None:
+    proc = pyaot("ops", "math", cwd=Path.cwd())
+    assert proc.returncode == 0
+    assert "math.sqrt(x: float) -> float" in proc.stdout
+    assert "math.pi: float" in proc.stdout
+    assert "builtins.abs" not in proc.stdout
+
+
+def test_build_package_compiles_every_module(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "util.py").write_text("def twice(x):\n    return 2 * x\n\nOFFSET = 3\n")
+    (pkg / "a.py").write_text(textwrap.dedent("""
+        from hatch_pyaot import compile
+        from .util import twice, OFFSET
+        from . import util
+
+        @compile
+        def f(x: int) -> int:
+            return twice(x) + util.twice(OFFSET)
+    """))
+    (pkg / "sub" / "b.py").write_text(textwrap.dedent("""
+        import hatch_pyaot as h
+        from ..util import twice
+        from pkg import util as u
+
+        @h.compile(tag="g")
+        def g(x: float) -> float:
+            return twice(x) + u.twice(1.5)
+    """))
+    proc = pyaot("build", "pkg", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    check = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent("""
+            from pkg import a
+            from pkg.sub import b
+            from hatch_pyaot import is_compiled
+            assert is_compiled(a.f) and is_compiled(b.g)
+            assert a.f(5) == 16 and b.g(1.0) == 5.0
+            assert a.f.__module__ == "pkg.a"
+            print("ok")
+        """)], cwd=tmp_path, capture_output=True, text=True)
+    assert check.stdout.strip() == "ok", check.stderr
+    # A change to the helper module makes the native modules stale: Python is used, with a
+    # warning, until the next build.
+    (pkg / "util.py").write_text("def twice(x):\n    return 3 * x\n\nOFFSET = 3\n")
+    stale = subprocess.run(
+        [sys.executable, "-W", "always", "-c",
+         "from pkg import a; from hatch_pyaot import is_compiled; "
+         "print(is_compiled(a.f), a.f(5))"],
+        cwd=tmp_path, capture_output=True, text=True)
+    assert stale.stdout.strip() == "False 24", stale.stderr
+    assert "StaleNativeModuleWarning" in stale.stderr
+    assert pyaot("build", "pkg", cwd=tmp_path).returncode == 0
+    fresh = subprocess.run(
+        [sys.executable, "-c",
+         "from pkg import a; from hatch_pyaot import is_compiled; "
+         "print(is_compiled(a.f), a.f(5))"],
+        cwd=tmp_path, capture_output=True, text=True)
+    assert fresh.stdout.strip() == "True 24", fresh.stderr
