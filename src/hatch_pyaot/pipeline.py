@@ -115,6 +115,7 @@ def analyze(path: Path) -> ModuleResult:
             result.diagnostics = errors
         else:
             result.spec = spec
+    inferencer.mark_cycles()
     out = ModuleResult(path, module_name, program, inferencer, entries, diags.items)
     out.cpp = emit(out) if any(e.compiled for e in entries) else None
     return out

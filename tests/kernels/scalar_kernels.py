@@ -389,3 +389,8 @@ def math_ints(a: int, b: int) -> tuple[int, int, int, int]:
 @compile
 def math_tuple(x: float) -> tuple[float, int]:
     return math.frexp(x)
+
+
+@compile
+def deep(n: int) -> int:
+    return 0 if n == 0 else 1 + deep(n - 1)

@@ -25,6 +25,8 @@ from hatch_pyaot.typing.typed import OpCall, Specialization, UserCall
 def signature(spec: Specialization) -> str:
     assert spec.result is not None
     params = [f"{spec.result.cpp()}& out"]
+    if spec.cycle is not None:
+        params.append("int depth")
     for p, t in zip(spec.function.params, spec.param_types, strict=True):
         params.append(f"{t.cpp()} {_param_name(spec, p.name)}")
     return f"static bool {spec.cpp_name}({', '.join(params)})"
@@ -89,6 +91,13 @@ class FunctionEmitter:
         spec = self.spec
         fn = spec.function
         self.lines.append(signature(spec) + " {")
+        if spec.cycle is not None:
+            self.headers.add("pyaot/recursion.hpp")
+            self.line("if (depth > pyaot::max_recursion_depth) [[unlikely]] {")
+            with self.indented():
+                self.line("pyaot::raise_recursion_error();")
+                self.line(self.fail(fn.loc.line))
+            self.line("}")
         params = {p.name: t for p, t in zip(fn.params, spec.param_types, strict=True)}
         for name in fn.locals:
             t = spec.var_types.get(name)
@@ -403,6 +412,9 @@ class FunctionEmitter:
                     for a, pt in zip(target.args, callee.param_types, strict=True)]
             assert callee.result is not None
             out = self.temp(callee.result)
+            if callee.cycle is not None:
+                same = callee.cycle == self.spec.cycle
+                args.insert(0, "depth + 1" if same else "0")
             self.line(f"if (!{callee.cpp_name}({', '.join([out, *args])})) [[unlikely]] "
                       f"{self.fail(e.loc.line)}")
             return out

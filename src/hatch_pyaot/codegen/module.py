@@ -72,7 +72,7 @@ def _wrapper(entry: Entry) -> list[str]:
     else:
         lines += [f"  if (!pyaot::python::bind_arguments(args, nargs, kwnames, {name}, nullptr, "
                   "0, 0, nullptr)) return nullptr;"]
-    call_args = []
+    call_args = ["0"] if spec.cycle is not None else []
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
         var = f"a{i}"
         pname = string_literal(p.name)

@@ -149,7 +149,7 @@ class Registry:
         return best[1] if best else None
 
 
-_RANK = {BOOL: 0, INT: 1, FLOAT: 2}
+_RANK: dict[Type, int] = {BOOL: 0, INT: 1, FLOAT: 2}
 
 
 def _cost(src: Type, dst: Type) -> int | None:
@@ -193,13 +193,13 @@ def _bind(
         chosen[j], types[j] = len(arg_types) + k, ktype
     total = 0
     for j, p in enumerate(params):
-        t = types[j]
-        if t is None:
+        given = types[j]
+        if given is None:
             if not p.has_default:
                 return None
             chosen[j] = Default(p.default)
             continue
-        c = _cost(t, p.type)
+        c = _cost(given, p.type)
         if c is None:
             return None
         total += c

@@ -19,6 +19,8 @@ _UNARY: dict[ir.UnaryOpKind, Callable[[Any], Any]] = {
     ir.UnaryOpKind.INVERT: operator.invert, ir.UnaryOpKind.NOT: operator.not_,
 }
 
+_PARSERS: dict[str, Callable[[str], object]] = {"builtins.float": float, "builtins.int": int}
+
 
 def fold_constants(fn: ir.Function) -> None:
     rewrite_exprs(fn, _fold)
@@ -29,11 +31,16 @@ def _fold(e: ir.Expr) -> ir.Expr:
         return _evaluate(e, getattr(operator, e.op.value), e.left.value, e.right.value)
     if isinstance(e, ir.UnaryOp) and isinstance(e.operand, ir.Const):
         return _evaluate(e, _UNARY[e.op], e.operand.value)
+    if (isinstance(e, ir.Call) and e.func in _PARSERS and len(e.args) == 1 and not e.kwargs
+            and isinstance(e.args[0], ir.Const) and isinstance(e.args[0].value, str)):
+        # float("inf"), int("10"): parse the literal now, as Python would at run time.
+        return _evaluate(e, _PARSERS[e.func], e.args[0].value, allow_str=True)
     return e
 
 
-def _evaluate(e: ir.Expr, fn: Callable[..., Any], *args: object) -> ir.Expr:
-    if any(isinstance(a, str) or a is None for a in args):
+def _evaluate(e: ir.Expr, fn: Callable[..., Any], *args: object,
+              allow_str: bool = False) -> ir.Expr:
+    if any((isinstance(a, str) and not allow_str) or a is None for a in args):
         return e
     try:
         value = fn(*args)

@@ -14,6 +14,7 @@ import libcst as cst
 
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import Type
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
@@ -181,7 +182,7 @@ class _Builder:
             out.append(ir.Param(p.name.value, ann, default, self.loc(p.name)))
         return out
 
-    def annotation(self, node: cst.BaseExpression) -> ir.Type | None:
+    def annotation(self, node: cst.BaseExpression) -> Type | None:
         try:
             return annotation_type(self.resolver, self.module, node)
         except AnnotationError as exc:
@@ -327,6 +328,9 @@ class _Builder:
             self.error(it, "range() takes 1 to 3 positional arguments")
             return None
         args = [self.expr(a.value) for a in it.args]
+        start: ir.Expr
+        stop: ir.Expr
+        step: ir.Expr
         if len(args) == 1:
             start, stop, step = ir.Const(loc, 0), args[0], ir.Const(loc, 1)
         else:
@@ -360,10 +364,10 @@ class _Builder:
     def expr(self, node: cst.BaseExpression) -> ir.Expr:
         loc = self.loc(node)
         if isinstance(node, cst.Integer | cst.Float):
-            value = node.evaluated_value
-            if isinstance(value, int) and not -(2**63) <= value < 2**63:
+            number = node.evaluated_value
+            if isinstance(number, int) and not -(2**63) <= number < 2**63:
                 self.error(node, "integer literal does not fit in 64 bits")
-            return ir.Const(loc, value)
+            return ir.Const(loc, number)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value
             if not isinstance(value, str):

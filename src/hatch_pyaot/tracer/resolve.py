@@ -13,6 +13,7 @@ import builtins
 import math
 import operator
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -78,7 +79,7 @@ _FOLD_BINOPS: dict[type[cst.BaseBinaryOp], Callable[[object, object], object]] =
     cst.BitOr: operator.or_,
     cst.BitXor: operator.xor,
 }
-_FOLD_UNARY: dict[type[cst.BaseUnaryOp], Callable[[object], object]] = {
+_FOLD_UNARY: dict[type[cst.BaseUnaryOp], Callable[[Any], object]] = {
     cst.Minus: operator.neg,
     cst.Plus: operator.pos,
     cst.BitInvert: operator.invert,

@@ -67,6 +67,40 @@ class Inferencer:
         visit(spec)
         return sorted(seen, key=self.order.index)
 
+    def mark_cycles(self) -> None:
+        """Number the recursion cycles of the call graph (Tarjan's strongly connected
+        components); codegen gives their functions a depth counter (RecursionError)."""
+        index: dict[Specialization, int] = {}
+        low: dict[Specialization, int] = {}
+        stack: list[Specialization] = []
+        cycles = 0
+
+        def visit(s: Specialization) -> None:
+            nonlocal cycles
+            index[s] = low[s] = len(index)
+            stack.append(s)
+            for c in self.callees.get(s, ()):
+                if c not in index:
+                    visit(c)
+                    low[s] = min(low[s], low[c])
+                elif c in stack:
+                    low[s] = min(low[s], index[c])
+            if low[s] == index[s]:
+                members = []
+                while True:
+                    m = stack.pop()
+                    members.append(m)
+                    if m is s:
+                        break
+                if len(members) > 1 or s in self.callees.get(s, ()):
+                    for m in members:
+                        m.cycle = cycles
+                    cycles += 1
+
+        for s in self.order:
+            if s not in index:
+                visit(s)
+
     def errors_of(self, spec: Specialization) -> list[Diagnostic]:
         out: list[Diagnostic] = []
         for s in self.closure(spec):

@@ -23,6 +23,8 @@ class Specialization:
     compare_ops: dict[ir.Compare, list[Op | None]] = field(default_factory=dict)
     """Per comparison of a chain, its overload (None for ``is``/``is not``)."""
     failed: bool = False
+    cycle: int | None = None
+    """The recursion cycle (strongly connected calls) this function is part of, if any."""
 
     def type_of(self, e: ir.Expr) -> Type:
         return self.expr_types[e]
