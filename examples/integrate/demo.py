@@ -3,7 +3,6 @@
 import time
 
 import kernels
-
 from hatch_pyaot import is_compiled
 
 for fn, args in [(kernels.integrate, (0.0, 10.0, 2_000_000)), (kernels.collatz_max, (300_000,))]:

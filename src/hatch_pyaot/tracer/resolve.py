@@ -13,8 +13,8 @@ import builtins
 import math
 import operator
 from collections.abc import Callable
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 import libcst as cst
 

@@ -35,26 +35,25 @@ inline bool double_round(double& out, double x, int ndigits) noexcept {
   char digits[330];  // the exact integer part: at most 309 digits
   const int n = std::snprintf(digits, sizeof digits, "%.0f", whole);
   double rounded = 0.0;
-  if (n >= k) {
-    const int head = n - k;
+  if (n >= k && n < static_cast<int>(sizeof digits)) {  // else |x| < 10**(k-1): rounds to 0
+    const auto head = static_cast<unsigned>(n - k);    // digits kept
     // compare the k dropped digits with 5000...0 (and the fraction below them)
     int cmp = digits[head] - '5';
-    for (int i = head + 1; cmp == 0 && i < n; ++i) {
+    for (auto i = head + 1; cmp == 0 && i < static_cast<unsigned>(n); ++i) {
       if (digits[i] != '0') cmp = 1;
     }
     if (cmp == 0 && has_fraction) cmp = 1;
     const bool odd = head > 0 && ((digits[head - 1] - '0') & 1) != 0;
     const bool up = cmp > 0 || (cmp == 0 && odd);
-    char text[340];
+    char text[sizeof digits + 16];
     text[0] = '0';  // room for a carry
-    std::memcpy(text + 1, digits, static_cast<std::size_t>(head));
-    int last = head;  // index of the last kept digit in text
+    std::memcpy(text + 1, digits, head);
     if (up) {
-      int i = last;
+      auto i = head;  // the last kept digit
       while (text[i] == '9') text[i--] = '0';
       ++text[i];
     }
-    std::snprintf(text + last + 1, sizeof text - static_cast<std::size_t>(last) - 1, "e%d", k);
+    std::snprintf(text + head + 1, sizeof text - head - 1, "e%d", k);
     rounded = std::strtod(text, nullptr);
     if (std::isinf(rounded)) [[unlikely]] {
       return raise_rounded_too_large();

@@ -120,6 +120,11 @@ inline bool float_pow(double& out, double iv, double iw) noexcept {
   bool negate = false;
   if (iv < 0.0) {
     if (iw != std::floor(iw)) [[unlikely]] {
+      // CPython returns a complex (complex_pow); when its modulus |iv| ** iw overflows it
+      // raises OverflowError("complex exponentiation") -- that much we reproduce.
+      if (std::isinf(std::pow(-iv, iw))) {
+        return raise(Exc::OverflowError, "complex exponentiation");
+      }
       return raise(Exc::ValueError, complex_power_message);
     }
     iv = -iv;
