@@ -1,0 +1,45 @@
+#pragma once
+// Error rules of CPython's mathmodule.c (math_1, math_2, is_error) shared by the math headers:
+// - a NaN result from non-NaN inputs raises ValueError("math domain error");
+// - an infinite result from finite inputs raises OverflowError("math range error") when the
+//   function can overflow, ValueError("math domain error") otherwise (a singularity).
+
+#include <cmath>
+
+#include "pyaot/error.hpp"
+
+namespace pyaot::detail {
+
+[[gnu::cold]] inline bool math_domain_error() noexcept {
+  return raise(Exc::ValueError, "math domain error");
+}
+
+[[gnu::cold]] inline bool math_range_error() noexcept {
+  return raise(Exc::OverflowError, "math range error");
+}
+
+/// math_1: r = f(x).
+inline bool math_1(double& out, double x, double r, bool can_overflow) noexcept {
+  if (std::isnan(r) && !std::isnan(x)) [[unlikely]] {
+    return math_domain_error();
+  }
+  if (std::isinf(r) && std::isfinite(x)) [[unlikely]] {
+    return can_overflow ? math_range_error() : math_domain_error();
+  }
+  out = r;
+  return true;
+}
+
+/// math_2: r = f(x, y).
+inline bool math_2(double& out, double x, double y, double r) noexcept {
+  if (std::isnan(r) && !std::isnan(x) && !std::isnan(y)) [[unlikely]] {
+    return math_domain_error();
+  }
+  if (std::isinf(r) && std::isfinite(x) && std::isfinite(y)) [[unlikely]] {
+    return math_range_error();
+  }
+  out = r;
+  return true;
+}
+
+}  // namespace pyaot::detail

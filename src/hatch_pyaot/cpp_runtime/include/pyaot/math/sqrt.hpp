@@ -1,0 +1,15 @@
+#pragma once
+// math.sqrt: the square root. CPython's math_1 rules: a NaN from a non-NaN x is ValueError("math
+// domain error"); an infinite result from a finite x is ValueError("math domain error").
+
+#include <cmath>
+
+#include "pyaot/math/common.hpp"
+
+namespace pyaot::math {
+
+inline bool sqrt(double& out, double x) noexcept {
+  return pyaot::detail::math_1(out, x, std::sqrt(x), false);
+}
+
+}  // namespace pyaot::math

@@ -1,0 +1,104 @@
+#pragma once
+// Binding of METH_FASTCALL | METH_KEYWORDS arguments to a compiled function's parameters,
+// with CPython's TypeError messages for a Python function of the same signature.
+
+#include "pyaot/python/common.hpp"
+
+#include <cstring>
+#include <string>
+
+namespace pyaot::python {
+
+namespace detail {
+
+[[gnu::cold]] inline bool too_many_positional(const char* func, Py_ssize_t nparams,
+                                              Py_ssize_t nrequired, Py_ssize_t given) {
+  std::string takes;
+  bool plural;
+  if (nrequired < nparams) {
+    takes = "from " + std::to_string(nrequired) + " to " + std::to_string(nparams);
+    plural = true;
+  } else {
+    takes = std::to_string(nparams);
+    plural = nparams != 1;
+  }
+  PyErr_Format(PyExc_TypeError, "%s() takes %s positional argument%s but %zd %s given", func,
+               takes.c_str(), plural ? "s" : "", given, given == 1 ? "was" : "were");
+  return false;
+}
+
+[[gnu::cold]] inline bool missing_arguments(const char* func, const char* const* names,
+                                            Py_ssize_t nrequired, PyObject** slots) {
+  Py_ssize_t missing = 0;
+  for (Py_ssize_t i = 0; i < nrequired; ++i) missing += slots[i] == nullptr ? 1 : 0;
+  // 'a'; 'a' and 'b'; 'a', 'b', and 'c'
+  std::string list;
+  Py_ssize_t seen = 0;
+  for (Py_ssize_t i = 0; i < nrequired; ++i) {
+    if (slots[i] != nullptr) continue;
+    ++seen;
+    if (seen > 1) {
+      if (missing == 2) {
+        list += " and ";
+      } else if (seen == missing) {
+        list += ", and ";
+      } else {
+        list += ", ";
+      }
+    }
+    list += "'";
+    list += names[i];
+    list += "'";
+  }
+  PyErr_Format(PyExc_TypeError, "%s() missing %zd required positional argument%s: %s", func,
+               missing, missing == 1 ? "" : "s", list.c_str());
+  return false;
+}
+
+}  // namespace detail
+
+/// Fills slots[0..nparams) with the arguments (borrowed references; nullptr = not given, the
+/// caller uses the default). TypeError like CPython's for an unexpected or repeated keyword,
+/// too many positional arguments, or a missing required one (the first nrequired).
+/// nargs is a METH_FASTCALL count (never carries PY_VECTORCALL_ARGUMENTS_OFFSET).
+inline bool bind_arguments(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+                           const char* func, const char* const* names, Py_ssize_t nparams,
+                           Py_ssize_t nrequired, PyObject** slots) {
+  const Py_ssize_t npositional = nargs < nparams ? nargs : nparams;
+  for (Py_ssize_t i = 0; i < npositional; ++i) slots[i] = args[i];
+  for (Py_ssize_t i = npositional; i < nparams; ++i) slots[i] = nullptr;
+  if (kwnames != nullptr) {
+    const Py_ssize_t nkw = PyTuple_Size(kwnames);
+    for (Py_ssize_t k = 0; k < nkw; ++k) {
+      PyObject* key = PyTuple_GetItem(kwnames, k);
+      Py_ssize_t length = 0;
+      const char* name = PyUnicode_AsUTF8AndSize(key, &length);
+      if (name == nullptr) return false;
+      Py_ssize_t j = 0;
+      while (j < nparams && !(std::strlen(names[j]) == static_cast<std::size_t>(length) &&
+                              std::memcmp(names[j], name, static_cast<std::size_t>(length)) == 0)) {
+        ++j;
+      }
+      if (j == nparams) [[unlikely]] {
+        PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%s'", func, name);
+        return false;
+      }
+      if (slots[j] != nullptr) [[unlikely]] {
+        PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", func, name);
+        return false;
+      }
+      slots[j] = args[nargs + k];
+    }
+  }
+  if (nargs > nparams) [[unlikely]] {
+    return detail::too_many_positional(func, nparams, nrequired, nargs);
+  }
+  for (Py_ssize_t i = 0; i < nrequired; ++i) {
+    if (slots[i] == nullptr) [[unlikely]] {
+      return detail::missing_arguments(func, names, nrequired, slots);
+    }
+  }
+  return true;
+}
+
+}  // namespace pyaot::python

@@ -1,0 +1,207 @@
+#pragma once
+// The CPython boundary (docs/internals.md): argument conversion from Python objects, results
+// back to Python objects. Including this header gives the whole boundary: bind_arguments
+// (pyaot/python/args.hpp) and to_python_error (pyaot/python/error.hpp) too.
+
+#include "pyaot/python/common.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "pyaot/none.hpp"
+#include "pyaot/python/args.hpp"
+#include "pyaot/python/error.hpp"
+
+namespace pyaot::python {
+
+namespace detail {
+
+[[gnu::cold]] inline bool wrong_type(PyObject* obj, const char* func, const char* param,
+                                     const char* expected) {
+  const std::string got = type_name(obj);
+  PyErr_Format(PyExc_TypeError, "%s() argument '%s' must be %s, not %s", func, param, expected,
+               got.c_str());
+  return false;
+}
+
+[[gnu::cold]] inline bool int_out_of_range(const char* func, const char* param) {
+  PyErr_Format(PyExc_OverflowError,
+               "%s() argument '%s' does not fit in the compiled int (64-bit)", func, param);
+  return false;
+}
+
+/// A Python int (or a bool) to int64.
+inline bool long_to_int64(PyObject* obj, std::int64_t& out, const char* func, const char* param) {
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
+  if (overflow != 0) [[unlikely]] {
+    return int_out_of_range(func, param);
+  }
+  if (value == -1 && PyErr_Occurred()) [[unlikely]] {
+    return false;
+  }
+  out = static_cast<std::int64_t>(value);
+  return true;
+}
+
+/// Objects with __index__ (numpy integers); anything else is a TypeError.
+[[gnu::noinline]] inline bool index_to_int64(PyObject* obj, std::int64_t& out, const char* func,
+                                             const char* param) {
+  if (PyFloat_Check(obj) || !PyIndex_Check(obj)) {
+    return wrong_type(obj, func, param, "int");
+  }
+  PyObject* index = PyNumber_Index(obj);
+  if (index == nullptr) {
+    if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+      PyErr_Clear();
+      return wrong_type(obj, func, param, "int");
+    }
+    return false;
+  }
+  const bool ok = long_to_int64(index, out, func, param);
+  Py_DECREF(index);
+  return ok;
+}
+
+/// Objects with __float__ (numpy.float32, numpy integers); anything else is a TypeError.
+[[gnu::noinline]] inline bool other_to_double(PyObject* obj, double& out, const char* func,
+                                              const char* param) {
+  if (PyUnicode_Check(obj) || PyBytes_Check(obj)) {
+    return wrong_type(obj, func, param, "float");
+  }
+  const double value = PyFloat_AsDouble(obj);
+  if (value == -1.0 && PyErr_Occurred()) {
+    if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+      PyErr_Clear();
+      return wrong_type(obj, func, param, "float");
+    }
+    return false;
+  }
+  out = value;
+  return true;
+}
+
+inline bool is_numpy_bool(PyObject* obj) {
+  const std::string name = type_name(obj);
+  return name == "numpy.bool" || name == "numpy.bool_";
+}
+
+/// "param[index]" for the items of a tuple argument.
+inline std::string item_name(const char* param, std::size_t index) {
+  return std::string(param) + "[" + std::to_string(index) + "]";
+}
+
+}  // namespace detail
+
+// ---- Python -> C++ --------------------------------------------------------------------------
+
+/// int: a Python int or bool, or an object with __index__ (numpy integers). TypeError for
+/// float, str and others; OverflowError when it does not fit int64.
+inline bool from_python(PyObject* obj, std::int64_t& out, const char* func, const char* param) {
+  if (PyLong_Check(obj)) [[likely]] {
+    return detail::long_to_int64(obj, out, func, param);
+  }
+  return detail::index_to_int64(obj, out, func, param);
+}
+
+/// float: a Python float, int (exactly rounded; OverflowError if too large), bool, or an
+/// object with __float__ (numpy floats). TypeError for str and others.
+inline bool from_python(PyObject* obj, double& out, const char* func, const char* param) {
+  if (PyFloat_Check(obj)) [[likely]] {
+    out = PyFloat_AsDouble(obj);
+    return true;
+  }
+  if (PyLong_Check(obj)) {
+    const double value = PyLong_AsDouble(obj);
+    if (value == -1.0 && PyErr_Occurred()) return false;
+    out = value;
+    return true;
+  }
+  return detail::other_to_double(obj, out, func, param);
+}
+
+/// bool: only True/False and numpy.bool_ (an int is not silently a bool).
+inline bool from_python(PyObject* obj, bool& out, const char* func, const char* param) {
+  if (PyBool_Check(obj)) [[likely]] {
+    out = obj == Py_True;
+    return true;
+  }
+  if (detail::is_numpy_bool(obj)) {
+    const int truth = PyObject_IsTrue(obj);
+    if (truth < 0) return false;
+    out = truth != 0;
+    return true;
+  }
+  return detail::wrong_type(obj, func, param, "bool");
+}
+
+/// None: only None.
+inline bool from_python(PyObject* obj, None& out, const char* func, const char* param) {
+  if (obj != Py_None) [[unlikely]] {
+    return detail::wrong_type(obj, func, param, "None");
+  }
+  out = none;
+  return true;
+}
+
+/// tuple[T...]: a Python tuple of exactly that length, each item converted.
+template <class... T>
+bool from_python(PyObject* obj, std::tuple<T...>& out, const char* func, const char* param) {
+  constexpr std::size_t n = sizeof...(T);
+  if (!PyTuple_Check(obj)) [[unlikely]] {
+    return detail::wrong_type(obj, func, param, "tuple");
+  }
+  const Py_ssize_t size = PyTuple_Size(obj);
+  if (size != static_cast<Py_ssize_t>(n)) [[unlikely]] {
+    PyErr_Format(PyExc_TypeError, "%s() argument '%s' must be a tuple of length %zd, not %zd",
+                 func, param, static_cast<Py_ssize_t>(n), size);
+    return false;
+  }
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return ([&] {
+      PyObject* item = PyTuple_GetItem(obj, static_cast<Py_ssize_t>(I));
+      if (from_python(item, std::get<I>(out), func, param)) [[likely]] {
+        return true;
+      }
+      // Cold path: convert again to word the error with the item's place, "param[i]".
+      PyErr_Clear();
+      from_python(item, std::get<I>(out), func, detail::item_name(param, I).c_str());
+      return false;
+    }() && ...);
+  }(std::index_sequence_for<T...>{});
+}
+
+// ---- C++ -> Python (new references; nullptr with a Python error on failure) ----------------
+
+inline PyObject* to_python(std::int64_t value) {
+  return PyLong_FromLongLong(static_cast<long long>(value));
+}
+
+inline PyObject* to_python(double value) { return PyFloat_FromDouble(value); }
+
+inline PyObject* to_python(bool value) { return PyBool_FromLong(value ? 1 : 0); }
+
+inline PyObject* to_python(None) { return Py_NewRef(Py_None); }
+
+template <class... T>
+PyObject* to_python(const std::tuple<T...>& value) {
+  PyObject* tuple = PyTuple_New(static_cast<Py_ssize_t>(sizeof...(T)));
+  if (tuple == nullptr) return nullptr;
+  const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return ([&] {
+      PyObject* item = to_python(std::get<I>(value));
+      return item != nullptr && PyTuple_SetItem(tuple, static_cast<Py_ssize_t>(I), item) == 0;
+    }() && ...);
+  }(std::index_sequence_for<T...>{});
+  if (!ok) {
+    Py_DECREF(tuple);
+    return nullptr;
+  }
+  return tuple;
+}
+
+}  // namespace pyaot::python

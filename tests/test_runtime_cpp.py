@@ -1,0 +1,213 @@
+"""The C++ runtime on its own: the unit tests in tests/cpp/test_runtime.cpp under
+AddressSanitizer and UBSan, and the CPython boundary headers (pyaot/python/*.hpp) through a
+small extension module (tests/cpp/boundary_module.cpp)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from hatch_pyaot.toolchains.compiler import find_compiler
+from hatch_pyaot.toolchains.process import ToolchainError
+
+ROOT = Path(__file__).resolve().parents[1]
+INCLUDE = ROOT / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
+CPP = ROOT / "tests" / "cpp"
+
+
+def _compiler() -> str:
+    try:
+        compiler = find_compiler()
+    except ToolchainError as exc:
+        pytest.skip(str(exc))
+    if compiler.family == "msvc":
+        pytest.skip("the runtime headers need GCC or Clang")
+    return compiler.path
+
+
+def _build(command: list[str]) -> None:
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_cpp_unit_tests_under_sanitizers(tmp_path: Path) -> None:
+    exe = tmp_path / "test_runtime"
+    _build(
+        [
+            _compiler(), "-std=c++20", "-O1", "-g", "-fno-exceptions", "-fno-rtti",
+            "-ffp-contract=off", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer", "-Wall", "-Wextra", "-Werror", f"-I{INCLUDE}",
+            str(CPP / "test_runtime.cpp"), "-o", str(exe), "-pthread",
+        ]
+    )  # fmt: skip
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "checks passed" in run.stdout
+
+
+@pytest.fixture(scope="module")
+def boundary(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    folder = tmp_path_factory.mktemp("boundary")
+    target = folder / f"pyaot_boundary{sysconfig.get_config_var('EXT_SUFFIX')}"
+    _build(
+        [
+            _compiler(), "-std=c++20", "-O1", "-shared", "-fPIC", "-fno-exceptions", "-fno-rtti",
+            "-fvisibility=hidden", "-Wall", "-Wextra", "-Werror", f"-I{INCLUDE}",
+            f"-I{sysconfig.get_paths()['include']}", str(CPP / "boundary_module.cpp"),
+            "-o", str(target),
+        ]
+    )  # fmt: skip
+    spec = importlib.util.spec_from_file_location("pyaot_boundary", target)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _message(call: object) -> tuple[str, str]:
+    assert callable(call)
+    with pytest.raises(Exception) as info:
+        call()
+    return type(info.value).__name__, str(info.value)
+
+
+def integrate(a: float, b: float, n: int = 3) -> None:
+    """The Python signature the extension's integrate() binds like."""
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [
+        ((1.0, 2.0, 3, 4), {}),
+        ((1.0, 2.0, 3, 4, 5), {}),
+        ((1.0, 2.0, 3, 4), {"q": 1}),
+        ((1.0, 2.0, 3, 4), {"a": 1}),
+        ((1.0,), {"q": 2.0}),
+        ((1.0,), {"a": 2.0}),
+        ((1.0, 2.0, 3), {"n": 4}),
+        ((1.0,), {}),
+        ((), {}),
+        ((), {"b": 1.0}),
+        ((), {"n": 1}),
+    ],
+)
+def test_bind_arguments_words_errors_like_cpython(
+    boundary: ModuleType, args: tuple[object, ...], kwargs: dict[str, object]
+) -> None:
+    assert _message(lambda: boundary.integrate(*args, **kwargs)) == _message(
+        lambda: integrate(*args, **kwargs)  # type: ignore[arg-type]
+    )
+
+
+def test_bind_arguments_fills_defaults_and_keywords(boundary: ModuleType) -> None:
+    assert boundary.integrate(1.0, 2.0) == (1.0, 2.0, 3)
+    assert boundary.integrate(1, b=2.5, n=7) == (1.0, 2.5, 7)
+    assert boundary.integrate(n=5, b=1.0, a=0.5) == (0.5, 1.0, 5)
+    assert boundary.nothing() is None
+    assert _message(lambda: boundary.nothing(1)) == (
+        "TypeError",
+        "nothing() takes 0 positional arguments but 1 was given",
+    )
+    assert _message(lambda: boundary.nothing(a=1)) == (
+        "TypeError",
+        "nothing() got an unexpected keyword argument 'a'",
+    )
+
+
+def test_int_conversion(boundary: ModuleType) -> None:
+    np = pytest.importorskip("numpy")
+    assert boundary.as_int(2**63 - 1) == 2**63 - 1
+    assert boundary.as_int(-(2**63)) == -(2**63)
+    assert boundary.as_int(True) == 1 and type(boundary.as_int(True)) is int
+    assert boundary.as_int(np.int32(-5)) == -5
+    assert boundary.as_int(np.uint8(200)) == 200
+    assert _message(lambda: boundary.as_int(2**63)) == (
+        "OverflowError",
+        "as_int() argument 'x' does not fit in the compiled int (64-bit)",
+    )
+    assert _message(lambda: boundary.as_int(np.uint64(2**63))) == (
+        "OverflowError",
+        "as_int() argument 'x' does not fit in the compiled int (64-bit)",
+    )
+    for bad, name in ((1.0, "float"), ("1", "str"), (np.float64(1.0), "numpy.float64"),
+                      (None, "NoneType"), (np.bool_(True), "numpy.bool")):  # fmt: skip
+        assert _message(lambda bad=bad: boundary.as_int(bad)) == (
+            "TypeError",
+            f"as_int() argument 'x' must be int, not {name}",
+        )
+
+
+def test_float_conversion(boundary: ModuleType) -> None:
+    np = pytest.importorskip("numpy")
+    assert boundary.as_float(1.5) == 1.5
+    assert boundary.as_float(2**53 + 1) == 9007199254740992.0  # rounded like float(int)
+    assert boundary.as_float(False) == 0.0
+    assert boundary.as_float(np.float32(0.1)) == float(np.float32(0.1))
+    assert boundary.as_float(np.int64(7)) == 7.0
+    assert _message(lambda: boundary.as_float(10**400)) == _message(lambda: float(10**400))
+    for bad, name in (("1.0", "str"), (1j, "complex"), (None, "NoneType"), (b"1", "bytes")):
+        assert _message(lambda bad=bad: boundary.as_float(bad)) == (
+            "TypeError",
+            f"as_float() argument 'x' must be float, not {name}",
+        )
+
+
+def test_bool_none_and_tuple_conversion(boundary: ModuleType) -> None:
+    np = pytest.importorskip("numpy")
+    assert boundary.as_bool(True) is True and boundary.as_bool(False) is False
+    assert boundary.as_bool(np.bool_(True)) is True
+    assert _message(lambda: boundary.as_bool(1)) == (
+        "TypeError",
+        "as_bool() argument 'x' must be bool, not int",
+    )
+    assert boundary.as_none(None) is None
+    assert _message(lambda: boundary.as_none(0)) == (
+        "TypeError",
+        "as_none() argument 'x' must be None, not int",
+    )
+    assert boundary.as_pair((3, (2, True))) == (3, (2.0, True))
+    assert _message(lambda: boundary.as_pair([3, (2.0, True)])) == (
+        "TypeError",
+        "as_pair() argument 'x' must be tuple, not list",
+    )
+    assert _message(lambda: boundary.as_pair((3, (2.0, True), 4))) == (
+        "TypeError",
+        "as_pair() argument 'x' must be a tuple of length 2, not 3",
+    )
+    assert _message(lambda: boundary.as_pair((3, (2.0, 1)))) == (
+        "TypeError",
+        "as_pair() argument 'x[1][1]' must be bool, not int",
+    )
+    assert _message(lambda: boundary.as_pair(("3", (2.0, True)))) == (
+        "TypeError",
+        "as_pair() argument 'x[0]' must be int, not str",
+    )
+
+
+EXC_NAMES = [
+    "Exception", "ArithmeticError", "AssertionError", "IndexError", "KeyError", "LookupError",
+    "MemoryError", "NotImplementedError", "OverflowError", "RecursionError", "RuntimeError",
+    "StopIteration", "TypeError", "UnboundLocalError", "ValueError", "ZeroDivisionError",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("kind", "name"), list(enumerate(EXC_NAMES)))
+def test_to_python_error_maps_every_exception(boundary: ModuleType, kind: int, name: str) -> None:
+    with pytest.raises(BaseException) as info:
+        boundary.fail(kind, 12)
+    assert type(info.value) is getattr(sys.modules["builtins"], name)
+    assert info.value.args == (f"boom {kind} (at kernels.py:12)",)
+    assert boundary.error_pending() is False  # the state was cleared
+    with pytest.raises(BaseException) as info:
+        boundary.fail(kind, 0)
+    assert info.value.args == (f"boom {kind}",)
+
+
+def test_to_python_error_without_a_pending_error(boundary: ModuleType) -> None:
+    assert _message(boundary.fail_without_error)[0] == "SystemError"
