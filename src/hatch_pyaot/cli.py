@@ -34,6 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--stage", choices=["ir", "types", "cpp"], default="types")
     o = sub.add_parser("ops", help="list the supported Python operations")
     o.add_argument("module", nargs="?", help="only this module (math, builtins, operator)")
+    o.add_argument("--markdown", action="store_true",
+                   help="print the table of docs/operators.md")
     return parser
 
 
@@ -133,24 +135,11 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _ops(args: argparse.Namespace) -> int:
     from hatch_pyaot.ops import default_registry
+    from hatch_pyaot.ops.table import markdown_table, text_listing
 
     registry = default_registry()
-    count = 0
-    for name in sorted(registry.ops):
-        module = name.rpartition(".")[0]
-        if args.module and module != args.module:
-            continue
-        for op in registry.ops[name]:
-            count += 1
-            flag = "  (can raise)" if op.fallible else ""
-            print(f"{op.signature()}    -> {op.cpp}{flag}")
-    for name in sorted(registry.consts):
-        if args.module and name.rpartition(".")[0] != args.module:
-            continue
-        const = registry.consts[name]
-        count += 1
-        print(f"{name}: {const.type} = {const.value!r}")
-    print(f"{count} operations")
+    print(markdown_table(registry) if args.markdown else text_listing(registry, args.module),
+          end="")
     return 0
 
 

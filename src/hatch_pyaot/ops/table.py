@@ -1,0 +1,46 @@
+"""Listings of the operator registry: ``pyaot ops`` and the table in docs/operators.md."""
+
+from __future__ import annotations
+
+from hatch_pyaot.ops.registry import Registry
+
+
+def text_listing(registry: Registry, module: str | None = None) -> str:
+    lines = []
+    for name in sorted(registry.ops):
+        if module and name.rpartition(".")[0] != module:
+            continue
+        for op in registry.ops[name]:
+            flag = "  (can raise)" if op.fallible else ""
+            lines.append(f"{op.signature()}    -> {op.cpp}{flag}")
+    for name in sorted(registry.consts):
+        if module and name.rpartition(".")[0] != module:
+            continue
+        const = registry.consts[name]
+        lines.append(f"{name}: {const.type} = {const.value!r}")
+    lines.append(f"{len(lines)} operations")
+    return "\n".join(lines) + "\n"
+
+
+def markdown_table(registry: Registry) -> str:
+    """The operator coverage table; tests/test_docs.py fails when docs/operators.md is stale."""
+    modules = sorted({n.rpartition(".")[0] for n in [*registry.ops, *registry.consts]})
+    out = ["# Supported operations", "",
+           "Generated from the operator registry by `pyaot ops --markdown`; do not edit.", ""]
+    for module in modules:
+        names = sorted(n for n in registry.ops if n.rpartition(".")[0] == module)
+        consts = sorted(n for n in registry.consts if n.rpartition(".")[0] == module)
+        out += [f"## `{module}` ({len(names)} functions, {len(consts)} constants)", "",
+                "| operation | signatures | C++ | raises |", "| --- | --- | --- | --- |"]
+        for name in names:
+            ops = registry.ops[name]
+            sigs = "<br>".join(f"`{o.signature().removeprefix(name)}`" for o in ops)
+            sigs = sigs.replace("|", "\\|")
+            cpp = "<br>".join(sorted({f"`{o.cpp}`" for o in ops}))
+            raises = "yes" if any(o.fallible for o in ops) else ""
+            out.append(f"| `{name}` | {sigs} | {cpp} | {raises} |")
+        for name in consts:
+            c = registry.consts[name]
+            out.append(f"| `{name}` | constant `{c.type}` = `{c.value!r}` | | |")
+        out.append("")
+    return "\n".join(out)
