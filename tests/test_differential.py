@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from support import Pair, assert_same, build_pair
+from support import Pair, assert_same, build_pair, outcome
 
 KERNELS = Path(__file__).parent / "kernels" / "scalar_kernels.py"
 I64_MAX = 2**63 - 1
@@ -66,6 +66,7 @@ CASES += [("monomorphized", (a, b)) for a, b in [(1, 2.0), (-3, 0.5)]]
 CASES += [("fib", (n,)) for n in [0, 1, 10, 20]]
 CASES += [("is_even", (n,)) for n in [0, 1, 10, 15]]
 CASES += [("is_odd", (n,)) for n in [0, 7, 100_000]]
+CASES += [("fmt_message", (n, 2.5, False)) for n in (-1, 0, 1, 2, 3)]
 CASES += [("deep", (n,)) for n in [0, 10, 500, 100_000]]  # RecursionError, not a crash
 CASES += [("gcd_rec", (a, b)) for a, b in [(12, 18), (17, 5), (0, 3), (-12, 18)]]
 CASES += [("no_result", (x,)) for x in [1, 6]]
@@ -172,6 +173,21 @@ def test_exception_messages_match_and_carry_the_location(pair: Pair) -> None:
         text = str(native.value)
         assert text.startswith(str(py.value)), (func, text, str(py.value))
         assert "scalar_kernels.py:" in text, text
+
+
+@pytest.mark.parametrize("x", [1.5, -0.0, 1e20, 1e-7, 123456.789, 1e16, 1e15, 0.1, 5e-324,
+                               NAN, -INF, 2.5e-5])
+@pytest.mark.parametrize("n", [-3, 0, 1, 2, 3])
+def test_fstring_messages_match_cpython(pair: Pair, n: int, x: float) -> None:
+    """Exception messages built with f-strings read exactly as CPython formats them."""
+    expected = outcome(pair.python.fmt_message, n, x, True)
+    got = outcome(pair.native.fmt_message, n, x, True)
+    if expected[0] == "ok":
+        assert got == expected
+        return
+    assert type(got[1]) is type(expected[1])
+    assert str(got[1]).startswith(str(expected[1]) + " (at scalar_kernels.py:"), \
+        (str(got[1]), str(expected[1]))
 
 
 def test_signature_and_doc(pair: Pair) -> None:

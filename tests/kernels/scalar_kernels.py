@@ -394,3 +394,16 @@ def math_tuple(x: float) -> tuple[float, int]:
 @compile
 def deep(n: int) -> int:
     return 0 if n == 0 else 1 + deep(n - 1)
+
+
+@compile
+def fmt_message(n: int, x: float, flag: bool) -> int:
+    if n < 0:
+        raise ValueError(f"n must be >= 0, got {n} (x={x}, flag={flag}, none={None})")
+    if n == 0:
+        raise ValueError(f"{x:.3f}|{x:>12.4e}|{n:+05d}|{x:g}|{x:%}|{flag:3}|{x!r:>8}|{n=}|{x=}")
+    if n == 1:
+        raise ValueError(f"{x:10}|{n:<6}|{x:<10.2f}|{n:8.3f}|{flag}|{x:E}|{x:G}|{x:F}"
+                         "|{{literal}}|\t")
+    assert n != 2, f"assert {n * 2} {-x}"
+    return n

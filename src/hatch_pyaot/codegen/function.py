@@ -17,9 +17,13 @@ from dataclasses import dataclass, field
 
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, Scalar, TupleType, Type
+from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
 from hatch_pyaot.typing.typed import OpCall, Specialization, UserCall
+
+STR_BUFFER = Scalar("str", "std::string")
+"""A message being built from an f-string."""
 
 
 def signature(spec: Specialization) -> str:
@@ -132,6 +136,8 @@ class FunctionEmitter:
                               self.spec.type_of(s.value), s.loc.line)
             self.line(f"v_{s.target.id} = {self.cast(code, op.result, var_t)};")
         elif isinstance(s, ir.ExprStmt):
+            if self.spec.type_of(s.value) == STR:
+                return  # a lone (f-)string statement has no effect
             code = self.expr(s.value)
             if not _is_temp(code):
                 self.line(f"(void)({code});")
@@ -176,8 +182,35 @@ class FunctionEmitter:
     def message(self, e: ir.Expr | None) -> str:
         if e is None:
             return '""'
-        assert isinstance(e, ir.Const) and isinstance(e.value, str)
-        return string_literal(e.value)
+        if isinstance(e, ir.Const):
+            assert isinstance(e.value, str)
+            return string_literal(e.value)
+        assert isinstance(e, ir.FormatStr)
+        self.headers.add("pyaot/builtins/format.hpp")
+        values = [(p, self.expr(p.value)) for p in e.parts if isinstance(p, ir.FormatField)]
+        text = self.temp(STR_BUFFER)
+        fields = iter(values)
+        for part in e.parts:
+            if isinstance(part, str):
+                self.line(f"{text} += {string_literal(part)};")
+                continue
+            field, code = next(fields)
+            t = self.spec.type_of(field.value)
+            plan = field_format(t, field.conversion, field.spec)
+            if plan.as_float:
+                code = self.cast(code, t, FLOAT)
+            elif plan.as_int:
+                code = self.cast(code, t, INT)
+            if plan.kind == "str" and plan.width:
+                self.line(f"pyaot::format::append_padded({text}, {code}, {plan.width}, "
+                          f"{'true' if plan.left else 'false'});")
+            elif plan.kind == "str":
+                self.line(f"pyaot::format::append_str({text}, {code});")
+            else:
+                func = "append_percent" if plan.kind == "percent" else "append_printf"
+                self.line(f"pyaot::format::{func}({text}, {string_literal(plan.printf)}, "
+                          f"{code});")
+        return text
 
     def assign(self, target: ir.Target, value: ir.Expr) -> None:
         if isinstance(target, ir.NameTarget):

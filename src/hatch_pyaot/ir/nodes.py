@@ -118,6 +118,22 @@ class BoolOp(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class FormatField:
+    """One ``{value!conversion:spec}`` of an f-string; the spec is a literal."""
+
+    value: Expr
+    conversion: str | None
+    spec: str
+
+
+@dataclass(eq=False, slots=True)
+class FormatStr(Expr):
+    """An f-string: literal text and formatted scalar fields (exception messages so far)."""
+
+    parts: list[str | FormatField]
+
+
+@dataclass(eq=False, slots=True)
 class IfExp(Expr):
     test: Expr
     body: Expr

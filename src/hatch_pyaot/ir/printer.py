@@ -111,6 +111,11 @@ class _Printer:
             return "compare(" + ", ".join(parts) + ")"
         if isinstance(e, ir.BoolOp):
             return f"{e.op.value}(" + ", ".join(self.expr(v) for v in e.values) + ")"
+        if isinstance(e, ir.FormatStr):
+            parts = [repr(p) if isinstance(p, str) else
+                     self.expr(p.value) + (f"!{p.conversion}" if p.conversion else "")
+                     + (f":{p.spec}" if p.spec else "") for p in e.parts]
+            return "format(" + ", ".join(parts) + ")"
         if isinstance(e, ir.IfExp):
             return f"select({self.expr(e.test)}, {self.expr(e.body)}, {self.expr(e.orelse)})"
         if isinstance(e, ir.Call):

@@ -34,6 +34,10 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         s.value = _expr(s.value, f)
     elif isinstance(s, ir.Assert):
         s.test = _expr(s.test, f)
+        if s.message is not None:
+            s.message = _expr(s.message, f)
+    elif isinstance(s, ir.Raise) and s.message is not None:
+        s.message = _expr(s.message, f)
 
 
 def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
@@ -52,6 +56,10 @@ def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
         e.values = [_expr(v, f) for v in e.values]
     elif isinstance(e, ir.IfExp):
         e.test, e.body, e.orelse = _expr(e.test, f), _expr(e.body, f), _expr(e.orelse, f)
+    elif isinstance(e, ir.FormatStr):
+        for part in e.parts:
+            if isinstance(part, ir.FormatField):
+                part.value = _expr(part.value, f)
     elif isinstance(e, ir.Call):
         e.args = [_expr(a, f) for a in e.args]
         e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]

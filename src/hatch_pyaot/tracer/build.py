@@ -8,6 +8,8 @@ functions (``FuncRef``) or registry operations (qualified names).
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -368,6 +370,9 @@ class _Builder:
             if isinstance(number, int) and not -(2**63) <= number < 2**63:
                 self.error(node, "integer literal does not fit in 64 bits")
             return ir.Const(loc, number)
+        if isinstance(node, cst.FormattedString) or (
+                isinstance(node, cst.ConcatenatedString) and _has_fstring(node)):
+            return self.fstring(node)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value
             if not isinstance(value, str):
@@ -431,7 +436,6 @@ class _Builder:
             cst.DictComp: "dict comprehensions",
             cst.SetComp: "set comprehensions",
             cst.Lambda: "lambdas",
-            cst.FormattedString: "f-strings",
             cst.NamedExpr: "assignment expressions (:=)",
             cst.Await: "await",
             cst.Yield: "generators (yield)",
@@ -490,6 +494,33 @@ class _Builder:
             self.error(func, f"'{self.module.tree.code_for_node(func)}' is not callable")
         return ir.Const(loc, 0)
 
+    def fstring(self, node: cst.FormattedString | cst.ConcatenatedString) -> ir.Expr:
+        """Literal text from Python's own parser (escapes, ``{{``, ``{x=}``), field
+        expressions from libcst (locations), matched up in source order."""
+        loc = self.loc(node)
+        fields = _format_fields(node)
+        if any(f.format_spec and _format_fields_in(f.format_spec) for f in fields):
+            self.error(node, "replacement fields inside a format spec are not supported")
+            return ir.Const(loc, "")
+        joined = ast.parse(f"({self.module.tree.code_for_node(node)})", mode="eval").body
+        assert isinstance(joined, ast.JoinedStr)
+        parts: list[str | ir.FormatField] = []
+        values = iter(fields)
+        for value in joined.values:
+            if isinstance(value, ast.Constant):
+                parts.append(str(value.value))
+                continue
+            assert isinstance(value, ast.FormattedValue)
+            field = next(values)
+            spec = ""
+            if value.format_spec is not None:
+                assert isinstance(value.format_spec, ast.JoinedStr)
+                spec = "".join(str(c.value) for c in value.format_spec.values
+                               if isinstance(c, ast.Constant))
+            conversion = {-1: None, 115: "s", 114: "r", 97: "a"}[value.conversion]
+            parts.append(ir.FormatField(self.expr(field.expression), conversion, spec))
+        return ir.FormatStr(loc, parts)
+
     def subscript(self, node: cst.Subscript) -> ir.Expr:
         loc = self.loc(node)
         if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
@@ -506,6 +537,29 @@ class _Builder:
                 return ir.TupleGet(loc, self.expr(node.value), value)
         self.error(node, "only tuples indexed by a constant integer are supported so far")
         return ir.Const(loc, 0)
+
+
+def _has_fstring(node: cst.ConcatenatedString) -> bool:
+    return any(isinstance(side, cst.FormattedString) or (
+        isinstance(side, cst.ConcatenatedString) and _has_fstring(side))
+        for side in (node.left, node.right))
+
+
+def _format_fields_in(parts: Sequence[cst.BaseFormattedStringContent]) -> bool:
+    return any(isinstance(p, cst.FormattedStringExpression) for p in parts)
+
+
+def _format_fields(node: cst.CSTNode) -> list[cst.FormattedStringExpression]:
+    """The replacement fields of an f-string (or a concatenation of them), in order."""
+    found: list[cst.FormattedStringExpression] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_FormattedStringExpression(self, n: cst.FormattedStringExpression) -> bool:
+            found.append(n)
+            return False
+
+    node.visit(Visitor())
+    return found
 
 
 def _block(suite: cst.BaseSuite) -> list[cst.BaseStatement]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type, coercible, unify
+from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing.typed import OpCall, Specialization, UserCall
@@ -172,6 +173,10 @@ class _FunctionTyper:
     def bind(self, name: str, t: Type | None, loc: Loc) -> None:
         if t is None:
             return
+        if t == STR:
+            self.diags.error(loc, "str values are not supported yet (only as exception "
+                             "messages)")
+            return
         current = self.spec.var_types.get(name)
         if current is None:
             self.spec.var_types[name] = t
@@ -230,7 +235,9 @@ class _FunctionTyper:
             self.block(s.orelse)
         elif isinstance(s, ir.Return):
             t = NONE if s.value is None else self.expr(s.value)
-            if t is not None:
+            if t == STR:
+                self.diags.error(s.loc, "returning a str is not supported yet")
+            elif t is not None:
                 self.returns.append((t, s.loc))
         elif isinstance(s, ir.Raise):
             if s.message is not None:
@@ -248,7 +255,7 @@ class _FunctionTyper:
     def message(self, e: ir.Expr) -> None:
         t = self.expr(e)
         if t is not None and t != STR:
-            self.diags.error(e.loc, "exception messages must be string literals so far")
+            self.diags.error(e.loc, "an exception message must be a string or an f-string")
 
     # ----- expressions --------------------------------------------------------------------
 
@@ -308,6 +315,8 @@ class _FunctionTyper:
         if isinstance(e, ir.BoolOp):
             types = [self.expr(v) for v in e.values]
             return self.merge(types, e.loc, f"'{e.op.value}' operands")
+        if isinstance(e, ir.FormatStr):
+            return self.format_str(e)
         if isinstance(e, ir.IfExp):
             self.condition(e.test)
             return self.merge([self.expr(e.body), self.expr(e.orelse)], e.loc,
@@ -315,6 +324,21 @@ class _FunctionTyper:
         if isinstance(e, ir.Call):
             return self.call(e)
         raise AssertionError(f"unknown expression {type(e).__name__}")
+
+    def format_str(self, e: ir.FormatStr) -> Type | None:
+        known = True
+        for part in e.parts:
+            if isinstance(part, str):
+                continue
+            t = self.expr(part.value)
+            if t is None:
+                known = False
+                continue
+            try:
+                field_format(t, part.conversion, part.spec)
+            except SpecError as exc:
+                self.diags.error(part.value.loc, str(exc))
+        return STR if known else _UNKNOWN
 
     def merge(self, types: Sequence[Type | None], loc: Loc, what: str) -> Type | None:
         if any(t is None for t in types):
