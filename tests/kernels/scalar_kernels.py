@@ -407,3 +407,30 @@ def fmt_message(n: int, x: float, flag: bool) -> int:
                          "|{{literal}}|\t")
     assert n != 2, f"assert {n * 2} {-x}"
     return n
+
+
+PRIMES = (2, 3, 5, 7, 11, 13)
+OFFSETS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+@compile
+def tuple_ops(i: int, x: float) -> tuple[int, float, bool, bool, int]:
+    t = (x, 2.5, i)
+    total = 0.0
+    for v in t:
+        total += v
+    count = 0
+    for dx, dy in OFFSETS:
+        if dx + i in PRIMES:
+            count += dy
+    else:
+        count += len(OFFSETS) * 100
+    return PRIMES[i], t[i % 3] * total, i in (1, 3, 5), x not in t, count + len(t)
+
+
+@compile
+def lookup_sum(n: int) -> int:
+    s = 0
+    for k in range(n):
+        s += PRIMES[k % len(PRIMES)] * PRIMES[-1 - k % 6]
+    return s

@@ -20,7 +20,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, Scalar, TupleType, Type
 from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
-from hatch_pyaot.typing.typed import OpCall, Specialization, UserCall
+from hatch_pyaot.typing.typed import OpCall, Specialization, TupleLen, UserCall
 
 STR_BUFFER = Scalar("str", "std::string")
 """A message being built from an f-string."""
@@ -147,6 +147,8 @@ class FunctionEmitter:
             self.while_(s)
         elif isinstance(s, ir.ForRange):
             self.for_range(s)
+        elif isinstance(s, ir.ForEach):
+            self.for_each(s)
         elif isinstance(s, ir.Break):
             loop = self.loops[-1]
             if loop.broke:
@@ -264,6 +266,42 @@ class FunctionEmitter:
         self.line("}")
         self.loop_else(s.orelse, broke)
 
+    def items_array(self, node: ir.Stmt | ir.Expr, tuple_expr: ir.Expr) -> tuple[str, int]:
+        """A tuple's items as a ``std::array`` of their common type (a static table when they
+        are all literals), and its length."""
+        t = self.spec.type_of(tuple_expr)
+        assert isinstance(t, TupleType)
+        item = self.spec.item_types[node]
+        array_t = f"std::array<{item.cpp()}, {len(t.items)}>"
+        self.headers.add("pyaot/tuple.hpp")
+        if isinstance(tuple_expr, ir.TupleExpr) and all(
+                isinstance(i, ir.Const) for i in tuple_expr.items):
+            values = ", ".join(self.cast(self.expr(i), self.spec.type_of(i), item)
+                               for i in tuple_expr.items)
+            self.temps += 1
+            name = f"table{self.temps}"
+            self.line(f"static constexpr {array_t} {name}{{{values}}};")
+            return name, len(t.items)
+        code = self.expr(tuple_expr)
+        held = code if _is_temp(code) else self.temp(t, code)
+        values = ", ".join(self.cast(f"std::get<{k}>({held})", it, item)
+                           for k, it in enumerate(t.items))
+        return self.temp(Scalar("array", array_t), f"{array_t}{{{values}}}"), len(t.items)
+
+    def for_each(self, s: ir.ForEach) -> None:
+        broke = self.flag() if s.orelse else None
+        if s in self.spec.item_types:
+            items, n = self.items_array(s, s.iterable)
+            counter = f"k{self.temps}"
+            self.line(f"for (std::size_t {counter} = 0; {counter} < {n}; ++{counter}) {{")
+            with self.indented():
+                self.assign_code(s.target, f"{items}[{counter}]", self.spec.item_types[s])
+            self.loop_body(s.body, broke)
+            self.line("}")
+        else:  # an empty tuple: the body never runs
+            self.expr(s.iterable)
+        self.loop_else(s.orelse, broke)
+
     def for_range(self, s: ir.ForRange) -> None:
         broke = self.flag() if s.orelse else None
         start = self.int_value(s.start)
@@ -342,6 +380,13 @@ class FunctionEmitter:
             return f"{t.cpp()}{{{', '.join(items)}}}"
         if isinstance(e, ir.TupleGet):
             return f"std::get<{e.index}>({self.expr(e.value)})"
+        if isinstance(e, ir.Index):
+            table, _ = self.items_array(e, e.value)
+            index = self.cast(self.expr(e.index), self.spec.type_of(e.index), INT)
+            out = self.temp(t)
+            self.line(f"if (!pyaot::tuple_index({out}, {table}, {index})) [[unlikely]] "
+                      f"{self.fail(e.loc.line)}")
+            return out
         if isinstance(e, ir.BinOp):
             lt, rt = self.spec.type_of(e.left), self.spec.type_of(e.right)
             left = self.expr(e.left)
@@ -419,6 +464,15 @@ class FunctionEmitter:
         if op is None:  # ``is`` / ``is not``: decided by the static types
             same = lt == NONE and rt == NONE
             return "true" if same == (e.ops[i] == ir.CmpOpKind.IS) else "false"
+        if isinstance(op, list):  # ``in``: one ``==`` per item, short-circuit
+            assert isinstance(rt, TupleType)
+            held = right if _is_temp(right) or not op else self.temp(rt, right)
+            tests = [self.call_op(eq, [self.cast(left, lt, eq.params[0].type),
+                                       self.cast(f"std::get<{k}>({held})", it,
+                                                 eq.params[1].type)], e.loc.line)
+                     for k, (eq, it) in enumerate(zip(op, rt.items, strict=True))]
+            found = "(" + " || ".join(tests) + ")" if tests else "false"
+            return found if e.ops[i] == ir.CmpOpKind.IN else f"!{found}"
         args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
         return self.call_op(op, args, e.loc.line)
 
@@ -451,6 +505,10 @@ class FunctionEmitter:
             self.line(f"if (!{callee.cpp_name}({', '.join([out, *args])})) [[unlikely]] "
                       f"{self.fail(e.loc.line)}")
             return out
+        if isinstance(target, TupleLen):
+            for a in e.args:
+                self.expr(a)
+            return literal(target.length, INT)
         assert isinstance(target, OpCall)
         args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
                 for a, pt in zip(target.args, target.param_types, strict=True)]

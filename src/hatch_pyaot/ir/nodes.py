@@ -49,6 +49,8 @@ class CmpOpKind(enum.Enum):
     GE = "ge"
     IS = "is_"
     IS_NOT = "is_not"
+    IN = "contains"
+    NOT_IN = "not_contains"
 
 
 class BoolOpKind(enum.Enum):
@@ -85,6 +87,14 @@ class TupleGet(Expr):
 
     value: Expr
     index: int
+
+
+@dataclass(eq=False, slots=True)
+class Index(Expr):
+    """``t[i]`` with an index known only at run time (bounds-checked)."""
+
+    value: Expr
+    index: Expr
 
 
 @dataclass(eq=False, slots=True)
@@ -223,6 +233,16 @@ class ForRange(Stmt):
     start: Expr
     stop: Expr
     step: Expr
+    body: list[Stmt]
+    orelse: list[Stmt]
+
+
+@dataclass(eq=False, slots=True)
+class ForEach(Stmt):
+    """``for target in iterable`` over a tuple whose items share one type."""
+
+    target: Target
+    iterable: Expr
     body: list[Stmt]
     orelse: list[Stmt]
 

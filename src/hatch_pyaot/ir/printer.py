@@ -64,6 +64,10 @@ class _Printer:
             self.line(d, f"while {self.expr(s.test)}:", s)
             self.block(s.body, d + 1)
             self._else(s.orelse, d)
+        elif isinstance(s, ir.ForEach):
+            self.line(d, f"for {_target(s.target)} in {self.expr(s.iterable)}:", s)
+            self.block(s.body, d + 1)
+            self._else(s.orelse, d)
         elif isinstance(s, ir.ForRange):
             self.line(d, f"for {s.target.id} in range({self.expr(s.start)}, {self.expr(s.stop)}, "
                       f"{self.expr(s.step)}):", s)
@@ -98,6 +102,8 @@ class _Printer:
             return f"%{e.id}"
         if isinstance(e, ir.TupleExpr):
             return "tuple(" + ", ".join(self.expr(i) for i in e.items) + ")"
+        if isinstance(e, ir.Index):
+            return f"getitem({self.expr(e.value)}, {self.expr(e.index)})"
         if isinstance(e, ir.TupleGet):
             return f"getitem({self.expr(e.value)}, {e.index})"
         if isinstance(e, ir.BinOp):

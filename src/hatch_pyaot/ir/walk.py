@@ -26,6 +26,10 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         s.test = _expr(s.test, f)
         _block(s.body, f)
         _block(s.orelse, f)
+    elif isinstance(s, ir.ForEach):
+        s.iterable = _expr(s.iterable, f)
+        _block(s.body, f)
+        _block(s.orelse, f)
     elif isinstance(s, ir.ForRange):
         s.start, s.stop, s.step = _expr(s.start, f), _expr(s.stop, f), _expr(s.step, f)
         _block(s.body, f)
@@ -45,6 +49,8 @@ def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
         e.items = [_expr(i, f) for i in e.items]
     elif isinstance(e, ir.TupleGet):
         e.value = _expr(e.value, f)
+    elif isinstance(e, ir.Index):
+        e.value, e.index = _expr(e.value, f), _expr(e.index, f)
     elif isinstance(e, ir.BinOp):
         e.left, e.right = _expr(e.left, f), _expr(e.right, f)
     elif isinstance(e, ir.UnaryOp):

@@ -69,6 +69,8 @@ _CMP: dict[type[cst.CSTNode], ir.CmpOpKind] = {
     cst.GreaterThanEqual: ir.CmpOpKind.GE,
     cst.Is: ir.CmpOpKind.IS,
     cst.IsNot: ir.CmpOpKind.IS_NOT,
+    cst.In: ir.CmpOpKind.IN,
+    cst.NotIn: ir.CmpOpKind.NOT_IN,
 }
 
 
@@ -324,8 +326,12 @@ class _Builder:
             and isinstance(res, OpName)
             and res.qualname == "builtins.range"
         ):
-            self.error(it, "only 'for ... in range(...)' loops can be compiled so far")
-            return None
+            # Any other iterable: typing accepts tuples whose items share one type.
+            iterable = self.expr(it)
+            each_target = self.target(node.target)
+            each_body = self.loop_body(node.body)
+            each_else = self.block(_block(node.orelse.body)) if node.orelse else []
+            return ir.ForEach(loc, each_target, iterable, each_body, each_else)
         if any(a.keyword or a.star for a in it.args) or not 1 <= len(it.args) <= 3:
             self.error(it, "range() takes 1 to 3 positional arguments")
             return None
@@ -406,11 +412,7 @@ class _Builder:
         if isinstance(node, cst.Comparison):
             ops, comparators = [], []
             for target in node.comparisons:
-                kind_ = _CMP.get(type(target.operator))
-                if kind_ is None:
-                    self.error(target, "'in' and 'not in' need containers (not supported yet)")
-                    kind_ = ir.CmpOpKind.EQ
-                ops.append(kind_)
+                ops.append(_CMP[type(target.operator)])
                 comparators.append(self.expr(target.comparator))
             return ir.Compare(loc, self.expr(node.left), ops, comparators)
         if isinstance(node, cst.IfExp):
@@ -535,7 +537,8 @@ class _Builder:
                 value = None
             if isinstance(value, int) and not isinstance(value, bool):
                 return ir.TupleGet(loc, self.expr(node.value), value)
-        self.error(node, "only tuples indexed by a constant integer are supported so far")
+            return ir.Index(loc, self.expr(node.value), self.expr(index))
+        self.error(node, "slices are not supported yet")
         return ir.Const(loc, 0)
 
 

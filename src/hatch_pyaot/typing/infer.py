@@ -19,7 +19,7 @@ from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type, c
 from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing.typed import OpCall, Specialization, UserCall
+from hatch_pyaot.typing.typed import OpCall, Specialization, TupleLen, UserCall
 
 _MAX_PASSES = 20
 
@@ -225,6 +225,12 @@ class _FunctionTyper:
             self.condition(s.test)
             self.block(s.body)
             self.block(s.orelse)
+        elif isinstance(s, ir.ForEach):
+            item = self.item_type(s, s.iterable, "iterated over")
+            if item is not None:
+                self.bind_target(s.target, item)
+            self.block(s.body)
+            self.block(s.orelse)
         elif isinstance(s, ir.ForRange):
             for bound in (s.start, s.stop, s.step):
                 t = self.expr(bound)
@@ -246,6 +252,21 @@ class _FunctionTyper:
             self.condition(s.test)
             if s.message is not None:
                 self.message(s.message)
+
+    def item_type(self, node: ir.Stmt | ir.Expr, tuple_expr: ir.Expr, what: str) -> Type | None:
+        """The one type of every item of a tuple (numeric items unify), recorded for codegen."""
+        t = self.expr(tuple_expr)
+        if t is None:
+            return _UNKNOWN
+        if not isinstance(t, TupleType):
+            self.diags.error(tuple_expr.loc, f"only tuples can be {what} so far, not {t}")
+            return _UNKNOWN
+        if not t.items:
+            return _UNKNOWN
+        item = self.merge(t.items, tuple_expr.loc, f"the items of a tuple {what}")
+        if item is not None:
+            self.spec.item_types[node] = item
+        return item
 
     def condition(self, e: ir.Expr) -> None:
         t = self.expr(e)
@@ -292,6 +313,11 @@ class _FunctionTyper:
                 return _UNKNOWN
             e.index %= n
             return t.items[e.index]
+        if isinstance(e, ir.Index):
+            it = self.expr(e.index)
+            if it is not None and it not in (INT, BOOL):
+                self.diags.error(e.index.loc, f"tuple indices must be int, not {it}")
+            return self.item_type(e, e.value, "indexed by a run-time value")
         if isinstance(e, ir.BinOp):
             lt, rt = self.expr(e.left), self.expr(e.right)
             if lt is None or rt is None:
@@ -372,10 +398,13 @@ class _FunctionTyper:
         types = [self.expr(e.left)] + [self.expr(c) for c in e.comparators]
         if any(t is None for t in types):
             return _UNKNOWN
-        chosen: list[Op | None] = []
+        chosen: list[Op | list[Op] | None] = []
         for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
             assert lt is not None and rt is not None
             chosen.append(None)
+            if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
+                chosen[-1] = self.membership(e, lt, rt)
+                continue
             if kind in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
                 if NONE not in (lt, rt):
                     self.diags.error(e.loc, "'is' is only supported against None")
@@ -388,6 +417,20 @@ class _FunctionTyper:
                 chosen[-1] = resolved.op
         self.spec.compare_ops[e] = chosen
         return BOOL
+
+    def membership(self, e: ir.Compare, lt: Type, rt: Type) -> list[Op]:
+        """``x in t``: one ``==`` per item of the tuple t."""
+        if not isinstance(rt, TupleType):
+            self.diags.error(e.loc, f"'in' is only supported on tuples so far, not {rt}")
+            return []
+        ops = []
+        for item in rt.items:
+            resolved = self.owner.program.registry.resolve("operator.eq", [lt, item])
+            if resolved is None:
+                self.diags.error(e.loc, f"'in' cannot compare {lt} with an item of type {item}")
+                return []
+            ops.append(resolved.op)
+        return ops
 
     def op_call(self, e: ir.Expr, name: str, args: Sequence[ir.Expr],
                 types: Sequence[Type], kwargs: Sequence[tuple[str, ir.Expr]] = (),
@@ -433,6 +476,9 @@ class _FunctionTyper:
             return _UNKNOWN
         ts = [t for t in types if t is not None]
         kts = [t for t in kwtypes if t is not None]
+        if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
+            self.spec.calls[e] = TupleLen(len(ts[0].items))
+            return INT
         if isinstance(e.func, str):
             return self.op_call(e, e.func, e.args, ts, e.kwargs, kts)
         return self.user_call(e, e.func, ts, kts)
@@ -542,6 +588,8 @@ def _falls_through(body: Sequence[ir.Stmt]) -> bool:
         return False
     if isinstance(last, ir.If):
         return _falls_through(last.body) or _falls_through(last.orelse)
+    if isinstance(last, ir.ForEach | ir.ForRange) and last.orelse:
+        return _has_break(last.body) or _falls_through(last.orelse)
     if isinstance(last, ir.While):
         always = isinstance(last.test, ir.Const) and bool(last.test.value)
         return not always or _has_break(last.body)

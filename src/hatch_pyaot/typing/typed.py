@@ -20,8 +20,11 @@ class Specialization:
     calls: dict[ir.Call, CallTarget] = field(default_factory=dict)
     ops: dict[ir.Expr | ir.Stmt, Op] = field(default_factory=dict)
     """The overload chosen for each BinOp, UnaryOp and AugAssign."""
-    compare_ops: dict[ir.Compare, list[Op | None]] = field(default_factory=dict)
-    """Per comparison of a chain, its overload (None for ``is``/``is not``)."""
+    compare_ops: dict[ir.Compare, list[Op | list[Op] | None]] = field(default_factory=dict)
+    """Per comparison of a chain: its overload; for ``in`` one ``eq`` per tuple item; None
+    for ``is``/``is not``."""
+    item_types: dict[ir.Stmt | ir.Expr, Type] = field(default_factory=dict)
+    """The common item type of the tuple a ForEach iterates or an Index reads."""
     failed: bool = False
     cycle: int | None = None
     """The recursion cycle (strongly connected calls) this function is part of, if any."""
@@ -45,4 +48,11 @@ class OpCall:
     """The type each argument is converted to before the call."""
 
 
-CallTarget = UserCall | OpCall
+@dataclass(frozen=True, eq=False)
+class TupleLen:
+    """``len(t)`` of a tuple: a constant."""
+
+    length: int
+
+
+CallTarget = UserCall | OpCall | TupleLen
