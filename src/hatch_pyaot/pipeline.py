@@ -124,7 +124,11 @@ def analyze(path: Path) -> ModuleResult:
 def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | None:
     types = []
     for p in fn.params:
-        if p.annotation is None:
+        if p.keyword_only:
+            result.diagnostics.append(Diagnostic(
+                p.loc, f"keyword-only parameter '{p.name}': @compile functions take "
+                "positional-or-keyword parameters only, so far"))
+        elif p.annotation is None:
             result.diagnostics.append(Diagnostic(
                 p.loc, f"parameter '{p.name}' of a @compile function needs a type annotation"))
         else:

@@ -52,3 +52,8 @@ def library_call(x: float) -> float:
 @compile
 def bad_helper_call(x: int) -> int:
     return _untyped_recursive(x) + _untyped_recursive(x, 2)
+
+
+@compile
+def keyword_only(x: int, *, scale: int = 2) -> int:
+    return x * scale

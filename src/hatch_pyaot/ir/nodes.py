@@ -290,6 +290,7 @@ class Param:
     annotation: Type | None
     default: Const | None
     loc: Loc
+    keyword_only: bool = False
 
 
 @dataclass(eq=False, slots=True)

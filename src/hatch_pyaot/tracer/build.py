@@ -183,7 +183,8 @@ class _Builder:
                         self.error(p.default, "tuple default values are not supported yet")
                     else:
                         default = ir.Const(self.loc(p.default), value)
-            out.append(ir.Param(p.name.value, ann, default, self.loc(p.name)))
+            keyword_only = any(p is k for k in params.kwonly_params)
+            out.append(ir.Param(p.name.value, ann, default, self.loc(p.name), keyword_only))
         return out
 
     def annotation(self, node: cst.BaseExpression) -> Type | None:
