@@ -35,6 +35,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hatch_pyaot.testing import same_value
+
 HERE = Path(__file__).resolve().parent
 KERNELS_FILE = HERE / "scalar_kernels.py"
 MODULE = KERNELS_FILE.stem  # the compiled copy must keep this name: PyInit_<name>
@@ -185,17 +187,7 @@ def measure(fn: Callable[..., Any], args: tuple[Any, ...], repeats: int,
     return Timing(statistics.median(per_call), repeats, number, per_call)
 
 
-def same_value(a: object, b: object) -> bool:
-    """Equal with the same type; floats compared by repr (nan == nan, 0.0 != -0.0)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, float):
-        assert isinstance(b, float)
-        return (math.isnan(a) and math.isnan(b)) or repr(a) == repr(b)
-    if isinstance(a, tuple):
-        assert isinstance(b, tuple)
-        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
-    return a == b
+
 
 
 def describe_difference(expected: object, got: object) -> str:

@@ -163,3 +163,27 @@ def build_native() -> Callable[..., Path]:
         return built
 
     return build
+
+
+def missing_tool(reason: str) -> None:
+    """Skip locally when a tool is missing; under CI (CI=true) that is a failure, because
+    CI installs every tool the tests need."""
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"CI must provide this tool: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def cxx() -> str:
+    """The GCC/Clang compiler driver that the runtime's own C++ tests use."""
+    from hatch_pyaot.toolchains.compiler import find_compiler
+    from hatch_pyaot.toolchains.process import ToolchainError
+
+    try:
+        compiler = find_compiler()
+    except ToolchainError as exc:
+        missing_tool(str(exc))
+        raise
+    if compiler.family == "msvc":
+        missing_tool("the runtime headers need GCC or Clang")
+    return compiler.path

@@ -7,7 +7,6 @@ or exception types.
 from __future__ import annotations
 
 import importlib.util
-import math
 import os
 import shutil
 import sys
@@ -17,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from hatch_pyaot.pipeline import BuildReport, build
+from hatch_pyaot.testing import same_value
 
 
 def import_file(path: Path, name: str, *, disable: bool = False) -> ModuleType:
@@ -68,19 +68,6 @@ def outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, Any
         return ("ok", fn(*args, **kwargs))
     except Exception as exc:  # the exception type is what is compared
         return ("raise", exc)
-
-
-def same_value(a: object, b: object) -> bool:
-    """Equal with the same type; floats compared by bits (nan == nan, 0.0 != -0.0)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, float):
-        assert isinstance(b, float)
-        return (math.isnan(a) and math.isnan(b)) or repr(a) == repr(b)
-    if isinstance(a, tuple):
-        assert isinstance(b, tuple)
-        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
-    return a == b
 
 
 def assert_same(pair: Pair, func: str, *args: Any, **kwargs: Any) -> None:

@@ -10,26 +10,14 @@ import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-
 from hatch_pyaot.ir.types import NONE, Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.ops.registry import Const, Op
-from hatch_pyaot.toolchains.compiler import find_compiler
-from hatch_pyaot.toolchains.process import ToolchainError
 
 INCLUDE = Path(__file__).resolve().parents[1] / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
 HEADERS = sorted(INCLUDE.joinpath("pyaot").rglob("*.hpp"))
 
 
-def _compiler() -> str:
-    try:
-        compiler = find_compiler()
-    except ToolchainError as exc:
-        pytest.skip(str(exc))
-    if compiler.family == "msvc":
-        pytest.skip("these checks use GCC/Clang flags")
-    return compiler.path
 
 
 def _syntax_only(cxx: str, source: str, cwd: Path, name: str) -> str | None:
@@ -117,8 +105,7 @@ def _signature_check(index: int, o: Op) -> str:
     return f"[[maybe_unused]] {pointer.replace('(*)', f'(*check_{index})')} = &{o.cpp};"
 
 
-def test_declared_signatures_match_the_headers(tmp_path: Path) -> None:
-    cxx = _compiler()
+def test_declared_signatures_match_the_headers(cxx: str, tmp_path: Path) -> None:
     registry = default_registry()
     ops = [o for overloads in registry.ops.values() for o in overloads]
     headers = sorted({o.header for o in ops})
@@ -135,8 +122,7 @@ def test_declared_signatures_match_the_headers(tmp_path: Path) -> None:
     assert error is None, error
 
 
-def test_every_header_compiles_on_its_own(tmp_path: Path) -> None:
-    cxx = _compiler()
+def test_every_header_compiles_on_its_own(cxx: str, tmp_path: Path) -> None:
     assert len(HEADERS) > 80
     python_headers = [h for h in HEADERS if h.parent.name == "python"]
     assert python_headers, "the CPython boundary headers live in pyaot/python/"

@@ -23,13 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, TupleType, Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.ops.registry import Default, Op
-from hatch_pyaot.toolchains.compiler import compile_flags, find_compiler
-from hatch_pyaot.toolchains.process import ToolchainError
+from hatch_pyaot.toolchains.compiler import compile_flags
 
 INCLUDE = Path(__file__).resolve().parents[1] / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
@@ -422,17 +419,9 @@ def _parse_output(text: str) -> tuple[str, Any]:
     return "garbled", text
 
 
-def _compiler() -> str:
-    try:
-        compiler = find_compiler()
-    except ToolchainError as exc:
-        pytest.skip(str(exc))
-    if compiler.family == "msvc":
-        pytest.skip("the runtime headers need GCC or Clang")
-    return compiler.path
 
 
-def _run_table(tmp_path: Path, cases: Sequence[Case]) -> list[str]:
+def _run_table(cxx: str, tmp_path: Path, cases: Sequence[Case]) -> list[str]:
     registry = default_registry()
     ops = [o for overloads in registry.ops.values() for o in overloads]
     index_of = {id(o): i for i, o in enumerate(ops)}
@@ -457,7 +446,7 @@ def _run_table(tmp_path: Path, cases: Sequence[Case]) -> list[str]:
     (tmp_path / "semantics.cpp").write_text(program.source(), encoding="utf-8")
     exe = tmp_path / "semantics"
     compile_cmd = [
-        _compiler(), "-std=c++20", *compile_flags("gnu", "2", debug=False),
+        cxx, "-std=c++20", *compile_flags("gnu", "2", debug=False),
         f"-I{INCLUDE}", f"-I{sysconfig.get_paths()['include']}",
         str(tmp_path / "semantics.cpp"), "-o", str(exe), "-lm",
     ]  # fmt: skip
@@ -482,17 +471,17 @@ def _run_table(tmp_path: Path, cases: Sequence[Case]) -> list[str]:
     return mismatches
 
 
-def test_runtime_matches_cpython(tmp_path: Path) -> None:
+def test_runtime_matches_cpython(cxx: str, tmp_path: Path) -> None:
     cases = list(_cases())
     assert len(cases) > 10_000
-    mismatches = _run_table(tmp_path, cases)
+    mismatches = _run_table(cxx, tmp_path, cases)
     assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:60])
 
 
-def test_the_comparison_can_fail(tmp_path: Path) -> None:
+def test_the_comparison_can_fail(cxx: str, tmp_path: Path) -> None:
     """The harness itself: a wrong expectation must show up as a mismatch."""
     cases = [Case("operator.add", (1, 2)), Case("math.sqrt", (-1.0,))]
-    assert _run_table(tmp_path, cases) == []
+    assert _run_table(cxx, tmp_path, cases) == []
     assert _expected(
         Case("operator.mul", (2**62, 4)), default_registry().ops["operator.mul"][0]
     ) == (

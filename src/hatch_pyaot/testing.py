@@ -1,0 +1,22 @@
+"""Helpers for differential tests of compiled functions against CPython.
+
+Used by the project's own tests and benchmarks, and usable in a package's tests:
+``same_value(python_result, native_result)`` is the equality the compiler promises.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def same_value(a: object, b: object) -> bool:
+    """Equal with the same type; floats compared by repr (nan == nan, 0.0 != -0.0)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        assert isinstance(b, float)
+        return (math.isnan(a) and math.isnan(b)) or repr(a) == repr(b)
+    if isinstance(a, tuple):
+        assert isinstance(b, tuple)
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
