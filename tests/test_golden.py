@@ -62,3 +62,14 @@ def test_cpp_is_identical_across_processes() -> None:
         outs.add(subprocess.run([sys.executable, "-c", code, str(GOLDEN / "basics.py")],
                                 env=env, check=True, capture_output=True, text=True).stdout)
     assert len(outs) == 1
+
+
+def test_compiling_never_imports_the_code_it_reads() -> None:
+    """errors.py uses numpy.fft: the compiler resolves it from files, without importing
+    numpy (or the module being compiled)."""
+    code = ("import sys; from pathlib import Path; from hatch_pyaot.pipeline import analyze; "
+            "analyze(Path(sys.argv[1])); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'errors')))")
+    out = subprocess.run([sys.executable, "-c", code, str(GOLDEN / "errors.py")], check=True,
+                         capture_output=True, text=True).stdout
+    assert out.strip() == "[]"

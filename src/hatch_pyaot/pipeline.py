@@ -27,6 +27,7 @@ from hatch_pyaot.ir.types import Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.passes.fold import fold_constants
 from hatch_pyaot.runtime.loader import NATIVE_INFIX
+from hatch_pyaot.toolchains.host import BuildOptions, ExtensionSpec, build_extensions
 from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
@@ -175,10 +176,9 @@ class BuildReport:
         return [e for m in self.modules for e in m.entries if not e.compiled]
 
 
-def build(paths: Sequence[Path], options: object | None = None,
+def build(paths: Sequence[Path], options: BuildOptions | None = None,
           progress: Callable[[str], None] | None = None) -> BuildReport:
     """Analyze every module, then build all native modules (in parallel, cached)."""
-    from hatch_pyaot.toolchains.host import BuildOptions, ExtensionSpec, build_extensions
 
     results = []
     specs = []
@@ -194,8 +194,7 @@ def build(paths: Sequence[Path], options: object | None = None,
         specs.append(ExtensionSpec(module=result.module_name.rpartition(".")[2],
                                    sources={f"{result.path.stem}.cpp": result.cpp},
                                    output=result.native_path))
-    opts = options if isinstance(options, BuildOptions) else BuildOptions()
-    built = build_extensions(specs, opts) if specs else []
+    built = build_extensions(specs, options or BuildOptions()) if specs else []
     return BuildReport(results, list(built))
 
 

@@ -14,6 +14,7 @@ import math
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import libcst as cst
@@ -179,13 +180,30 @@ class Resolver:
 
     @staticmethod
     def _is_library(qualname: str) -> bool:
-        # A module of the standard library or an installed package, such as ``numpy.linalg``.
+        """Whether qualname is a module of the standard library or of an installed package
+        (``numpy.linalg``). Looks at files only: ``find_spec`` of a dotted name would import
+        the parent packages, and the compiler never runs library or user code."""
+        import importlib.machinery
         import importlib.util
 
+        top, *rest = qualname.split(".")
         try:
-            return importlib.util.find_spec(qualname) is not None
+            spec = importlib.util.find_spec(top)
         except (ImportError, ValueError):
             return False
+        locations = list(spec.submodule_search_locations or ()) if spec else []
+        for part in rest:
+            found = []
+            for folder in map(Path, locations):
+                if (folder / part / "__init__.py").is_file() or (folder / part).is_dir():
+                    found.append(folder / part)
+                elif any((folder / f"{part}{suffix}").is_file()
+                         for suffix in importlib.machinery.all_suffixes()):
+                    return part == rest[-1]
+            if not found:
+                return False
+            locations = [str(f) for f in found]
+        return spec is not None
 
     # ----- constants --------------------------------------------------------------------
 
