@@ -361,8 +361,14 @@ def render_markdown(report: Report) -> str:
                 row.append(str(t) if t else "-")
         row += [fmt_time(k.compile_alone_s), "yes" if k.same_result else k.check]
         out.append("| " + " | ".join(row) + " |")
+    other_means = []
+    for o in others:
+        ratios = [k.cpython.median_s / t.median_s for k in report.kernels
+                  if k.cpython and isinstance(t := k.others.get(o), Timing)]
+        other_means.append(f" **{fmt_ratio(statistics.geometric_mean(ratios))}** |" if ratios
+                           else " |")
     out.append("| **geometric mean** | | | | **" + fmt_ratio(report.geomean_speedup) + "** |"
-               + " |" * len(others) + " | |")
+               + "".join(other_means) + " | |")
     mod = report.module
     stripped = mod.get("native_stripped_bytes")
     out += [
