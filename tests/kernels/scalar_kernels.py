@@ -434,3 +434,17 @@ def lookup_sum(n: int) -> int:
     for k in range(n):
         s += PRIMES[k % len(PRIMES)] * PRIMES[-1 - k % 6]
     return s
+
+
+@compile
+def reductions(a: int, x: float) -> tuple[int, float, float, int, bool, bool, int, float, float]:
+    t = (a, 3, -7)
+    f = (x, 2.5, a)
+    return (sum(t), sum(f), sum(f, 0.5), max(t), any(t), all((a, x)), math.prod(t),
+            min((x, 2.5, float(a))),
+            max((x,)))
+
+
+@compile
+def empty_reductions() -> tuple[int, bool, bool, int]:
+    return sum(()), any(()), all(()), math.prod(())

@@ -20,7 +20,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, Scalar, TupleType, Type
 from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
-from hatch_pyaot.typing.typed import OpCall, Specialization, TupleLen, UserCall
+from hatch_pyaot.typing.typed import OpCall, Specialization, TupleLen, TupleReduce, UserCall
 
 STR_BUFFER = Scalar("str", "std::string")
 """A message being built from an f-string."""
@@ -423,6 +423,30 @@ class FunctionEmitter:
         args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
         return self.call_op(op, args, line)
 
+    def reduce(self, e: ir.Call, target: TupleReduce) -> str:
+        t = self.spec.type_of(e.args[0])
+        assert isinstance(t, TupleType)
+        code = self.expr(e.args[0])
+        held = code if _is_temp(code) else self.temp(t, code)
+        items = [(f"std::get<{k}>({held})", it) for k, it in enumerate(t.items)]
+        if target.kind == "variadic":
+            op = target.ops[0]
+            args = [self.cast(c, it, op.params[-1].type) for c, it in items]
+            return self.call_op(op, args * (2 if len(args) == 1 else 1), e.loc.line)
+        if target.kind in ("any", "all"):
+            joiner = " || " if target.kind == "any" else " && "
+            tests = [_truth(c, it) for c, it in items]
+            return "(" + joiner.join(tests) + ")" if tests else \
+                ("false" if target.kind == "any" else "true")
+        assert target.start is not None
+        acc = self.expr(target.start)
+        acc_t = self.spec.type_of(target.start)
+        for op, (c, it) in zip(target.ops, items, strict=True):
+            acc = self.call_op(op, [self.cast(acc, acc_t, op.params[0].type),
+                                    self.cast(c, it, op.params[1].type)], e.loc.line)
+            acc_t = op.result
+        return acc
+
     def call_op(self, op: Op, args: list[str], line: int) -> str:
         self.headers.add(op.header)
         if op.fallible:
@@ -509,6 +533,8 @@ class FunctionEmitter:
             for a in e.args:
                 self.expr(a)
             return literal(target.length, INT)
+        if isinstance(target, TupleReduce):
+            return self.reduce(e, target)
         assert isinstance(target, OpCall)
         args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
                 for a, pt in zip(target.args, target.param_types, strict=True)]

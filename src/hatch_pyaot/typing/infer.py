@@ -19,7 +19,7 @@ from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type, c
 from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing.typed import OpCall, Specialization, TupleLen, UserCall
+from hatch_pyaot.typing.typed import OpCall, Specialization, TupleLen, TupleReduce, UserCall
 
 _MAX_PASSES = 20
 
@@ -479,9 +479,49 @@ class _FunctionTyper:
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
+        if e.func in _REDUCTIONS and ts and isinstance(ts[0], TupleType) and not kts:
+            return self.reduce(e, e.func, ts[0], ts[1:])
         if isinstance(e.func, str):
             return self.op_call(e, e.func, e.args, ts, e.kwargs, kts)
         return self.user_call(e, e.func, ts, kts)
+
+    def reduce(self, e: ir.Call, name: str, t: TupleType, rest: list[Type]) -> Type | None:
+        """``sum(t)``, ``max(t)`` ... over the items of a tuple (see TupleReduce)."""
+        registry = self.owner.program.registry
+        short = name.rpartition(".")[2]
+        if name in ("builtins.min", "builtins.max"):
+            if rest:
+                self.diags.error(e.loc, f"{short}() of a tuple takes no other argument")
+                return _UNKNOWN
+            if not t.items:
+                self.diags.error(e.loc, f"{short}() arg is an empty sequence")
+                return _UNKNOWN
+            resolved = registry.resolve(name, list(t.items) * (2 if len(t.items) == 1 else 1))
+            if resolved is None:
+                self.diags.error(e.loc, f"{short}() cannot compare items of {t}")
+                return _UNKNOWN
+            self.spec.calls[e] = TupleReduce("variadic", (resolved.op,))
+            return resolved.op.result
+        if name in ("builtins.any", "builtins.all"):
+            self.spec.calls[e] = TupleReduce(short, ())
+            return BOOL
+        if len(rest) > 1:
+            self.diags.error(e.loc, f"{short}() takes a tuple and an optional start value")
+            return _UNKNOWN
+        start = e.args[1] if rest else ir.Const(e.loc, 0 if short == "sum" else 1)
+        acc = rest[0] if rest else self.expr(start)
+        ops = []
+        for item in t.items:
+            assert acc is not None
+            resolved = registry.resolve("operator.add" if short == "sum" else "operator.mul",
+                                        [acc, item])
+            if resolved is None:
+                self.diags.error(e.loc, f"{short}() cannot combine {acc} and {item}")
+                return _UNKNOWN
+            ops.append(resolved.op)
+            acc = resolved.op.result
+        self.spec.calls[e] = TupleReduce("fold", tuple(ops), start)
+        return acc
 
     def user_call(self, e: ir.Call, ref: ir.FuncRef, types: list[Type],
                   kwtypes: list[Type]) -> Type | None:
@@ -607,6 +647,8 @@ def _has_break(body: Sequence[ir.Stmt]) -> bool:
     return False
 
 
+_REDUCTIONS = ("builtins.sum", "builtins.min", "builtins.max", "builtins.any",
+               "builtins.all", "math.prod")
 _SYMBOL = {
     ir.BinOpKind.ADD: "+", ir.BinOpKind.SUB: "-", ir.BinOpKind.MUL: "*",
     ir.BinOpKind.TRUEDIV: "/", ir.BinOpKind.FLOORDIV: "//", ir.BinOpKind.MOD: "%",

@@ -55,4 +55,16 @@ class TupleLen:
     length: int
 
 
-CallTarget = UserCall | OpCall | TupleLen
+@dataclass(frozen=True, eq=False)
+class TupleReduce:
+    """``sum``, ``math.prod``, ``min``, ``max``, ``any``, ``all`` of one tuple, expanded into
+    item-wise registry operations in Python's left-to-right order."""
+
+    kind: str
+    """``fold`` (sum, prod: ``acc = op(acc, item)`` from ``start``), ``variadic`` (min,
+    max: one call with every item), ``any`` or ``all``."""
+    ops: tuple[Op, ...]
+    start: ir.Expr | None = None
+
+
+CallTarget = UserCall | OpCall | TupleLen | TupleReduce
