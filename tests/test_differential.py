@@ -71,6 +71,7 @@ CASES += [("tuple_ops", (i, x)) for i in (-7, -6, -1, 0, 1, 2, 5, 6) for x in (2
 CASES += [("lookup_sum", (n,)) for n in (0, 7, 1000)]
 CASES += [("reductions", (a, x)) for a in (0, 5, -9, I64_MAX, I64_MIN) for x in (0.0, -0.0, 1.5, NAN, -INF)]
 CASES += [("empty_reductions", ())]
+CASES += [("math_iterables", (a, b, c)) for a, b, c in [(1e100, 1.0, 3), (1.5, -2.5, 0), (INF, 1.0, 1), (INF, -INF, 1), (NAN, 0.0, 0), (1e308, 1e308, 0), (0.1, 1e-17, -7), (-0.0, -0.0, 0)]]
 CASES += [("deep", (n,)) for n in [0, 10, 500, 100_000]]  # RecursionError, not a crash
 CASES += [("gcd_rec", (a, b)) for a, b in [(12, 18), (17, 5), (0, 3), (-12, 18)]]
 CASES += [("no_result", (x,)) for x in [1, 6]]
@@ -247,3 +248,10 @@ def test_mixed_int_float(pair: Pair, a: int, b: float) -> None:
 def test_round(pair: Pair, x: float, n: int) -> None:
     assert_same(pair, "rounding", x, n)
     assert_same(pair, "builtins_float", x, 0.25)
+
+
+@HYPOTHESIS
+@given(a=any_float, b=any_float, c=st.integers(min_value=-(2**53), max_value=2**53))
+def test_exact_sum_and_distance(pair: Pair, a: float, b: float, c: int) -> None:
+    assert_same(pair, "math_iterables", a, b, c)
+    assert_same(pair, "reductions", c, a)

@@ -448,3 +448,9 @@ def reductions(a: int, x: float) -> tuple[int, float, float, int, bool, bool, in
 @compile
 def empty_reductions() -> tuple[int, bool, bool, int]:
     return sum(()), any(()), all(()), math.prod(())
+
+
+@compile
+def math_iterables(a: float, b: float, c: int) -> tuple[float, float, float, float]:
+    return (math.fsum((a, b, c, 1e-16, -a, 0.1, 0.2, -0.3)), math.dist((a, b, 1), (c, 0.5, -2)),
+            math.fsum(()), math.dist((), ()))

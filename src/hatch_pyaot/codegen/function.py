@@ -433,6 +433,26 @@ class FunctionEmitter:
             op = target.ops[0]
             args = [self.cast(c, it, op.params[-1].type) for c, it in items]
             return self.call_op(op, args * (2 if len(args) == 1 else 1), e.loc.line)
+        if target.kind == "fsum":
+            self.headers.add("pyaot/math/fsum.hpp")
+            values = ", ".join(self.cast(c, it, FLOAT) for c, it in items)
+            array = self.temp(Scalar("array", f"std::array<double, {len(items)}>"),
+                              f"std::array<double, {len(items)}>{{{values}}}")
+            out = self.temp(FLOAT)
+            self.line(f"if (!pyaot::math::fsum({out}, {array})) [[unlikely]] "
+                      f"{self.fail(e.loc.line)}")
+            return out
+        if target.kind == "dist":
+            q_t = self.spec.type_of(e.args[1])
+            assert isinstance(q_t, TupleType)
+            q_code = self.expr(e.args[1])
+            q_held = q_code if _is_temp(q_code) else self.temp(q_t, q_code)
+            difference, norm = target.ops
+            diffs = [self.call_op(difference, [self.cast(c, it, FLOAT),
+                                               self.cast(f"std::get<{k}>({q_held})", qt, FLOAT)],
+                                  e.loc.line)
+                     for k, ((c, it), qt) in enumerate(zip(items, q_t.items, strict=True))]
+            return self.call_op(norm, diffs, e.loc.line)
         if target.kind in ("any", "all"):
             joiner = " || " if target.kind == "any" else " && "
             tests = [_truth(c, it) for c, it in items]

@@ -5,7 +5,8 @@ from non-NaN arguments or a singularity, ``OverflowError("math range error")`` w
 function overflows. Results that are ints beyond int64 (``factorial(21)``, large ``comb`` and
 ``perm``, ``floor(1e300)``) raise the compiled int's OverflowError.
 
-Not declared, because they take iterables: ``fsum``, ``prod``, ``dist``.
+Not declared here, because they take iterables: ``fsum``, ``prod``, ``dist``; the compiler
+expands them over tuples (typing/infer.py, ``_REDUCTIONS``).
 
 C++ side: ``pyaot/math/<name>.hpp``, namespace ``pyaot::math``. ``isnan``/``isinf``/
 ``isfinite`` are ``isnan_``/``isinf_``/``isfinite_`` (the C library may define them as macros).

@@ -505,6 +505,8 @@ class _FunctionTyper:
         if name in ("builtins.any", "builtins.all"):
             self.spec.calls[e] = TupleReduce(short, ())
             return BOOL
+        if name in ("math.fsum", "math.dist"):
+            return self.float_reduce(e, short, t, rest)
         if len(rest) > 1:
             self.diags.error(e.loc, f"{short}() takes a tuple and an optional start value")
             return _UNKNOWN
@@ -522,6 +524,35 @@ class _FunctionTyper:
             acc = resolved.op.result
         self.spec.calls[e] = TupleReduce("fold", tuple(ops), start)
         return acc
+
+    def float_reduce(self, e: ir.Call, short: str, t: TupleType, rest: list[Type]) -> Type | None:
+        """``math.fsum(t)`` and ``math.dist(p, q)``: the items as floats."""
+        registry = self.owner.program.registry
+        tuples = [t, *rest]
+        if len(tuples) != (2 if short == "dist" else 1) or not all(
+                isinstance(u, TupleType) for u in tuples):
+            wanted = "two tuples" if short == "dist" else "a tuple"
+            self.diags.error(e.loc, f"{short}() takes {wanted}")
+            return _UNKNOWN
+        for u in tuples:
+            assert isinstance(u, TupleType)
+            if not all(coercible(i, FLOAT) for i in u.items):
+                self.diags.error(e.loc, f"{short}() needs numbers, not {u}")
+                return _UNKNOWN
+        if short == "fsum":
+            self.spec.calls[e] = TupleReduce("fsum", ())
+            return FLOAT
+        p, q = tuples
+        assert isinstance(p, TupleType) and isinstance(q, TupleType)
+        if len(p.items) != len(q.items):
+            self.diags.error(e.loc, "both points must have the same number of dimensions "
+                             f"({len(p.items)} and {len(q.items)})")
+            return _UNKNOWN
+        difference = registry.resolve("operator.sub", [FLOAT, FLOAT])
+        norm = registry.resolve("math.hypot", [FLOAT] * len(p.items))
+        assert difference is not None and norm is not None
+        self.spec.calls[e] = TupleReduce("dist", (difference.op, norm.op))
+        return FLOAT
 
     def user_call(self, e: ir.Call, ref: ir.FuncRef, types: list[Type],
                   kwtypes: list[Type]) -> Type | None:
@@ -648,7 +679,7 @@ def _has_break(body: Sequence[ir.Stmt]) -> bool:
 
 
 _REDUCTIONS = ("builtins.sum", "builtins.min", "builtins.max", "builtins.any",
-               "builtins.all", "math.prod")
+               "builtins.all", "math.prod", "math.fsum", "math.dist")
 _SYMBOL = {
     ir.BinOpKind.ADD: "+", ir.BinOpKind.SUB: "-", ir.BinOpKind.MUL: "*",
     ir.BinOpKind.TRUEDIV: "/", ir.BinOpKind.FLOORDIV: "//", ir.BinOpKind.MOD: "%",

@@ -62,7 +62,8 @@ class TupleReduce:
 
     kind: str
     """``fold`` (sum, prod: ``acc = op(acc, item)`` from ``start``), ``variadic`` (min,
-    max: one call with every item), ``any`` or ``all``."""
+    max: one call with every item), ``any``, ``all``, ``fsum`` (exact sum in C++), or
+    ``dist`` (ops: the difference, then ``math.hypot`` of the differences)."""
     ops: tuple[Op, ...]
     start: ir.Expr | None = None
 
