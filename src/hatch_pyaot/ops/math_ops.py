@@ -6,7 +6,7 @@ function overflows. Results that are ints beyond int64 (``factorial(21)``, large
 ``perm``, ``floor(1e300)``) raise the compiled int's OverflowError.
 
 Not declared here, because they take iterables: ``fsum``, ``prod``, ``dist``; the compiler
-expands them over tuples (typing/infer.py, ``_REDUCTIONS``).
+expands them over tuples (ops/reductions.py).
 
 C++ side: ``pyaot/math/<name>.hpp``, namespace ``pyaot::math``. ``isnan``/``isinf``/
 ``isfinite`` are ``isnan_``/``isinf_``/``isfinite_`` (the C library may define them as macros).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Registry
 
 
@@ -43,4 +44,8 @@ def markdown_table(registry: Registry) -> str:
             c = registry.consts[name]
             out.append(f"| `{name}` | constant `{c.type}` = `{c.value!r}` | | |")
         out.append("")
+    out += ["## On tuples (expanded item by item by the compiler)", "",
+            "| operation | meaning |", "| --- | --- |"]
+    out += [f"| `{name}(t)` | {meaning} |" for name, meaning in TUPLE_REDUCTIONS]
+    out.append("")
     return "\n".join(out)

@@ -17,6 +17,7 @@ from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type, coercible, unify
 from hatch_pyaot.ops.format_spec import SpecError, field_format
+from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing.typed import OpCall, Specialization, TupleLen, TupleReduce, UserCall
@@ -678,8 +679,7 @@ def _has_break(body: Sequence[ir.Stmt]) -> bool:
     return False
 
 
-_REDUCTIONS = ("builtins.sum", "builtins.min", "builtins.max", "builtins.any",
-               "builtins.all", "math.prod", "math.fsum", "math.dist")
+_REDUCTIONS = tuple(name for name, _ in TUPLE_REDUCTIONS if name != "builtins.len")
 _SYMBOL = {
     ir.BinOpKind.ADD: "+", ir.BinOpKind.SUB: "-", ir.BinOpKind.MUL: "*",
     ir.BinOpKind.TRUEDIV: "/", ir.BinOpKind.FLOORDIV: "//", ir.BinOpKind.MOD: "%",
