@@ -2,6 +2,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <pyaot/exceptions.hpp>
 #include <pyaot/math/exp.hpp>
 #include <pyaot/math/sin.hpp>
 #include <pyaot/operator/add.hpp>
@@ -23,6 +24,7 @@ namespace pyaot_gen {
 static bool f1_basics__f(double& out, double v_x);
 static bool f0_basics_integrate(double& out, double v_a, double v_b, std::int64_t v_n);
 static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_t v_n, double v_x);
+static bool f3_basics_guarded(double& out, double v_a, double v_b);
 
 static bool f1_basics__f(double& out, double v_x) {
   double t1{};
@@ -105,6 +107,31 @@ static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_
   return true;
 }
 
+static bool f3_basics_guarded(double& out, double v_a, double v_b) {
+  double v_q{};
+  {
+    double t2{};
+    if (!pyaot::op::truediv(t2, v_a, v_b)) [[unlikely]] { pyaot::fail_at("basics.py", 41); goto except1; }
+    v_q = t2;
+  }
+  {
+    v_q = pyaot::op::add(v_q, 1.0);
+  }
+  goto try_end1;
+  except1: {
+    if (pyaot::error_is(pyaot::Exc::OverflowError) || pyaot::error_is(pyaot::Exc::ZeroDivisionError)) {
+      pyaot::clear_error();
+      v_q = 0.0;
+    }
+    else {
+      return false;
+    }
+  }
+  try_end1:;
+  out = v_q;
+  return true;
+}
+
 }  // namespace pyaot_gen
 
 static PyObject* py_integrate(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
@@ -135,9 +162,23 @@ static PyObject* py_control(PyObject*, PyObject* const* args, Py_ssize_t nargs, 
   return pyaot::python::to_python(result);
 }
 
+static PyObject* py_guarded(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const names[] = {"a", "b"};
+  PyObject* slots[2];
+  if (!pyaot::python::bind_arguments(args, nargs, kwnames, "guarded", names, 2, 2, slots)) return nullptr;
+  double a0;
+  if (!pyaot::python::from_python(slots[0], a0, "guarded", "a")) return nullptr;
+  double a1;
+  if (!pyaot::python::from_python(slots[1], a1, "guarded", "b")) return nullptr;
+  double result;
+  if (!pyaot_gen::f3_basics_guarded(result, a0, a1)) return pyaot::python::to_python_error();
+  return pyaot::python::to_python(result);
+}
+
 static PyMethodDef methods[] = {
   {"integrate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_integrate)), METH_FASTCALL | METH_KEYWORDS, "integrate($module, /, a, b, n)\012--\012\012"},
   {"control", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_control)), METH_FASTCALL | METH_KEYWORDS, "control($module, /, n, x=0.5)\012--\012\012"},
+  {"guarded", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_guarded)), METH_FASTCALL | METH_KEYWORDS, "guarded($module, /, a, b)\012--\012\012"},
   {nullptr, nullptr, 0, nullptr},
 };
 
@@ -153,7 +194,7 @@ PyMODINIT_FUNC PyInit_basics(void) {
   if (!pyaot::python::set_module_name(m, "basics")) {
     Py_DECREF(m); return nullptr;
   }
-  PyObject* sources = Py_BuildValue("((ss))", "basics.py", "367e45f04c09fe0bac1e6105138f1a84b3b137331e787a02b78856f80530b31b");
+  PyObject* sources = Py_BuildValue("((ss))", "basics.py", "95e187d3804a87bb55ca090b708b9f9a5f13cafe3c78907fc586ad462467829a");
   if (sources == nullptr) { Py_DECREF(m); return nullptr; }
   if (PyModule_AddObject(m, "__pyaot_sources__", sources) < 0) {
     Py_DECREF(sources); Py_DECREF(m); return nullptr;

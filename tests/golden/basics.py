@@ -33,3 +33,14 @@ def control(n: int, x: float = 0.5) -> tuple[int, float]:
             continue
         x -= j
     return k, x if 0 < x <= 50 else -x
+
+
+@compile
+def guarded(a: float, b: float) -> float:
+    try:
+        q = a / b
+    except (ZeroDivisionError, OverflowError):
+        q = 0.0
+    else:
+        q += 1.0
+    return q

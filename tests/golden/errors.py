@@ -57,3 +57,16 @@ def bad_helper_call(x: int) -> int:
 @compile
 def keyword_only(x: int, *, scale: int = 2) -> int:
     return x * scale
+
+
+@compile
+def try_forms(x: int) -> int:
+    try:
+        x += 1
+    except ValueError as err:
+        x = 0
+    except int:
+        x = 1
+    finally:
+        x = 2
+    return x

@@ -454,3 +454,58 @@ def empty_reductions() -> tuple[int, bool, bool, int]:
 def math_iterables(a: float, b: float, c: int) -> tuple[float, float, float, float]:
     return (math.fsum((a, b, c, 1e-16, -a, 0.1, 0.2, -0.3)), math.dist((a, b, 1), (c, 0.5, -2)),
             math.fsum(()), math.dist((), ()))
+
+
+@compile
+def safe_div(a: float, b: float) -> float:
+    try:
+        r = a / b
+    except ZeroDivisionError:
+        r = math.inf
+    return r
+
+
+@compile
+def try_kinds(k: int) -> int:
+    total = 0
+    for i in range(4):
+        try:
+            if k == 0:
+                total += 10 // (i - 2)
+            elif k == 1:
+                total += raise_kinds(i)
+            elif k == 2:
+                try:
+                    total += int(math.sqrt(i - 2))
+                except TypeError:
+                    total -= 1
+            elif k == 3:
+                assert i < 2, "too big"
+                total += 1
+            else:
+                try:
+                    total += 1 // (i - 3)
+                except KeyError:
+                    pass
+        except (IndexError, KeyError):
+            total += 100
+            continue
+        except ArithmeticError:
+            total += 1000
+        except LookupError:
+            total += 5
+        except Exception:
+            total += 10000
+            if k == 3:
+                break
+        else:
+            total += 1
+    return total
+
+
+@compile
+def bare_except(x: float) -> int:
+    try:
+        return int(x)
+    except:  # noqa: E722
+        return -1

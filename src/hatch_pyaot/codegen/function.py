@@ -55,6 +55,8 @@ class FunctionEmitter:
     depth: int = 1
     temps: int = 0
     loops: list[_Loop] = field(default_factory=list)
+    handlers: list[str] = field(default_factory=list)
+    """Labels of the enclosing ``try`` blocks' exception dispatch, innermost last."""
 
     # ----- output helpers ----------------------------------------------------------------
 
@@ -86,8 +88,15 @@ class FunctionEmitter:
         return name
 
     def fail(self, line: int) -> str:
-        """Return false, recording the Python file and line of the failing operation."""
-        return f"return pyaot::fail_at({string_literal(self.spec.function.loc.file)}, {line});"
+        """Record the Python file and line of the failing operation, then propagate."""
+        record = f"pyaot::fail_at({string_literal(self.spec.function.loc.file)}, {line})"
+        if not self.handlers:
+            return f"return {record};"
+        return f"{{ {record}; {self.propagate()} }}"
+
+    def propagate(self) -> str:
+        """Pass a pending exception on: to the enclosing ``except`` dispatch, or the caller."""
+        return f"goto {self.handlers[-1]};" if self.handlers else "return false;"
 
     # ----- function ----------------------------------------------------------------------
 
@@ -149,6 +158,8 @@ class FunctionEmitter:
             self.for_range(s)
         elif isinstance(s, ir.ForEach):
             self.for_each(s)
+        elif isinstance(s, ir.Try):
+            self.try_(s)
         elif isinstance(s, ir.Break):
             loop = self.loops[-1]
             if loop.broke:
@@ -287,6 +298,44 @@ class FunctionEmitter:
         values = ", ".join(self.cast(f"std::get<{k}>({held})", it, item)
                            for k, it in enumerate(t.items))
         return self.temp(Scalar("array", array_t), f"{array_t}{{{values}}}"), len(t.items)
+
+    def try_(self, s: ir.Try) -> None:
+        """The body in its own scope, failures jumping to a dispatch that clears the error
+        and runs the first matching handler, or passes the exception on."""
+        self.temps += 1
+        label = f"except{self.temps}"
+        done = f"try_end{self.temps}"
+        self.line("{")
+        self.handlers.append(label)
+        with self.indented():
+            self.block(s.body)
+        self.handlers.pop()
+        self.line("}")
+        if s.orelse:
+            self.line("{")
+            with self.indented():
+                self.block(s.orelse)
+            self.line("}")
+        self.line(f"goto {done};")
+        self.line(f"{label}: {{")
+        with self.indented():
+            self.headers.add("pyaot/exceptions.hpp")
+            keyword = "if"
+            for h in s.handlers:
+                caught = _caught(h.types)
+                test = " || ".join(f"pyaot::error_is(pyaot::Exc::{c})" for c in caught)
+                self.line(f"{keyword} ({test or 'false'}) {{")
+                with self.indented():
+                    self.line("pyaot::clear_error();")
+                    self.block(h.body)
+                self.line("}")
+                keyword = "else if"
+            self.line(("else " if s.handlers else "") + "{")
+            with self.indented():
+                self.line(self.propagate())
+            self.line("}")
+        self.line("}")
+        self.line(f"{done}:;")
 
     def for_each(self, s: ir.ForEach) -> None:
         broke = self.flag() if s.orelse else None
@@ -559,6 +608,16 @@ class FunctionEmitter:
         args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
                 for a, pt in zip(target.args, target.param_types, strict=True)]
         return self.call_op(target.op, args, e.loc.line)
+
+
+def _caught(types: list[str] | None) -> list[str]:
+    """The compiled exception kinds that ``except types`` catches, by Python's own class
+    hierarchy (``except ArithmeticError`` catches ZeroDivisionError and OverflowError)."""
+    import builtins
+
+    classes = [getattr(builtins, t) for t in types] if types is not None else [BaseException]
+    return [name for name in ir.EXCEPTIONS
+            if any(issubclass(getattr(builtins, name), c) for c in classes)]
 
 
 def _truth(code: str, t: Type) -> str:

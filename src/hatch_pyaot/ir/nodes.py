@@ -248,6 +248,24 @@ class ForEach(Stmt):
 
 
 @dataclass(eq=False, slots=True)
+class Handler:
+    """``except (A, B):``; ``types`` is None for a bare ``except:``."""
+
+    types: list[str] | None
+    body: list[Stmt]
+    loc: Loc
+
+
+@dataclass(eq=False, slots=True)
+class Try(Stmt):
+    """``try``/``except``/``else`` (no ``finally`` yet, no ``as name``)."""
+
+    body: list[Stmt]
+    handlers: list[Handler]
+    orelse: list[Stmt]
+
+
+@dataclass(eq=False, slots=True)
 class Break(Stmt):
     pass
 

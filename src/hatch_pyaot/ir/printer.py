@@ -64,6 +64,14 @@ class _Printer:
             self.line(d, f"while {self.expr(s.test)}:", s)
             self.block(s.body, d + 1)
             self._else(s.orelse, d)
+        elif isinstance(s, ir.Try):
+            self.line(d, "try:", s)
+            self.block(s.body, d + 1)
+            for h in s.handlers:
+                self.out.append("  " * d + "except" + (f" ({', '.join(h.types)})"
+                                                       if h.types is not None else "") + ":")
+                self.block(h.body, d + 1)
+            self._else(s.orelse, d)
         elif isinstance(s, ir.ForEach):
             self.line(d, f"for {_target(s.target)} in {self.expr(s.iterable)}:", s)
             self.block(s.body, d + 1)

@@ -26,6 +26,11 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         s.test = _expr(s.test, f)
         _block(s.body, f)
         _block(s.orelse, f)
+    elif isinstance(s, ir.Try):
+        _block(s.body, f)
+        for h in s.handlers:
+            _block(h.body, f)
+        _block(s.orelse, f)
     elif isinstance(s, ir.ForEach):
         s.iterable = _expr(s.iterable, f)
         _block(s.body, f)

@@ -9,6 +9,7 @@ functions (``FuncRef``) or registry operations (qualified names).
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -298,8 +299,9 @@ class _Builder:
             return ir.While(loc, test, body, orelse)
         if isinstance(node, cst.For):
             return self.for_(node)
+        if isinstance(node, cst.Try):
+            return self.try_(node)
         what = {
-            cst.Try: "try/except",
             cst.TryStar: "try/except*",
             cst.With: "'with' blocks",
             cst.FunctionDef: "nested functions",
@@ -308,6 +310,37 @@ class _Builder:
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled yet")
         return None
+
+    def try_(self, node: cst.Try) -> ir.Stmt | None:
+        handlers = []
+        for h in node.handlers:
+            if h.name is not None:
+                self.error(h.name, "'except ... as name' cannot be compiled yet (exception "
+                           "objects do not exist in compiled code)")
+            types = None if h.type is None else self.exception_types(h.type)
+            handlers.append(ir.Handler(types, self.block(_block(h.body)), self.loc(h)))
+        orelse = self.block(_block(node.orelse.body)) if node.orelse else []
+        if node.finalbody is not None:
+            self.error(node.finalbody, "'finally' cannot be compiled yet")
+        return ir.Try(self.loc(node), self.block(_block(node.body)), handlers, orelse)
+
+    def exception_types(self, node: cst.BaseExpression) -> list[str]:
+        """The built-in exception classes an ``except`` clause names."""
+        items = [el.value for el in node.elements] if isinstance(node, cst.Tuple) else [node]
+        names = []
+        for item in items:
+            res = self.resolver.expr(self.module, item) if isinstance(
+                item, cst.Name | cst.Attribute) else None
+            cls = None
+            if isinstance(res, OpName) and res.qualname.startswith("builtins."):
+                name = res.qualname.removeprefix("builtins.")
+                cls = getattr(builtins, name, None)
+            if isinstance(cls, type) and issubclass(cls, BaseException):
+                names.append(name)
+            else:
+                self.error(item, "only built-in exception classes can be caught in compiled "
+                           "code")
+        return names
 
     def loop_body(self, body: cst.BaseSuite) -> list[ir.Stmt]:
         self.loop_depth += 1

@@ -226,6 +226,11 @@ class _FunctionTyper:
             self.condition(s.test)
             self.block(s.body)
             self.block(s.orelse)
+        elif isinstance(s, ir.Try):
+            self.block(s.body)
+            for h in s.handlers:
+                self.block(h.body)
+            self.block(s.orelse)
         elif isinstance(s, ir.ForEach):
             item = self.item_type(s, s.iterable, "iterated over")
             if item is not None:
@@ -660,6 +665,9 @@ def _falls_through(body: Sequence[ir.Stmt]) -> bool:
         return False
     if isinstance(last, ir.If):
         return _falls_through(last.body) or _falls_through(last.orelse)
+    if isinstance(last, ir.Try):
+        return (_falls_through(last.body) and _falls_through(last.orelse)) or any(
+            _falls_through(h.body) for h in last.handlers)
     if isinstance(last, ir.ForEach | ir.ForRange) and last.orelse:
         return _has_break(last.body) or _falls_through(last.orelse)
     if isinstance(last, ir.While):
