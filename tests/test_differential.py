@@ -55,6 +55,7 @@ CASES += [("sum_range", p) for p in [(0, 10, 1), (10, 0, -1), (10, 0, -3), (0, 1
                                      (5, 5, 1), (0, 10, 0), (-5, 5, 2), (I64_MAX - 3, I64_MAX, 1),
                                      (I64_MIN, I64_MIN + 5, 2), (0, 100, -1)]]
 CASES += [("loop_var_after", (n,)) for n in [0, 1, 5]]
+CASES += [("range_last", p) for p in [(I64_MIN, I64_MAX, 2**62), (I64_MAX, I64_MIN, -(2**62)), (0, 10, 3)]]
 CASES += [("first_divisor", (n,)) for n in [2, 3, 9, 49, 97]]
 CASES += [("count_down", (n,)) for n in [0, 1, 10, 11]]
 CASES += [("while_break", (n,)) for n in [0, 10, 1000]]

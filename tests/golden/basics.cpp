@@ -83,7 +83,7 @@ static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_
   std::int64_t t6{};
   if (!pyaot::range_length(t6, t5, INT64_C(0), INT64_C(-2))) [[unlikely]] return pyaot::fail_at("basics.py", 31);
   for (std::int64_t k6 = 0; k6 < t6; ++k6) {
-    v_j = t5 + k6 * INT64_C(-2);
+    v_j = pyaot::range_item(t5, INT64_C(-2), k6);
     std::int64_t t7{};
     if (!pyaot::op::mod(t7, v_j, INT64_C(3))) [[unlikely]] return pyaot::fail_at("basics.py", 32);
     if (pyaot::op::eq(t7, INT64_C(0))) {

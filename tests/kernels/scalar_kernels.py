@@ -509,3 +509,11 @@ def bare_except(x: float) -> int:
         return int(x)
     except:  # noqa: E722
         return -1
+
+
+@compile
+def range_last(start: int, stop: int, step: int) -> int:
+    last = 0
+    for i in range(start, stop, step):
+        last = i
+    return last

@@ -371,7 +371,7 @@ class FunctionEmitter:
             counter = f"k{self.temps}"
             self.line(f"for (std::int64_t {counter} = 0; {counter} < {count}; ++{counter}) {{")
             with self.indented():
-                self.line(f"{target} = {start} + {counter} * {step};")
+                self.line(f"{target} = pyaot::range_item({start}, {step}, {counter});")
         self.loop_body(s.body, broke)
         self.line("}")
         self.loop_else(s.orelse, broke)

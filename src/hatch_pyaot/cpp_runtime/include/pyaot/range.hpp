@@ -39,4 +39,11 @@ inline bool range_length(std::int64_t& out, std::int64_t start, std::int64_t sto
   return true;
 }
 
+// The k-th item of range(start, stop, step) for k < its length. start + k * step is in
+// range, but k * step alone may not be (range(-2**63, 2**63 - 1, 3)): compute modulo 2**64.
+constexpr std::int64_t range_item(std::int64_t start, std::int64_t step, std::int64_t k) noexcept {
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(start) +
+                                   static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(step));
+}
+
 }  // namespace pyaot

@@ -1,0 +1,66 @@
+"""The generated code under AddressSanitizer and UndefinedBehaviorSanitizer: the scalar
+kernels built with -fsanitize=address,undefined run every differential case of
+test_differential.py in a separate Python (a sanitizer report aborts that process)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import missing_tool
+from hatch_pyaot.pipeline import build
+from hatch_pyaot.toolchains.host import BuildOptions
+
+TESTS = Path(__file__).resolve().parent
+SANITIZE = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer")
+
+
+def _runtime_library(cxx: str, name: str) -> str:
+    path = subprocess.run([cxx, f"-print-file-name={name}"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    if not os.path.isabs(path) or not os.path.exists(path):
+        missing_tool(f"{cxx} has no {name} (the sanitizer runtimes)")
+    return path
+
+
+@pytest.mark.slow
+def test_every_differential_case_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    shutil.copyfile(TESTS / "kernels" / "scalar_kernels.py", tmp_path / "scalar_kernels.py")
+    report = build([tmp_path / "scalar_kernels.py"],
+                   BuildOptions(opt_level="1", extra_cxx_flags=SANITIZE))
+    assert report.built and not report.failed_entries
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(TESTS)!r})
+        from pathlib import Path
+        import test_differential as cases
+        from hatch_pyaot import is_compiled
+        from support import Pair, assert_same, import_file
+        path = Path("scalar_kernels.py")
+        native = import_file(path, "scalar_kernels")
+        assert is_compiled(native.iadd), "the sanitized module did not load"
+        pair = Pair(native, import_file(path, "scalar_kernels_python", disable=True), None)
+        for func, args in cases.CASES:
+            assert_same(pair, func, *args)
+        print("checked", len(cases.CASES))
+    """)
+    env = {
+        **os.environ,
+        "LD_PRELOAD": " ".join(_runtime_library(cxx, lib) for lib in ("libasan.so",
+                                                                      "libubsan.so")),
+        # CPython's own allocations are not ours to check: no leak report, and its
+        # MemoryError paths (huge shifts) must get NULL rather than an abort.
+        "ASAN_OPTIONS": "detect_leaks=0:allocator_may_return_null=1",
+        "UBSAN_OPTIONS": "print_stacktrace=1",
+    }
+    proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-6000:]
+    assert proc.stdout.startswith("checked ")
