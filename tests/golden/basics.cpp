@@ -16,6 +16,7 @@
 #include <pyaot/operator/truediv.hpp>
 #include <pyaot/range.hpp>
 #include <pyaot/runtime.hpp>
+#include <pyaot/tuple.hpp>
 #include <pyaot/python/convert.hpp>
 #include <pyaot/python/module.hpp>
 
@@ -25,6 +26,7 @@ static bool f1_basics__f(double& out, double v_x);
 static bool f0_basics_integrate(double& out, double v_a, double v_b, std::int64_t v_n);
 static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_t v_n, double v_x);
 static bool f3_basics_guarded(double& out, double v_a, double v_b);
+static bool f4_basics_reductions(std::tuple<std::int64_t, bool>& out, std::int64_t v_n);
 
 static bool f1_basics__f(double& out, double v_x) {
   double t1{};
@@ -132,6 +134,35 @@ static bool f3_basics_guarded(double& out, double v_a, double v_b) {
   return true;
 }
 
+static bool f4_basics_reductions(std::tuple<std::int64_t, bool>& out, std::int64_t v_n) {
+  std::int64_t v_gen1_i{};
+  std::int64_t v_gen1_d{};
+  std::int64_t t1 = INT64_C(0);
+  std::int64_t t2 = v_n;
+  for (std::int64_t k2 = INT64_C(0); k2 < t2; ++k2) {
+    v_gen1_i = k2;
+    std::int64_t t3{};
+    if (!pyaot::op::mod(t3, v_gen1_i, INT64_C(3))) [[unlikely]] return pyaot::fail_at("basics.py", 51);
+    if ((t3 != 0)) {
+      std::int64_t t4{};
+      if (!pyaot::op::mul(t4, v_gen1_i, v_gen1_i)) [[unlikely]] return pyaot::fail_at("basics.py", 51);
+      std::int64_t t5{};
+      if (!pyaot::op::add(t5, t1, t4)) [[unlikely]] return pyaot::fail_at("basics.py", 51);
+      t1 = t5;
+    }
+  }
+  bool t6 = false;
+  static constexpr std::array<std::int64_t, 3> table7{INT64_C(2), INT64_C(3), INT64_C(5)};
+  for (std::size_t k7 = 0; k7 < 3; ++k7) {
+    v_gen1_d = table7[k7];
+    std::int64_t t8{};
+    if (!pyaot::op::mod(t8, v_n, v_gen1_d)) [[unlikely]] return pyaot::fail_at("basics.py", 51);
+    if (pyaot::op::eq(t8, INT64_C(0))) { t6 = true; break; }
+  }
+  out = std::tuple<std::int64_t, bool>{t1, t6};
+  return true;
+}
+
 }  // namespace pyaot_gen
 
 static PyObject* py_integrate(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
@@ -175,10 +206,22 @@ static PyObject* py_guarded(PyObject*, PyObject* const* args, Py_ssize_t nargs, 
   return pyaot::python::to_python(result);
 }
 
+static PyObject* py_reductions(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const names[] = {"n"};
+  PyObject* slots[1];
+  if (!pyaot::python::bind_arguments(args, nargs, kwnames, "reductions", names, 1, 1, slots)) return nullptr;
+  std::int64_t a0;
+  if (!pyaot::python::from_python(slots[0], a0, "reductions", "n")) return nullptr;
+  std::tuple<std::int64_t, bool> result;
+  if (!pyaot_gen::f4_basics_reductions(result, a0)) return pyaot::python::to_python_error();
+  return pyaot::python::to_python(result);
+}
+
 static PyMethodDef methods[] = {
   {"integrate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_integrate)), METH_FASTCALL | METH_KEYWORDS, "integrate($module, /, a, b, n)\012--\012\012"},
   {"control", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_control)), METH_FASTCALL | METH_KEYWORDS, "control($module, /, n, x=0.5)\012--\012\012"},
   {"guarded", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_guarded)), METH_FASTCALL | METH_KEYWORDS, "guarded($module, /, a, b)\012--\012\012"},
+  {"reductions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_reductions)), METH_FASTCALL | METH_KEYWORDS, "reductions($module, /, n)\012--\012\012"},
   {nullptr, nullptr, 0, nullptr},
 };
 
@@ -194,7 +237,7 @@ PyMODINIT_FUNC PyInit_basics(void) {
   if (!pyaot::python::set_module_name(m, "basics")) {
     Py_DECREF(m); return nullptr;
   }
-  PyObject* sources = Py_BuildValue("((ss))", "basics.py", "95e187d3804a87bb55ca090b708b9f9a5f13cafe3c78907fc586ad462467829a");
+  PyObject* sources = Py_BuildValue("((ss))", "basics.py", "3e29e8a7326d44d25d42ce1aa721b6769efa1d7c9cf24602a29db12e3f5787fe");
   if (sources == nullptr) { Py_DECREF(m); return nullptr; }
   if (PyModule_AddObject(m, "__pyaot_sources__", sources) < 0) {
     Py_DECREF(sources); Py_DECREF(m); return nullptr;

@@ -44,3 +44,8 @@ def guarded(a: float, b: float) -> float:
     else:
         q += 1.0
     return q
+
+
+@compile
+def reductions(n: int) -> tuple[int, bool]:
+    return sum(i * i for i in range(n) if i % 3), any(n % d == 0 for d in (2, 3, 5))

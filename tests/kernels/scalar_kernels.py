@@ -517,3 +517,23 @@ def range_last(start: int, stop: int, step: int) -> int:
     for i in range(start, stop, step):
         last = i
     return last
+
+
+@compile
+def generators(n: int, x: float) -> tuple[int, float, float, int, bool, bool, int, float]:
+    squares = sum(i * i for i in range(n))
+    weighted = sum((x / (k + 1) for k in range(n) if k % 2 == 0), 0.0)
+    started = sum((x for _ in range(n)), 0.5)
+    biggest = max(i % 7 for i in range(n + 1))
+    found = any(i * i == n for i in range(n + 1))
+    prime = n > 1 and all(n % d for d in range(2, math.isqrt(n) + 1))
+    product = math.prod(k for k in range(1, n + 1) if k % 3)
+    smallest = min(math.sin(x * j) for j in range(n + 1))
+    return squares, weighted, started, biggest, found, prime, product, smallest
+
+
+@compile
+def generator_errors(n: int) -> tuple[float, int, bool]:
+    lowest = min(1.0 / (i - 3) for i in range(n))
+    total = sum(v for v in (n, 2 * n, 3 * n))
+    return lowest, total, all(10 // (i - 2) for i in range(n))

@@ -55,6 +55,8 @@ class FunctionEmitter:
     depth: int = 1
     temps: int = 0
     loops: list[_Loop] = field(default_factory=list)
+    reducers: list[tuple[ir.Comprehension, str, str]] = field(default_factory=list)
+    """The comprehensions being emitted: (node, accumulator, found flag), innermost last."""
     handlers: list[str] = field(default_factory=list)
     """Labels of the enclosing ``try`` blocks' exception dispatch, innermost last."""
 
@@ -160,6 +162,8 @@ class FunctionEmitter:
             self.for_each(s)
         elif isinstance(s, ir.Try):
             self.try_(s)
+        elif isinstance(s, ir.ReduceStep):
+            self.reduce_step(s)
         elif isinstance(s, ir.Break):
             loop = self.loops[-1]
             if loop.broke:
@@ -337,6 +341,52 @@ class FunctionEmitter:
         self.line("}")
         self.line(f"{done}:;")
 
+    def comprehension(self, e: ir.Comprehension, t: Type) -> str:
+        """``sum(... for ...)`` and kin: an accumulator, the loop, and for min/max the
+        empty-sequence ValueError."""
+        if e.kind in ("any", "all"):
+            acc = self.temp(BOOL, "false" if e.kind == "any" else "true")
+        elif e.kind in ("min", "max"):
+            acc = self.temp(t)
+        elif e.start is not None:
+            start = self.cast(self.expr(e.start), self.spec.type_of(e.start), t)
+            acc = self.temp(t, start)
+        else:
+            acc = self.temp(t, literal(0 if e.kind == "sum" else 1, t))
+        found = self.temp(BOOL, "false") if e.kind in ("min", "max") else ""
+        self.reducers.append((e, acc, found))
+        self.stmt(e.loop)
+        self.reducers.pop()
+        if found:
+            self.line(f"if (!{found}) [[unlikely]] {{")
+            with self.indented():
+                message = string_literal(f"{e.kind}() arg is an empty sequence")
+                self.line(f"pyaot::raise(pyaot::Exc::ValueError, {message});")
+                self.line(self.fail(e.loc.line))
+            self.line("}")
+        return acc
+
+    def reduce_step(self, s: ir.ReduceStep) -> None:
+        e, acc, found = self.reducers[-1]
+        t = self.spec.type_of(e)
+        vt = self.spec.type_of(s.value)
+        value = self.expr(s.value)
+        if e.kind in ("any", "all"):
+            test = _truth(value, vt)
+            hit, result = (test, "true") if e.kind == "any" else (f"!{_paren(test)}", "false")
+            self.line(f"if ({hit}) {{ {acc} = {result}; break; }}")
+            return
+        op = self.spec.ops[e]
+        if e.kind in ("min", "max"):
+            held = value if _is_temp(value) or _is_literal(value) else self.temp(vt, value)
+            better = self.call_op(op, [self.cast(held, vt, op.params[0].type),
+                                       self.cast(acc, t, op.params[1].type)], s.loc.line)
+            self.line(f"if (!{found} || {better}) {{ {acc} = {held}; {found} = true; }}")
+            return
+        total = self.call_op(op, [self.cast(acc, t, op.params[0].type),
+                                  self.cast(value, vt, op.params[1].type)], s.loc.line)
+        self.line(f"{acc} = {self.cast(total, op.result, t)};")
+
     def for_each(self, s: ir.ForEach) -> None:
         broke = self.flag() if s.orelse else None
         if s in self.spec.item_types:
@@ -452,6 +502,8 @@ class FunctionEmitter:
             return self.compare(e)
         if isinstance(e, ir.BoolOp):
             return self.boolop(e, t)
+        if isinstance(e, ir.Comprehension):
+            return self.comprehension(e, t)
         if isinstance(e, ir.IfExp):
             test = self.truth(e.test)
             result = self.temp(t)

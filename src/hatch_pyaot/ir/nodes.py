@@ -144,6 +144,17 @@ class FormatStr(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class Comprehension(Expr):
+    """``sum(f(i) for i in range(n) if c)`` (also min, max, any, all, math.prod): ``loop``
+    is a ForRange or ForEach over the generator's renamed variables whose body ends in a
+    ReduceStep; ``start`` is sum's second argument."""
+
+    kind: str
+    loop: Stmt
+    start: Expr | None = None
+
+
+@dataclass(eq=False, slots=True)
 class IfExp(Expr):
     test: Expr
     body: Expr
@@ -263,6 +274,13 @@ class Try(Stmt):
     body: list[Stmt]
     handlers: list[Handler]
     orelse: list[Stmt]
+
+
+@dataclass(eq=False, slots=True)
+class ReduceStep(Stmt):
+    """Inside a Comprehension's loop: feed one element to the enclosing reduction."""
+
+    value: Expr
 
 
 @dataclass(eq=False, slots=True)

@@ -83,6 +83,8 @@ class _Printer:
             self._else(s.orelse, d)
         elif isinstance(s, ir.Return):
             self.line(d, "return" + (f" {self.expr(s.value)}" if s.value else ""), s)
+        elif isinstance(s, ir.ReduceStep):
+            self.line(d, f"reduce {self.expr(s.value)}", s)
         elif isinstance(s, ir.Raise):
             msg = f"({self.expr(s.message)})" if s.message else ""
             self.line(d, f"raise {s.exc}{msg}", s)
@@ -125,6 +127,12 @@ class _Printer:
             return "compare(" + ", ".join(parts) + ")"
         if isinstance(e, ir.BoolOp):
             return f"{e.op.value}(" + ", ".join(self.expr(v) for v in e.values) + ")"
+        if isinstance(e, ir.Comprehension):
+            inner = _Printer(self.types)
+            inner.stmt(e.loop, 0)
+            loop = " ".join(line.split("  #")[0].strip() for line in inner.out)
+            start = f", start={self.expr(e.start)}" if e.start is not None else ""
+            return f"{e.kind}({loop}{start})"
         if isinstance(e, ir.FormatStr):
             parts = [repr(p) if isinstance(p, str) else
                      self.expr(p.value) + (f"!{p.conversion}" if p.conversion else "")

@@ -39,7 +39,7 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         s.start, s.stop, s.step = _expr(s.start, f), _expr(s.stop, f), _expr(s.step, f)
         _block(s.body, f)
         _block(s.orelse, f)
-    elif isinstance(s, ir.Return) and s.value is not None:
+    elif isinstance(s, ir.ReduceStep) or (isinstance(s, ir.Return) and s.value is not None):
         s.value = _expr(s.value, f)
     elif isinstance(s, ir.Assert):
         s.test = _expr(s.test, f)
@@ -67,6 +67,10 @@ def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
         e.values = [_expr(v, f) for v in e.values]
     elif isinstance(e, ir.IfExp):
         e.test, e.body, e.orelse = _expr(e.test, f), _expr(e.body, f), _expr(e.orelse, f)
+    elif isinstance(e, ir.Comprehension):
+        _stmt(e.loop, f)
+        if e.start is not None:
+            e.start = _expr(e.start, f)
     elif isinstance(e, ir.FormatStr):
         for part in e.parts:
             if isinstance(part, ir.FormatField):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -134,6 +135,8 @@ class _Builder:
     diags: Diagnostics
     locals: list[str] = field(default_factory=list)
     loop_depth: int = 0
+    renames: dict[str, str] = field(default_factory=dict)
+    """Generator-expression variables, renamed to function locals of their own."""
 
     def loc(self, node: cst.CSTNode) -> Loc:
         return self.module.loc(node)
@@ -350,46 +353,47 @@ class _Builder:
             self.loop_depth -= 1
 
     def for_(self, node: cst.For) -> ir.Stmt | None:
-        loc = self.loc(node)
         if node.asynchronous is not None:
             self.error(node, "async for cannot be compiled")
-        it = node.iter
+        header = self.iteration(node.iter)
+        target = self.target(node.target)
+        body = self.loop_body(node.body)
+        orelse = self.block(_block(node.orelse.body)) if node.orelse else []
+        return self.make_loop(node, header, target, body, orelse)
+
+    def iteration(self, it: cst.BaseExpression) -> Iteration | None:
+        """What a for loop iterates: range bounds, or any other iterable expression (typing
+        accepts tuples whose items share one type). Evaluated in the enclosing scope."""
         res = self.resolver.expr(self.module, it.func) if isinstance(it, cst.Call) else None
-        if not (
-            isinstance(it, cst.Call)
-            and isinstance(res, OpName)
-            and res.qualname == "builtins.range"
-        ):
-            # Any other iterable: typing accepts tuples whose items share one type.
-            iterable = self.expr(it)
-            each_target = self.target(node.target)
-            each_body = self.loop_body(node.body)
-            each_else = self.block(_block(node.orelse.body)) if node.orelse else []
-            return ir.ForEach(loc, each_target, iterable, each_body, each_else)
+        if not (isinstance(it, cst.Call) and isinstance(res, OpName)
+                and res.qualname == "builtins.range"):
+            return self.expr(it)
         if any(a.keyword or a.star for a in it.args) or not 1 <= len(it.args) <= 3:
             self.error(it, "range() takes 1 to 3 positional arguments")
             return None
+        loc = self.loc(it)
         args = [self.expr(a.value) for a in it.args]
-        start: ir.Expr
-        stop: ir.Expr
-        step: ir.Expr
         if len(args) == 1:
-            start, stop, step = ir.Const(loc, 0), args[0], ir.Const(loc, 1)
-        else:
-            start, stop = args[0], args[1]
-            step = args[2] if len(args) == 3 else ir.Const(loc, 1)
-        target = self.target(node.target)
-        if not isinstance(target, ir.NameTarget):
-            self.error(node.target, "the loop variable of a range loop must be a name")
+            return ir.Const(loc, 0), args[0], ir.Const(loc, 1)
+        return args[0], args[1], args[2] if len(args) == 3 else ir.Const(loc, 1)
+
+    def make_loop(self, node: cst.CSTNode, header: Iteration | None, target: ir.Target,
+                  body: list[ir.Stmt], orelse: list[ir.Stmt]) -> ir.Stmt | None:
+        loc = self.loc(node)
+        if header is None:
             return None
-        body = self.loop_body(node.body)
-        orelse = self.block(_block(node.orelse.body)) if node.orelse else []
+        if isinstance(header, ir.Expr):
+            return ir.ForEach(loc, target, header, body, orelse)
+        if not isinstance(target, ir.NameTarget):
+            self.error(node, "the loop variable of a range loop must be a name")
+            return None
+        start, stop, step = header
         return ir.ForRange(loc, target, start, stop, step, body, orelse)
 
     def target(self, node: cst.BaseExpression) -> ir.Target:
         loc = self.loc(node)
         if isinstance(node, cst.Name):
-            return ir.NameTarget(node.value, loc)
+            return ir.NameTarget(self.renames.get(node.value, node.value), loc)
         if isinstance(node, cst.Tuple | cst.List):
             items = []
             for el in node.elements:
@@ -420,6 +424,8 @@ class _Builder:
                 return ir.Const(loc, "")
             return ir.Const(loc, value)
         if isinstance(node, cst.Name):
+            if node.value in self.renames:
+                return ir.Name(loc, self.renames[node.value])
             if node.value in self.locals:
                 return ir.Name(loc, node.value)
             return self.global_(node)
@@ -496,6 +502,8 @@ class _Builder:
 
     def call(self, node: cst.Call) -> ir.Expr:
         loc = self.loc(node)
+        if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
+            return self.reduction(node, node.args[0].value)
         args: list[ir.Expr] = []
         kwargs: list[tuple[str, ir.Expr]] = []
         for arg in node.args:
@@ -557,6 +565,48 @@ class _Builder:
             parts.append(ir.FormatField(self.expr(field.expression), conversion, spec))
         return ir.FormatStr(loc, parts)
 
+    def reduction(self, node: cst.Call, gen: cst.GeneratorExp) -> ir.Expr:
+        """``sum(elt for x in it if cond)`` and its kin: a loop feeding a ReduceStep."""
+        loc = self.loc(node)
+        res = self.resolver.expr(self.module, node.func) if isinstance(
+            node.func, cst.Name | cst.Attribute) else None
+        kind = res.qualname if isinstance(res, OpName) else ""
+        if kind not in REDUCIBLE:
+            self.error(gen, "generator expressions are supported as the argument of "
+                       + ", ".join(f"{k.rpartition('.')[2]}()" for k in REDUCIBLE) + " only")
+            return ir.Const(loc, 0)
+        comp = gen.for_in
+        extra = node.args[1:]
+        if comp.inner_for_in is not None or comp.asynchronous is not None:
+            self.error(comp, "only one 'for' in a generator expression so far")
+            return ir.Const(loc, 0)
+        if any(a.keyword or a.star for a in node.args) or (
+                extra and (kind != "builtins.sum" or len(extra) > 1)):
+            self.error(node, "only sum() takes a second (start) argument here")
+            return ir.Const(loc, 0)
+        start = self.expr(extra[0].value) if extra else None
+        header = self.iteration(comp.iter)  # in the enclosing scope, before the renames
+        saved = dict(self.renames)
+        for name in _target_names(comp.target):
+            self.renames[name] = self.fresh_local(name)
+        body: list[ir.Stmt] = [ir.ReduceStep(self.loc(gen.elt), self.expr(gen.elt))]
+        for cond in reversed(comp.ifs):
+            body = [ir.If(self.loc(cond), self.expr(cond.test), body, [])]
+        target = self.target(comp.target)
+        loop = self.make_loop(comp, header, target, body, [])
+        self.renames = saved
+        if loop is None:
+            return ir.Const(loc, 0)
+        return ir.Comprehension(loc, kind.rpartition(".")[2], loop, start)
+
+    def fresh_local(self, name: str) -> str:
+        """A function local for a generator variable (no ``__``: reserved in C++)."""
+        index = 1
+        while (fresh := re.sub("_+", "_", f"gen{index}_{name}")) in self.locals:
+            index += 1
+        self.locals.append(fresh)
+        return fresh
+
     def subscript(self, node: cst.Subscript) -> ir.Expr:
         loc = self.loc(node)
         if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
@@ -574,6 +624,21 @@ class _Builder:
             return ir.Index(loc, self.expr(node.value), self.expr(index))
         self.error(node, "slices are not supported yet")
         return ir.Const(loc, 0)
+
+
+Iteration = ir.Expr | tuple[ir.Expr, ir.Expr, ir.Expr]
+"""A for loop's iterable, or the (start, stop, step) of a range."""
+
+REDUCIBLE = ("builtins.sum", "builtins.min", "builtins.max", "builtins.any", "builtins.all",
+             "math.prod")
+
+
+def _target_names(node: cst.BaseExpression) -> list[str]:
+    if isinstance(node, cst.Name):
+        return [node.value]
+    if isinstance(node, cst.Tuple | cst.List):
+        return [n for el in node.elements for n in _target_names(el.value)]
+    return []
 
 
 def _has_fstring(node: cst.ConcatenatedString) -> bool:

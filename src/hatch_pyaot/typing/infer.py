@@ -124,6 +124,8 @@ class _FunctionTyper:
     diags: Diagnostics = field(default_factory=Diagnostics)
     changed: bool = False
     returns: list[tuple[Type, Loc]] = field(default_factory=list)
+    reducers: list[tuple[ir.Comprehension, list[Type]]] = field(default_factory=list)
+    """The comprehensions being typed, innermost last, with their elements' types."""
 
     def run(self) -> Diagnostics:
         fn = self.spec.function
@@ -226,6 +228,10 @@ class _FunctionTyper:
             self.condition(s.test)
             self.block(s.body)
             self.block(s.orelse)
+        elif isinstance(s, ir.ReduceStep):
+            t = self.expr(s.value)
+            if t is not None:
+                self.reducers[-1][1].append(t)
         elif isinstance(s, ir.Try):
             self.block(s.body)
             for h in s.handlers:
@@ -349,6 +355,8 @@ class _FunctionTyper:
             return self.merge(types, e.loc, f"'{e.op.value}' operands")
         if isinstance(e, ir.FormatStr):
             return self.format_str(e)
+        if isinstance(e, ir.Comprehension):
+            return self.comprehension(e)
         if isinstance(e, ir.IfExp):
             self.condition(e.test)
             return self.merge([self.expr(e.body), self.expr(e.orelse)], e.loc,
@@ -356,6 +364,42 @@ class _FunctionTyper:
         if isinstance(e, ir.Call):
             return self.call(e)
         raise AssertionError(f"unknown expression {type(e).__name__}")
+
+    def comprehension(self, e: ir.Comprehension) -> Type | None:
+        """The loop binds the generator's variables; the element type gives the result."""
+        start_t = self.expr(e.start) if e.start is not None else None
+        elements: list[Type] = []
+        self.reducers.append((e, elements))
+        self.stmt(e.loop)
+        self.reducers.pop()
+        if e.kind in ("any", "all"):
+            return BOOL
+        if not elements:
+            return _UNKNOWN
+        elem = elements[0]
+        registry = self.owner.program.registry
+        if e.kind in ("min", "max"):
+            resolved = registry.resolve("operator.lt" if e.kind == "min" else "operator.gt",
+                                        [elem, elem])
+            if resolved is None:
+                self.diags.error(e.loc, f"{e.kind}() cannot compare values of type {elem}")
+                return _UNKNOWN
+            self.spec.ops[e] = resolved.op
+            return elem
+        acc: Type = start_t if start_t is not None else INT
+        name = "operator.add" if e.kind == "sum" else "operator.mul"
+        for _ in range(3):  # the running total widens at most bool -> int -> float
+            resolved = registry.resolve(name, [acc, elem])
+            if resolved is None:
+                self.diags.error(e.loc, f"{e.kind}() cannot combine {acc} and {elem}")
+                return _UNKNOWN
+            widened = unify(acc, resolved.op.result)
+            if widened is None or widened == acc:
+                break
+            acc = widened
+        assert resolved is not None
+        self.spec.ops[e] = resolved.op
+        return acc
 
     def format_str(self, e: ir.FormatStr) -> Type | None:
         known = True
