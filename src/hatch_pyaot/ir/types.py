@@ -56,10 +56,6 @@ STR: Final = Scalar("str", "std::string_view")
 _NUMERIC_RANK: Final = {BOOL: 0, INT: 1, FLOAT: 2}
 
 
-def is_numeric(t: Type) -> bool:
-    return t in _NUMERIC_RANK
-
-
 def unify(a: Type, b: Type) -> Type | None:
     """The common type of two values that flow into one name or result, or None."""
     if a == b:
@@ -71,14 +67,6 @@ def unify(a: Type, b: Type) -> Type | None:
         if all(i is not None for i in items):
             return TupleType(tuple(i for i in items if i is not None))
     return None
-
-
-def promote(a: Type, b: Type) -> Type | None:
-    """The type of a binary arithmetic operation on a and b (bool counts as int)."""
-    if a not in _NUMERIC_RANK or b not in _NUMERIC_RANK:
-        return None
-    u = unify(a, b)
-    return INT if u == BOOL else u
 
 
 def coercible(src: Type, dst: Type) -> bool:
