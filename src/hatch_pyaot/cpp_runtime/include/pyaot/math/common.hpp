@@ -42,4 +42,19 @@ inline bool math_2(double& out, double x, double y, double r) noexcept {
   return true;
 }
 
+/// The logarithms' rule (CPython's m_log, m_log2, m_log10 under math_1): defined for x > 0
+/// (log(inf) == inf), NaN passes through, anything else is a domain error.
+template <class Log>
+inline bool positive_log(double& out, double x, Log log) noexcept {
+  if (x > 0.0) [[likely]] {
+    out = log(x);
+    return true;
+  }
+  if (std::isnan(x)) {
+    out = x;
+    return true;
+  }
+  return math_domain_error();
+}
+
 }  // namespace pyaot::detail

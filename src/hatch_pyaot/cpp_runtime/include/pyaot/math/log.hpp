@@ -11,15 +11,7 @@ namespace pyaot::detail {
 
 /// CPython's m_log under math_1 (a zero or negative x is a domain error).
 inline bool math_log(double& out, double x) noexcept {
-  if (x > 0.0) [[likely]] {
-    out = std::log(x);  // log(inf) == inf
-    return true;
-  }
-  if (std::isnan(x)) {
-    out = x;
-    return true;
-  }
-  return math_domain_error();
+  return positive_log(out, x, [](double v) { return std::log(v); });
 }
 
 }  // namespace pyaot::detail

@@ -8,15 +8,7 @@
 namespace pyaot::math {
 
 inline bool log10(double& out, double x) noexcept {
-  if (x > 0.0) [[likely]] {
-    out = std::log10(x);
-    return true;
-  }
-  if (std::isnan(x)) {
-    out = x;
-    return true;
-  }
-  return pyaot::detail::math_domain_error();
+  return pyaot::detail::positive_log(out, x, [](double v) { return std::log10(v); });
 }
 
 }  // namespace pyaot::math

@@ -8,15 +8,7 @@
 namespace pyaot::math {
 
 inline bool log2(double& out, double x) noexcept {
-  if (x > 0.0) [[likely]] {
-    out = std::log2(x);
-    return true;
-  }
-  if (std::isnan(x)) {
-    out = x;
-    return true;
-  }
-  return pyaot::detail::math_domain_error();
+  return pyaot::detail::positive_log(out, x, [](double v) { return std::log2(v); });
 }
 
 }  // namespace pyaot::math
