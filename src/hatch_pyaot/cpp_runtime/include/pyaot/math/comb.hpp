@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "pyaot/error.hpp"
+#include "pyaot/math/common.hpp"
 #include "pyaot/int_overflow.hpp"
 #include "pyaot/operator/int_common.hpp"
 
@@ -12,12 +13,7 @@ namespace pyaot::math {
 
 inline bool comb(std::int64_t& out, std::int64_t n, std::int64_t k) noexcept {
   using pyaot::detail::uint128;
-  if (n < 0) [[unlikely]] {
-    return raise(Exc::ValueError, "n must be a non-negative integer");
-  }
-  if (k < 0) [[unlikely]] {
-    return raise(Exc::ValueError, "k must be a non-negative integer");
-  }
+  if (!pyaot::detail::perm_comb_arguments(n, k)) return false;
   if (k > n) {
     out = 0;
     return true;

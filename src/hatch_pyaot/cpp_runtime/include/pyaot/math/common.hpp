@@ -5,6 +5,7 @@
 //   function can overflow, ValueError("math domain error") otherwise (a singularity).
 
 #include <cmath>
+#include <cstdint>
 
 #include "pyaot/error.hpp"
 
@@ -55,6 +56,17 @@ inline bool positive_log(double& out, double x, Log log) noexcept {
     return true;
   }
   return math_domain_error();
+}
+
+/// The argument rule math.comb and math.perm share (CPython's perm_comb).
+inline bool perm_comb_arguments(std::int64_t n, std::int64_t k) noexcept {
+  if (n < 0) [[unlikely]] {
+    return raise(Exc::ValueError, "n must be a non-negative integer");
+  }
+  if (k < 0) [[unlikely]] {
+    return raise(Exc::ValueError, "k must be a non-negative integer");
+  }
+  return true;
 }
 
 }  // namespace pyaot::detail
