@@ -27,6 +27,8 @@ static bool f0_basics_integrate(double& out, double v_a, double v_b, std::int64_
 static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_t v_n, double v_x);
 static bool f3_basics_guarded(double& out, double v_a, double v_b);
 static bool f4_basics_reductions(std::tuple<std::int64_t, bool>& out, std::int64_t v_n);
+static bool f7_basics__halve(double& out, double v_x);
+static bool f5_basics_widened(double& out, std::int64_t v_n);
 
 static bool f1_basics__f(double& out, double v_x) {
   double t1{};
@@ -163,6 +165,28 @@ static bool f4_basics_reductions(std::tuple<std::int64_t, bool>& out, std::int64
   return true;
 }
 
+static bool f7_basics__halve(double& out, double v_x) {
+  double t1{};
+  if (!pyaot::op::truediv(t1, v_x, static_cast<double>(INT64_C(2)))) [[unlikely]] return pyaot::fail_at("basics.py", 55);
+  out = t1;
+  return true;
+}
+
+static bool f5_basics_widened(double& out, std::int64_t v_n) {
+  double v_total{};
+  std::int64_t v_i{};
+  v_total = static_cast<double>(INT64_C(0));
+  std::int64_t t1 = v_n;
+  for (std::int64_t k1 = INT64_C(0); k1 < t1; ++k1) {
+    v_i = k1;
+    double t2{};
+    if (!f7_basics__halve(t2, v_total)) [[unlikely]] return pyaot::fail_at("basics.py", 62);
+    v_total = pyaot::op::add(t2, static_cast<double>(v_i));
+  }
+  out = v_total;
+  return true;
+}
+
 }  // namespace pyaot_gen
 
 static PyObject* py_integrate(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
@@ -217,11 +241,23 @@ static PyObject* py_reductions(PyObject*, PyObject* const* args, Py_ssize_t narg
   return pyaot::python::to_python(result);
 }
 
+static PyObject* py_widened(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const names[] = {"n"};
+  PyObject* slots[1];
+  if (!pyaot::python::bind_arguments(args, nargs, kwnames, "widened", names, 1, 1, slots)) return nullptr;
+  std::int64_t a0;
+  if (!pyaot::python::from_python(slots[0], a0, "widened", "n")) return nullptr;
+  double result;
+  if (!pyaot_gen::f5_basics_widened(result, a0)) return pyaot::python::to_python_error();
+  return pyaot::python::to_python(result);
+}
+
 static PyMethodDef methods[] = {
   {"integrate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_integrate)), METH_FASTCALL | METH_KEYWORDS, "integrate($module, /, a, b, n)\012--\012\012"},
   {"control", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_control)), METH_FASTCALL | METH_KEYWORDS, "control($module, /, n, x=0.5)\012--\012\012"},
   {"guarded", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_guarded)), METH_FASTCALL | METH_KEYWORDS, "guarded($module, /, a, b)\012--\012\012"},
   {"reductions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_reductions)), METH_FASTCALL | METH_KEYWORDS, "reductions($module, /, n)\012--\012\012"},
+  {"widened", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_widened)), METH_FASTCALL | METH_KEYWORDS, "widened($module, /, n)\012--\012\012"},
   {nullptr, nullptr, 0, nullptr},
 };
 
@@ -237,7 +273,7 @@ PyMODINIT_FUNC PyInit_basics(void) {
   if (!pyaot::python::set_module_name(m, "basics")) {
     Py_DECREF(m); return nullptr;
   }
-  PyObject* sources = Py_BuildValue("((ss))", "basics.py", "3e29e8a7326d44d25d42ce1aa721b6769efa1d7c9cf24602a29db12e3f5787fe");
+  PyObject* sources = Py_BuildValue("((ss))", "basics.py", "9a07520f4523f9cf38809c543a6aaa1be3ac449ab684dede69152a2bdcf6d78b");
   if (sources == nullptr) { Py_DECREF(m); return nullptr; }
   if (PyModule_AddObject(m, "__pyaot_sources__", sources) < 0) {
     Py_DECREF(sources); Py_DECREF(m); return nullptr;

@@ -49,3 +49,15 @@ def guarded(a: float, b: float) -> float:
 @compile
 def reductions(n: int) -> tuple[int, bool]:
     return sum(i * i for i in range(n) if i % 3), any(n % d == 0 for d in (2, 3, 5))
+
+
+def _halve(x):
+    return x / 2
+
+
+@compile
+def widened(n: int) -> float:
+    total = 0
+    for i in range(n):
+        total = _halve(total) + i
+    return total

@@ -135,6 +135,8 @@ class _FunctionTyper:
             self.diags = Diagnostics()
             self.changed = False
             self.returns = []
+            # Calls made at argument types of an earlier, narrower pass are not callees.
+            self.owner.callees[self.spec] = set()
             self.block(fn.body)
             self.finish_result()
             if not self.changed:
