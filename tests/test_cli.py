@@ -145,3 +145,17 @@ def test_build_package_compiles_every_module(tmp_path: Path) -> None:
          "print(is_compiled(a.f), a.f(5))"],
         cwd=tmp_path, capture_output=True, text=True)
     assert fresh.stdout.strip() == "True 24", fresh.stderr
+
+
+def test_a_syntax_error_is_a_diagnostic_not_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "kernels.py").write_text(KERNELS)
+    (tmp_path / "broken.py").write_text("from hatch_pyaot import compile\n\n@compile\n"
+                                        "def f(x: int) -> int:\n    return x +\n")
+    proc = pyaot("build", "kernels.py", "broken.py", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert "broken.py:5:" in proc.stderr and "invalid syntax" in proc.stderr
+    assert (tmp_path / "kernels.py").exists() and "'integrate'" not in proc.stderr
+    assert list(tmp_path.glob("kernels.pyaot*")), "the good module is still built"
+    check = pyaot("check", "broken.py", cwd=tmp_path)
+    assert check.returncode == 1 and "invalid syntax" in check.stdout

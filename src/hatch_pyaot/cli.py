@@ -75,6 +75,10 @@ def _build(args: argparse.Namespace) -> int:
                 print(f"{entry.loc}: warning: '{entry.name}' stays Python", file=sys.stderr)
     for path in report.built:
         print(f"pyaot: wrote {path}")
+    for path, error in report.unreadable:
+        print(f"{error}\npyaot: error: {path} could not be read", file=sys.stderr)
+    if report.unreadable:
+        return 1
     if report.failed_entries and args.strict:
         print(f"pyaot: error: {len(report.failed_entries)} function(s) could not be compiled "
               "(--strict)", file=sys.stderr)
@@ -83,6 +87,7 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from hatch_pyaot.errors import CompileError
     from hatch_pyaot.pipeline import analyze
 
     files = _files(args.paths)
@@ -90,7 +95,12 @@ def _check(args: argparse.Namespace) -> int:
         return 2
     failed = 0
     for path in files:
-        result = analyze(path)
+        try:
+            result = analyze(path)
+        except CompileError as exc:
+            failed += 1
+            print(exc)
+            continue
         for entry in result.entries:
             if entry.compiled:
                 print(f"{entry.loc}: ok: '{entry.name}' compiles")
@@ -104,6 +114,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from hatch_pyaot.errors import CompileError
     from hatch_pyaot.ir.printer import format_function
     from hatch_pyaot.pipeline import analyze
 
@@ -112,7 +123,11 @@ def _explain(args: argparse.Namespace) -> int:
         print("pyaot: error: expected FILE::FUNC, for example kernels.py::integrate",
               file=sys.stderr)
         return 2
-    result = analyze(Path(file))
+    try:
+        result = analyze(Path(file))
+    except CompileError as exc:
+        print(exc, file=sys.stderr)
+        return 1
     entry = next((e for e in result.entries if e.name == func), None)
     if entry is None:
         print(f"pyaot: error: no @compile function '{func}' in {file}", file=sys.stderr)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hatch_pyaot.codegen.module import Entry, emit_module
-from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
+from hatch_pyaot.errors import CompileError, Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
 from hatch_pyaot.ops import default_registry
@@ -170,6 +170,8 @@ def source_hashes(result: ModuleResult, specs: Sequence[Specialization]) -> list
 class BuildReport:
     modules: list[ModuleResult]
     built: list[Path]
+    unreadable: list[tuple[Path, CompileError]] = field(default_factory=list)
+    """Modules that could not even be parsed (a syntax error): nothing of them is compiled."""
 
     @property
     def failed_entries(self) -> list[EntryResult]:
@@ -182,8 +184,13 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
 
     results = []
     specs = []
+    unreadable = []
     for path in paths:
-        result = analyze(path)
+        try:
+            result = analyze(path)
+        except CompileError as exc:
+            unreadable.append((path, exc))
+            continue
         results.append(result)
         if progress and result.entries:
             done = sum(e.compiled for e in result.entries)
@@ -195,7 +202,7 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
                                    sources={f"{result.path.stem}.cpp": result.cpp},
                                    output=result.native_path))
     built = build_extensions(specs, options or BuildOptions()) if specs else []
-    return BuildReport(results, list(built))
+    return BuildReport(results, list(built), unreadable)
 
 
 def module_files(target: Path) -> list[Path]:

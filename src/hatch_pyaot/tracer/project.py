@@ -15,7 +15,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-from hatch_pyaot.errors import Loc
+from hatch_pyaot.errors import CompileError, Diagnostic, Loc
 
 
 @dataclass
@@ -80,13 +80,21 @@ class Project:
         return self.modules[name]
 
     def _parse(self, name: str, path: Path) -> ModuleSource:
-        text = path.read_text(encoding="utf-8")
-        wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
-        positions = dict(wrapper.resolve(PositionProvider))
         try:
             display = path.resolve().relative_to(self.root.resolve()).as_posix()
         except ValueError:
             display = path.name
+        try:
+            text = path.read_text(encoding="utf-8")
+            wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
+        except UnicodeDecodeError as exc:
+            raise CompileError([Diagnostic(Loc(display, 0, 0), f"not UTF-8 text: {exc}")]) \
+                from None
+        except cst.ParserSyntaxError as exc:
+            where = Loc(display, exc.editor_line, max(0, exc.editor_column - 1))
+            reason = exc.message.removeprefix("parser error: ")
+            raise CompileError([Diagnostic(where, f"invalid syntax: {reason}")]) from None
+        positions = dict(wrapper.resolve(PositionProvider))
         return ModuleSource(
             name=name,
             path=path,
