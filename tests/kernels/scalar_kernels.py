@@ -537,3 +537,11 @@ def generator_errors(n: int) -> tuple[float, int, bool]:
     lowest = min(1.0 / (i - 3) for i in range(n))
     total = sum(v for v in (n, 2 * n, 3 * n))
     return lowest, total, all(10 // (i - 2) for i in range(n))
+
+
+@compile
+def chained_assign(x: int) -> tuple[int, int, int, int]:
+    a = b = x * 2
+    c, d = e = (a + 1, b - 1)
+    a = a + 1
+    return a, b, c + d, e[1]

@@ -206,7 +206,9 @@ class _Builder:
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
                     s = self.small(small)
-                    if s is not None:
+                    if isinstance(s, list):
+                        out.extend(s)
+                    elif s is not None:
                         out.append(s)
             else:
                 s = self.compound(stmt)
@@ -214,13 +216,18 @@ class _Builder:
                     out.append(s)
         return out
 
-    def small(self, node: cst.BaseSmallStatement) -> ir.Stmt | None:
+    def small(self, node: cst.BaseSmallStatement) -> ir.Stmt | list[ir.Stmt] | None:
         loc = self.loc(node)
         if isinstance(node, cst.Assign):
             value = self.expr(node.value)
-            if len(node.targets) != 1:
-                self.error(node, "chained assignment a = b = value is not supported yet")
-            return ir.Assign(loc, self.target(node.targets[0].target), value)
+            if len(node.targets) == 1:
+                return ir.Assign(loc, self.target(node.targets[0].target), value)
+            # a = b = value: the value once, then each target from left to right.
+            held = self.fresh_local("chained")
+            chain: list[ir.Stmt] = [ir.Assign(loc, ir.NameTarget(held, loc), value)]
+            chain += [ir.Assign(loc, self.target(t.target), ir.Name(loc, held))
+                      for t in node.targets]
+            return chain
         if isinstance(node, cst.AnnAssign):
             if node.value is None:
                 return None
@@ -600,7 +607,8 @@ class _Builder:
         return ir.Comprehension(loc, kind.rpartition(".")[2], loop, start)
 
     def fresh_local(self, name: str) -> str:
-        """A function local for a generator variable (no ``__``: reserved in C++)."""
+        """A function local of the compiler's own, such as a generator's variable (no
+        ``__``: reserved in C++)."""
         index = 1
         while (fresh := re.sub("_+", "_", f"gen{index}_{name}")) in self.locals:
             index += 1
