@@ -72,6 +72,7 @@ CASES += [("tuple_ops", (i, x)) for i in (-7, -6, -1, 0, 1, 2, 5, 6) for x in (2
 CASES += [("lookup_sum", (n,)) for n in (0, 7, 1000)]
 CASES += [("reductions", (a, x)) for a in (0, 5, -9, I64_MAX, I64_MIN) for x in (0.0, -0.0, 1.5, NAN, -INF)]
 CASES += [("empty_reductions", ())]
+CASES += [("type_checks", (3, 1.5, True))]
 CASES += [("chained_assign", (x,)) for x in (0, 7, -3)]
 CASES += [("generators", (n, x)) for n in (0, 1, 2, 9, 16, 97) for x in (0.5, -2.0, NAN)]
 CASES += [("generator_errors", (n,)) for n in (0, 2, 3, 5, 4611686018427387904)]

@@ -545,3 +545,21 @@ def chained_assign(x: int) -> tuple[int, int, int, int]:
     c, d = e = (a + 1, b - 1)
     a = a + 1
     return a, b, c + d, e[1]
+
+
+def _describe(v):
+    if isinstance(v, bool):
+        return 1
+    if isinstance(v, int):
+        return 2
+    if isinstance(v, (float, tuple)):
+        return 3
+    return 4
+
+
+@compile
+def type_checks(n: int, x: float, flag: bool) -> tuple[int, int, int, int, bool, bool]:
+    if not isinstance(n, int):
+        raise TypeError("n must be an int")
+    return (_describe(n), _describe(x), _describe(flag), _describe((n, x)),
+            isinstance(flag, int), isinstance(n, (float, complex)))

@@ -504,6 +504,12 @@ class FunctionEmitter:
             return self.boolop(e, t)
         if isinstance(e, ir.Comprehension):
             return self.comprehension(e, t)
+        if isinstance(e, ir.TypeCheck):
+            value_t = self.spec.type_of(e.value)
+            code = self.expr(e.value)
+            if not _is_temp(code) and not _is_literal(code):
+                self.line(f"(void)({code});")
+            return "true" if _is_instance(value_t, e.classes) else "false"
         if isinstance(e, ir.IfExp):
             test = self.truth(e.test)
             result = self.temp(t)
@@ -660,6 +666,15 @@ class FunctionEmitter:
         args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
                 for a, pt in zip(target.args, target.param_types, strict=True)]
         return self.call_op(target.op, args, e.loc.line)
+
+
+def _is_instance(t: Type, classes: list[str]) -> bool:
+    """isinstance() of a value of static type t, by Python's own classes (bool is an int)."""
+    import builtins
+
+    classes_of: dict[Type, type] = {INT: int, FLOAT: float, BOOL: bool, NONE: type(None)}
+    python_class = tuple if isinstance(t, TupleType) else classes_of[t]
+    return any(issubclass(python_class, getattr(builtins, c)) for c in classes)
 
 
 def _caught(types: list[str] | None) -> list[str]:

@@ -155,6 +155,14 @@ class Comprehension(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class TypeCheck(Expr):
+    """``isinstance(value, classes)``, a constant once value's type is known."""
+
+    value: Expr
+    classes: list[str]
+
+
+@dataclass(eq=False, slots=True)
 class IfExp(Expr):
     test: Expr
     body: Expr

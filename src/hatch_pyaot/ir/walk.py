@@ -53,6 +53,8 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
 def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
     if isinstance(e, ir.TupleExpr):
         e.items = [_expr(i, f) for i in e.items]
+    elif isinstance(e, ir.TypeCheck):
+        e.value = _expr(e.value, f)
     elif isinstance(e, ir.TupleGet):
         e.value = _expr(e.value, f)
     elif isinstance(e, ir.Index):

@@ -511,6 +511,9 @@ class _Builder:
         loc = self.loc(node)
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
             return self.reduction(node, node.args[0].value)
+        if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
+                self.resolver.expr(self.module, node.func) == OpName("builtins.isinstance")):
+            return self.isinstance_(node)
         args: list[ir.Expr] = []
         kwargs: list[tuple[str, ir.Expr]] = []
         for arg in node.args:
@@ -571,6 +574,25 @@ class _Builder:
             conversion = {-1: None, 115: "s", 114: "r", 97: "a"}[value.conversion]
             parts.append(ir.FormatField(self.expr(field.expression), conversion, spec))
         return ir.FormatStr(loc, parts)
+
+    def isinstance_(self, node: cst.Call) -> ir.Expr:
+        """``isinstance(x, int)``: decided by x's static type once types are known."""
+        loc = self.loc(node)
+        if len(node.args) != 2 or any(a.keyword or a.star for a in node.args):
+            self.error(node, "isinstance() takes exactly two positional arguments")
+            return ir.Const(loc, False)
+        spec = node.args[1].value
+        items = [el.value for el in spec.elements] if isinstance(spec, cst.Tuple) else [spec]
+        classes = []
+        for item in items:
+            res = self.resolver.expr(self.module, item) if isinstance(
+                item, cst.Name | cst.Attribute) else None
+            name = res.qualname.removeprefix("builtins.") if isinstance(res, OpName) else ""
+            if name in ("int", "float", "bool", "tuple", "object", "complex", "str"):
+                classes.append(name)
+            elif isinstance(item, cst.Call) or not name:
+                self.error(item, "isinstance() needs a built-in class (int, float, bool, tuple)")
+        return ir.TypeCheck(loc, self.expr(node.args[0].value), classes)
 
     def reduction(self, node: cst.Call, gen: cst.GeneratorExp) -> ir.Expr:
         """``sum(elt for x in it if cond)`` and its kin: a loop feeding a ReduceStep."""

@@ -359,6 +359,9 @@ class _FunctionTyper:
             return self.format_str(e)
         if isinstance(e, ir.Comprehension):
             return self.comprehension(e)
+        if isinstance(e, ir.TypeCheck):
+            self.expr(e.value)
+            return BOOL
         if isinstance(e, ir.IfExp):
             self.condition(e.test)
             return self.merge([self.expr(e.body), self.expr(e.orelse)], e.loc,
