@@ -53,9 +53,7 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
 def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
     if isinstance(e, ir.TupleExpr):
         e.items = [_expr(i, f) for i in e.items]
-    elif isinstance(e, ir.TypeCheck):
-        e.value = _expr(e.value, f)
-    elif isinstance(e, ir.TupleGet):
+    elif isinstance(e, ir.TypeCheck | ir.TupleGet):
         e.value = _expr(e.value, f)
     elif isinstance(e, ir.Index):
         e.value, e.index = _expr(e.value, f), _expr(e.index, f)
