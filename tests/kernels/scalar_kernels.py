@@ -563,3 +563,10 @@ def type_checks(n: int, x: float, flag: bool) -> tuple[int, int, int, int, bool,
         raise TypeError("n must be an int")
     return (_describe(n), _describe(x), _describe(flag), _describe((n, x)),
             isinstance(flag, int), isinstance(n, (float, complex)))
+
+
+@compile
+def tuple_compare(a: int, b: float, c: int) -> tuple[bool, bool, bool, bool, bool, bool]:
+    p = (a, b)
+    q = (c, 2.5)
+    return p < q, p <= q, p == q, p != (a, b, 0), (a, b, c) > p, (b, a) >= (b, c) > (0.0,)

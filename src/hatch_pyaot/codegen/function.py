@@ -20,7 +20,14 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, Scalar, TupleType, Type
 from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
-from hatch_pyaot.typing.typed import OpCall, Specialization, TupleLen, TupleReduce, UserCall
+from hatch_pyaot.typing.typed import (
+    OpCall,
+    Specialization,
+    TupleComparison,
+    TupleLen,
+    TupleReduce,
+    UserCall,
+)
 
 STR_BUFFER = Scalar("str", "std::string")
 """A message being built from an f-string."""
@@ -615,6 +622,8 @@ class FunctionEmitter:
         if op is None:  # ``is`` / ``is not``: decided by the static types
             same = lt == NONE and rt == NONE
             return "true" if same == (e.ops[i] == ir.CmpOpKind.IS) else "false"
+        if isinstance(op, TupleComparison):
+            return self.compare_tuples(e.ops[i], op, left, lt, right, rt, e.loc.line)
         if isinstance(op, list):  # ``in``: one ``==`` per item, short-circuit
             assert isinstance(rt, TupleType)
             held = right if _is_temp(right) or not op else self.temp(rt, right)
@@ -626,6 +635,34 @@ class FunctionEmitter:
             return found if e.ops[i] == ir.CmpOpKind.IN else f"!{found}"
         args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
         return self.call_op(op, args, e.loc.line)
+
+    def compare_tuples(self, kind: ir.CmpOpKind, op: TupleComparison, left: str, lt: Type,
+                       right: str, rt: Type, line: int) -> str:
+        """Lexicographic, as Python: the first pair of items that differ decides."""
+        assert isinstance(lt, TupleType) and isinstance(rt, TupleType)
+        a = left if _is_temp(left) else self.temp(lt, left)
+        b = right if _is_temp(right) else self.temp(rt, right)
+        n, m = len(lt.items), len(rt.items)
+        lengths = {ir.CmpOpKind.EQ: n == m, ir.CmpOpKind.NE: n != m, ir.CmpOpKind.LT: n < m,
+                   ir.CmpOpKind.LE: n <= m, ir.CmpOpKind.GT: n > m, ir.CmpOpKind.GE: n >= m}
+        result = self.temp(BOOL, "true" if lengths[kind] else "false")
+        opened = 0
+        for k, (eq, order) in enumerate(zip(op.equal, op.order, strict=True)):
+            x = self.cast(f"std::get<{k}>({a})", lt.items[k], eq.params[0].type)
+            y = self.cast(f"std::get<{k}>({b})", rt.items[k], eq.params[1].type)
+            same = self.call_op(eq, [x, y], line)
+            self.line(f"if (!{_paren(same)}) {{")
+            with self.indented():
+                x = self.cast(f"std::get<{k}>({a})", lt.items[k], order.params[0].type)
+                y = self.cast(f"std::get<{k}>({b})", rt.items[k], order.params[1].type)
+                self.line(f"{result} = {self.call_op(order, [x, y], line)};")
+            self.line("} else {")
+            self.depth += 1
+            opened += 1
+        for _ in range(opened):
+            self.depth -= 1
+            self.line("}")
+        return result
 
     def boolop(self, e: ir.BoolOp, t: Type) -> str:
         first = e.values[0]

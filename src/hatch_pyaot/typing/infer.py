@@ -20,7 +20,14 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing.typed import OpCall, Specialization, TupleLen, TupleReduce, UserCall
+from hatch_pyaot.typing.typed import (
+    OpCall,
+    Specialization,
+    TupleComparison,
+    TupleLen,
+    TupleReduce,
+    UserCall,
+)
 
 _MAX_PASSES = 20
 
@@ -453,7 +460,7 @@ class _FunctionTyper:
         types = [self.expr(e.left)] + [self.expr(c) for c in e.comparators]
         if any(t is None for t in types):
             return _UNKNOWN
-        chosen: list[Op | list[Op] | None] = []
+        chosen: list[Op | list[Op] | TupleComparison | None] = []
         for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
             assert lt is not None and rt is not None
             chosen.append(None)
@@ -464,6 +471,9 @@ class _FunctionTyper:
                 if NONE not in (lt, rt):
                     self.diags.error(e.loc, "'is' is only supported against None")
                 continue
+            if isinstance(lt, TupleType) and isinstance(rt, TupleType):
+                chosen[-1] = self.tuple_comparison(e, kind, lt, rt)
+                continue
             resolved = self.owner.program.registry.resolve(f"operator.{kind.value}", [lt, rt])
             if resolved is None:
                 self.diags.error(e.loc, f"'{_CMP_SYMBOL[kind]}' is not supported between "
@@ -472,6 +482,21 @@ class _FunctionTyper:
                 chosen[-1] = resolved.op
         self.spec.compare_ops[e] = chosen
         return BOOL
+
+    def tuple_comparison(self, e: ir.Compare, kind: ir.CmpOpKind, lt: TupleType,
+                         rt: TupleType) -> TupleComparison | None:
+        registry = self.owner.program.registry
+        equal, order = [], []
+        for a, b in zip(lt.items, rt.items, strict=False):
+            eq = registry.resolve("operator.eq", [a, b])
+            op = registry.resolve(f"operator.{kind.value}", [a, b])
+            if eq is None or op is None:
+                self.diags.error(e.loc, f"'{_CMP_SYMBOL[kind]}' is not supported between "
+                                 f"'{lt}' and '{rt}' (items {a} and {b})")
+                return None
+            equal.append(eq.op)
+            order.append(op.op)
+        return TupleComparison(tuple(equal), tuple(order))
 
     def membership(self, e: ir.Compare, lt: Type, rt: Type) -> list[Op]:
         """``x in t``: one ``==`` per item of the tuple t."""

@@ -20,9 +20,10 @@ class Specialization:
     calls: dict[ir.Call, CallTarget] = field(default_factory=dict)
     ops: dict[ir.Expr | ir.Stmt, Op] = field(default_factory=dict)
     """The overload chosen for each BinOp, UnaryOp and AugAssign."""
-    compare_ops: dict[ir.Compare, list[Op | list[Op] | None]] = field(default_factory=dict)
-    """Per comparison of a chain: its overload; for ``in`` one ``eq`` per tuple item; None
-    for ``is``/``is not``."""
+    compare_ops: dict[ir.Compare, list[Op | list[Op] | TupleComparison | None]] = field(
+        default_factory=dict)
+    """Per comparison of a chain: its overload; for ``in`` one ``eq`` per tuple item; for two
+    tuples a TupleComparison; None for ``is``/``is not``."""
     item_types: dict[ir.Stmt | ir.Expr, Type] = field(default_factory=dict)
     """The common item type of the tuple a ForEach iterates or an Index reads."""
     failed: bool = False
@@ -31,6 +32,15 @@ class Specialization:
 
     def type_of(self, e: ir.Expr) -> Type:
         return self.expr_types[e]
+
+
+@dataclass(frozen=True, eq=False)
+class TupleComparison:
+    """Two tuples compared as Python does: item by item with ``==`` up to the first
+    difference, which ``order`` (the comparison asked for) then decides; else the lengths."""
+
+    equal: tuple[Op, ...]
+    order: tuple[Op, ...]
 
 
 @dataclass(frozen=True, eq=False)
