@@ -10,12 +10,19 @@ locals declared at the top, so they outlive the loop that assigns them, as in Py
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from hatch_pyaot.codegen.literals import literal, string_literal
+from hatch_pyaot.codegen import tuples
+from hatch_pyaot.codegen.literals import (
+    is_literal,
+    is_temp,
+    literal,
+    paren,
+    string_literal,
+    truth_of,
+)
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, Scalar, TupleType, Type
 from hatch_pyaot.ops.format_spec import field_format
@@ -157,7 +164,7 @@ class FunctionEmitter:
             if self.spec.type_of(s.value) == STR:
                 return  # a lone (f-)string statement has no effect
             code = self.expr(s.value)
-            if not _is_temp(code):
+            if not is_temp(code):
                 self.line(f"(void)({code});")
         elif isinstance(s, ir.If):
             self.if_(s)
@@ -166,11 +173,11 @@ class FunctionEmitter:
         elif isinstance(s, ir.ForRange):
             self.for_range(s)
         elif isinstance(s, ir.ForEach):
-            self.for_each(s)
+            tuples.for_each(self, s)
         elif isinstance(s, ir.Try):
             self.try_(s)
         elif isinstance(s, ir.ReduceStep):
-            self.reduce_step(s)
+            tuples.reduce_step(self, s)
         elif isinstance(s, ir.Break):
             loop = self.loops[-1]
             if loop.broke:
@@ -245,13 +252,13 @@ class FunctionEmitter:
         if isinstance(value, ir.TupleExpr) and len(value.items) == len(target.items):
             # a, b = b, a: evaluate every item before assigning any.
             parts = [(self.expr(v), self.spec.type_of(v)) for v in value.items]
-            held = [(code if _is_literal(code) else self.temp(t, code), t) for code, t in parts]
+            held = [(code if is_literal(code) else self.temp(t, code), t) for code, t in parts]
             for sub, (code, t) in zip(target.items, held, strict=True):
                 self.assign_code(sub, code, t)
             return
         t = self.spec.type_of(value)
         code = self.expr(value)
-        self.assign_code(target, code if _is_temp(code) else self.temp(t, code), t)
+        self.assign_code(target, code if is_temp(code) else self.temp(t, code), t)
 
     def assign_code(self, target: ir.Target, code: str, t: Type) -> None:
         if isinstance(target, ir.NameTarget):
@@ -287,28 +294,6 @@ class FunctionEmitter:
         self.loop_body(s.body, broke)
         self.line("}")
         self.loop_else(s.orelse, broke)
-
-    def items_array(self, node: ir.Stmt | ir.Expr, tuple_expr: ir.Expr) -> tuple[str, int]:
-        """A tuple's items as a ``std::array`` of their common type (a static table when they
-        are all literals), and its length."""
-        t = self.spec.type_of(tuple_expr)
-        assert isinstance(t, TupleType)
-        item = self.spec.item_types[node]
-        array_t = f"std::array<{item.cpp()}, {len(t.items)}>"
-        self.headers.add("pyaot/tuple.hpp")
-        if isinstance(tuple_expr, ir.TupleExpr) and all(
-                isinstance(i, ir.Const) for i in tuple_expr.items):
-            values = ", ".join(self.cast(self.expr(i), self.spec.type_of(i), item)
-                               for i in tuple_expr.items)
-            self.temps += 1
-            name = f"table{self.temps}"
-            self.line(f"static constexpr {array_t} {name}{{{values}}};")
-            return name, len(t.items)
-        code = self.expr(tuple_expr)
-        held = code if _is_temp(code) else self.temp(t, code)
-        values = ", ".join(self.cast(f"std::get<{k}>({held})", it, item)
-                           for k, it in enumerate(t.items))
-        return self.temp(Scalar("array", array_t), f"{array_t}{{{values}}}"), len(t.items)
 
     def try_(self, s: ir.Try) -> None:
         """The body in its own scope, failures jumping to a dispatch that clears the error
@@ -348,66 +333,6 @@ class FunctionEmitter:
         self.line("}")
         self.line(f"{done}:;")
 
-    def comprehension(self, e: ir.Comprehension, t: Type) -> str:
-        """``sum(... for ...)`` and kin: an accumulator, the loop, and for min/max the
-        empty-sequence ValueError."""
-        if e.kind in ("any", "all"):
-            acc = self.temp(BOOL, "false" if e.kind == "any" else "true")
-        elif e.kind in ("min", "max"):
-            acc = self.temp(t)
-        elif e.start is not None:
-            start = self.cast(self.expr(e.start), self.spec.type_of(e.start), t)
-            acc = self.temp(t, start)
-        else:
-            acc = self.temp(t, literal(0 if e.kind == "sum" else 1, t))
-        found = self.temp(BOOL, "false") if e.kind in ("min", "max") else ""
-        self.reducers.append((e, acc, found))
-        self.stmt(e.loop)
-        self.reducers.pop()
-        if found:
-            self.line(f"if (!{found}) [[unlikely]] {{")
-            with self.indented():
-                message = string_literal(f"{e.kind}() arg is an empty sequence")
-                self.line(f"pyaot::raise(pyaot::Exc::ValueError, {message});")
-                self.line(self.fail(e.loc.line))
-            self.line("}")
-        return acc
-
-    def reduce_step(self, s: ir.ReduceStep) -> None:
-        e, acc, found = self.reducers[-1]
-        t = self.spec.type_of(e)
-        vt = self.spec.type_of(s.value)
-        value = self.expr(s.value)
-        if e.kind in ("any", "all"):
-            test = _truth(value, vt)
-            hit, result = (test, "true") if e.kind == "any" else (f"!{_paren(test)}", "false")
-            self.line(f"if ({hit}) {{ {acc} = {result}; break; }}")
-            return
-        op = self.spec.ops[e]
-        if e.kind in ("min", "max"):
-            held = value if _is_temp(value) or _is_literal(value) else self.temp(vt, value)
-            better = self.call_op(op, [self.cast(held, vt, op.params[0].type),
-                                       self.cast(acc, t, op.params[1].type)], s.loc.line)
-            self.line(f"if (!{found} || {better}) {{ {acc} = {held}; {found} = true; }}")
-            return
-        total = self.call_op(op, [self.cast(acc, t, op.params[0].type),
-                                  self.cast(value, vt, op.params[1].type)], s.loc.line)
-        self.line(f"{acc} = {self.cast(total, op.result, t)};")
-
-    def for_each(self, s: ir.ForEach) -> None:
-        broke = self.flag() if s.orelse else None
-        if s in self.spec.item_types:
-            items, n = self.items_array(s, s.iterable)
-            counter = f"k{self.temps}"
-            self.line(f"for (std::size_t {counter} = 0; {counter} < {n}; ++{counter}) {{")
-            with self.indented():
-                self.assign_code(s.target, f"{items}[{counter}]", self.spec.item_types[s])
-            self.loop_body(s.body, broke)
-            self.line("}")
-        else:  # an empty tuple: the body never runs
-            self.expr(s.iterable)
-        self.loop_else(s.orelse, broke)
-
     def for_range(self, s: ir.ForRange) -> None:
         broke = self.flag() if s.orelse else None
         start = self.int_value(s.start)
@@ -436,7 +361,7 @@ class FunctionEmitter:
     def int_value(self, e: ir.Expr) -> str:
         """A range bound, evaluated once into a temporary (or kept if literal)."""
         code = self.cast(self.expr(e), self.spec.type_of(e), INT)
-        return code if _is_literal(code) else self.temp(INT, code)
+        return code if is_literal(code) else self.temp(INT, code)
 
     def flag(self) -> str:
         self.temps += 1
@@ -461,13 +386,13 @@ class FunctionEmitter:
     # ----- expressions -------------------------------------------------------------------
 
     def truth(self, e: ir.Expr) -> str:
-        return _truth(self.expr(e), self.spec.type_of(e))
+        return truth_of(self.expr(e), self.spec.type_of(e))
 
     def cast(self, code: str, src: Type, dst: Type) -> str:
         if src == dst:
             return code
         if isinstance(dst, TupleType) and isinstance(src, TupleType):
-            held = code if _is_temp(code) else self.temp(src, code)
+            held = code if is_temp(code) else self.temp(src, code)
             items = [self.cast(f"std::get<{i}>({held})", s, d)
                      for i, (s, d) in enumerate(zip(src.items, dst.items, strict=True))]
             return f"{dst.cpp()}{{{', '.join(items)}}}"
@@ -487,7 +412,7 @@ class FunctionEmitter:
         if isinstance(e, ir.TupleGet):
             return f"std::get<{e.index}>({self.expr(e.value)})"
         if isinstance(e, ir.Index):
-            table, _ = self.items_array(e, e.value)
+            table, _ = tuples.items_array(self, e, e.value)
             index = self.cast(self.expr(e.index), self.spec.type_of(e.index), INT)
             out = self.temp(t)
             self.line(f"if (!pyaot::tuple_index({out}, {table}, {index})) [[unlikely]] "
@@ -500,7 +425,7 @@ class FunctionEmitter:
             return self.binop(self.spec.ops[e], left, lt, right, rt, e.loc.line)
         if isinstance(e, ir.UnaryOp):
             if e.op == ir.UnaryOpKind.NOT:
-                return f"!{_paren(self.truth(e.operand))}"
+                return f"!{paren(self.truth(e.operand))}"
             op = self.spec.ops[e]
             ot = self.spec.type_of(e.operand)
             return self.call_op(op, [self.cast(self.expr(e.operand), ot, op.params[0].type)],
@@ -510,11 +435,11 @@ class FunctionEmitter:
         if isinstance(e, ir.BoolOp):
             return self.boolop(e, t)
         if isinstance(e, ir.Comprehension):
-            return self.comprehension(e, t)
+            return tuples.comprehension(self, e, t)
         if isinstance(e, ir.TypeCheck):
             value_t = self.spec.type_of(e.value)
             code = self.expr(e.value)
-            if not _is_temp(code) and not _is_literal(code):
+            if not is_temp(code) and not is_literal(code):
                 self.line(f"(void)({code});")
             return "true" if _is_instance(value_t, e.classes) else "false"
         if isinstance(e, ir.IfExp):
@@ -537,50 +462,6 @@ class FunctionEmitter:
         args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
         return self.call_op(op, args, line)
 
-    def reduce(self, e: ir.Call, target: TupleReduce) -> str:
-        t = self.spec.type_of(e.args[0])
-        assert isinstance(t, TupleType)
-        code = self.expr(e.args[0])
-        held = code if _is_temp(code) else self.temp(t, code)
-        items = [(f"std::get<{k}>({held})", it) for k, it in enumerate(t.items)]
-        if target.kind == "variadic":
-            op = target.ops[0]
-            args = [self.cast(c, it, op.params[-1].type) for c, it in items]
-            return self.call_op(op, args * (2 if len(args) == 1 else 1), e.loc.line)
-        if target.kind == "fsum":
-            self.headers.add("pyaot/math/fsum.hpp")
-            values = ", ".join(self.cast(c, it, FLOAT) for c, it in items)
-            array = self.temp(Scalar("array", f"std::array<double, {len(items)}>"),
-                              f"std::array<double, {len(items)}>{{{values}}}")
-            out = self.temp(FLOAT)
-            self.line(f"if (!pyaot::math::fsum({out}, {array})) [[unlikely]] "
-                      f"{self.fail(e.loc.line)}")
-            return out
-        if target.kind == "dist":
-            q_t = self.spec.type_of(e.args[1])
-            assert isinstance(q_t, TupleType)
-            q_code = self.expr(e.args[1])
-            q_held = q_code if _is_temp(q_code) else self.temp(q_t, q_code)
-            difference, norm = target.ops
-            diffs = [self.call_op(difference, [self.cast(c, it, FLOAT),
-                                               self.cast(f"std::get<{k}>({q_held})", qt, FLOAT)],
-                                  e.loc.line)
-                     for k, ((c, it), qt) in enumerate(zip(items, q_t.items, strict=True))]
-            return self.call_op(norm, diffs, e.loc.line)
-        if target.kind in ("any", "all"):
-            joiner = " || " if target.kind == "any" else " && "
-            tests = [_truth(c, it) for c, it in items]
-            return "(" + joiner.join(tests) + ")" if tests else \
-                ("false" if target.kind == "any" else "true")
-        assert target.start is not None
-        acc = self.expr(target.start)
-        acc_t = self.spec.type_of(target.start)
-        for op, (c, it) in zip(target.ops, items, strict=True):
-            acc = self.call_op(op, [self.cast(acc, acc_t, op.params[0].type),
-                                    self.cast(c, it, op.params[1].type)], e.loc.line)
-            acc_t = op.result
-        return acc
-
     def call_op(self, op: Op, args: list[str], line: int) -> str:
         self.headers.add(op.header)
         if op.fallible:
@@ -597,12 +478,12 @@ class FunctionEmitter:
                                      self.expr(e.comparators[0]), e.comparators[0])
         result = self.temp(BOOL, "false")
         left = self.expr(e.left)
-        left = left if _is_literal(left) else self.temp(self.spec.type_of(e.left), left)
+        left = left if is_literal(left) else self.temp(self.spec.type_of(e.left), left)
         opened = 0
         for i in range(len(e.ops)):
             right_e = operands[i + 1]
             right = self.expr(right_e)
-            right = right if _is_literal(right) else self.temp(self.spec.type_of(right_e), right)
+            right = right if is_literal(right) else self.temp(self.spec.type_of(right_e), right)
             code = self.compare_pair(e, i, left, operands[i], right, right_e)
             self.line(f"{result} = {code};")
             if i < len(e.ops) - 1:
@@ -623,10 +504,10 @@ class FunctionEmitter:
             same = lt == NONE and rt == NONE
             return "true" if same == (e.ops[i] == ir.CmpOpKind.IS) else "false"
         if isinstance(op, TupleComparison):
-            return self.compare_tuples(e.ops[i], op, left, lt, right, rt, e.loc.line)
+            return tuples.compare_tuples(self, e.ops[i], op, left, lt, right, rt, e.loc.line)
         if isinstance(op, list):  # ``in``: one ``==`` per item, short-circuit
             assert isinstance(rt, TupleType)
-            held = right if _is_temp(right) or not op else self.temp(rt, right)
+            held = right if is_temp(right) or not op else self.temp(rt, right)
             tests = [self.call_op(eq, [self.cast(left, lt, eq.params[0].type),
                                        self.cast(f"std::get<{k}>({held})", it,
                                                  eq.params[1].type)], e.loc.line)
@@ -636,41 +517,13 @@ class FunctionEmitter:
         args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
         return self.call_op(op, args, e.loc.line)
 
-    def compare_tuples(self, kind: ir.CmpOpKind, op: TupleComparison, left: str, lt: Type,
-                       right: str, rt: Type, line: int) -> str:
-        """Lexicographic, as Python: the first pair of items that differ decides."""
-        assert isinstance(lt, TupleType) and isinstance(rt, TupleType)
-        a = left if _is_temp(left) else self.temp(lt, left)
-        b = right if _is_temp(right) else self.temp(rt, right)
-        n, m = len(lt.items), len(rt.items)
-        lengths = {ir.CmpOpKind.EQ: n == m, ir.CmpOpKind.NE: n != m, ir.CmpOpKind.LT: n < m,
-                   ir.CmpOpKind.LE: n <= m, ir.CmpOpKind.GT: n > m, ir.CmpOpKind.GE: n >= m}
-        result = self.temp(BOOL, "true" if lengths[kind] else "false")
-        opened = 0
-        for k, (eq, order) in enumerate(zip(op.equal, op.order, strict=True)):
-            x = self.cast(f"std::get<{k}>({a})", lt.items[k], eq.params[0].type)
-            y = self.cast(f"std::get<{k}>({b})", rt.items[k], eq.params[1].type)
-            same = self.call_op(eq, [x, y], line)
-            self.line(f"if (!{_paren(same)}) {{")
-            with self.indented():
-                x = self.cast(f"std::get<{k}>({a})", lt.items[k], order.params[0].type)
-                y = self.cast(f"std::get<{k}>({b})", rt.items[k], order.params[1].type)
-                self.line(f"{result} = {self.call_op(order, [x, y], line)};")
-            self.line("} else {")
-            self.depth += 1
-            opened += 1
-        for _ in range(opened):
-            self.depth -= 1
-            self.line("}")
-        return result
-
     def boolop(self, e: ir.BoolOp, t: Type) -> str:
         first = e.values[0]
         result = self.temp(t, self.cast(self.expr(first), self.spec.type_of(first), t))
         opened = 0
         for value in e.values[1:]:
-            test = _truth(result, t)
-            self.line(f"if ({test if e.op == ir.BoolOpKind.AND else '!' + _paren(test)}) {{")
+            test = truth_of(result, t)
+            self.line(f"if ({test if e.op == ir.BoolOpKind.AND else '!' + paren(test)}) {{")
             self.depth += 1
             opened += 1
             self.line(f"{result} = {self.cast(self.expr(value), self.spec.type_of(value), t)};")
@@ -698,7 +551,7 @@ class FunctionEmitter:
                 self.expr(a)
             return literal(target.length, INT)
         if isinstance(target, TupleReduce):
-            return self.reduce(e, target)
+            return tuples.reduce(self, e, target)
         assert isinstance(target, OpCall)
         args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
                 for a, pt in zip(target.args, target.param_types, strict=True)]
@@ -724,28 +577,3 @@ def _caught(types: list[str] | None) -> list[str]:
             if any(issubclass(getattr(builtins, name), c) for c in classes)]
 
 
-def _truth(code: str, t: Type) -> str:
-    if t == BOOL:
-        return code
-    if t in (INT, FLOAT):
-        return f"({code} != 0)"
-    if t == NONE:
-        return "false"
-    if isinstance(t, TupleType):
-        return "true" if t.items else "false"
-    if t == STR:
-        return f"!{_paren(code)}.empty()"
-    raise AssertionError(f"no truth value for {t}")
-
-
-def _paren(code: str) -> str:
-    return code if code.isidentifier() else f"({code})"
-
-
-def _is_temp(code: str) -> bool:
-    return re.fullmatch(r"t\d+", code) is not None
-
-
-def _is_literal(code: str) -> bool:
-    return code.startswith(("INT64_C(", "true", "false", "pyaot::none")) or \
-        code.replace(".", "", 1).replace("-", "", 1).isdigit()

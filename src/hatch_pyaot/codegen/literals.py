@@ -1,8 +1,9 @@
-"""C++ spellings of Python constants and names."""
+"""C++ text: spellings of Python constants, and small predicates on generated expressions."""
 
 from __future__ import annotations
 
 import math
+import re
 
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type
 
@@ -53,3 +54,30 @@ def string_literal(text: str) -> str:
         else:
             out.append(f"\\{b:03o}")
     return '"' + "".join(out) + '"'
+
+
+def truth_of(code: str, t: Type) -> str:
+    if t == BOOL:
+        return code
+    if t in (INT, FLOAT):
+        return f"({code} != 0)"
+    if t == NONE:
+        return "false"
+    if isinstance(t, TupleType):
+        return "true" if t.items else "false"
+    if t == STR:
+        return f"!{paren(code)}.empty()"
+    raise AssertionError(f"no truth value for {t}")
+
+
+def paren(code: str) -> str:
+    return code if code.isidentifier() else f"({code})"
+
+
+def is_temp(code: str) -> bool:
+    return re.fullmatch(r"t\d+", code) is not None
+
+
+def is_literal(code: str) -> bool:
+    return code.startswith(("INT64_C(", "true", "false", "pyaot::none")) or \
+        code.replace(".", "", 1).replace("-", "", 1).isdigit()
