@@ -58,6 +58,20 @@ class BoolOpKind(enum.Enum):
     OR = "or"
 
 
+# How the operators are spelled in Python source, for diagnostics.
+BINOP_SYMBOL = {
+    BinOpKind.ADD: "+", BinOpKind.SUB: "-", BinOpKind.MUL: "*",
+    BinOpKind.TRUEDIV: "/", BinOpKind.FLOORDIV: "//", BinOpKind.MOD: "%",
+    BinOpKind.POW: "**", BinOpKind.LSHIFT: "<<", BinOpKind.RSHIFT: ">>",
+    BinOpKind.BITAND: "&", BinOpKind.BITOR: "|", BinOpKind.BITXOR: "^",
+}
+CMP_SYMBOL = {
+    CmpOpKind.EQ: "==", CmpOpKind.NE: "!=", CmpOpKind.LT: "<", CmpOpKind.LE: "<=",
+    CmpOpKind.GT: ">", CmpOpKind.GE: ">=", CmpOpKind.IS: "is",
+    CmpOpKind.IS_NOT: "is not", CmpOpKind.IN: "in", CmpOpKind.NOT_IN: "not in",
+}
+
+
 # ----- expressions ------------------------------------------------------------------------
 
 

@@ -20,12 +20,12 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
+from hatch_pyaot.typing import tuples
 from hatch_pyaot.typing.typed import (
     OpCall,
     Specialization,
     TupleComparison,
     TupleLen,
-    TupleReduce,
     UserCall,
 )
 
@@ -55,7 +55,7 @@ class Inferencer:
                               result=fn.returns)
         self.specs[key] = spec
         self.in_progress.add(spec)
-        diags = _FunctionTyper(self, spec).run()
+        diags = FunctionTyper(self, spec).run()
         self.in_progress.discard(spec)
         self.diagnostics[spec] = diags.items
         spec.failed = diags.has_errors
@@ -125,7 +125,7 @@ _UNKNOWN = None
 
 
 @dataclass
-class _FunctionTyper:
+class FunctionTyper:
     owner: Inferencer
     spec: Specialization
     diags: Diagnostics = field(default_factory=Diagnostics)
@@ -247,7 +247,7 @@ class _FunctionTyper:
                 self.block(h.body)
             self.block(s.orelse)
         elif isinstance(s, ir.ForEach):
-            item = self.item_type(s, s.iterable, "iterated over")
+            item = tuples.item_type(self, s, s.iterable, "iterated over")
             if item is not None:
                 self.bind_target(s.target, item)
             self.block(s.body)
@@ -273,21 +273,6 @@ class _FunctionTyper:
             self.condition(s.test)
             if s.message is not None:
                 self.message(s.message)
-
-    def item_type(self, node: ir.Stmt | ir.Expr, tuple_expr: ir.Expr, what: str) -> Type | None:
-        """The one type of every item of a tuple (numeric items unify), recorded for codegen."""
-        t = self.expr(tuple_expr)
-        if t is None:
-            return _UNKNOWN
-        if not isinstance(t, TupleType):
-            self.diags.error(tuple_expr.loc, f"only tuples can be {what} so far, not {t}")
-            return _UNKNOWN
-        if not t.items:
-            return _UNKNOWN
-        item = self.merge(t.items, tuple_expr.loc, f"the items of a tuple {what}")
-        if item is not None:
-            self.spec.item_types[node] = item
-        return item
 
     def condition(self, e: ir.Expr) -> None:
         t = self.expr(e)
@@ -338,7 +323,7 @@ class _FunctionTyper:
             it = self.expr(e.index)
             if it is not None and it not in (INT, BOOL):
                 self.diags.error(e.index.loc, f"tuple indices must be int, not {it}")
-            return self.item_type(e, e.value, "indexed by a run-time value")
+            return tuples.item_type(self, e, e.value, "indexed by a run-time value")
         if isinstance(e, ir.BinOp):
             lt, rt = self.expr(e.left), self.expr(e.right)
             if lt is None or rt is None:
@@ -365,7 +350,7 @@ class _FunctionTyper:
         if isinstance(e, ir.FormatStr):
             return self.format_str(e)
         if isinstance(e, ir.Comprehension):
-            return self.comprehension(e)
+            return tuples.comprehension(self, e)
         if isinstance(e, ir.TypeCheck):
             self.expr(e.value)
             return BOOL
@@ -376,42 +361,6 @@ class _FunctionTyper:
         if isinstance(e, ir.Call):
             return self.call(e)
         raise AssertionError(f"unknown expression {type(e).__name__}")
-
-    def comprehension(self, e: ir.Comprehension) -> Type | None:
-        """The loop binds the generator's variables; the element type gives the result."""
-        start_t = self.expr(e.start) if e.start is not None else None
-        elements: list[Type] = []
-        self.reducers.append((e, elements))
-        self.stmt(e.loop)
-        self.reducers.pop()
-        if e.kind in ("any", "all"):
-            return BOOL
-        if not elements:
-            return _UNKNOWN
-        elem = elements[0]
-        registry = self.owner.program.registry
-        if e.kind in ("min", "max"):
-            resolved = registry.resolve("operator.lt" if e.kind == "min" else "operator.gt",
-                                        [elem, elem])
-            if resolved is None:
-                self.diags.error(e.loc, f"{e.kind}() cannot compare values of type {elem}")
-                return _UNKNOWN
-            self.spec.ops[e] = resolved.op
-            return elem
-        acc: Type = start_t if start_t is not None else INT
-        name = "operator.add" if e.kind == "sum" else "operator.mul"
-        for _ in range(3):  # the running total widens at most bool -> int -> float
-            resolved = registry.resolve(name, [acc, elem])
-            if resolved is None:
-                self.diags.error(e.loc, f"{e.kind}() cannot combine {acc} and {elem}")
-                return _UNKNOWN
-            widened = unify(acc, resolved.op.result)
-            if widened is None or widened == acc:
-                break
-            acc = widened
-        assert resolved is not None
-        self.spec.ops[e] = resolved.op
-        return acc
 
     def format_str(self, e: ir.FormatStr) -> Type | None:
         known = True
@@ -450,7 +399,7 @@ class _FunctionTyper:
             types = [FLOAT, FLOAT]  # Python: int ** negative int is a float
         resolved = self.owner.program.registry.resolve(name, types)
         if resolved is None:
-            self.diags.error(node.loc, f"unsupported operand types for {_SYMBOL[kind]}: "
+            self.diags.error(node.loc, f"unsupported operand types for {ir.BINOP_SYMBOL[kind]}: "
                              f"'{lt}' and '{rt}'")
             return None
         self.spec.ops[node] = resolved.op
@@ -465,52 +414,23 @@ class _FunctionTyper:
             assert lt is not None and rt is not None
             chosen.append(None)
             if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
-                chosen[-1] = self.membership(e, lt, rt)
+                chosen[-1] = tuples.membership(self, e, lt, rt)
                 continue
             if kind in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
                 if NONE not in (lt, rt):
                     self.diags.error(e.loc, "'is' is only supported against None")
                 continue
             if isinstance(lt, TupleType) and isinstance(rt, TupleType):
-                chosen[-1] = self.tuple_comparison(e, kind, lt, rt)
+                chosen[-1] = tuples.tuple_comparison(self, e, kind, lt, rt)
                 continue
             resolved = self.owner.program.registry.resolve(f"operator.{kind.value}", [lt, rt])
             if resolved is None:
-                self.diags.error(e.loc, f"'{_CMP_SYMBOL[kind]}' is not supported between "
+                self.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between "
                                  f"'{lt}' and '{rt}'")
             else:
                 chosen[-1] = resolved.op
         self.spec.compare_ops[e] = chosen
         return BOOL
-
-    def tuple_comparison(self, e: ir.Compare, kind: ir.CmpOpKind, lt: TupleType,
-                         rt: TupleType) -> TupleComparison | None:
-        registry = self.owner.program.registry
-        equal, order = [], []
-        for a, b in zip(lt.items, rt.items, strict=False):
-            eq = registry.resolve("operator.eq", [a, b])
-            op = registry.resolve(f"operator.{kind.value}", [a, b])
-            if eq is None or op is None:
-                self.diags.error(e.loc, f"'{_CMP_SYMBOL[kind]}' is not supported between "
-                                 f"'{lt}' and '{rt}' (items {a} and {b})")
-                return None
-            equal.append(eq.op)
-            order.append(op.op)
-        return TupleComparison(tuple(equal), tuple(order))
-
-    def membership(self, e: ir.Compare, lt: Type, rt: Type) -> list[Op]:
-        """``x in t``: one ``==`` per item of the tuple t."""
-        if not isinstance(rt, TupleType):
-            self.diags.error(e.loc, f"'in' is only supported on tuples so far, not {rt}")
-            return []
-        ops = []
-        for item in rt.items:
-            resolved = self.owner.program.registry.resolve("operator.eq", [lt, item])
-            if resolved is None:
-                self.diags.error(e.loc, f"'in' cannot compare {lt} with an item of type {item}")
-                return []
-            ops.append(resolved.op)
-        return ops
 
     def op_call(self, e: ir.Expr, name: str, args: Sequence[ir.Expr],
                 types: Sequence[Type], kwargs: Sequence[tuple[str, ir.Expr]] = (),
@@ -560,79 +480,10 @@ class _FunctionTyper:
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
         if e.func in _REDUCTIONS and ts and isinstance(ts[0], TupleType) and not kts:
-            return self.reduce(e, e.func, ts[0], ts[1:])
+            return tuples.reduce(self, e, e.func, ts[0], ts[1:])
         if isinstance(e.func, str):
             return self.op_call(e, e.func, e.args, ts, e.kwargs, kts)
         return self.user_call(e, e.func, ts, kts)
-
-    def reduce(self, e: ir.Call, name: str, t: TupleType, rest: list[Type]) -> Type | None:
-        """``sum(t)``, ``max(t)`` ... over the items of a tuple (see TupleReduce)."""
-        registry = self.owner.program.registry
-        short = name.rpartition(".")[2]
-        if name in ("builtins.min", "builtins.max"):
-            if rest:
-                self.diags.error(e.loc, f"{short}() of a tuple takes no other argument")
-                return _UNKNOWN
-            if not t.items:
-                self.diags.error(e.loc, f"{short}() arg is an empty sequence")
-                return _UNKNOWN
-            resolved = registry.resolve(name, list(t.items) * (2 if len(t.items) == 1 else 1))
-            if resolved is None:
-                self.diags.error(e.loc, f"{short}() cannot compare items of {t}")
-                return _UNKNOWN
-            self.spec.calls[e] = TupleReduce("variadic", (resolved.op,))
-            return resolved.op.result
-        if name in ("builtins.any", "builtins.all"):
-            self.spec.calls[e] = TupleReduce(short, ())
-            return BOOL
-        if name in ("math.fsum", "math.dist"):
-            return self.float_reduce(e, short, t, rest)
-        if len(rest) > 1:
-            self.diags.error(e.loc, f"{short}() takes a tuple and an optional start value")
-            return _UNKNOWN
-        start = e.args[1] if rest else ir.Const(e.loc, 0 if short == "sum" else 1)
-        acc = rest[0] if rest else self.expr(start)
-        ops = []
-        for item in t.items:
-            assert acc is not None
-            resolved = registry.resolve("operator.add" if short == "sum" else "operator.mul",
-                                        [acc, item])
-            if resolved is None:
-                self.diags.error(e.loc, f"{short}() cannot combine {acc} and {item}")
-                return _UNKNOWN
-            ops.append(resolved.op)
-            acc = resolved.op.result
-        self.spec.calls[e] = TupleReduce("fold", tuple(ops), start)
-        return acc
-
-    def float_reduce(self, e: ir.Call, short: str, t: TupleType, rest: list[Type]) -> Type | None:
-        """``math.fsum(t)`` and ``math.dist(p, q)``: the items as floats."""
-        registry = self.owner.program.registry
-        tuples = [t, *rest]
-        if len(tuples) != (2 if short == "dist" else 1) or not all(
-                isinstance(u, TupleType) for u in tuples):
-            wanted = "two tuples" if short == "dist" else "a tuple"
-            self.diags.error(e.loc, f"{short}() takes {wanted}")
-            return _UNKNOWN
-        for u in tuples:
-            assert isinstance(u, TupleType)
-            if not all(coercible(i, FLOAT) for i in u.items):
-                self.diags.error(e.loc, f"{short}() needs numbers, not {u}")
-                return _UNKNOWN
-        if short == "fsum":
-            self.spec.calls[e] = TupleReduce("fsum", ())
-            return FLOAT
-        p, q = tuples
-        assert isinstance(p, TupleType) and isinstance(q, TupleType)
-        if len(p.items) != len(q.items):
-            self.diags.error(e.loc, "both points must have the same number of dimensions "
-                             f"({len(p.items)} and {len(q.items)})")
-            return _UNKNOWN
-        difference = registry.resolve("operator.sub", [FLOAT, FLOAT])
-        norm = registry.resolve("math.hypot", [FLOAT] * len(p.items))
-        assert difference is not None and norm is not None
-        self.spec.calls[e] = TupleReduce("dist", (difference.op, norm.op))
-        return FLOAT
 
     def user_call(self, e: ir.Call, ref: ir.FuncRef, types: list[Type],
                   kwtypes: list[Type]) -> Type | None:
@@ -762,15 +613,3 @@ def _has_break(body: Sequence[ir.Stmt]) -> bool:
 
 
 _REDUCTIONS = tuple(name for name, _ in TUPLE_REDUCTIONS if name != "builtins.len")
-_SYMBOL = {
-    ir.BinOpKind.ADD: "+", ir.BinOpKind.SUB: "-", ir.BinOpKind.MUL: "*",
-    ir.BinOpKind.TRUEDIV: "/", ir.BinOpKind.FLOORDIV: "//", ir.BinOpKind.MOD: "%",
-    ir.BinOpKind.POW: "**", ir.BinOpKind.LSHIFT: "<<", ir.BinOpKind.RSHIFT: ">>",
-    ir.BinOpKind.BITAND: "&", ir.BinOpKind.BITOR: "|", ir.BinOpKind.BITXOR: "^",
-}
-_CMP_SYMBOL = {
-    ir.CmpOpKind.EQ: "==", ir.CmpOpKind.NE: "!=", ir.CmpOpKind.LT: "<", ir.CmpOpKind.LE: "<=",
-    ir.CmpOpKind.GT: ">", ir.CmpOpKind.GE: ">=", ir.CmpOpKind.IS: "is",
-    ir.CmpOpKind.IS_NOT: "is not",
-}
-__all__ = ["FLOAT", "INT", "Inferencer"]
