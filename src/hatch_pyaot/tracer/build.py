@@ -8,10 +8,8 @@ functions (``FuncRef``) or registry operations (qualified names).
 
 from __future__ import annotations
 
-import ast
 import builtins
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -19,6 +17,7 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
+from hatch_pyaot.tracer import forms
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
@@ -79,7 +78,7 @@ _CMP: dict[type[cst.CSTNode], ir.CmpOpKind] = {
 def trace_function(
     resolver: Resolver, module: ModuleSource, node: cst.FunctionDef, diags: Diagnostics
 ) -> ir.Function:
-    builder = _Builder(resolver, module, diags, locals=_local_names(node))
+    builder = Builder(resolver, module, diags, locals=_local_names(node))
     return builder.function(node)
 
 
@@ -129,7 +128,7 @@ def _all_params(params: cst.Parameters) -> list[cst.Param]:
 
 
 @dataclass
-class _Builder:
+class Builder:
     resolver: Resolver
     module: ModuleSource
     diags: Diagnostics
@@ -422,8 +421,8 @@ class _Builder:
                 self.error(node, "integer literal does not fit in 64 bits")
             return ir.Const(loc, number)
         if isinstance(node, cst.FormattedString) or (
-                isinstance(node, cst.ConcatenatedString) and _has_fstring(node)):
-            return self.fstring(node)
+                isinstance(node, cst.ConcatenatedString) and forms.has_fstring(node)):
+            return forms.fstring(self, node)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value
             if not isinstance(value, str):
@@ -510,10 +509,10 @@ class _Builder:
     def call(self, node: cst.Call) -> ir.Expr:
         loc = self.loc(node)
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
-            return self.reduction(node, node.args[0].value)
+            return forms.reduction(self, node, node.args[0].value)
         if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
                 self.resolver.expr(self.module, node.func) == OpName("builtins.isinstance")):
-            return self.isinstance_(node)
+            return forms.isinstance_call(self, node)
         args: list[ir.Expr] = []
         kwargs: list[tuple[str, ir.Expr]] = []
         for arg in node.args:
@@ -548,86 +547,6 @@ class _Builder:
             self.error(func, f"'{self.module.tree.code_for_node(func)}' is not callable")
         return ir.Const(loc, 0)
 
-    def fstring(self, node: cst.FormattedString | cst.ConcatenatedString) -> ir.Expr:
-        """Literal text from Python's own parser (escapes, ``{{``, ``{x=}``), field
-        expressions from libcst (locations), matched up in source order."""
-        loc = self.loc(node)
-        fields = _format_fields(node)
-        if any(f.format_spec and _format_fields_in(f.format_spec) for f in fields):
-            self.error(node, "replacement fields inside a format spec are not supported")
-            return ir.Const(loc, "")
-        joined = ast.parse(f"({self.module.tree.code_for_node(node)})", mode="eval").body
-        assert isinstance(joined, ast.JoinedStr)
-        parts: list[str | ir.FormatField] = []
-        values = iter(fields)
-        for value in joined.values:
-            if isinstance(value, ast.Constant):
-                parts.append(str(value.value))
-                continue
-            assert isinstance(value, ast.FormattedValue)
-            field = next(values)
-            spec = ""
-            if value.format_spec is not None:
-                assert isinstance(value.format_spec, ast.JoinedStr)
-                spec = "".join(str(c.value) for c in value.format_spec.values
-                               if isinstance(c, ast.Constant))
-            conversion = {-1: None, 115: "s", 114: "r", 97: "a"}[value.conversion]
-            parts.append(ir.FormatField(self.expr(field.expression), conversion, spec))
-        return ir.FormatStr(loc, parts)
-
-    def isinstance_(self, node: cst.Call) -> ir.Expr:
-        """``isinstance(x, int)``: decided by x's static type once types are known."""
-        loc = self.loc(node)
-        if len(node.args) != 2 or any(a.keyword or a.star for a in node.args):
-            self.error(node, "isinstance() takes exactly two positional arguments")
-            return ir.Const(loc, False)
-        spec = node.args[1].value
-        items = [el.value for el in spec.elements] if isinstance(spec, cst.Tuple) else [spec]
-        classes = []
-        for item in items:
-            res = self.resolver.expr(self.module, item) if isinstance(
-                item, cst.Name | cst.Attribute) else None
-            name = res.qualname.removeprefix("builtins.") if isinstance(res, OpName) else ""
-            if name in ("int", "float", "bool", "tuple", "object", "complex", "str"):
-                classes.append(name)
-            elif isinstance(item, cst.Call) or not name:
-                self.error(item, "isinstance() needs a built-in class (int, float, bool, tuple)")
-        return ir.TypeCheck(loc, self.expr(node.args[0].value), classes)
-
-    def reduction(self, node: cst.Call, gen: cst.GeneratorExp) -> ir.Expr:
-        """``sum(elt for x in it if cond)`` and its kin: a loop feeding a ReduceStep."""
-        loc = self.loc(node)
-        res = self.resolver.expr(self.module, node.func) if isinstance(
-            node.func, cst.Name | cst.Attribute) else None
-        kind = res.qualname if isinstance(res, OpName) else ""
-        if kind not in REDUCIBLE:
-            self.error(gen, "generator expressions are supported as the argument of "
-                       + ", ".join(f"{k.rpartition('.')[2]}()" for k in REDUCIBLE) + " only")
-            return ir.Const(loc, 0)
-        comp = gen.for_in
-        extra = node.args[1:]
-        if comp.inner_for_in is not None or comp.asynchronous is not None:
-            self.error(comp, "only one 'for' in a generator expression so far")
-            return ir.Const(loc, 0)
-        if any(a.keyword or a.star for a in node.args) or (
-                extra and (kind != "builtins.sum" or len(extra) > 1)):
-            self.error(node, "only sum() takes a second (start) argument here")
-            return ir.Const(loc, 0)
-        start = self.expr(extra[0].value) if extra else None
-        header = self.iteration(comp.iter)  # in the enclosing scope, before the renames
-        saved = dict(self.renames)
-        for name in _target_names(comp.target):
-            self.renames[name] = self.fresh_local(name)
-        body: list[ir.Stmt] = [ir.ReduceStep(self.loc(gen.elt), self.expr(gen.elt))]
-        for cond in reversed(comp.ifs):
-            body = [ir.If(self.loc(cond), self.expr(cond.test), body, [])]
-        target = self.target(comp.target)
-        loop = self.make_loop(comp, header, target, body, [])
-        self.renames = saved
-        if loop is None:
-            return ir.Const(loc, 0)
-        return ir.Comprehension(loc, kind.rpartition(".")[2], loop, start)
-
     def fresh_local(self, name: str) -> str:
         """A function local of the compiler's own, such as a generator's variable (no
         ``__``: reserved in C++)."""
@@ -659,39 +578,6 @@ class _Builder:
 Iteration = ir.Expr | tuple[ir.Expr, ir.Expr, ir.Expr]
 """A for loop's iterable, or the (start, stop, step) of a range."""
 
-REDUCIBLE = ("builtins.sum", "builtins.min", "builtins.max", "builtins.any", "builtins.all",
-             "math.prod")
-
-
-def _target_names(node: cst.BaseExpression) -> list[str]:
-    if isinstance(node, cst.Name):
-        return [node.value]
-    if isinstance(node, cst.Tuple | cst.List):
-        return [n for el in node.elements for n in _target_names(el.value)]
-    return []
-
-
-def _has_fstring(node: cst.ConcatenatedString) -> bool:
-    return any(isinstance(side, cst.FormattedString) or (
-        isinstance(side, cst.ConcatenatedString) and _has_fstring(side))
-        for side in (node.left, node.right))
-
-
-def _format_fields_in(parts: Sequence[cst.BaseFormattedStringContent]) -> bool:
-    return any(isinstance(p, cst.FormattedStringExpression) for p in parts)
-
-
-def _format_fields(node: cst.CSTNode) -> list[cst.FormattedStringExpression]:
-    """The replacement fields of an f-string (or a concatenation of them), in order."""
-    found: list[cst.FormattedStringExpression] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_FormattedStringExpression(self, n: cst.FormattedStringExpression) -> bool:
-            found.append(n)
-            return False
-
-    node.visit(Visitor())
-    return found
 
 
 def _block(suite: cst.BaseSuite) -> list[cst.BaseStatement]:

@@ -1,0 +1,137 @@
+"""Special forms of the front end: f-strings, ``isinstance()``, and generator expressions
+as the argument of a reduction (``sum(x * x for x in range(n))``).
+
+Free functions over the Builder of tracer/build.py, which calls them.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.tracer.resolve import OpName
+
+if TYPE_CHECKING:
+    from hatch_pyaot.tracer.build import Builder
+
+
+REDUCIBLE = ("builtins.sum", "builtins.min", "builtins.max", "builtins.any", "builtins.all",
+             "math.prod")
+
+
+def fstring(builder: Builder, node: cst.FormattedString | cst.ConcatenatedString) -> ir.Expr:
+    """Literal text from Python's own parser (escapes, ``{{``, ``{x=}``), field
+    expressions from libcst (locations), matched up in source order."""
+    loc = builder.loc(node)
+    fields = _format_fields(node)
+    if any(f.format_spec and _format_fields_in(f.format_spec) for f in fields):
+        builder.error(node, "replacement fields inside a format spec are not supported")
+        return ir.Const(loc, "")
+    joined = ast.parse(f"({builder.module.tree.code_for_node(node)})", mode="eval").body
+    assert isinstance(joined, ast.JoinedStr)
+    parts: list[str | ir.FormatField] = []
+    values = iter(fields)
+    for value in joined.values:
+        if isinstance(value, ast.Constant):
+            parts.append(str(value.value))
+            continue
+        assert isinstance(value, ast.FormattedValue)
+        field = next(values)
+        spec = ""
+        if value.format_spec is not None:
+            assert isinstance(value.format_spec, ast.JoinedStr)
+            spec = "".join(str(c.value) for c in value.format_spec.values
+                           if isinstance(c, ast.Constant))
+        conversion = {-1: None, 115: "s", 114: "r", 97: "a"}[value.conversion]
+        parts.append(ir.FormatField(builder.expr(field.expression), conversion, spec))
+    return ir.FormatStr(loc, parts)
+
+
+def isinstance_call(builder: Builder, node: cst.Call) -> ir.Expr:
+    """``isinstance(x, int)``: decided by x's static type once types are known."""
+    loc = builder.loc(node)
+    if len(node.args) != 2 or any(a.keyword or a.star for a in node.args):
+        builder.error(node, "isinstance() takes exactly two positional arguments")
+        return ir.Const(loc, False)
+    spec = node.args[1].value
+    items = [el.value for el in spec.elements] if isinstance(spec, cst.Tuple) else [spec]
+    classes = []
+    for item in items:
+        res = builder.resolver.expr(builder.module, item) if isinstance(
+            item, cst.Name | cst.Attribute) else None
+        name = res.qualname.removeprefix("builtins.") if isinstance(res, OpName) else ""
+        if name in ("int", "float", "bool", "tuple", "object", "complex", "str"):
+            classes.append(name)
+        elif isinstance(item, cst.Call) or not name:
+            builder.error(item, "isinstance() needs a built-in class (int, float, bool, tuple)")
+    return ir.TypeCheck(loc, builder.expr(node.args[0].value), classes)
+
+
+def reduction(builder: Builder, node: cst.Call, gen: cst.GeneratorExp) -> ir.Expr:
+    """``sum(elt for x in it if cond)`` and its kin: a loop feeding a ReduceStep."""
+    loc = builder.loc(node)
+    res = builder.resolver.expr(builder.module, node.func) if isinstance(
+        node.func, cst.Name | cst.Attribute) else None
+    kind = res.qualname if isinstance(res, OpName) else ""
+    if kind not in REDUCIBLE:
+        builder.error(gen, "generator expressions are supported as the argument of "
+                   + ", ".join(f"{k.rpartition('.')[2]}()" for k in REDUCIBLE) + " only")
+        return ir.Const(loc, 0)
+    comp = gen.for_in
+    extra = node.args[1:]
+    if comp.inner_for_in is not None or comp.asynchronous is not None:
+        builder.error(comp, "only one 'for' in a generator expression so far")
+        return ir.Const(loc, 0)
+    if any(a.keyword or a.star for a in node.args) or (
+            extra and (kind != "builtins.sum" or len(extra) > 1)):
+        builder.error(node, "only sum() takes a second (start) argument here")
+        return ir.Const(loc, 0)
+    start = builder.expr(extra[0].value) if extra else None
+    header = builder.iteration(comp.iter)  # in the enclosing scope, before the renames
+    saved = dict(builder.renames)
+    for name in _target_names(comp.target):
+        builder.renames[name] = builder.fresh_local(name)
+    body: list[ir.Stmt] = [ir.ReduceStep(builder.loc(gen.elt), builder.expr(gen.elt))]
+    for cond in reversed(comp.ifs):
+        body = [ir.If(builder.loc(cond), builder.expr(cond.test), body, [])]
+    target = builder.target(comp.target)
+    loop = builder.make_loop(comp, header, target, body, [])
+    builder.renames = saved
+    if loop is None:
+        return ir.Const(loc, 0)
+    return ir.Comprehension(loc, kind.rpartition(".")[2], loop, start)
+
+
+def has_fstring(node: cst.ConcatenatedString) -> bool:
+    return any(isinstance(side, cst.FormattedString) or (
+        isinstance(side, cst.ConcatenatedString) and has_fstring(side))
+        for side in (node.left, node.right))
+
+
+def _format_fields_in(parts: Sequence[cst.BaseFormattedStringContent]) -> bool:
+    return any(isinstance(p, cst.FormattedStringExpression) for p in parts)
+
+
+def _format_fields(node: cst.CSTNode) -> list[cst.FormattedStringExpression]:
+    """The replacement fields of an f-string (or a concatenation of them), in order."""
+    found: list[cst.FormattedStringExpression] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_FormattedStringExpression(self, n: cst.FormattedStringExpression) -> bool:
+            found.append(n)
+            return False
+
+    node.visit(Visitor())
+    return found
+
+
+def _target_names(node: cst.BaseExpression) -> list[str]:
+    if isinstance(node, cst.Name):
+        return [node.value]
+    if isinstance(node, cst.Tuple | cst.List):
+        return [n for el in node.elements for n in _target_names(el.value)]
+    return []
