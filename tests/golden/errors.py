@@ -70,3 +70,15 @@ def try_forms(x: int) -> int:
     finally:
         x = 2
     return x
+
+
+@compile
+def finally_return(x: int) -> int:
+    for i in range(x):
+        try:
+            if i > 2:
+                continue
+            return x
+        finally:
+            x += 1
+    return x

@@ -570,3 +570,41 @@ def tuple_compare(a: int, b: float, c: int) -> tuple[bool, bool, bool, bool, boo
     p = (a, b)
     q = (c, 2.5)
     return p < q, p <= q, p == q, p != (a, b, 0), (a, b, c) > p, (b, a) >= (b, c) > (0.0,)
+
+
+@compile
+def with_finally(k: int) -> tuple[int, int]:
+    log = 0
+    total = 0
+    for i in range(3):
+        try:
+            try:
+                total += 10 // (i - k)
+            except ZeroDivisionError:
+                log += 100
+                total = total + 1 // (k - 1)
+            else:
+                log += 1
+            finally:
+                log += 10
+                for j in range(2):
+                    if j == 1:
+                        break
+                    log += 1000000
+        except ZeroDivisionError:
+            log += 1000
+    try:
+        total += 1
+    finally:
+        total *= 2
+    return log, total
+
+
+@compile
+def finally_propagates(k: int) -> int:
+    n = 0
+    try:
+        n = 1 // k
+    finally:
+        n += 5
+    return n

@@ -296,42 +296,62 @@ class FunctionEmitter:
         self.loop_else(s.orelse, broke)
 
     def try_(self, s: ir.Try) -> None:
-        """The body in its own scope, failures jumping to a dispatch that clears the error
-        and runs the first matching handler, or passes the exception on."""
+        """Each part in its own scope. A failure in the body jumps to a dispatch that clears
+        the error and runs the first matching handler, or passes the exception on; with a
+        ``finally``, every exit (normal or with an exception pending) runs it first."""
         self.temps += 1
-        label = f"except{self.temps}"
-        done = f"try_end{self.temps}"
-        self.line("{")
-        self.handlers.append(label)
-        with self.indented():
-            self.block(s.body)
-        self.handlers.pop()
-        self.line("}")
-        if s.orelse:
-            self.line("{")
-            with self.indented():
-                self.block(s.orelse)
-            self.line("}")
+        label, pending, done = (f"except{self.temps}", f"finally{self.temps}",
+                                f"try_end{self.temps}")
+        has_finally = bool(s.finalbody)
+        if has_finally:
+            self.handlers.append(pending)
+        self.scoped(s.body, label if s.handlers else None)
+        self.scoped(s.orelse)
         self.line(f"goto {done};")
-        self.line(f"{label}: {{")
-        with self.indented():
-            self.headers.add("pyaot/exceptions.hpp")
-            keyword = "if"
-            for h in s.handlers:
-                caught = _caught(h.types)
-                test = " || ".join(f"pyaot::error_is(pyaot::Exc::{c})" for c in caught)
-                self.line(f"{keyword} ({test or 'false'}) {{")
-                with self.indented():
-                    self.line("pyaot::clear_error();")
-                    self.block(h.body)
-                self.line("}")
-                keyword = "else if"
-            self.line(("else " if s.handlers else "") + "{")
+        if s.handlers:
+            self.line(f"{label}: {{")
             with self.indented():
+                self.headers.add("pyaot/exceptions.hpp")
+                keyword = "if"
+                for h in s.handlers:
+                    caught = _caught(h.types)
+                    test = " || ".join(f"pyaot::error_is(pyaot::Exc::{c})" for c in caught)
+                    self.line(f"{keyword} ({test or 'false'}) {{")
+                    with self.indented():
+                        self.line("pyaot::clear_error();")
+                        self.block(h.body)
+                    self.line("}")
+                    keyword = "else if"
+                self.line("else {")
+                with self.indented():
+                    self.line(self.propagate())
+                self.line("}")
+            self.line("}")
+        if has_finally:
+            self.handlers.pop()
+            self.line(f"goto {done};")
+            self.line(f"{pending}: {{")
+            with self.indented():
+                self.block(s.finalbody)
                 self.line(self.propagate())
             self.line("}")
-        self.line("}")
         self.line(f"{done}:;")
+        if has_finally:
+            self.scoped(s.finalbody)
+
+    def scoped(self, body: Sequence[ir.Stmt], failures_to: str | None = None) -> None:
+        """A block in braces (so that a goto past it skips no initialization), its failures
+        going to the label given, else to the enclosing target."""
+        if not body:
+            return
+        if failures_to:
+            self.handlers.append(failures_to)
+        self.line("{")
+        with self.indented():
+            self.block(body)
+        self.line("}")
+        if failures_to:
+            self.handlers.pop()
 
     def for_range(self, s: ir.ForRange) -> None:
         broke = self.flag() if s.orelse else None

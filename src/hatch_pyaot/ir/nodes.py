@@ -291,11 +291,12 @@ class Handler:
 
 @dataclass(eq=False, slots=True)
 class Try(Stmt):
-    """``try``/``except``/``else`` (no ``finally`` yet, no ``as name``)."""
+    """``try``/``except``/``else``/``finally`` (no ``as name``)."""
 
     body: list[Stmt]
     handlers: list[Handler]
     orelse: list[Stmt]
+    finalbody: list[Stmt] = field(default_factory=list)
 
 
 @dataclass(eq=False, slots=True)

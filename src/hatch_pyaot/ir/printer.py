@@ -72,6 +72,9 @@ class _Printer:
                                                        if h.types is not None else "") + ":")
                 self.block(h.body, d + 1)
             self._else(s.orelse, d)
+            if s.finalbody:
+                self.out.append("  " * d + "finally:")
+                self.block(s.finalbody, d + 1)
         elif isinstance(s, ir.ForEach):
             self.line(d, f"for {_target(s.target)} in {self.expr(s.iterable)}:", s)
             self.block(s.body, d + 1)

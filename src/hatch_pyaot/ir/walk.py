@@ -31,6 +31,7 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         for h in s.handlers:
             _block(h.body, f)
         _block(s.orelse, f)
+        _block(s.finalbody, f)
     elif isinstance(s, ir.ForEach):
         s.iterable = _expr(s.iterable, f)
         _block(s.body, f)

@@ -321,6 +321,7 @@ class Builder:
         return None
 
     def try_(self, node: cst.Try) -> ir.Stmt | None:
+        body = self.block(_block(node.body))
         handlers = []
         for h in node.handlers:
             if h.name is not None:
@@ -329,9 +330,13 @@ class Builder:
             types = None if h.type is None else self.exception_types(h.type)
             handlers.append(ir.Handler(types, self.block(_block(h.body)), self.loc(h)))
         orelse = self.block(_block(node.orelse.body)) if node.orelse else []
+        finalbody = self.block(_block(node.finalbody.body)) if node.finalbody else []
         if node.finalbody is not None:
-            self.error(node.finalbody, "'finally' cannot be compiled yet")
-        return ir.Try(self.loc(node), self.block(_block(node.body)), handlers, orelse)
+            blocks = [body, orelse, finalbody, *(h.body for h in handlers)]
+            for jump in (j for b in blocks for j in _escapes(b)):
+                self.diags.error(jump.loc, f"'{type(jump).__name__.lower()}' inside a try "
+                                 "with 'finally' cannot be compiled yet")
+        return ir.Try(self.loc(node), body, handlers, orelse, finalbody)
 
     def exception_types(self, node: cst.BaseExpression) -> list[str]:
         """The built-in exception classes an ``except`` clause names."""
@@ -578,6 +583,23 @@ class Builder:
 Iteration = ir.Expr | tuple[ir.Expr, ir.Expr, ir.Expr]
 """A for loop's iterable, or the (start, stop, step) of a range."""
 
+
+
+def _escapes(stmts: list[ir.Stmt], in_loop: bool = False) -> list[ir.Stmt]:
+    """The return, break and continue statements that leave this block (a break or continue
+    inside a loop of the block stays in it)."""
+    found: list[ir.Stmt] = []
+    for s in stmts:
+        if isinstance(s, ir.Return) or (isinstance(s, ir.Break | ir.Continue) and not in_loop):
+            found.append(s)
+        elif isinstance(s, ir.If):
+            found += _escapes(s.body, in_loop) + _escapes(s.orelse, in_loop)
+        elif isinstance(s, ir.While | ir.ForRange | ir.ForEach):
+            found += _escapes(s.body, True) + _escapes(s.orelse, in_loop)
+        elif isinstance(s, ir.Try):
+            for b in (s.body, s.orelse, s.finalbody, *(h.body for h in s.handlers)):
+                found += _escapes(b, in_loop)
+    return found
 
 
 def _block(suite: cst.BaseSuite) -> list[cst.BaseStatement]:

@@ -246,6 +246,7 @@ class FunctionTyper:
             for h in s.handlers:
                 self.block(h.body)
             self.block(s.orelse)
+            self.block(s.finalbody)
         elif isinstance(s, ir.ForEach):
             item = tuples.item_type(self, s, s.iterable, "iterated over")
             if item is not None:
@@ -591,8 +592,9 @@ def _falls_through(body: Sequence[ir.Stmt]) -> bool:
     if isinstance(last, ir.If):
         return _falls_through(last.body) or _falls_through(last.orelse)
     if isinstance(last, ir.Try):
-        return (_falls_through(last.body) and _falls_through(last.orelse)) or any(
+        completes = (_falls_through(last.body) and _falls_through(last.orelse)) or any(
             _falls_through(h.body) for h in last.handlers)
+        return completes and _falls_through(last.finalbody)
     if isinstance(last, ir.ForEach | ir.ForRange) and last.orelse:
         return _has_break(last.body) or _falls_through(last.orelse)
     if isinstance(last, ir.While):
