@@ -57,33 +57,28 @@ class _Printer:
         elif isinstance(s, ir.If):
             self.line(d, f"if {self.expr(s.test)}:", s)
             self.block(s.body, d + 1)
-            if s.orelse:
-                self.out.append("  " * d + "else:")
-                self.block(s.orelse, d + 1)
+            self._clause("else", s.orelse, d)
         elif isinstance(s, ir.While):
             self.line(d, f"while {self.expr(s.test)}:", s)
             self.block(s.body, d + 1)
-            self._else(s.orelse, d)
+            self._clause("else", s.orelse, d)
         elif isinstance(s, ir.Try):
             self.line(d, "try:", s)
             self.block(s.body, d + 1)
             for h in s.handlers:
-                self.out.append("  " * d + "except" + (f" ({', '.join(h.types)})"
-                                                       if h.types is not None else "") + ":")
-                self.block(h.body, d + 1)
-            self._else(s.orelse, d)
-            if s.finalbody:
-                self.out.append("  " * d + "finally:")
-                self.block(s.finalbody, d + 1)
+                caught = f" ({', '.join(h.types)})" if h.types is not None else ""
+                self._clause("except" + caught, h.body, d, always=True)
+            self._clause("else", s.orelse, d)
+            self._clause("finally", s.finalbody, d)
         elif isinstance(s, ir.ForEach):
             self.line(d, f"for {_target(s.target)} in {self.expr(s.iterable)}:", s)
             self.block(s.body, d + 1)
-            self._else(s.orelse, d)
+            self._clause("else", s.orelse, d)
         elif isinstance(s, ir.ForRange):
             self.line(d, f"for {s.target.id} in range({self.expr(s.start)}, {self.expr(s.stop)}, "
                       f"{self.expr(s.step)}):", s)
             self.block(s.body, d + 1)
-            self._else(s.orelse, d)
+            self._clause("else", s.orelse, d)
         elif isinstance(s, ir.Return):
             self.line(d, "return" + (f" {self.expr(s.value)}" if s.value else ""), s)
         elif isinstance(s, ir.ReduceStep):
@@ -97,10 +92,12 @@ class _Printer:
         else:
             self.line(d, type(s).__name__.lower(), s)
 
-    def _else(self, orelse: Sequence[ir.Stmt], d: int) -> None:
-        if orelse:
-            self.out.append("  " * d + "else:")
-            self.block(orelse, d + 1)
+    def _clause(self, keyword: str, stmts: Sequence[ir.Stmt], d: int,
+                always: bool = False) -> None:
+        """``else:``, ``except ...:`` or ``finally:`` and its block (omitted when empty)."""
+        if stmts or always:
+            self.out.append("  " * d + keyword + ":")
+            self.block(stmts, d + 1)
 
     def expr(self, e: ir.Expr) -> str:
         text = self._expr(e)
