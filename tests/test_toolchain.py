@@ -228,6 +228,12 @@ def test_compile_flags():
         compiler.compile_flags("gnu", "3", debug=False, extra=("-ffast-math",))
 
 
+def test_boundscheck_flag():
+    assert "-DPYAOT_BOUNDSCHECK=0" not in compiler.compile_flags("gnu", "3", debug=False)
+    assert "-DPYAOT_BOUNDSCHECK=0" in compiler.compile_flags("gnu", "3", False, boundscheck=False)
+    assert "/DPYAOT_BOUNDSCHECK=0" in compiler.compile_flags("msvc", "3", False, boundscheck=False)
+
+
 def test_compiler_launcher(tmp_path):
     assert compiler.compiler_launcher({"PATH": str(tmp_path)}) is None
     fake = tmp_path / ("sccache.exe" if os.name == "nt" else "sccache")

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hatch_pyaot.toolchains import process
-from hatch_pyaot.toolchains.process import ToolchainError
+from hatch_pyaot.toolchains.process import CompilerNotFound, ToolchainError
 
 POSIX_COMPILERS = ("c++", "g++", "clang++")
 WINDOWS_COMPILERS = ("cl", "clang-cl", "clang++", "g++")
@@ -48,14 +48,14 @@ def find_compiler(env: Mapping[str, str] | None = None) -> Compiler:
     if wanted:
         path = shutil.which(wanted, path=path_var)
         if path is None:
-            raise ToolchainError(
+            raise CompilerNotFound(
                 f"The C++ compiler named by CXX ({wanted}) was not found. {INSTALL_HINT}"
             )
     else:
         names = WINDOWS_COMPILERS if os.name == "nt" else POSIX_COMPILERS
         path = next((found for name in names if (found := shutil.which(name, path=path_var))), None)
         if path is None:
-            raise ToolchainError(
+            raise CompilerNotFound(
                 f"No C++ compiler was found (looked for {', '.join(names)} on PATH and "
                 f"CXX is not set). {INSTALL_HINT}"
             )
@@ -80,8 +80,12 @@ def _msvc_banner(path: str) -> str:
         return exc.output
 
 
-def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str] = ()) -> list[str]:
-    """The compiler flags for one native module (C++20 itself is set through CMake)."""
+def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str] = (),
+                  boundscheck: bool = True) -> list[str]:
+    """The compiler flags for one native module (C++20 itself is set through CMake).
+
+    ``boundscheck=False`` defines ``PYAOT_BOUNDSCHECK=0``: the runtime's index checks go away.
+    """
     if opt_level not in OPT_LEVELS:
         raise ValueError(f"opt_level must be one of {', '.join(OPT_LEVELS)}, not {opt_level!r}")
     bad = [flag for flag in extra if flag in FORBIDDEN_FLAGS]
@@ -99,6 +103,8 @@ def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str]
         ]
         if debug:
             flags.append("/Zi")
+        if not boundscheck:
+            flags.append("/DPYAOT_BOUNDSCHECK=0")
     else:
         flags = [
             f"-O{opt_level}",
@@ -110,6 +116,8 @@ def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str]
         ]
         if debug:
             flags.append("-g")
+        if not boundscheck:
+            flags.append("-DPYAOT_BOUNDSCHECK=0")
     return [*flags, *extra]
 
 

@@ -52,6 +52,8 @@ class BuildOptions:
     jobs: int = 0
     """Specs built at once; 0 means ``os.cpu_count()``."""
     extra_cxx_flags: tuple[str, ...] = ()
+    boundscheck: bool = True
+    """False: index checks are compiled out (``PYAOT_BOUNDSCHECK=0``)."""
 
 
 def runtime_include_dir() -> Path:
@@ -70,7 +72,8 @@ def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions) -> l
         return []
     compiler = find_compiler()
     flags = compile_flags(
-        compiler.family, options.opt_level, options.debug, options.extra_cxx_flags
+        compiler.family, options.opt_level, options.debug, options.extra_cxx_flags,
+        options.boundscheck,
     )
     include_dir = runtime_include_dir()
     context = cache.KeyContext(
