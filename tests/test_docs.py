@@ -27,3 +27,23 @@ def test_every_math_function_is_supported() -> None:
     missing = [name for name in dir(math) if not name.startswith("_")
                and not registry.has(f"math.{name}") and f"math.{name}" not in on_tuples]
     assert missing == []
+
+
+def test_settings_page_is_fresh() -> None:
+    from hatch_pyaot.settings import settings_markdown
+
+    actual = (DOCS / "settings.md").read_text(encoding="utf-8")
+    assert actual == settings_markdown(), "docs/settings.md is stale: run `python -m " \
+                                          "hatch_pyaot.settings --markdown > docs/settings.md`"
+
+
+def test_settings_schema_is_fresh() -> None:
+    import json
+
+    from hatch_pyaot.settings import json_schema
+
+    path = DOCS.parent / "src" / "hatch_pyaot" / "settings.schema.json"
+    expected = json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
+    assert path.read_text(encoding="utf-8") == expected, \
+        "src/hatch_pyaot/settings.schema.json is stale: run `python -m hatch_pyaot.settings " \
+        "--schema > src/hatch_pyaot/settings.schema.json`"
