@@ -179,8 +179,14 @@ class BuildReport:
 
 
 def build(paths: Sequence[Path], options: BuildOptions | None = None,
-          progress: Callable[[str], None] | None = None) -> BuildReport:
-    """Analyze every module, then build all native modules (in parallel, cached)."""
+          progress: Callable[[str], None] | None = None,
+          destination: Callable[[Path], Path] = native_path) -> BuildReport:
+    """Analyze every module, then build all native modules (in parallel, cached).
+
+    ``destination(source)`` is where a module's native file goes: by default next to its
+    source; a wheel build stages them elsewhere. A module with nothing compiled gets no
+    native file (an old one there is removed).
+    """
 
     results = []
     specs = []
@@ -195,12 +201,13 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
         if progress and result.entries:
             done = sum(e.compiled for e in result.entries)
             progress(f"{path}: {done}/{len(result.entries)} functions compiled")
+        output = destination(path)
         if result.cpp is None:
-            result.native_path.unlink(missing_ok=True)
+            output.unlink(missing_ok=True)
             continue
         specs.append(ExtensionSpec(module=result.module_name.rpartition(".")[2],
                                    sources={f"{result.path.stem}.cpp": result.cpp},
-                                   output=result.native_path))
+                                   output=output))
     built = build_extensions(specs, options or BuildOptions()) if specs else []
     return BuildReport(results, list(built), unreadable)
 

@@ -36,6 +36,10 @@ class ToolchainError(RuntimeError):
         return "\n\n".join(parts)
 
 
+class CompilerNotFound(ToolchainError):
+    """No C++ compiler on this machine: the message is one paragraph saying what to install."""
+
+
 def format_command(cmd: Sequence[str]) -> str:
     if os.name == "nt":
         return subprocess.list2cmdline(cmd)

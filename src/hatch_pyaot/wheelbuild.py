@@ -1,0 +1,151 @@
+"""Compiling the modules of a project for its wheel: what the Hatch hook and the setuptools
+integration share.
+
+A backend hands over the files it is about to put into the wheel (where each lies and where it
+goes inside the wheel) and the project's Settings; ``compile_for_wheel`` picks the modules
+that use ``compile``, builds their native modules and says where each goes in the wheel.
+The failure policy lives here, so that every backend applies the same one:
+
+- a function that cannot be compiled stays Python and its diagnostic goes to the build log;
+  with ``fallback = "error"`` the build fails with that diagnostic instead;
+- no C++ compiler: a warning and no native modules (``fallback = "python"``), or a failed
+  build whose message says what to install (``fallback = "error"``);
+- a build tool failing on generated code is a bug of ours: the build fails, naming it.
+"""
+
+from __future__ import annotations
+
+import os
+import sysconfig
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+from hatch_pyaot.runtime.loader import NATIVE_INFIX
+from hatch_pyaot.settings import Settings
+
+if TYPE_CHECKING:
+    from hatch_pyaot.pipeline import BuildReport
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path
+    """The file on disk."""
+    dist_path: str
+    """Where it goes inside the wheel, as a POSIX path: ``mypkg/kernels.py``."""
+
+    @property
+    def native_dist_path(self) -> str:
+        """Where its native module goes inside the wheel: next to it."""
+        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+        p = PurePosixPath(self.dist_path)
+        return str(p.with_name(p.stem + NATIVE_INFIX + suffix))
+
+
+@dataclass(frozen=True)
+class BuildLog:
+    """Where a backend shows progress and problems (Hatch's app, setuptools' log, stderr)."""
+
+    info: Callable[[str], None]
+    warning: Callable[[str], None]
+
+
+class WheelBuildFailed(Exception):
+    """The build must stop; the message says why in full, with any diagnostics."""
+
+
+def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: Path,
+                      staging: Path | None, log: BuildLog) -> dict[str, Path]:
+    """Build the native modules of ``files``; returns {path inside the wheel: built file}.
+
+    With ``staging`` the native modules are written below it (at their wheel paths), so the
+    source tree stays clean; without, they go next to their sources (editable installs, and
+    setuptools' build folder, which is already a copy).
+    """
+    # Imported here: a backend imports this module whether or not anything gets compiled.
+    from hatch_pyaot.pipeline import build, native_path
+    from hatch_pyaot.toolchains.host import BuildOptions
+    from hatch_pyaot.toolchains.process import CompilerNotFound, ToolchainError
+
+    selected = [f for f in files if _wants_compiling(f, settings)]
+    if not selected:
+        log.info("pyaot: no module uses @compile; nothing to compile")
+        return {}
+    by_source = {f.path.resolve(): f for f in selected}
+
+    def destination(source: Path) -> Path:
+        if staging is None:
+            return native_path(source)
+        return staging.joinpath(*by_source[source.resolve()].native_dist_path.split("/"))
+
+    options = BuildOptions(opt_level=settings.opt_level, jobs=settings.jobs,
+                           boundscheck=settings.boundscheck,
+                           cache_dir=_cache_dir(settings, root))
+    try:
+        report = build([f.path for f in selected], options,
+                       progress=lambda line: log.info(f"pyaot: {_relative(line, root)}"),
+                       destination=destination)
+    except CompilerNotFound as exc:
+        if settings.fallback == "error":
+            raise WheelBuildFailed(f"{exc}\n(fallback = \"error\": no wheel without native "
+                                   "modules)") from None
+        log.warning(f"pyaot: {exc}\nBuilding the wheel without native modules: every "
+                    "@compile function runs as Python (set fallback = \"error\" to fail "
+                    "instead).")
+        return {}
+    except ToolchainError as exc:
+        raise WheelBuildFailed(f"pyaot: building the native modules failed. This is a bug in "
+                               f"hatch-pyaot; please report it with this output.\n{exc}") from None
+
+    problems = _report_problems(report, log)
+    if problems and settings.fallback == "error":
+        raise WheelBuildFailed(
+            "\n".join(problems) + f"\npyaot: {len(problems)} problem(s); fallback = \"error\" "
+            "makes that a failed build (fallback = \"python\" keeps such functions in Python)")
+
+    built = {}
+    compiled = [m.path for m in report.modules if m.cpp is not None]
+    for source, output in zip(compiled, report.built, strict=True):
+        f = by_source[source.resolve()]
+        log.info(f"pyaot: built {f.native_dist_path}")
+        built[f.native_dist_path] = output
+    return built
+
+
+def _wants_compiling(f: SourceFile, settings: Settings) -> bool:
+    if not f.dist_path.endswith(".py") or not settings.selects(f.dist_path):
+        return False
+    try:
+        return "compile" in f.path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+
+
+def _report_problems(report: BuildReport, log: BuildLog) -> list[str]:
+    """Log every diagnostic as a warning; returns them (one text per module)."""
+    problems = []
+    for path, error in report.unreadable:
+        problems.append(f"{error}\npyaot: {path} could not be read; it stays Python")
+    for module in report.modules:
+        text = module.format_diagnostics()
+        stays = [f"{e.loc}: warning: '{e.name}' stays Python"
+                 for e in module.entries if not e.compiled]
+        if text or stays:
+            problems.append("\n".join([text, *stays]).strip())
+    for problem in problems:
+        log.warning(problem)
+    return problems
+
+
+def _cache_dir(settings: Settings, root: Path) -> Path | None:
+    if settings.cache_dir is None:
+        return None
+    return root / os.path.expanduser(settings.cache_dir)
+
+
+def _relative(line: str, root: Path) -> str:
+    """Progress lines name files relative to the project root."""
+    prefix = str(root.resolve()) + os.sep
+    return line.replace(prefix, "")
