@@ -1,0 +1,86 @@
+"""The ``pyaot`` build hook: compile the ``@compile`` functions into the wheel.
+
+Enabled by ``tool.hatch.build.hooks.pyaot.dependencies = ["hatch-pyaot"]`` (the one line),
+by an empty ``[tool.hatch.build.hooks.pyaot]`` table with hatch-pyaot in
+``build-system.requires``, or by ``build-backend = "hatch_pyaot.backend"``.
+
+- standard wheel: native modules are built into a staging folder and force-included next to
+  their sources; the wheel is then platform-specific (``cp311-cp311-linux_x86_64``,
+  ``Root-Is-Purelib: false``);
+- editable wheel: hatchling exposes the source folders, so the native modules are built in
+  place, next to the sources; ``pyaot build`` (or reinstalling) rebuilds after a change;
+- any other target (the sdist): nothing, an sdist carries sources only.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path, PurePath
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+from hatch_pyaot.settings import HATCH_HOOK_KEYS, Settings, SettingsError, settings_from_table
+from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed, compile_for_wheel
+
+HOOK_TABLE = "tool.hatch.build.hooks.pyaot"
+
+
+class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
+    PLUGIN_NAME = "pyaot"
+
+    _staging: Path | None = None
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel":
+            return
+        try:
+            settings = hook_settings(self.config, self.metadata.config)
+        except SettingsError as exc:
+            self.app.abort(f"pyaot: {exc}")
+            raise  # abort exits; this is for type checkers
+        files = [SourceFile(Path(f.path), PurePath(f.distribution_path).as_posix())
+                 for f in self.build_config.builder.recurse_included_files()]
+        editable = version == "editable"
+        if not editable:
+            self._staging = Path(tempfile.mkdtemp(prefix="pyaot-wheel-"))
+        log = BuildLog(info=self.app.display_info, warning=self.app.display_warning)
+        try:
+            built = compile_for_wheel(files, settings, root=Path(self.root),
+                                      staging=self._staging, log=log)
+        except WheelBuildFailed as exc:
+            self._clean_staging()
+            self.app.abort(str(exc))
+            raise
+        if built and not editable:
+            for dist_path, path in built.items():
+                build_data["force_include"][str(path)] = dist_path
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        self._clean_staging()
+
+    def _clean_staging(self) -> None:
+        if self._staging is not None:
+            shutil.rmtree(self._staging, ignore_errors=True)
+            self._staging = None
+
+
+def hook_settings(hook_table: dict[str, Any], pyproject: dict[str, Any]) -> Settings:
+    """The hook table's settings, together with ``[tool.pyaot]`` (a key may be in one only).
+
+    ``[tool.pyaot]`` is where the one-line form keeps its settings: that line already
+    defines the hook table, which TOML then does not let a ``[table]`` header extend.
+    """
+    tool_table = pyproject.get("tool", {}).get("pyaot", {})
+    if not isinstance(tool_table, dict):
+        raise SettingsError("tool.pyaot: expected a table")
+    both = sorted(set(tool_table) & (set(hook_table) - set(HATCH_HOOK_KEYS)))
+    if both:
+        raise SettingsError(f"{both[0]}: set in both [{HOOK_TABLE}] and [tool.pyaot]; "
+                            "keep one")
+    settings_from_table(tool_table, "tool.pyaot")  # errors there name the right table
+    return settings_from_table({**tool_table, **hook_table}, HOOK_TABLE,
+                               ignore=HATCH_HOOK_KEYS)
