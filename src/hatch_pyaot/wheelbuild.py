@@ -111,6 +111,9 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
         f = by_source[source.resolve()]
         log.info(f"pyaot: built {f.native_dist_path}")
         built[f.native_dist_path] = output
+    functions = sum(e.compiled for m in report.modules for e in m.entries)
+    log.info(f"pyaot: {len(built)} native module(s), {functions} compiled function(s), "
+             f"{len(report.failed_entries)} left in Python")
     return built
 
 
