@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import re
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+import pytest
+
+from hatch_pyaot.progress import Step
 
 KERNELS = '''\
 import math
@@ -159,3 +165,58 @@ def test_a_syntax_error_is_a_diagnostic_not_a_traceback(tmp_path: Path) -> None:
     assert list(tmp_path.glob("kernels.pyaot*")), "the good module is still built"
     check = pyaot("check", "broken.py", cwd=tmp_path)
     assert check.returncode == 1 and "invalid syntax" in check.stdout
+
+
+TWICE = "from hatch_pyaot import compile\n\n@compile\ndef twice(x: int) -> int:\n    return 2 * x\n"
+
+
+def test_build_progress_lines_without_a_terminal(tmp_path: Path) -> None:
+    (tmp_path / "kernels.py").write_text(KERNELS)
+    (tmp_path / "twice.py").write_text(TWICE)
+    first = pyaot("build", "kernels.py", "twice.py", cwd=tmp_path)  # pipes: no terminal
+    assert first.returncode == 0, first.stderr
+    lines = first.stdout.splitlines()
+    assert "pyaot: kernels.py: 1/2 functions compiled" in lines
+    assert "pyaot: twice.py: 1/1 functions compiled" in lines
+    for module in ("kernels", "twice"):
+        built = [line for line in lines if line.startswith(f"pyaot: built {module}.pyaot")]
+        assert len(built) == 1, first.stdout
+        assert re.search(r" (in \d+\.\d s|\(cached\))$", built[0]), built[0]
+    assert "\x1b[" not in first.stdout + first.stderr
+    again = pyaot("build", "--no-progress", "kernels.py", "twice.py", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.count(" (cached)\n") == 2, again.stdout
+
+
+def test_build_progress_bar_names_every_module(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    from hatch_pyaot.pipeline import build
+    from hatch_pyaot.progress import RichBar
+
+    monkeypatch.chdir(tmp_path)
+    Path("kernels.py").write_text(KERNELS)
+    Path("plain.py").write_text("def f(x):\n    return x\n")
+    out = io.StringIO()
+    steps = []
+    with RichBar(Console(file=out, force_terminal=True, width=120)) as bar:
+        def step(s: Step) -> None:
+            steps.append(s)
+            bar.step(s)
+
+        build([Path("kernels.py"), Path("plain.py")], progress=bar.line, on_step=step)
+    text = out.getvalue()
+    assert "kernels.py: 1/2 functions compiled" in text
+    assert "pyaot: built kernels.pyaot" in text
+    assert "3/3" in text  # two analyzed, one built: plain.py compiles nothing
+    assert [s.label for s in steps] == ["analyzing kernels.py", "analyzing plain.py",
+                                        "building 1 native module(s)", "built kernels.py"]
+    assert steps[-1].completed == steps[-1].total == 3
+
+
+def test_importing_the_cli_does_not_import_rich() -> None:
+    proc = subprocess.run([sys.executable, "-c", "import sys, hatch_pyaot, hatch_pyaot.cli, "
+                           "hatch_pyaot.progress; print('rich' in sys.modules)"],
+                          capture_output=True, text=True)
+    assert proc.stdout.strip() == "False", proc.stderr

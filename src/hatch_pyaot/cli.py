@@ -27,6 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("-O", dest="opt_level", default="3", choices=["0", "1", "2", "3", "s"])
     b.add_argument("--debug", action="store_true", help="build with debug information")
     b.add_argument("-j", "--jobs", type=int, default=0, help="parallel builds (default: cores)")
+    b.add_argument("--no-progress", action="store_true",
+                   help="plain progress lines, no bar (the default when stderr is no terminal)")
     c = sub.add_parser("check", help="report, per @compile function, whether it compiles")
     c.add_argument("paths", nargs="+", type=Path, metavar="FILE|PKG")
     e = sub.add_parser("explain", help="show a function's IR, types or generated C++")
@@ -54,6 +56,7 @@ def _files(paths: Sequence[Path]) -> list[Path] | None:
 def _build(args: argparse.Namespace) -> int:
     from hatch_pyaot.errors import CompileError
     from hatch_pyaot.pipeline import build
+    from hatch_pyaot.progress import PlainLines, RichBar
     from hatch_pyaot.toolchains.host import BuildOptions
     from hatch_pyaot.toolchains.process import ToolchainError
 
@@ -61,8 +64,11 @@ def _build(args: argparse.Namespace) -> int:
     if files is None:
         return 2
     options = BuildOptions(opt_level=args.opt_level, debug=args.debug, jobs=args.jobs)
+    bar = sys.stderr.isatty() and not args.no_progress
+    display = RichBar() if bar else PlainLines()
     try:
-        report = build(files, options, progress=lambda line: print(f"pyaot: {line}"))
+        with display:
+            report = build(files, options, progress=display.line, on_step=display.step)
     except (ToolchainError, CompileError) as exc:
         print(f"pyaot: error: {exc}", file=sys.stderr)
         return 1

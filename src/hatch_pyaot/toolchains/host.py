@@ -12,7 +12,8 @@ import logging
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,8 +62,26 @@ def runtime_include_dir() -> Path:
     return Path(str(importlib.resources.files("hatch_pyaot") / "cpp_runtime" / "include"))
 
 
-def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions) -> list[Path]:
+@dataclass(frozen=True)
+class BuiltExtension:
+    """One spec that ``build_extensions`` has finished: what its ``on_done`` receives."""
+
+    spec: ExtensionSpec
+    output: Path
+    cached: bool
+    """The cache held it when its build began: it was copied, nothing was compiled."""
+    seconds: float
+    """Wall time of this spec alone (cache lookup, compile, copy)."""
+
+
+def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions,
+                     on_done: Callable[[BuiltExtension], None] | None = None) -> list[Path]:
     """Build every spec into ``spec.output`` (in parallel) and return the outputs in order.
+
+    ``on_done`` is called once per spec as soon as it is built, in completion order, for a
+    progress display. It runs on the worker thread that built the spec: with ``jobs > 1``
+    calls can come from several threads at once, so it must be thread-safe. An exception
+    it raises fails the build like a failed compile.
 
     Raises ToolchainError when a tool is missing or a build fails, ValueError for an
     invalid spec or option.
@@ -91,11 +110,19 @@ def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions) -> l
         options=options,
         cache_dir=options.cache_dir or cache.default_cache_dir(),
     )
+
+    def build_one(spec: ExtensionSpec) -> Path:
+        start = time.perf_counter()
+        output, cached = builder.build(spec)
+        if on_done is not None:
+            on_done(BuiltExtension(spec, output, cached, time.perf_counter() - start))
+        return output
+
     workers = min(options.jobs or os.cpu_count() or 1, len(specs))
     if workers <= 1:
-        return [builder.build(spec) for spec in specs]
+        return [build_one(spec) for spec in specs]
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pyaot-build") as pool:
-        futures: list[Future[Path]] = [pool.submit(builder.build, spec) for spec in specs]
+        futures: list[Future[Path]] = [pool.submit(build_one, spec) for spec in specs]
         try:
             return [future.result() for future in futures]
         except BaseException:
@@ -134,16 +161,18 @@ class _Builder:
     options: BuildOptions
     cache_dir: Path
 
-    def build(self, spec: ExtensionSpec) -> Path:
+    def build(self, spec: ExtensionSpec) -> tuple[Path, bool]:
+        """The output, and whether the cache already held it."""
         key = cache.cache_key(spec.module, spec.sources, self.context)
         hit = cache.lookup(self.cache_dir, key, spec.module)
+        cached = hit is not None
         if hit is not None:
             logger.debug("cache hit for %s: %s", spec.module, hit)
         else:
             logger.info("compiling %s (cache key %s)", spec.module, key[:12])
             hit = self._compile(spec, key)
         cache.atomic_copy(hit, Path(spec.output))
-        return Path(spec.output)
+        return Path(spec.output), cached
 
     def _compile(self, spec: ExtensionSpec, key: str) -> Path:
         root = self.cache_dir / "build"
