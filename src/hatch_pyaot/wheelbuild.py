@@ -85,7 +85,7 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
                            cache_dir=_cache_dir(settings, root))
     try:
         report = build([f.path for f in selected], options,
-                       progress=lambda line: log.info(f"pyaot: {_relative(line, root)}"),
+                       progress=lambda line: log.info(f"pyaot: {_relative(line, root, staging)}"),
                        destination=destination)
     except CompilerNotFound as exc:
         if settings.fallback == "error":
@@ -108,9 +108,7 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
     built = {}
     compiled = [m.path for m in report.modules if m.cpp is not None]
     for source, output in zip(compiled, report.built, strict=True):
-        f = by_source[source.resolve()]
-        log.info(f"pyaot: built {f.native_dist_path}")
-        built[f.native_dist_path] = output
+        built[by_source[source.resolve()].native_dist_path] = output
     functions = sum(e.compiled for m in report.modules for e in m.entries)
     log.info(f"pyaot: {len(built)} native module(s), {functions} compiled function(s), "
              f"{len(report.failed_entries)} left in Python")
@@ -148,7 +146,10 @@ def _cache_dir(settings: Settings, root: Path) -> Path | None:
     return root / os.path.expanduser(settings.cache_dir)
 
 
-def _relative(line: str, root: Path) -> str:
-    """Progress lines name files relative to the project root."""
-    prefix = str(root.resolve()) + os.sep
-    return line.replace(prefix, "")
+def _relative(line: str, root: Path, staging: Path | None) -> str:
+    """Progress lines name sources relative to the project root, staged native modules by
+    their path in the wheel."""
+    for folder in (staging, root):
+        if folder is not None:
+            line = line.replace(str(folder.resolve()) + os.sep, "").replace(str(folder) + os.sep, "")
+    return line
