@@ -131,6 +131,33 @@ def settings_from_table(table: Mapping[str, object], where: str, *,
     return Settings(**values)
 
 
+HOOK_TABLE = "tool.hatch.build.hooks.pyaot"
+
+
+def project_settings(pyproject: Mapping[str, Any],
+                     hook_table: Mapping[str, Any] | None = None) -> Settings:
+    """The settings of a project: its hook table together with ``[tool.pyaot]``.
+
+    ``hook_table`` is the hook's table as hatchling resolved it (a wheel target may have its
+    own); by default the one in ``pyproject``. A key may be set in one of them only. ``[tool.pyaot]`` is also where the one-line
+    opt-in keeps its settings: that line defines the hook table already, and TOML lets no
+    ``[table]`` header extend it afterwards.
+    """
+    tool = pyproject.get("tool", {})
+    if hook_table is None:
+        hook_table = tool.get("hatch", {}).get("build", {}).get("hooks", {}).get("pyaot", {})
+    tool_table = tool.get("pyaot", {})
+    for where, table in ((HOOK_TABLE, hook_table), ("tool.pyaot", tool_table)):
+        if not isinstance(table, Mapping):
+            raise SettingsError(f"{where}: expected a table")
+    both = sorted(set(tool_table) & (set(hook_table) - set(HATCH_HOOK_KEYS)))
+    if both:
+        raise SettingsError(f"{both[0]}: set in both [{HOOK_TABLE}] and [tool.pyaot]; "
+                            "keep one")
+    settings_from_table(tool_table, "tool.pyaot")  # so that errors name the right table
+    return settings_from_table({**tool_table, **hook_table}, HOOK_TABLE, ignore=HATCH_HOOK_KEYS)
+
+
 def json_schema() -> dict[str, object]:
     """The JSON Schema of the settings table, for editors and for ``settings.schema.json``."""
     properties: dict[str, object] = {}

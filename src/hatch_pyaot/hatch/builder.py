@@ -16,8 +16,7 @@ from hatchling.builders.sdist import SdistBuilder
 from hatchling.builders.wheel import WheelBuilder
 
 from hatch_pyaot.backend import with_hook
-from hatch_pyaot.hatch.hook import hook_settings
-from hatch_pyaot.settings import SettingsError
+from hatch_pyaot.settings import SettingsError, project_settings
 
 
 class AllBuilder(BuilderInterface):  # type: ignore[type-arg]
@@ -28,9 +27,8 @@ class AllBuilder(BuilderInterface):  # type: ignore[type-arg]
 
     def build_standard(self, directory: str, **build_data: Any) -> str:
         config = with_hook(self.metadata.config)
-        hooks = config["tool"]["hatch"]["build"]["hooks"]
         try:
-            settings = hook_settings(hooks["pyaot"], config)
+            settings = project_settings(config)
         except SettingsError as exc:
             self.app.abort(f"pyaot: {exc}")
             raise

@@ -21,10 +21,8 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-from hatch_pyaot.settings import HATCH_HOOK_KEYS, Settings, SettingsError, settings_from_table
+from hatch_pyaot.settings import SettingsError, project_settings
 from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed, compile_for_wheel
-
-HOOK_TABLE = "tool.hatch.build.hooks.pyaot"
 
 
 class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -36,7 +34,7 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if self.target_name != "wheel":
             return
         try:
-            settings = hook_settings(self.config, self.metadata.config)
+            settings = project_settings(self.metadata.config, self.config)
         except SettingsError as exc:
             self.app.abort(f"pyaot: {exc}")
             raise  # abort exits; this is for type checkers
@@ -48,7 +46,7 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         log = BuildLog(info=self.app.display_info, warning=self.app.display_warning)
         try:
             built = compile_for_wheel(files, settings, root=Path(self.root),
-                                      staging=self._staging, log=log)
+                                      staging=self._staging, log=log, editable=editable)
         except WheelBuildFailed as exc:
             self._clean_staging()
             self.app.abort(str(exc))
@@ -66,21 +64,3 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if self._staging is not None:
             shutil.rmtree(self._staging, ignore_errors=True)
             self._staging = None
-
-
-def hook_settings(hook_table: dict[str, Any], pyproject: dict[str, Any]) -> Settings:
-    """The hook table's settings, together with ``[tool.pyaot]`` (a key may be in one only).
-
-    ``[tool.pyaot]`` is where the one-line form keeps its settings: that line already
-    defines the hook table, which TOML then does not let a ``[table]`` header extend.
-    """
-    tool_table = pyproject.get("tool", {}).get("pyaot", {})
-    if not isinstance(tool_table, dict):
-        raise SettingsError("tool.pyaot: expected a table")
-    both = sorted(set(tool_table) & (set(hook_table) - set(HATCH_HOOK_KEYS)))
-    if both:
-        raise SettingsError(f"{both[0]}: set in both [{HOOK_TABLE}] and [tool.pyaot]; "
-                            "keep one")
-    settings_from_table(tool_table, "tool.pyaot")  # errors there name the right table
-    return settings_from_table({**tool_table, **hook_table}, HOOK_TABLE,
-                               ignore=HATCH_HOOK_KEYS)
