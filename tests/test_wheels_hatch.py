@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from wheels import (
     REPO,
     build_hatch_pyaot_wheel,
@@ -206,26 +207,24 @@ def test_all_builder_refuses_a_target_it_cannot_build(tmp_path):
 
 def test_editable_install_builds_in_place_and_follows_changes(tmp_path, wheelhouse,
                                                                pyaot_cache_dir):
+    """``pip install -e``: native modules next to the sources; after a change to a kernel
+    the next import rebuilds it (with hatch-pyaot installed as the package requires it)."""
     project = write_project(tmp_path / "project", "one-line")
     python = fresh_venv(tmp_path / "venv")
     env = {"PYAOT_CACHE_DIR": str(pyaot_cache_dir)}
-    run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-         "--find-links", str(wheelhouse), "-e", str(project)], cwd=tmp_path, env=env)
-    install(python, *wheelhouse.glob("*.whl"))
+    pip = [sys.executable, "-m", "pip", "--python", str(python), "install",
+           "--find-links", str(wheelhouse)]
+    run([*pip, "-e", str(project)], cwd=tmp_path, env=env)
     package = project / "src" / "demo_kernels"
     assert (package / native_name("kernels")).is_file()
-    assert run([str(python), "-c", CHECK_INSTALLED], cwd=tmp_path).stdout == EXPECTED
+    assert run([str(python), "-c", CHECK_INSTALLED], cwd=tmp_path, env=env).stdout == EXPECTED
 
-    # A change to a kernel: the next import sees the new code (as Python, with a warning)...
     source = package / "kernels.py"
     source.write_text(source.read_text().replace("steps += 1", "steps += 2"))
-    probe = ("import warnings, hatch_pyaot, demo_kernels.kernels as k\n"
+    probe = ("import hatch_pyaot, demo_kernels.kernels as k\n"
              "print(k.collatz_steps(27), hatch_pyaot.is_compiled(k.collatz_steps))")
-    proc = run([str(python), "-W", "always", "-c", probe], cwd=tmp_path)
-    assert proc.stdout == "222 False\n" and "StaleNativeModuleWarning" in proc.stderr
-    # ...and the next build makes it native again, without reinstalling.
-    run([sys.executable, "-m", "hatch_pyaot", "build", str(package)], cwd=tmp_path, env=env)
-    assert run([str(python), "-c", probe], cwd=tmp_path).stdout == "222 True\n"
+    proc = run([str(python), "-W", "error", "-c", probe], cwd=tmp_path, env=env)
+    assert proc.stdout == "222 True\n"
 
 
 def test_hatch_pyaot_wheel_carries_the_runtime_headers_and_plugins(wheelhouse):
@@ -239,3 +238,20 @@ def test_hatch_pyaot_wheel_carries_the_runtime_headers_and_plugins(wheelhouse):
     assert "[hatch]\npyaot = hatch_pyaot.hatch.plugin" in entry_points
     assert "setuptools.finalize_distribution_options" in entry_points
     assert (REPO / "pyproject.toml").is_file()
+
+
+def test_example_package_builds_and_runs_natively(tmp_path, wheelhouse, pyaot_cache_dir):
+    """examples/specfun, as its README installs it: one-line opt-in, real pip wheel."""
+    import shutil
+
+    project = tmp_path / "specfun"
+    shutil.copytree(REPO / "examples" / "specfun", project)
+    pip_wheel(project, tmp_path / "out", wheelhouse, env={"PYAOT_CACHE_DIR": str(pyaot_cache_dir)})
+    (wheel,) = (tmp_path / "out").glob("specfun-*.whl")
+    info = read_wheel(wheel)
+    assert not info.root_is_purelib and f"specfun/{native_name('functions')}" in info.names
+    python = fresh_venv(tmp_path / "venv")
+    install(python, wheel, *wheelhouse.glob("*.whl"))
+    proc = run([str(python), str(project / "demo.py")], cwd=tmp_path)
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 4 and all("native=True" in line for line in lines), proc.stdout

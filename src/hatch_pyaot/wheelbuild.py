@@ -27,6 +27,7 @@ from hatch_pyaot.settings import Settings
 
 if TYPE_CHECKING:
     from hatch_pyaot.pipeline import BuildReport
+    from hatch_pyaot.toolchains.host import BuildOptions
 
 
 @dataclass(frozen=True)
@@ -57,16 +58,17 @@ class WheelBuildFailed(Exception):
 
 
 def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: Path,
-                      staging: Path | None, log: BuildLog) -> dict[str, Path]:
+                      staging: Path | None, log: BuildLog,
+                      editable: bool = False) -> dict[str, Path]:
     """Build the native modules of ``files``; returns {path inside the wheel: built file}.
 
     With ``staging`` the native modules are written below it (at their wheel paths), so the
     source tree stays clean; without, they go next to their sources (editable installs, and
-    setuptools' build folder, which is already a copy).
+    setuptools' build folder, which is already a copy). ``editable`` modules are rebuilt by
+    the loader at import when their sources change (``runtime/rebuild.py``).
     """
     # Imported here: a backend imports this module whether or not anything gets compiled.
     from hatch_pyaot.pipeline import build, native_path
-    from hatch_pyaot.toolchains.host import BuildOptions
     from hatch_pyaot.toolchains.process import CompilerNotFound, ToolchainError
 
     selected = [f for f in files if _wants_compiling(f, settings)]
@@ -80,9 +82,7 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
             return native_path(source)
         return staging.joinpath(*by_source[source.resolve()].native_dist_path.split("/"))
 
-    options = BuildOptions(opt_level=settings.opt_level, jobs=settings.jobs,
-                           boundscheck=settings.boundscheck,
-                           cache_dir=_cache_dir(settings, root))
+    options = build_options(settings, root, editable=editable)
     try:
         report = build([f.path for f in selected], options,
                        progress=lambda line: log.info(f"pyaot: {_relative(line, root, staging)}"),
@@ -140,10 +140,16 @@ def _report_problems(report: BuildReport, log: BuildLog) -> list[str]:
     return problems
 
 
-def _cache_dir(settings: Settings, root: Path) -> Path | None:
-    if settings.cache_dir is None:
-        return None
-    return root / os.path.expanduser(settings.cache_dir)
+def build_options(settings: Settings, root: Path, *, editable: bool = False) -> BuildOptions:
+    """The toolchain options the settings of the project at ``root`` ask for."""
+    from hatch_pyaot.toolchains.host import BuildOptions
+
+    cache_dir = None
+    if settings.cache_dir is not None:
+        cache_dir = root / os.path.expanduser(settings.cache_dir)
+    return BuildOptions(opt_level=settings.opt_level, jobs=settings.jobs,
+                        boundscheck=settings.boundscheck, cache_dir=cache_dir,
+                        editable=editable)
 
 
 def _relative(line: str, root: Path, staging: Path | None) -> str:

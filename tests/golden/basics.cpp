@@ -281,5 +281,11 @@ PyMODINIT_FUNC PyInit_basics(void) {
   if (PyModule_AddIntConstant(m, "__pyaot_abi__", 1) < 0) {
     Py_DECREF(m); return nullptr;
   }
+#ifdef PYAOT_EDITABLE
+  // Built for an editable install: the loader rebuilds it when its sources change.
+  if (PyModule_AddIntConstant(m, "__pyaot_editable__", 1) < 0) {
+    Py_DECREF(m); return nullptr;
+  }
+#endif
   return m;
 }

@@ -136,6 +136,12 @@ def _init(module_name: str, short: str, sources: Sequence[tuple[str, str]]) -> l
         f"  if (PyModule_AddIntConstant(m, \"__pyaot_abi__\", {ABI_VERSION}) < 0) {{",
         "    Py_DECREF(m); return nullptr;",
         "  }",
+        "#ifdef PYAOT_EDITABLE",
+        "  // Built for an editable install: the loader rebuilds it when its sources change.",
+        "  if (PyModule_AddIntConstant(m, \"__pyaot_editable__\", 1) < 0) {",
+        "    Py_DECREF(m); return nullptr;",
+        "  }",
+        "#endif",
         "  return m;",
         "}",
     ]

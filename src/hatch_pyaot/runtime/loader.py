@@ -90,14 +90,17 @@ def load_native_module(fn: types.FunctionType, source: str) -> types.ModuleType 
         # name while loading them): validate it below.
 
     problem: str | None
+    module: types.ModuleType | None = None
     try:
         module = _load(name, path)
     except (ImportError, OSError) as exc:
         problem = f"could not be loaded ({type(exc).__name__}: {exc})"
     else:
         problem = check_native_module(module, path)
-    if problem is not None:
-        _reject(fn, name, path, source, problem)
+        if problem is not None and getattr(module, "__pyaot_editable__", 0) == 1:
+            module, problem = _rebuilt(name, path, source, problem)
+    if module is None or problem is not None:
+        _reject(fn, name, path, source, problem or "could not be used")
         return None
     module.__pyaot_valid__ = True  # type: ignore[attr-defined]
     sys.modules[name] = module
@@ -128,6 +131,28 @@ def check_native_module(module: types.ModuleType, path: str) -> str | None:
         if actual != expected.lower():
             return f"was built from an older {relpath}"
     return None
+
+
+def _rebuilt(name: str, path: str, source: str,
+             problem: str) -> tuple[types.ModuleType, None] | tuple[None, str]:
+    """The stale module of an editable install, rebuilt from the current sources."""
+    import shutil
+
+    try:
+        from hatch_pyaot.runtime.rebuild import rebuild
+
+        fresh = rebuild(source)
+        try:
+            module = _load(name, fresh)
+        finally:
+            shutil.rmtree(os.path.dirname(fresh), ignore_errors=True)
+    except Exception as exc:  # anything at all: the Python function still works
+        return None, f"{problem}, and rebuilding it failed: {type(exc).__name__}: {exc}"
+    # What was loaded is a copy of the file now at ``path``; say so, so that the next
+    # function of this module finds it in sys.modules instead of loading it again.
+    module.__file__ = path
+    again = check_native_module(module, path)
+    return (module, None) if again is None else (None, again)
 
 
 def sha256_file(path: str) -> str:

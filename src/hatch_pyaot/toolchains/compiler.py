@@ -81,10 +81,11 @@ def _msvc_banner(path: str) -> str:
 
 
 def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str] = (),
-                  boundscheck: bool = True) -> list[str]:
+                  boundscheck: bool = True, editable: bool = False) -> list[str]:
     """The compiler flags for one native module (C++20 itself is set through CMake).
 
     ``boundscheck=False`` defines ``PYAOT_BOUNDSCHECK=0``: the runtime's index checks go away.
+    ``editable=True`` defines ``PYAOT_EDITABLE``: the module says it may be rebuilt at import.
     """
     if opt_level not in OPT_LEVELS:
         raise ValueError(f"opt_level must be one of {', '.join(OPT_LEVELS)}, not {opt_level!r}")
@@ -105,6 +106,8 @@ def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str]
             flags.append("/Zi")
         if not boundscheck:
             flags.append("/DPYAOT_BOUNDSCHECK=0")
+        if editable:
+            flags.append("/DPYAOT_EDITABLE")
     else:
         flags = [
             f"-O{opt_level}",
@@ -118,6 +121,8 @@ def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str]
             flags.append("-g")
         if not boundscheck:
             flags.append("-DPYAOT_BOUNDSCHECK=0")
+        if editable:
+            flags.append("-DPYAOT_EDITABLE")
     return [*flags, *extra]
 
 

@@ -55,6 +55,9 @@ class BuildOptions:
     extra_cxx_flags: tuple[str, ...] = ()
     boundscheck: bool = True
     """False: index checks are compiled out (``PYAOT_BOUNDSCHECK=0``)."""
+    editable: bool = False
+    """For an editable install: the module carries ``__pyaot_editable__`` and the loader
+    rebuilds it at import when its sources have changed."""
 
 
 def runtime_include_dir() -> Path:
@@ -92,7 +95,7 @@ def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions,
     compiler = find_compiler()
     flags = compile_flags(
         compiler.family, options.opt_level, options.debug, options.extra_cxx_flags,
-        options.boundscheck,
+        options.boundscheck, options.editable,
     )
     include_dir = runtime_include_dir()
     context = cache.KeyContext(

@@ -1,0 +1,51 @@
+"""Rebuilding the native module of an editable install when its sources have changed.
+
+An editable install (``pip install -e .``) builds native modules in place with
+``__pyaot_editable__`` set. When the loader finds such a module stale, it calls ``rebuild``:
+the module is compiled again with the project's settings (its ``pyproject.toml``), written in
+place for the next run, and a copy at a fresh path is handed back for this process to load
+(the stale file's path is taken: a process cannot load two libraries from one path).
+
+This imports the compiler, so it only runs on that path, never on a plain import.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import tomllib
+from pathlib import Path
+
+from hatch_pyaot.settings import Settings, project_settings
+
+
+def rebuild(source: str) -> str:
+    """Rebuild the native module of ``source``; the path of a copy to load.
+
+    Raises an exception saying why when nothing could be built (a compile error, no compiler,
+    a function that no longer compiles: its diagnostics).
+    """
+    from hatch_pyaot.pipeline import build
+    from hatch_pyaot.wheelbuild import build_options
+
+    path = Path(source)
+    root = _project_root(path)
+    settings = Settings()
+    if root is not None:
+        with open(root / "pyproject.toml", "rb") as f:
+            settings = project_settings(tomllib.load(f))
+    report = build([path], build_options(settings, root or path.parent, editable=True))
+    if not report.built:
+        problems = [m.format_diagnostics() for m in report.modules]
+        problems += [str(error) for _, error in report.unreadable]
+        raise RuntimeError("\n".join(p for p in problems if p) or "nothing to compile")
+    fresh = Path(tempfile.mkdtemp(prefix="pyaot-rebuilt-")) / report.built[0].name
+    shutil.copyfile(report.built[0], fresh)
+    return str(fresh)
+
+
+def _project_root(path: Path) -> Path | None:
+    for folder in path.resolve().parents:
+        if (folder / "pyproject.toml").is_file():
+            return folder
+    return None
