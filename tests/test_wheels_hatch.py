@@ -198,6 +198,21 @@ def test_all_builder_writes_sdist_and_wheel(tmp_path):
     assert "pyaot: sdist:" in proc.stdout + proc.stderr
 
 
+def test_hatch_build_all(tmp_path, wheelhouse, pyaot_cache_dir):
+    """The real ``hatch build -t all`` (hatch makes its own build environment)."""
+    project = write_project(tmp_path / "p", "two-line")
+    hatch = Path(sys.executable).with_name("hatch")
+    env = {"PYAOT_CACHE_DIR": str(pyaot_cache_dir), "HATCH_DATA_DIR": str(tmp_path / "data"),
+           "HATCH_CACHE_DIR": str(tmp_path / "cache"), "PIP_FIND_LINKS": str(wheelhouse),
+           "UV_FIND_LINKS": str(wheelhouse)}
+    proc = run([str(hatch), "build", "-t", "all"], cwd=project, env=env)
+    assert "pyaot: 1 native module(s), 2 compiled function(s), 1 left in Python" in (
+        proc.stdout + proc.stderr)
+    (wheel,) = (project / "dist").glob("*.whl")
+    assert_platform_wheel(wheel)
+    assert len(list((project / "dist").glob("*.tar.gz"))) == 1
+
+
 def test_all_builder_refuses_a_target_it_cannot_build(tmp_path):
     project = write_project(tmp_path / "p", "two-line", settings='targets = ["wasm32-wasi"]\n')
     proc = hatchling_build(project, "-t", "all", check=False)
