@@ -187,3 +187,15 @@ def cxx() -> str:
     if compiler.family == "msvc":
         missing_tool("the runtime headers need GCC or Clang")
     return compiler.path
+
+
+@pytest.fixture(scope="session")
+def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding hatch-pyaot's own wheel, built once per session (tests/wheels.py).
+    The xdist workers' temp folders share a parent that is new each session; without xdist
+    that parent outlives the session, so the session's own folder is used."""
+    from wheels import build_hatch_pyaot_wheel
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return build_hatch_pyaot_wheel(shared).parent

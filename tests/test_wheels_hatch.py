@@ -21,7 +21,6 @@ import pytest
 
 from wheels import (
     REPO,
-    build_hatch_pyaot_wheel,
     fresh_venv,
     install,
     pip_wheel,
@@ -56,11 +55,6 @@ def _integrate(a: float, b: float, n: int) -> float:
 
 
 EXPECTED = f"{_integrate(0.0, 3.0, 1000)!r} 111 42\nTypeError\n"
-
-
-@pytest.fixture(scope="session")
-def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_hatch_pyaot_wheel(tmp_path_factory.getbasetemp().parent).parent
 
 
 def native_name(stem: str) -> str:

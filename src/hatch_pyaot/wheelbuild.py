@@ -99,8 +99,11 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
         raise WheelBuildFailed(f"pyaot: building the native modules failed. This is a bug in "
                                f"hatch-pyaot; please report it with this output.\n{exc}") from None
 
-    problems = _report_problems(report, log)
-    if problems and settings.fallback == "error":
+    problems = _problems(report, settings.fallback)
+    if settings.fallback == "python":
+        for problem in problems:
+            log.warning(problem)
+    elif problems:
         raise WheelBuildFailed(
             "\n".join(problems) + f"\npyaot: {len(problems)} problem(s); fallback = \"error\" "
             "makes that a failed build (fallback = \"python\" keeps such functions in Python)")
@@ -124,19 +127,18 @@ def _wants_compiling(f: SourceFile, settings: Settings) -> bool:
         return False
 
 
-def _report_problems(report: BuildReport, log: BuildLog) -> list[str]:
-    """Log every diagnostic as a warning; returns them (one text per module)."""
+def _problems(report: BuildReport, fallback: str) -> list[str]:
+    """Every diagnostic of the build, one text per module."""
+    verdict = "stays Python" if fallback == "python" else "cannot be compiled"
     problems = []
     for path, error in report.unreadable:
         problems.append(f"{error}\npyaot: {path} could not be read; it stays Python")
     for module in report.modules:
         text = module.format_diagnostics()
-        stays = [f"{e.loc}: warning: '{e.name}' stays Python"
+        stays = [f"{e.loc}: warning: '{e.name}' {verdict}"
                  for e in module.entries if not e.compiled]
         if text or stays:
             problems.append("\n".join([text, *stays]).strip())
-    for problem in problems:
-        log.warning(problem)
     return problems
 
 
