@@ -207,6 +207,23 @@ def test_hatch_build_all(tmp_path, wheelhouse, pyaot_cache_dir):
     assert len(list((project / "dist").glob("*.tar.gz"))) == 1
 
 
+def test_native_files_in_the_source_tree_stay_out_of_the_artifacts(tmp_path):
+    """After `pyaot build` (or an editable install) the tree holds a native module: the sdist
+    must not carry it, and the wheel carries a fresh build, once."""
+    project = write_project(tmp_path / "p", "two-line")
+    stale = project / "src" / "demo_kernels" / native_name("kernels")
+    stale.write_bytes(b"not a native module")
+    hatchling_build(project)
+    (sdist,) = (project / "dist").glob("*.tar.gz")
+    with tarfile.open(sdist) as tf:
+        assert not [n for n in tf.getnames() if ".pyaot" in n]
+    (wheel,) = (project / "dist").glob("*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        natives = [n for n in zf.namelist() if ".pyaot" in n]
+        assert natives == [f"demo_kernels/{native_name('kernels')}"]
+        assert zf.read(natives[0]) != b"not a native module"
+
+
 def test_all_builder_refuses_a_target_it_cannot_build(tmp_path):
     project = write_project(tmp_path / "p", "two-line", settings='targets = ["wasm32-wasi"]\n')
     proc = hatchling_build(project, "-t", "all", check=False)

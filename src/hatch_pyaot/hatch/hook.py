@@ -25,12 +25,17 @@ from hatch_pyaot.settings import SettingsError, project_settings
 from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed, compile_for_wheel
 
 
+NATIVE_FILE_PATTERNS = ("*.pyaot.so", "*.pyaot.*.so", "*.pyaot.pyd", "*.pyaot.*.pyd")
+"""Native modules as ``pipeline.native_path`` names them, on every platform."""
+
+
 class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "pyaot"
 
     _staging: Path | None = None
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        self._exclude_native_files()
         if self.target_name != "wheel":
             return
         try:
@@ -56,6 +61,18 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 build_data["force_include"][str(path)] = dist_path
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
+
+    def _exclude_native_files(self) -> None:
+        """Leave native modules that lie in the source tree (from an editable install or
+        ``pyaot build``) out of every artifact: the sdist carries sources only, and the
+        wheel gets freshly built ones. hatchling has no setting a hook can add exclusions
+        to, so this extends the builder's compiled exclusion patterns."""
+        import pathspec
+
+        config = self.build_config
+        ours = pathspec.GitIgnoreSpec.from_lines(NATIVE_FILE_PATTERNS)
+        current = config.exclude_spec
+        config.exclude_spec = ours if current is None else current + ours
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         self._clean_staging()
