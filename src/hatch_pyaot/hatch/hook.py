@@ -24,7 +24,6 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatch_pyaot.settings import SettingsError, project_settings
 from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed, compile_for_wheel
 
-
 NATIVE_FILE_PATTERNS = ("*.pyaot.so", "*.pyaot.*.so", "*.pyaot.pyd", "*.pyaot.*.pyd")
 """Native modules as ``pipeline.native_path`` names them, on every platform."""
 
