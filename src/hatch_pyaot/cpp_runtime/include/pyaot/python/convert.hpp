@@ -15,6 +15,8 @@
 #include "pyaot/none.hpp"
 #include "pyaot/python/args.hpp"
 #include "pyaot/python/error.hpp"
+// numpy arrays; included here so that the tuple templates below find their overloads
+#include "pyaot/python/ndarray.hpp"
 
 namespace pyaot::python {
 
