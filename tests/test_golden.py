@@ -38,7 +38,8 @@ def _stage(result: ModuleResult, stage: str) -> str:
     return "\n".join(out)
 
 
-CASES = [("basics", s) for s in ("ir", "types", "cpp")] + [("errors", "diagnostics")]
+CASES = [(case, s) for case in ("basics", "arrays") for s in ("ir", "types", "cpp")]
+CASES += [("errors", "diagnostics"), ("array_errors", "diagnostics")]
 
 
 @pytest.mark.parametrize(("case", "stage"), CASES, ids=[f"{c}.{s}" for c, s in CASES])

@@ -19,4 +19,17 @@ def same_value(a: object, b: object) -> bool:
     if isinstance(a, tuple):
         assert isinstance(b, tuple)
         return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    if type(a).__module__ == "numpy":
+        return _same_numpy(a, b)
     return a == b
+
+
+def _same_numpy(a: object, b: object) -> bool:
+    """NumPy arrays: same dtype, shape and bytes; NumPy scalars: same type and repr."""
+    import numpy as np
+
+    if isinstance(a, np.ndarray):
+        assert isinstance(b, np.ndarray)
+        return (a.dtype == b.dtype and a.shape == b.shape
+                and np.ascontiguousarray(a).tobytes() == np.ascontiguousarray(b).tobytes())
+    return repr(a) == repr(b)

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from hatch_pyaot.codegen import tuples
+from hatch_pyaot.codegen import arrays, tuples
 from hatch_pyaot.codegen.literals import (
     is_literal,
     is_temp,
@@ -24,10 +24,22 @@ from hatch_pyaot.codegen.literals import (
     truth_of,
 )
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, Scalar, TupleType, Type
+from hatch_pyaot.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    NONE,
+    STR,
+    ArrayType,
+    DTypeScalar,
+    Scalar,
+    TupleType,
+    Type,
+)
 from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
 from hatch_pyaot.typing.typed import (
+    NumpyCall,
     OpCall,
     Specialization,
     TupleComparison,
@@ -160,6 +172,8 @@ class FunctionEmitter:
             code = self.binop(op, f"v_{s.target.id}", var_t, value,
                               self.spec.type_of(s.value), s.loc.line)
             self.line(f"v_{s.target.id} = {self.cast(code, op.result, var_t)};")
+        elif isinstance(s, ir.SetItem):
+            arrays.setitem(self, s)
         elif isinstance(s, ir.ExprStmt):
             if self.spec.type_of(s.value) == STR:
                 return  # a lone (f-)string statement has no effect
@@ -429,6 +443,11 @@ class FunctionEmitter:
             items = [self.cast(self.expr(i), self.spec.type_of(i), it)
                      for i, it in zip(e.items, t.items, strict=True)]
             return f"{t.cpp()}{{{', '.join(items)}}}"
+        if isinstance(e, ir.TupleGet | ir.Index) and isinstance(
+                self.spec.type_of(e.value), ArrayType):
+            return arrays.getitem(self, e, e.value)
+        if isinstance(e, ir.Attribute):
+            return arrays.attribute(self, e)
         if isinstance(e, ir.TupleGet):
             return f"std::get<{e.index}>({self.expr(e.value)})"
         if isinstance(e, ir.Index):
@@ -479,8 +498,17 @@ class FunctionEmitter:
         raise AssertionError(f"unknown expression {type(e).__name__}")
 
     def binop(self, op: Op, left: str, lt: Type, right: str, rt: Type, line: int) -> str:
-        args = [self.cast(left, lt, op.params[0].type), self.cast(right, rt, op.params[1].type)]
+        args = [self.operand(left, lt, op.params[0].type, line),
+                self.operand(right, rt, op.params[1].type, line)]
         return self.call_op(op, args, line)
+
+    def operand(self, code: str, src: Type, dst: Type, line: int) -> str:
+        """An operand converted to the parameter type of its operation. A Python int that
+        meets a narrower NumPy integer must fit it (NEP 50: OverflowError otherwise)."""
+        if src == INT and isinstance(dst, DTypeScalar) and dst.dtype.kind in "iu" \
+                and dst.dtype.name != "int64":
+            return arrays.weak_int(self, code, dst, line)
+        return self.cast(code, src, dst)
 
     def call_op(self, op: Op, args: list[str], line: int) -> str:
         self.headers.add(op.header)
@@ -572,6 +600,8 @@ class FunctionEmitter:
             return literal(target.length, INT)
         if isinstance(target, TupleReduce):
             return tuples.reduce(self, e, target)
+        if isinstance(target, NumpyCall):
+            return arrays.call(self, e, target.name)
         assert isinstance(target, OpCall)
         args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
                 for a, pt in zip(target.args, target.param_types, strict=True)]
@@ -583,7 +613,12 @@ def _is_instance(t: Type, classes: list[str]) -> bool:
     import builtins
 
     classes_of: dict[Type, type] = {INT: int, FLOAT: float, BOOL: bool, NONE: type(None)}
-    python_class = tuple if isinstance(t, TupleType) else classes_of[t]
+    if isinstance(t, DTypeScalar | ArrayType):
+        # numpy.float64 is a float subclass; no other NumPy type derives from a builtin.
+        python_class: type = float if isinstance(t, DTypeScalar) and t.dtype.name == "float64" \
+            else object
+    else:
+        python_class = tuple if isinstance(t, TupleType) else classes_of[t]
     return any(issubclass(python_class, getattr(builtins, c)) for c in classes)
 
 

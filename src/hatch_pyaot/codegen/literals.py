@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, DTypeScalar, TupleType, Type
 
 
 def literal(value: object, t: Type) -> str:
@@ -59,7 +59,7 @@ def string_literal(text: str) -> str:
 def truth_of(code: str, t: Type) -> str:
     if t == BOOL:
         return code
-    if t in (INT, FLOAT):
+    if t in (INT, FLOAT) or isinstance(t, DTypeScalar):
         return f"({code} != 0)"
     if t == NONE:
         return "false"

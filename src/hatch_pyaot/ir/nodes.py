@@ -112,6 +112,23 @@ class Index(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class DTypeLit(Expr):
+    """A NumPy dtype named in the source (``numpy.float32``, ``float``): valid only as the
+    dtype of an array creation."""
+
+    dtype: str
+    """NumPy's name: ``float32``."""
+
+
+@dataclass(eq=False, slots=True)
+class Attribute(Expr):
+    """``x.shape``, ``x.ndim``...: an attribute of a local value (not of a module)."""
+
+    value: Expr
+    name: str
+
+
+@dataclass(eq=False, slots=True)
 class BinOp(Expr):
     op: BinOpKind
     left: Expr
@@ -236,6 +253,15 @@ class Assign(Stmt):
 class AugAssign(Stmt):
     target: NameTarget
     op: BinOpKind
+    value: Expr
+
+
+@dataclass(eq=False, slots=True)
+class SetItem(Stmt):
+    """``a[i, j] = value`` (``index`` is a TupleExpr for several indices)."""
+
+    target: Expr
+    index: Expr
     value: Expr
 
 

@@ -52,6 +52,9 @@ class _Printer:
             self.line(d, f"{_target(s.target)} = {self.expr(s.value)}", s)
         elif isinstance(s, ir.AugAssign):
             self.line(d, f"%{s.target.id} = {s.op.value}(%{s.target.id}, {self.expr(s.value)})", s)
+        elif isinstance(s, ir.SetItem):
+            self.line(d, f"setitem({self.expr(s.target)}, {self.expr(s.index)}, "
+                      f"{self.expr(s.value)})", s)
         elif isinstance(s, ir.ExprStmt):
             self.line(d, self.expr(s.value), s)
         elif isinstance(s, ir.If):
@@ -116,6 +119,10 @@ class _Printer:
             return f"getitem({self.expr(e.value)}, {self.expr(e.index)})"
         if isinstance(e, ir.TupleGet):
             return f"getitem({self.expr(e.value)}, {e.index})"
+        if isinstance(e, ir.DTypeLit):
+            return f"dtype({e.dtype})"
+        if isinstance(e, ir.Attribute):
+            return f"getattr({self.expr(e.value)}, {e.name!r})"
         if isinstance(e, ir.BinOp):
             return f"{e.op.value}({self.expr(e.left)}, {self.expr(e.right)})"
         if isinstance(e, ir.UnaryOp):

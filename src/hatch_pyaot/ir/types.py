@@ -9,7 +9,10 @@ as in Numba. Everything else must agree exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from hatch_pyaot.typing.dtypes import DType, PyKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,22 +49,68 @@ class TupleType(Type):
         return "tuple[" + ", ".join(str(t) for t in self.items) + "]"
 
 
+@dataclass(frozen=True, slots=True)
+class DTypeScalar(Type):
+    """A NumPy scalar (``numpy.float32``, ``numpy.int64``...): what reading one element of an
+    array gives. Arithmetic follows NumPy (integers wrap around), not Python."""
+
+    dtype: DType
+
+    def cpp(self) -> str:
+        return self.dtype.cpp
+
+    def __str__(self) -> str:
+        return f"numpy.{self.dtype.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayType(Type):
+    """``NDArray[numpy.<dtype>]`` of a rank known to the compiler: a view onto shared data
+    (``pyaot::numpy::ndarray<T, N>``)."""
+
+    dtype: DType
+    ndim: int
+
+    def cpp(self) -> str:
+        return f"pyaot::numpy::ndarray<{self.dtype.cpp}, {self.ndim}>"
+
+    def __str__(self) -> str:
+        return f"NDArray[{self.dtype.name}, {self.ndim}d]"
+
+
 INT: Final = Scalar("int", "std::int64_t")
 FLOAT: Final = Scalar("float", "double")
 BOOL: Final = Scalar("bool", "bool")
 NONE: Final = Scalar("None", "pyaot::None")
 STR: Final = Scalar("str", "std::string_view")
+DTYPE: Final = Scalar("dtype", "void")
+"""A dtype named in the source (ir.DTypeLit): only an argument of array creation."""
 """Only string literals (exception messages) have this type for now."""
 
 _NUMERIC_RANK: Final = {BOOL: 0, INT: 1, FLOAT: 2}
+_KIND: Final[dict[Type, PyKind]] = {BOOL: "bool", INT: "int", FLOAT: "float"}
 
 
 def unify(a: Type, b: Type) -> Type | None:
-    """The common type of two values that flow into one name or result, or None."""
+    """The common type of two values that flow into one name or result, or None.
+
+    A Python number and a NumPy scalar give the NumPy scalar type the two would compute with
+    (NEP 50: ``s = 0.0; s += x[i]`` makes ``s`` a ``numpy.float64``).
+    """
     if a == b:
         return a
     if a in _NUMERIC_RANK and b in _NUMERIC_RANK:
         return a if _NUMERIC_RANK[a] > _NUMERIC_RANK[b] else b
+    if isinstance(b, DTypeScalar) and a in _NUMERIC_RANK:
+        a, b = b, a
+    if isinstance(a, DTypeScalar) and b in _NUMERIC_RANK:
+        from hatch_pyaot.typing.dtypes import promote_weak
+
+        return DTypeScalar(promote_weak(a.dtype, _KIND[b]))
+    if isinstance(a, DTypeScalar) and isinstance(b, DTypeScalar):
+        from hatch_pyaot.typing.dtypes import promote
+
+        return DTypeScalar(promote(a.dtype, b.dtype))
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.items) == len(b.items):
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
@@ -70,6 +119,11 @@ def unify(a: Type, b: Type) -> Type | None:
 
 
 def coercible(src: Type, dst: Type) -> bool:
-    """Whether a value of type src may be passed where dst is expected (PEP 484 rules)."""
+    """Whether a value of type src may be passed where dst is expected (PEP 484 rules; a
+    NumPy scalar converts as ``float()`` and, when integral, ``operator.index()`` take it)."""
+    if isinstance(src, DTypeScalar):
+        return dst == FLOAT or (dst == INT and src.dtype.kind in "biu")
+    if isinstance(src, ArrayType) and isinstance(dst, ArrayType):
+        return src.dtype == dst.dtype and dst.ndim in (src.ndim, -1)
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])

@@ -22,6 +22,8 @@ def _block(stmts: Sequence[ir.Stmt], f: Rewrite) -> None:
 def _stmt(s: ir.Stmt, f: Rewrite) -> None:
     if isinstance(s, ir.Assign | ir.AugAssign | ir.ExprStmt):
         s.value = _expr(s.value, f)
+    elif isinstance(s, ir.SetItem):
+        s.target, s.index, s.value = _expr(s.target, f), _expr(s.index, f), _expr(s.value, f)
     elif isinstance(s, ir.If | ir.While):
         s.test = _expr(s.test, f)
         _block(s.body, f)
@@ -54,7 +56,7 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
 def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
     if isinstance(e, ir.TupleExpr):
         e.items = [_expr(i, f) for i in e.items]
-    elif isinstance(e, ir.TypeCheck | ir.TupleGet):
+    elif isinstance(e, ir.TypeCheck | ir.TupleGet | ir.Attribute):
         e.value = _expr(e.value, f)
     elif isinstance(e, ir.Index):
         e.value, e.index = _expr(e.value, f), _expr(e.index, f)

@@ -48,6 +48,8 @@ class Op:
     min_args: int = 0
     """With ``variadic``: the fewest arguments the call may have."""
     doc: str = ""
+    include: str = ""
+    """The header, when it does not follow from the name (NumPy scalar operations)."""
 
     @property
     def module(self) -> str:
@@ -55,6 +57,8 @@ class Op:
 
     @property
     def header(self) -> str:
+        if self.include:
+            return self.include
         module, _, func = self.name.rpartition(".")
         return f"pyaot/{module.replace('.', '/')}/{func.rstrip('_')}.hpp"
 
@@ -156,7 +160,8 @@ def _cost(src: Type, dst: Type) -> int | None:
     if src == dst:
         return 0
     if coercible(src, dst):
-        return _RANK[dst] - _RANK[src]
+        # A NumPy scalar passed to a Python-number operation converts like float()/index().
+        return _RANK[dst] - _RANK[src] if src in _RANK else 3
     return None
 
 

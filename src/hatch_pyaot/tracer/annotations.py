@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import libcst as cst
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, TupleType, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, ArrayType, DTypeScalar, TupleType, Type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver
+from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
 _SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL}
 _TUPLES = {"builtins.tuple", "typing.Tuple"}
+_ARRAYS = {"numpy.typing.NDArray"}
+_PYTHON_DTYPES = {FLOAT: "float64", INT: "int64", BOOL: "bool_"}
+UNKNOWN_RANK = -1
+"""The rank of an ``NDArray[...]`` parameter until its uses fix it (pipeline._entry_types)."""
 
 
 class AnnotationError(Exception):
@@ -28,8 +33,14 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return _SCALARS[res.qualname]
         if isinstance(res, Constant) and res.value is None:
             return NONE
+        if isinstance(res, OpName) and res.qualname.startswith("numpy."):
+            dtype = numpy_attr_dtype(res.qualname.removeprefix("numpy."))
+            if dtype is not None:
+                return DTypeScalar(dtype)
     if isinstance(node, cst.Subscript):
         res = resolver.expr(module, node.value)
+        if isinstance(res, OpName) and res.qualname in _ARRAYS:
+            return _array(resolver, module, node)
         if isinstance(res, OpName) and res.qualname in _TUPLES:
             items: list[Type] = []
             for el in node.slice:
@@ -45,6 +56,19 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
     text = module.tree.code_for_node(node)
     raise AnnotationError(
         f"annotation '{text}' is not supported; the compiler knows int, "
-        "float, bool, None and tuple[...] of them",
+        "float, bool, None, tuple[...] of them, numpy scalar types and NDArray[numpy.<dtype>]",
         node,
     )
+
+
+def _array(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> ArrayType:
+    item = node.slice[0].slice if len(node.slice) == 1 else None
+    if isinstance(item, cst.Index):
+        dtype_type = annotation_type(resolver, module, item.value)
+        if isinstance(dtype_type, DTypeScalar):
+            return ArrayType(dtype_type.dtype, UNKNOWN_RANK)
+        if dtype_type in _PYTHON_DTYPES:
+            raise AnnotationError(f"NDArray[{dtype_type}] does not name a NumPy dtype; write "
+                                  f"NDArray[numpy.{_PYTHON_DTYPES[dtype_type]}]", node)
+    raise AnnotationError("NDArray[...] takes one NumPy dtype, e.g. NDArray[numpy.float64]",
+                          node)

@@ -28,6 +28,7 @@ from hatch_pyaot.tracer.resolve import (
     Unresolved,
     UserFunction,
 )
+from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
 _BINOPS: dict[type[cst.CSTNode], ir.BinOpKind] = {
     cst.Add: ir.BinOpKind.ADD,
@@ -219,8 +220,11 @@ class Builder:
         loc = self.loc(node)
         if isinstance(node, cst.Assign):
             value = self.expr(node.value)
+            first = node.targets[0].target
+            if len(node.targets) == 1 and isinstance(first, cst.Subscript):
+                return ir.SetItem(loc, *self.subscript_target(first), value)
             if len(node.targets) == 1:
-                return ir.Assign(loc, self.target(node.targets[0].target), value)
+                return ir.Assign(loc, self.target(first), value)
             # a = b = value: the value once, then each target from left to right.
             held = self.fresh_local("chained")
             chain: list[ir.Stmt] = [ir.Assign(loc, ir.NameTarget(held, loc), value)]
@@ -231,6 +235,25 @@ class Builder:
             if node.value is None:
                 return None
             return ir.Assign(loc, self.target(node.target), self.expr(node.value))
+        if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
+            # a[f(i)] += v is t = f(i); a[t] = a[t] + v: the index is evaluated once.
+            array, index = self.subscript_target(node.target)
+            stmts: list[ir.Stmt] = []
+            parts = list(index.items) if isinstance(index, ir.TupleExpr) else [index]
+            kept: list[ir.Expr] = []
+            for part in parts:
+                if isinstance(part, ir.Name | ir.Const):
+                    kept.append(part)
+                    continue
+                name = self.fresh_local("index")
+                stmts.append(ir.Assign(loc, ir.NameTarget(name, loc), part))
+                kept.append(ir.Name(part.loc, name))
+            again = ir.TupleExpr(index.loc, kept) if isinstance(index, ir.TupleExpr) else kept[0]
+            current = (ir.Index(loc, array, again) if not isinstance(again, ir.Const)
+                       or not isinstance(again.value, int) else
+                       ir.TupleGet(loc, array, again.value))
+            value = ir.BinOp(loc, _BINOPS[type(node.operator)], current, self.expr(node.value))
+            return [*stmts, ir.SetItem(loc, array, again, value)]
         if isinstance(node, cst.AugAssign):
             target = self.target(node.target)
             if not isinstance(target, ir.NameTarget):
@@ -441,7 +464,10 @@ class Builder:
                 return ir.Name(loc, node.value)
             return self.global_(node)
         if isinstance(node, cst.Attribute):
-            return self.global_(node)
+            if isinstance(node.value, cst.Name) and node.value.value not in self.locals \
+                    and node.value.value not in self.renames:
+                return self.global_(node)
+            return ir.Attribute(loc, self.expr(node.value), node.attr.value)
         if isinstance(node, cst.BinaryOperation):
             if isinstance(node.operator, cst.MatrixMultiply):
                 self.error(node, "the @ operator needs arrays (not supported on scalars)")
@@ -506,6 +532,8 @@ class Builder:
             return ir.Const(loc, res.value)
         if isinstance(res, Unresolved):
             self.error(node, res.reason)
+        elif isinstance(res, OpName) and (dtype := _dtype_name(res.qualname)) is not None:
+            return ir.DTypeLit(loc, dtype)
         elif isinstance(res, UserFunction | OpName | ModuleRef):
             what = res.ref if isinstance(res, UserFunction) else res.qualname
             self.error(node, f"'{what}' can only be called here, not used as a value")
@@ -561,8 +589,21 @@ class Builder:
         self.locals.append(fresh)
         return fresh
 
+    def subscript_target(self, node: cst.Subscript) -> tuple[ir.Expr, ir.Expr]:
+        """The array and the index of an element assignment ``a[i, j] = ...``."""
+        read = self.subscript(node)
+        if isinstance(read, ir.Index):
+            return read.value, read.index
+        if isinstance(read, ir.TupleGet):
+            return read.value, ir.Const(read.loc, read.index)
+        return read, read
+
     def subscript(self, node: cst.Subscript) -> ir.Expr:
         loc = self.loc(node)
+        if len(node.slice) > 1 and all(isinstance(el.slice, cst.Index) for el in node.slice):
+            indices = [self.expr(el.slice.value) for el in node.slice
+                       if isinstance(el.slice, cst.Index)]
+            return ir.Index(loc, self.expr(node.value), ir.TupleExpr(loc, indices))
         if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
             index = node.slice[0].slice.value
             try:
@@ -600,6 +641,17 @@ def _escapes(stmts: list[ir.Stmt], in_loop: bool = False) -> list[ir.Stmt]:
             for b in (s.body, s.orelse, s.finalbody, *(h.body for h in s.handlers)):
                 found += _escapes(b, in_loop)
     return found
+
+
+def _dtype_name(qualname: str) -> str | None:
+    """The NumPy dtype a name stands for as a value (``dtype=numpy.int8``, ``dtype=float``)."""
+    builtin = {"builtins.float": "float64", "builtins.int": "int64", "builtins.bool": "bool"}
+    if qualname in builtin:
+        return builtin[qualname]
+    if qualname.startswith("numpy."):
+        dtype = numpy_attr_dtype(qualname.removeprefix("numpy."))
+        return dtype.name if dtype is not None else None
+    return None
 
 
 def _block(suite: cst.BaseSuite) -> list[cst.BaseStatement]:

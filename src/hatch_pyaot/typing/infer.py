@@ -15,13 +15,27 @@ from dataclasses import dataclass, field
 
 from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, TupleType, Type, coercible, unify
+from hatch_pyaot.ir.types import (
+    BOOL,
+    DTYPE,
+    FLOAT,
+    INT,
+    NONE,
+    STR,
+    ArrayType,
+    DTypeScalar,
+    TupleType,
+    Type,
+    coercible,
+    unify,
+)
 from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing import tuples
+from hatch_pyaot.typing import arrays, tuples
 from hatch_pyaot.typing.typed import (
+    NumpyCall,
     OpCall,
     Specialization,
     TupleComparison,
@@ -167,6 +181,14 @@ class FunctionTyper:
                 if not coercible(t, fn.returns):
                     self.diags.error(loc, f"returns {t}, but '{fn.ref.name}' is annotated "
                                      f"-> {fn.returns}")
+            if values and len({t for t, _ in values}) == 1:
+                refined = arrays.refine_result(fn.returns, values[0][0])
+                if refined != self.spec.result:
+                    self.spec.result = refined
+                    self.changed = True
+            if isinstance(self.spec.result, ArrayType) and self.spec.result.ndim < 0:
+                self.diags.error(fn.loc, f"'{fn.ref.name}' must return arrays of one rank; "
+                                 "the rank of its result cannot be told")
             return
         result: Type | None = None
         for t, loc in values:
@@ -188,6 +210,10 @@ class FunctionTyper:
         if t == STR:
             self.diags.error(loc, "str values are not supported yet (only as exception "
                              "messages)")
+            return
+        if t == DTYPE:
+            self.diags.error(loc, "a dtype can only be passed to an array creation function "
+                             "(dtype=...), not stored in a variable")
             return
         current = self.spec.var_types.get(name)
         if current is None:
@@ -231,6 +257,8 @@ class FunctionTyper:
                 op = self.binop(s, s.op, current, rhs, s.value)
                 if op is not None:
                     self.bind(s.target.id, op.result, s.loc)
+        elif isinstance(s, ir.SetItem):
+            arrays.setitem(self, s)
         elif isinstance(s, ir.ExprStmt):
             self.expr(s.value)
         elif isinstance(s, ir.If | ir.While):
@@ -256,7 +284,8 @@ class FunctionTyper:
         elif isinstance(s, ir.ForRange):
             for bound in (s.start, s.stop, s.step):
                 t = self.expr(bound)
-                if t is not None and t not in (INT, BOOL):
+                if t is not None and t not in (INT, BOOL) and not (
+                        isinstance(t, DTypeScalar) and t.dtype.kind in "biu"):
                     self.diags.error(bound.loc, f"range() needs int arguments, not {t}")
             self.bind(s.target.id, INT, s.target.loc)
             self.block(s.body)
@@ -279,6 +308,10 @@ class FunctionTyper:
         t = self.expr(e)
         if isinstance(t, TupleType):
             self.diags.warning(e.loc, "a tuple is always true here")
+        elif isinstance(t, ArrayType):
+            self.diags.error(e.loc, "the truth value of an array is ambiguous (NumPy raises "
+                             "ValueError for more than one element); use a comparison of "
+                             "its elements")
 
     def message(self, e: ir.Expr) -> None:
         t = self.expr(e)
@@ -307,10 +340,16 @@ class FunctionTyper:
             if any(i is None for i in items):
                 return _UNKNOWN
             return TupleType(tuple(i for i in items if i is not None))
+        if isinstance(e, ir.DTypeLit):
+            return DTYPE
+        if isinstance(e, ir.Attribute):
+            return arrays.attribute(self, e)
         if isinstance(e, ir.TupleGet):
             t = self.expr(e.value)
             if t is None:
                 return _UNKNOWN
+            if isinstance(t, ArrayType):
+                return arrays.element(self, e, t, arrays.constant_index(self, e))
             if not isinstance(t, TupleType):
                 self.diags.error(e.loc, f"a {t} cannot be indexed")
                 return _UNKNOWN
@@ -321,6 +360,9 @@ class FunctionTyper:
             e.index %= n
             return t.items[e.index]
         if isinstance(e, ir.Index):
+            vt = self.expr(e.value)
+            if isinstance(vt, ArrayType):
+                return arrays.element(self, e, vt, arrays.index_list(e.index))
             it = self.expr(e.index)
             if it is not None and it not in (INT, BOOL):
                 self.diags.error(e.index.loc, f"tuple indices must be int, not {it}")
@@ -337,6 +379,8 @@ class FunctionTyper:
                 return _UNKNOWN
             if e.op == ir.UnaryOpKind.NOT:
                 return BOOL
+            if isinstance(t, DTypeScalar):
+                return arrays.unary(self, e, t)
             resolved = self.owner.program.registry.resolve(f"operator.{e.op.value}", [t])
             if resolved is None:
                 self.diags.error(e.loc, f"bad operand type for unary {e.op.value}: '{t}'")
@@ -393,6 +437,8 @@ class FunctionTyper:
 
     def binop(self, node: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type, rt: Type,
               right: ir.Expr) -> Op | None:
+        if arrays.involves_numpy(lt, rt):
+            return arrays.binop(self, node, kind, lt, rt)
         name = f"operator.{kind.value}"
         types = [lt, rt]
         if (kind == ir.BinOpKind.POW and lt in (INT, BOOL) and isinstance(right, ir.Const)
@@ -423,6 +469,9 @@ class FunctionTyper:
                 continue
             if isinstance(lt, TupleType) and isinstance(rt, TupleType):
                 chosen[-1] = tuples.tuple_comparison(self, e, kind, lt, rt)
+                continue
+            if arrays.involves_numpy(lt, rt):
+                chosen[-1] = arrays.compare(self, e, kind, lt, rt)
                 continue
             resolved = self.owner.program.registry.resolve(f"operator.{kind.value}", [lt, rt])
             if resolved is None:
@@ -482,6 +531,12 @@ class FunctionTyper:
             return INT
         if e.func in _REDUCTIONS and ts and isinstance(ts[0], TupleType) and not kts:
             return tuples.reduce(self, e, e.func, ts[0], ts[1:])
+        if isinstance(e.func, str) and arrays.handles(e.func, ts):
+            kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
+            result = arrays.call(self, e, e.func, ts, kwmap)
+            if result is not None and e not in self.spec.calls:
+                self.spec.calls[e] = NumpyCall(e.func)
+            return result
         if isinstance(e.func, str):
             return self.op_call(e, e.func, e.args, ts, e.kwargs, kts)
         return self.user_call(e, e.func, ts, kts)
@@ -501,7 +556,7 @@ class FunctionTyper:
         args, arg_types = bound
         param_types: list[Type] = []
         for p, t, a in zip(fn.params, arg_types, args, strict=True):
-            if p.annotation is None:
+            if p.annotation is None or arrays.fits_open_annotation(t, p.annotation):
                 param_types.append(t)
             elif coercible(t, p.annotation):
                 param_types.append(p.annotation)

@@ -24,6 +24,8 @@ class Specialization:
         default_factory=dict)
     """Per comparison of a chain: its overload; for ``in`` one ``eq`` per tuple item; for two
     tuples a TupleComparison; None for ``is``/``is not``."""
+    indices: dict[ir.Expr | ir.Stmt, list[ir.Expr]] = field(default_factory=dict)
+    """The index expressions of each array element access (Index, TupleGet, SetItem)."""
     item_types: dict[ir.Stmt | ir.Expr, Type] = field(default_factory=dict)
     """The common item type of the tuple a ForEach iterates or an Index reads."""
     failed: bool = False
@@ -78,4 +80,11 @@ class TupleReduce:
     start: ir.Expr | None = None
 
 
-CallTarget = UserCall | OpCall | TupleLen | TupleReduce
+@dataclass(frozen=True, eq=False)
+class NumpyCall:
+    """``len`` of an array, array creation, a NumPy scalar constructor (typing/arrays.py)."""
+
+    name: str
+
+
+CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall

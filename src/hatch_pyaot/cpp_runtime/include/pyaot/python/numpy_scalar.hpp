@@ -1,0 +1,59 @@
+#pragma once
+// NumPy scalars as results: numpy.float32(...), numpy.int8(...) objects made by calling the
+// NumPy type (looked up once per type) with the exact Python number. No NumPy headers are
+// needed to build this: NumPy is only needed where the module runs.
+
+#include "pyaot/python/common.hpp"
+
+#include <cstdint>
+#include <type_traits>
+
+namespace pyaot::python {
+
+namespace detail {
+
+template <class T>
+constexpr const char* numpy_type_name() noexcept {
+  if constexpr (std::is_same_v<T, bool>) return "bool_";
+  else if constexpr (std::is_same_v<T, float>) return "float32";
+  else if constexpr (std::is_same_v<T, double>) return "float64";
+  else if constexpr (std::is_same_v<T, std::int8_t>) return "int8";
+  else if constexpr (std::is_same_v<T, std::int16_t>) return "int16";
+  else if constexpr (std::is_same_v<T, std::int32_t>) return "int32";
+  else if constexpr (std::is_same_v<T, std::int64_t>) return "int64";
+  else if constexpr (std::is_same_v<T, std::uint8_t>) return "uint8";
+  else if constexpr (std::is_same_v<T, std::uint16_t>) return "uint16";
+  else if constexpr (std::is_same_v<T, std::uint32_t>) return "uint32";
+  else return "uint64";
+}
+
+}  // namespace detail
+
+/// A new reference to numpy.<dtype>(value), or nullptr with a Python exception set.
+template <class T>
+PyObject* numpy_scalar(T value) {
+  static PyObject* type = nullptr;  // a strong reference kept for the process's life
+  if (type == nullptr) {
+    PyObject* numpy = PyImport_ImportModule("numpy");
+    if (numpy == nullptr) return nullptr;
+    type = PyObject_GetAttrString(numpy, detail::numpy_type_name<T>());
+    Py_DECREF(numpy);
+    if (type == nullptr) return nullptr;
+  }
+  PyObject* number;
+  if constexpr (std::is_same_v<T, bool>) {
+    number = PyBool_FromLong(value ? 1 : 0);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    number = PyFloat_FromDouble(static_cast<double>(value));
+  } else if constexpr (std::is_signed_v<T>) {
+    number = PyLong_FromLongLong(static_cast<long long>(value));
+  } else {
+    number = PyLong_FromUnsignedLongLong(static_cast<unsigned long long>(value));
+  }
+  if (number == nullptr) return nullptr;
+  PyObject* result = PyObject_CallOneArg(type, number);
+  Py_DECREF(number);
+  return result;
+}
+
+}  // namespace pyaot::python

@@ -1,0 +1,328 @@
+"""Typing of NumPy arrays and NumPy scalars (the first slice of array support).
+
+- element access ``a[i, j]`` (as many indices as the array has dimensions) reads a NumPy
+  scalar and ``a[i, j] = v`` writes one, converting ``v`` as NumPy does;
+- ``a.shape``, ``a.ndim``, ``a.size``, ``len(a)``;
+- ``numpy.zeros/ones/empty/full`` and their ``*_like`` forms, ``numpy.float32(x)``...;
+- arithmetic and comparisons on NumPy scalars follow NumPy 2 (NEP 50 promotion, integers
+  wrap around): the operation is one of ``pyaot/numpy/scalar.hpp``, called at the dtype the
+  operands are promoted to.
+
+The chosen operations are recorded as ``Op`` values made here (they are not in the registry:
+one declaration per dtype would be hundreds); codegen/arrays.py emits them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    ArrayType,
+    DTypeScalar,
+    TupleType,
+    Type,
+)
+from hatch_pyaot.ops.registry import Op, Param
+from hatch_pyaot.typing import dtypes
+from hatch_pyaot.typing.dtypes import DType
+from hatch_pyaot.typing.typed import OpCall
+
+if TYPE_CHECKING:
+    from hatch_pyaot.typing.infer import FunctionTyper
+
+SCALAR_HEADER = "pyaot/numpy/scalar.hpp"
+
+UFUNC_OF_BINOP = {
+    ir.BinOpKind.ADD: "add",
+    ir.BinOpKind.SUB: "subtract",
+    ir.BinOpKind.MUL: "multiply",
+    ir.BinOpKind.TRUEDIV: "true_divide",
+    ir.BinOpKind.FLOORDIV: "floor_divide",
+    ir.BinOpKind.MOD: "remainder",
+    ir.BinOpKind.POW: "power",
+    ir.BinOpKind.LSHIFT: "left_shift",
+    ir.BinOpKind.RSHIFT: "right_shift",
+    ir.BinOpKind.BITAND: "bitwise_and",
+    ir.BinOpKind.BITOR: "bitwise_or",
+    ir.BinOpKind.BITXOR: "bitwise_xor",
+}
+UFUNC_OF_COMPARE = {
+    ir.CmpOpKind.EQ: "equal",
+    ir.CmpOpKind.NE: "not_equal",
+    ir.CmpOpKind.LT: "less",
+    ir.CmpOpKind.LE: "less_equal",
+    ir.CmpOpKind.GT: "greater",
+    ir.CmpOpKind.GE: "greater_equal",
+}
+UFUNC_OF_UNARY = {
+    ir.UnaryOpKind.NEG: "negative",
+    ir.UnaryOpKind.POS: "positive",
+    ir.UnaryOpKind.INVERT: "invert",
+}
+CREATION = ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full")
+CREATION_LIKE = ("numpy.zeros_like", "numpy.ones_like", "numpy.empty_like", "numpy.full_like")
+_PY_KIND: dict[Type, dtypes.PyKind] = {BOOL: "bool", INT: "int", FLOAT: "float"}
+
+
+def involves_numpy(*types: Type) -> bool:
+    return any(isinstance(t, DTypeScalar | ArrayType) for t in types)
+
+
+def scalar_op(ufunc: str, at: DType, result: DType, *, arity: int = 2,
+              fallible: bool = False) -> Op:
+    """``pyaot::numpy::scalar::<ufunc>`` computed at dtype ``at``."""
+    params = tuple(Param(f"x{i + 1}", DTypeScalar(at)) for i in range(arity))
+    return Op(name=f"numpy.{ufunc}", params=params, result=DTypeScalar(result),
+              cpp=f"pyaot::numpy::scalar::{ufunc}", fallible=fallible,
+              include=SCALAR_HEADER)
+
+
+def _operand(t: Type) -> DType | dtypes.PyKind | None:
+    if isinstance(t, DTypeScalar):
+        return t.dtype
+    return _PY_KIND.get(t)
+
+
+def binop(typer: FunctionTyper, node: ir.Expr | ir.Stmt, kind: ir.BinOpKind, lt: Type,
+          rt: Type) -> Op | None:
+    """The NumPy scalar operation for ``lt <kind> rt``, or None after a diagnostic."""
+    ufunc = UFUNC_OF_BINOP[kind]
+    a, b = _operand(lt), _operand(rt)
+    if a is None or b is None:
+        typer.diags.error(node.loc, f"unsupported operand types for {ir.BINOP_SYMBOL[kind]}: "
+                          f"'{lt}' and '{rt}'")
+        return None
+    result = dtypes.arithmetic_result(ufunc, a, b)
+    if isinstance(result, str):
+        typer.diags.error(node.loc, result)
+        return None
+    assert result is not None
+    op = scalar_op(ufunc, result, result,
+                   fallible=ufunc == "power" and result.kind in "iu")
+    typer.spec.ops[node] = op
+    return op
+
+
+def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
+            rt: Type) -> Op | None:
+    a, b = _operand(lt), _operand(rt)
+    if kind not in UFUNC_OF_COMPARE or a is None or b is None:
+        typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between "
+                          f"'{lt}' and '{rt}'")
+        return None
+    at = _common(a, b)
+    if "int" in (a, b) and at.kind in "iu" and at != dtypes.UINT64:
+        # NumPy compares a Python int with an integer scalar by value, even one out of the
+        # dtype's range (np.int8(5) < 1000 is True): int64 holds both.
+        at = dtypes.INT64
+    op = scalar_op(UFUNC_OF_COMPARE[kind], at, dtypes.BOOL_)
+    return Op(op.name, op.params, BOOL, op.cpp, include=SCALAR_HEADER)
+
+
+def unary(typer: FunctionTyper, e: ir.UnaryOp, t: DTypeScalar) -> Type | None:
+    ufunc = UFUNC_OF_UNARY[e.op]
+    if t.dtype == dtypes.BOOL_ and ufunc == "negative":
+        typer.diags.error(e.loc, "The numpy boolean negative, the `-` operator, is not "
+                          "supported, use the `~` operator or the logical_not function "
+                          "instead.")
+        return None
+    if t.dtype.kind == "f" and ufunc == "invert":
+        typer.diags.error(e.loc, f"bad operand type for unary ~: 'numpy.{t.dtype.name}'")
+        return None
+    op = scalar_op(ufunc, t.dtype, t.dtype, arity=1)
+    typer.spec.ops[e] = op
+    return op.result
+
+
+def _common(a: DType | dtypes.PyKind, b: DType | dtypes.PyKind) -> DType:
+    if isinstance(a, DType) and isinstance(b, DType):
+        return dtypes.promote(a, b)
+    if isinstance(a, DType):
+        assert isinstance(b, str)
+        return dtypes.promote_weak(a, b)
+    assert isinstance(b, DType) and isinstance(a, str)
+    return dtypes.promote_weak(b, a)
+
+
+# ----- arrays ------------------------------------------------------------------------------
+
+
+def element(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
+            indices: list[ir.Expr]) -> Type | None:
+    """The type of ``a[i, j]`` (every dimension indexed by an integer)."""
+    typer.spec.indices[e] = indices
+    if len(indices) != array.ndim:
+        what = "fewer" if len(indices) < array.ndim else "more"
+        count = f"{len(indices)} {'index' if len(indices) == 1 else 'indices'}"
+        typer.diags.error(e.loc, f"{count} for a {array.ndim}-dimensional array "
+                          f"({what} than its dimensions): only element access is supported "
+                          "so far")
+        return None
+    for index in indices:
+        it = typer.expr(index)
+        if it is not None and not _is_integer(it):
+            typer.diags.error(index.loc, f"array indices must be integers, not {it}")
+    return DTypeScalar(array.dtype)
+
+
+def index_list(index: ir.Expr) -> list[ir.Expr]:
+    return list(index.items) if isinstance(index, ir.TupleExpr) else [index]
+
+
+def constant_index(typer: FunctionTyper, e: ir.TupleGet) -> list[ir.Expr]:
+    """``a[3]``: the tracer made a TupleGet; the index becomes an expression of its own."""
+    known = typer.spec.indices.get(e)
+    return known if known is not None else [ir.Const(e.loc, e.index)]
+
+
+def fits_open_annotation(t: Type, annotation: Type) -> bool:
+    """An array passed where ``NDArray[dtype]`` (any rank) is annotated."""
+    return (isinstance(annotation, ArrayType) and annotation.ndim < 0
+            and isinstance(t, ArrayType) and t.dtype == annotation.dtype)
+
+
+def setitem(typer: FunctionTyper, s: ir.SetItem) -> None:
+    target = typer.expr(s.target)
+    value = typer.expr(s.value)
+    if target is None:
+        return
+    if not isinstance(target, ArrayType):
+        typer.diags.error(s.loc, f"'{target}' object does not support item assignment")
+        return
+    element(typer, s, target, index_list(s.index))
+    if value is not None and _operand(value) is None:
+        typer.diags.error(s.value.loc, f"cannot store a {value} in an array of "
+                          f"{target.dtype.name}")
+
+
+def attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
+    t = typer.expr(e.value)
+    if t is None:
+        return None
+    if isinstance(t, ArrayType):
+        if e.name == "shape":
+            return TupleType((INT,) * t.ndim)
+        if e.name in ("ndim", "size", "itemsize", "nbytes"):
+            return INT
+    typer.diags.error(e.loc, f"'{t}' has no attribute '{e.name}' the compiler supports")
+    return None
+
+
+def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
+         kwtypes: dict[str, Type]) -> Type | None:
+    """A call the array support handles, or None (not ours: NotImplemented is not used
+    because None is also the 'diagnosed' answer; see ``handles``)."""
+    if name == "builtins.len":
+        (t,) = types
+        assert isinstance(t, ArrayType)
+        if t.ndim == 0:
+            typer.diags.error(e.loc, "len() of unsized object (a 0-d array)")
+            return None
+        return INT
+    if name == "builtins.abs":
+        (t,) = types
+        assert isinstance(t, DTypeScalar)
+        op = scalar_op("absolute", t.dtype, t.dtype, arity=1)
+        typer.spec.calls[e] = OpCall(op, (e.args[0],), (t,))
+        return op.result
+    dtype = dtypes.numpy_attr_dtype(name.removeprefix("numpy."))
+    if dtype is not None:  # numpy.float32(x)
+        if len(types) != 1 or kwtypes or _operand(types[0]) is None:
+            typer.diags.error(e.loc, f"{name}() takes one number here")
+            return None
+        op = Op(name=f"numpy.{dtype.name}", params=(Param("x", types[0]),),
+                result=DTypeScalar(dtype), cpp=f"pyaot::numpy::scalar::cast<{dtype.cpp}>",
+                include=SCALAR_HEADER)
+        typer.spec.calls[e] = OpCall(op, (e.args[0],), (types[0],))
+        return op.result
+    if name in CREATION:
+        return _creation(typer, e, name, types, kwtypes)
+    if name in CREATION_LIKE:
+        if not types or not isinstance(types[0], ArrayType):
+            typer.diags.error(e.loc, f"{name}() needs an array as its first argument")
+            return None
+        return types[0]
+    return None
+
+
+def handles(name: str, types: list[Type]) -> bool:
+    if name == "builtins.len":
+        return len(types) == 1 and isinstance(types[0], ArrayType)
+    if name == "builtins.abs":
+        return len(types) == 1 and isinstance(types[0], DTypeScalar)
+    return (name in CREATION or name in CREATION_LIKE
+            or (name.startswith("numpy.")
+                and dtypes.numpy_attr_dtype(name.removeprefix("numpy.")) is not None))
+
+
+def _creation(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
+              kwtypes: dict[str, Type]) -> Type | None:
+    wanted = 2 if name == "numpy.full" else 1
+    if len(types) < wanted:
+        typer.diags.error(e.loc, f"{name}() needs a shape" + (" and a fill value"
+                                                            if wanted == 2 else ""))
+        return None
+    shape = types[0]
+    if _is_integer(shape):
+        ndim = 1
+    elif isinstance(shape, TupleType) and all(_is_integer(t) for t in shape.items):
+        ndim = len(shape.items)
+    else:
+        typer.diags.error(e.loc, f"the shape of {name}() must be an int or a tuple of ints, "
+                          f"not {shape}")
+        return None
+    dtype_arg = dtype_argument(e, wanted)
+    if dtype_arg is None and len(e.args) > wanted:
+        typer.diags.error(e.args[wanted].loc, "the dtype must be written out, such as "
+                          "numpy.float32 or float")
+        return None
+    if dtype_arg is not None:
+        dtype = dtypes.dtype_named(dtype_arg)
+        assert dtype is not None
+    elif name == "numpy.full":
+        fill = _operand(types[1])
+        if fill is None:
+            typer.diags.error(e.loc, f"cannot fill an array with {types[1]}")
+            return None
+        dtype = fill if isinstance(fill, DType) else dtypes.result_of_python_scalar(fill)
+    else:
+        dtype = dtypes.FLOAT64
+    unknown = set(kwtypes) - {"dtype"}
+    if unknown:
+        typer.diags.error(e.loc, f"{name}() argument '{sorted(unknown)[0]}' is not supported")
+        return None
+    return ArrayType(dtype, ndim)
+
+
+def dtype_argument(e: ir.Call, position: int) -> str | None:
+    """The dtype a creation call names (``dtype=numpy.int32`` or positional), or None."""
+    for key, value in e.kwargs:
+        if key == "dtype" and isinstance(value, ir.DTypeLit):
+            return value.dtype
+    if len(e.args) > position and isinstance(e.args[position], ir.DTypeLit):
+        arg = e.args[position]
+        assert isinstance(arg, ir.DTypeLit)
+        return arg.dtype
+    return None
+
+
+def _is_integer(t: Type) -> bool:
+    return t in (INT, BOOL) or (isinstance(t, DTypeScalar) and t.dtype.kind in "biu")
+
+
+def refine_result(declared: Type, actual: Type) -> Type:
+    """The result type of a function annotated ``declared`` that returns ``actual``: an
+    ``NDArray[...]`` annotation leaves the rank open, and a NumPy scalar returned where the
+    annotation says float (int, bool) stays that NumPy scalar, as in Python."""
+    if isinstance(declared, ArrayType) and isinstance(actual, ArrayType) \
+            and declared.dtype == actual.dtype and declared.ndim < 0:
+        return actual
+    if isinstance(actual, DTypeScalar) and declared in (FLOAT, INT, BOOL):
+        kinds = {FLOAT: "biuf", INT: "biu", BOOL: "b"}[declared]
+        if actual.dtype.kind in kinds:
+            return actual
+    return declared
