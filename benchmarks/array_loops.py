@@ -1,0 +1,102 @@
+"""Loop-style NumPy kernels: compiled by hatch-pyaot vs the same loops in CPython vs NumPy's
+vectorized equivalent, ratios from one run (medians of repeats).
+
+    python benchmarks/array_loops.py [--quick]
+
+The kernels are those of tests/kernels/array_kernels.py (the first slice of array support:
+element loops; slicing, ufuncs and reductions come later), built into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.util
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from hatch_pyaot.pipeline import build
+from hatch_pyaot.testing import same_value
+
+KERNELS = Path(__file__).resolve().parents[1] / "tests" / "kernels" / "array_kernels.py"
+
+
+def load(path: Path, name: str, disable: bool) -> ModuleType:
+    os.environ["PYAOT_DISABLE"] = "1" if disable else ""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    os.environ.pop("PYAOT_DISABLE", None)
+    return module
+
+
+def median_time(fn: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    n = 200 if args.quick else 500
+    rng = np.random.default_rng(1)
+    u = rng.normal(size=(n, n))
+    img = rng.integers(0, 256, size=(n, n), dtype=np.uint8)
+    x32 = rng.normal(size=n * n).astype(np.float32)
+
+    def lap_numpy(a: np.ndarray) -> np.ndarray:
+        out = np.zeros_like(a)
+        out[1:-1, 1:-1] = a[:-2, 1:-1] + a[2:, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] \
+            - 4 * a[1:-1, 1:-1]
+        return out
+
+    cases: list[tuple[str, tuple[Any, ...], Callable[[], Any]]] = [
+        ("total2d", (u,), lambda: u.sum()),
+        ("laplacian", (u,), lambda: lap_numpy(u)),
+        ("histogram", (img, 256), lambda: np.bincount(img.ravel(), minlength=256)),
+        ("scale", (x32, 1.5), lambda: x32 * np.float32(1.5)),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "array_kernels.py"
+        shutil.copyfile(KERNELS, path)
+        start = time.perf_counter()
+        report = build([path])
+        compile_s = time.perf_counter() - start
+        assert not report.failed_entries
+        sys.path.insert(0, tmp)
+        native = load(path, "array_kernels", disable=False)
+        python = load(path, "array_kernels_python", disable=True)
+        print(f"compile: {compile_s:.1f} s for {len(report.modules[0].entries)} kernels; "
+              f"arrays {n}x{n}\n")
+        print("| kernel | compiled | CPython loops | NumPy vectorized | vs CPython | vs NumPy |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for name, call_args, vectorized in cases:
+            fast, slow = getattr(native, name), getattr(python, name)
+            assert same_value(slow(*call_args), fast(*call_args)), name
+            t_native = median_time(functools.partial(fast, *call_args), 7)
+            t_python = median_time(functools.partial(slow, *call_args), 3)
+            t_numpy = median_time(vectorized, 7)
+            print(f"| {name} | {t_native * 1e3:.2f} ms | {t_python * 1e3:.0f} ms | "
+                  f"{t_numpy * 1e3:.2f} ms | {t_python / t_native:.0f}x | "
+                  f"{t_numpy / t_native:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
