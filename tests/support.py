@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from hatch_pyaot.pipeline import BuildReport, build
+from hatch_pyaot.toolchains.host import BuildOptions
 from hatch_pyaot.testing import same_value
 
 
@@ -54,13 +55,24 @@ def build_pair(folder: Path, name: str, source: str | Path) -> Pair:
         shutil.copyfile(source, path)
     else:
         path.write_text(source, encoding="utf-8")
-    report = build([path])
+    report = build([path], _options())
     diagnostics = "\n".join(m.format_diagnostics() for m in report.modules)
     failed = [e.name for e in report.failed_entries]
     assert not failed, f"not compiled: {failed}\n{diagnostics}"
     native = import_file(path, name)
     python = import_file(path, f"{name}_python", disable=True)
     return Pair(native, python, report)
+
+
+SANITIZE = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer")
+
+
+def _options() -> BuildOptions | None:
+    """Sanitized builds when test_sanitizers.py runs a test file under ASan and UBSan."""
+    if os.environ.get("PYAOT_TEST_SANITIZE") == "1":
+        return BuildOptions(opt_level="1", extra_cxx_flags=SANITIZE)
+    return None
 
 
 def outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, Any]:

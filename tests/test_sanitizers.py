@@ -16,10 +16,9 @@ import pytest
 from conftest import missing_tool
 from hatch_pyaot.pipeline import build
 from hatch_pyaot.toolchains.host import BuildOptions
+from support import SANITIZE
 
 TESTS = Path(__file__).resolve().parent
-SANITIZE = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-            "-fno-omit-frame-pointer")
 
 
 def _runtime_library(cxx: str, name: str) -> str:
@@ -51,7 +50,27 @@ def test_every_differential_case_under_asan_and_ubsan(cxx: str, tmp_path: Path) 
             assert_same(pair, func, *args)
         print("checked", len(cases.CASES))
     """)
-    env = {
+    proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=_sanitized_env(cxx),
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-6000:]
+    assert proc.stdout.startswith("checked ")
+
+
+@pytest.mark.slow
+def test_array_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_arrays.py again, its kernels built with the sanitizers: the array runtime
+    (storage, views, the buffer-protocol boundary) under ASan and UBSan."""
+    env = {**_sanitized_env(cxx), "PYAOT_TEST_SANITIZE": "1"}
+    proc = subprocess.run([sys.executable, "-m", "pytest", str(TESTS / "test_arrays.py"), "-q",
+                           "-n", "0", "-p", "no:cacheprovider",
+                           "--basetemp", str(tmp_path / "t")],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-6000:]
+    assert " passed" in proc.stdout and "failed" not in proc.stdout
+
+
+def _sanitized_env(cxx: str) -> dict[str, str]:
+    return {
         **os.environ,
         "LD_PRELOAD": " ".join(_runtime_library(cxx, lib) for lib in ("libasan.so",
                                                                       "libubsan.so")),
@@ -60,7 +79,3 @@ def test_every_differential_case_under_asan_and_ubsan(cxx: str, tmp_path: Path) 
         "ASAN_OPTIONS": "detect_leaks=0:allocator_may_return_null=1",
         "UBSAN_OPTIONS": "print_stacktrace=1",
     }
-    proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-6000:]
-    assert proc.stdout.startswith("checked ")
