@@ -325,3 +325,10 @@ def test_comparisons_give_bool() -> None:
     for op, (a, b) in itertools.product(COMPARISONS, PAIRS):
         assert arithmetic_result(op, a, b) is BOOL_
     assert dtypes.UFUNCS[-len(COMPARISONS):] == COMPARISONS
+
+
+@pytest.mark.parametrize("src", dtypes.ALL_DTYPES, ids=str)
+def test_can_cast_same_kind_matches_numpy(src: dtypes.DType) -> None:
+    for dst in dtypes.ALL_DTYPES:
+        assert dtypes.can_cast_same_kind(src, dst) == np.can_cast(
+            np.dtype(src.name), np.dtype(dst.name), "same_kind"), (src, dst)

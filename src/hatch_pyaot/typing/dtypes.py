@@ -177,6 +177,15 @@ def can_cast(src: DType, dst: DType) -> bool:
     return src.kind == "u" and src.itemsize < dst.itemsize
 
 
+_KIND_ORDER: Final = {"b": 0, "u": 1, "i": 2, "f": 3}
+
+
+def can_cast_same_kind(src: DType, dst: DType) -> bool:
+    """``numpy.can_cast(src, dst, "same_kind")``: safe casts, and casts to a dtype of the
+    same or a later kind (bool, unsigned, signed, float) — what ``a += b`` allows."""
+    return can_cast(src, dst) or _KIND_ORDER[src.kind] <= _KIND_ORDER[dst.kind]
+
+
 def promote(a: DType, b: DType) -> DType:
     """``numpy.result_type(a, b)``: the dtype of arithmetic between two arrays (or NumPy
     scalars). Mixed signedness takes the next wider signed integer, and int64 with uint64
