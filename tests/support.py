@@ -16,8 +16,8 @@ from types import ModuleType
 from typing import Any
 
 from hatch_pyaot.pipeline import BuildReport, build
-from hatch_pyaot.toolchains.host import BuildOptions
 from hatch_pyaot.testing import same_value
+from hatch_pyaot.toolchains.host import BuildOptions
 
 
 def import_file(path: Path, name: str, *, disable: bool = False) -> ModuleType:
@@ -112,3 +112,26 @@ def _beyond_int64(value: object) -> bool:
     if isinstance(value, tuple):
         return any(_beyond_int64(v) for v in value)
     return isinstance(value, int) and not -(2**63) <= value < 2**63
+
+
+def check_arrays(pair: Pair, func: str, *args: Any) -> Any:
+    """Both sides on copies of ``args``: same result (value, dtype, type) or exception type,
+    and the same contents of the arrays afterwards (what a kernel wrote into them)."""
+    import copy
+    import warnings
+
+    py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # NumPy's overflow warnings
+        expected = outcome(getattr(pair.python, func), *py_args)
+    got = outcome(getattr(pair.native, func), *native_args)
+    assert got[0] == expected[0], f"{func}{args}: CPython {expected[1]!r}, compiled {got[1]!r}"
+    if expected[0] == "ok":
+        assert same_value(expected[1], got[1]), f"{func}: CPython {expected[1]!r}, " \
+                                                f"compiled {got[1]!r}"
+    else:
+        assert type(got[1]) is type(expected[1]), f"{func}: CPython {expected[1]!r}, " \
+                                                  f"compiled {got[1]!r}"
+    for before, after in zip(py_args, native_args, strict=True):
+        assert same_value(before, after), f"{func}: arguments differ afterwards"
+    return got[1]

@@ -4,17 +4,14 @@ kernel writes into them is compared too."""
 
 from __future__ import annotations
 
-import copy
-import warnings
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
 
 from hatch_pyaot import is_compiled
-from hatch_pyaot.testing import same_value
-from support import Pair, build_pair, outcome
+from support import Pair, build_pair
+from support import check_arrays as check
 
 KERNELS = Path(__file__).parent / "kernels" / "array_kernels.py"
 
@@ -22,26 +19,6 @@ KERNELS = Path(__file__).parent / "kernels" / "array_kernels.py"
 @pytest.fixture(scope="module")
 def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
     return build_pair(tmp_path_factory.mktemp("arrays"), "array_kernels", KERNELS)
-
-
-def check(pair: Pair, func: str, *args: Any) -> Any:
-    """Both sides on copies of ``args``: same result (value, dtype, type) or exception type,
-    and the same contents of the arrays afterwards."""
-    py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # NumPy's overflow warnings
-        expected = outcome(getattr(pair.python, func), *py_args)
-    got = outcome(getattr(pair.native, func), *native_args)
-    assert got[0] == expected[0], f"{func}{args}: CPython {expected[1]!r}, compiled {got[1]!r}"
-    if expected[0] == "ok":
-        assert same_value(expected[1], got[1]), f"{func}: CPython {expected[1]!r}, " \
-                                                f"compiled {got[1]!r}"
-    else:
-        assert type(got[1]) is type(expected[1]), f"{func}: CPython {expected[1]!r}, " \
-                                                  f"compiled {got[1]!r}"
-    for before, after in zip(py_args, native_args, strict=True):
-        assert same_value(before, after), f"{func}: arguments differ afterwards"
-    return got[1]
 
 
 RNG = np.random.default_rng(7)

@@ -39,7 +39,7 @@ from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
 from hatch_pyaot.typing.infer import Inferencer
-from hatch_pyaot.typing.ranks import fix_ranks
+from hatch_pyaot.typing.ranks import fix_ranks, rank_variants
 from hatch_pyaot.typing.typed import Specialization
 
 IR_PASSES: tuple[Callable[[ir.Function], None], ...] = (
@@ -58,6 +58,9 @@ class EntryResult:
     loc: Loc
     options: dict[str, object]
     spec: Specialization | None = None
+    variants: list[Specialization] = field(default_factory=list)
+    """One specialization per combination of array ranks the body leaves open (else one);
+    ``spec`` is the first."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
@@ -118,12 +121,22 @@ def analyze(path: Path) -> ModuleResult:
         param_types = _entry_types(traced.function, result)
         if param_types is None:
             continue
-        spec = inferencer.specialize(traced.function.ref, param_types)
-        errors = inferencer.errors_of(spec)
-        if errors:
-            result.diagnostics = errors
+        variants = rank_variants(traced.function, list(param_types))
+        if isinstance(variants, Diagnostic):
+            result.diagnostics = [variants]
+            continue
+        first_errors: list[Diagnostic] = []
+        for types in variants:
+            spec = inferencer.specialize(traced.function.ref, types)
+            errors = inferencer.errors_of(spec)
+            if errors:
+                first_errors = first_errors or errors
+            else:
+                result.variants.append(spec)
+        if result.variants:
+            result.spec = result.variants[0]
         else:
-            result.spec = spec
+            result.diagnostics = first_errors
     inferencer.mark_cycles()
     out = ModuleResult(path, module_name, program, inferencer, entries, diags.items)
     out.cpp = emit(out) if any(e.compiled for e in entries) else None
@@ -155,12 +168,12 @@ def emit(result: ModuleResult) -> str:
     compiled = [e for e in result.entries if e.spec is not None]
     specs: list[Specialization] = []
     for e in compiled:
-        assert e.spec is not None
-        for s in result.inferencer.closure(e.spec):
-            if s not in specs:
-                specs.append(s)
+        for variant in e.variants:
+            for s in result.inferencer.closure(variant):
+                if s not in specs:
+                    specs.append(s)
     specs.sort(key=result.inferencer.order.index)
-    entries = [Entry(e.spec, e.name, e.spec.function.docstring or "")
+    entries = [Entry(e.spec, e.name, e.spec.function.docstring or "", tuple(e.variants))
                for e in compiled if e.spec is not None]
     module = result.program.project.module(result.module_name)
     assert module is not None

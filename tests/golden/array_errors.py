@@ -36,3 +36,10 @@ def dtype_value(x: NDArray[np.int8]) -> int:
 @compile
 def plain_dtype(x: NDArray[float]) -> int:
     return 0
+
+
+@compile
+def three_open(a: NDArray[np.float64], b: NDArray[np.float64],
+               c: NDArray[np.float64]) -> float:
+    return 0.0
+

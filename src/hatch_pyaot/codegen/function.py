@@ -165,6 +165,9 @@ class FunctionEmitter:
     def stmt(self, s: ir.Stmt) -> None:
         if isinstance(s, ir.Assign):
             self.assign(s.target, s.value)
+        elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
+                                                        ArrayType):
+            arrays.augassign(self, s)
         elif isinstance(s, ir.AugAssign):
             var_t = self.spec.var_types[s.target.id]
             value = self.expr(s.value)
@@ -445,7 +448,11 @@ class FunctionEmitter:
             return f"{t.cpp()}{{{', '.join(items)}}}"
         if isinstance(e, ir.TupleGet | ir.Index) and isinstance(
                 self.spec.type_of(e.value), ArrayType):
+            if isinstance(t, ArrayType):
+                return arrays.view_of(self, e, e.value)
             return arrays.getitem(self, e, e.value)
+        if arrays.is_elementwise(self, e):
+            return arrays.fused(self, e)
         if isinstance(e, ir.Attribute):
             return arrays.attribute(self, e)
         if isinstance(e, ir.TupleGet):

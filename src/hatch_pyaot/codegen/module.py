@@ -25,6 +25,9 @@ class Entry:
     spec: Specialization
     name: str
     doc: str
+    variants: tuple[Specialization, ...] = ()
+    """One per combination of open array ranks (``spec`` is the first); the wrapper picks
+    one by the ranks of the arrays it is given."""
 
 
 def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str]:
@@ -51,7 +54,10 @@ def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Spec
         out += ["#include <pyaot/python/ndarray.hpp>", "#include <pyaot/python/numpy_scalar.hpp>"]
     out += ["", *kernels, ""]
     for entry in entries:
-        out += _wrapper(entry)
+        if len(entry.variants) > 1:
+            out += _dispatching_wrapper(entry)
+        else:
+            out += _wrapper(entry)
     short = module_name.rpartition(".")[2]
     out += _methods(entries)
     out += _init(module_name, short, sources)
@@ -64,13 +70,43 @@ def _uses_numpy(t: Type | None) -> bool:
     return isinstance(t, ArrayType | DTypeScalar)
 
 
-def _wrapper(entry: Entry) -> list[str]:
-    spec = entry.spec
-    fn = spec.function
+def _dispatching_wrapper(entry: Entry) -> list[str]:
+    """An entry compiled once per combination of open array ranks: bind the arguments, then
+    call the variant made for the ranks of the arrays given (the first variant otherwise,
+    whose conversion raises the TypeError naming the parameter)."""
+    lines: list[str] = []
+    for k, variant in enumerate(entry.variants):
+        lines += [f"static PyObject* call_{entry.name}_{k}(PyObject* const* slots) {{",
+                  *_convert_and_call(Entry(variant, entry.name, entry.doc)), "}", ""]
+    lines += _bind(entry, f"py_{entry.name}")
+    open_params = [i for i, t in enumerate(entry.spec.param_types)
+                   if any(v.param_types[i] != t for v in entry.variants)]
+    fn = entry.spec.function
+    for i in open_params:
+        ranks = sorted({t.ndim for v in entry.variants
+                        if isinstance(t := v.param_types[i], ArrayType)})
+        pname = string_literal(fn.params[i].name)
+        lines.append(f"  const int rank{i} = pyaot::python::array_ndim(slots[{i}]);")
+        lines.append(f"  if (rank{i} >= 0 && (rank{i} < {ranks[0]} || rank{i} > {ranks[-1]})) "
+                     f"return pyaot::python::rank_error({string_literal(entry.name)}, {pname}, "
+                     f"{ranks[0]}, {ranks[-1]}, rank{i});")
+    for k, variant in enumerate(entry.variants):
+        checks = []
+        for i in open_params:
+            t = variant.param_types[i]
+            assert isinstance(t, ArrayType)
+            checks.append(f"rank{i} == {t.ndim}")
+        lines.append(f"  if ({' && '.join(checks)}) return call_{entry.name}_{k}(slots);")
+    lines += [f"  return call_{entry.name}_0(slots);", "}", ""]
+    return lines
+
+
+def _bind(entry: Entry, name_of_function: str) -> list[str]:
+    fn = entry.spec.function
     n = len(fn.params)
     required = sum(1 for p in fn.params if p.default is None)
     name = string_literal(entry.name)
-    lines = [f"static PyObject* py_{entry.name}(PyObject*, PyObject* const* args, "
+    lines = [f"static PyObject* {name_of_function}(PyObject*, PyObject* const* args, "
              "Py_ssize_t nargs, PyObject* kwnames) {"]
     if n:
         names = ", ".join(string_literal(p.name) for p in fn.params)
@@ -80,7 +116,21 @@ def _wrapper(entry: Entry) -> list[str]:
                   f"{n}, {required}, slots)) return nullptr;"]
     else:
         lines += [f"  if (!pyaot::python::bind_arguments(args, nargs, kwnames, {name}, nullptr, "
-                  "0, 0, nullptr)) return nullptr;"]
+                  "0, 0, nullptr)) return nullptr;",
+                  "  PyObject* const* slots = nullptr;"]
+    return lines
+
+
+def _wrapper(entry: Entry) -> list[str]:
+    return [*_bind(entry, f"py_{entry.name}"), *_convert_and_call(entry), "}", ""]
+
+
+def _convert_and_call(entry: Entry) -> list[str]:
+    """Convert ``slots`` to the parameter types, call the kernel, convert the result."""
+    spec = entry.spec
+    fn = spec.function
+    name = string_literal(entry.name)
+    lines: list[str] = []
     call_args = ["0"] if spec.cycle is not None else []
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
         var = f"a{i}"
@@ -98,7 +148,7 @@ def _wrapper(entry: Entry) -> list[str]:
     lines += [f"  {spec.result.cpp()} result;",
               f"  if (!pyaot_gen::{spec.cpp_name}({', '.join(['result', *call_args])})) "
               "return pyaot::python::to_python_error();",
-              f"  return {to_python_code(spec.result, 'result')};", "}", ""]
+              f"  return {to_python_code(spec.result, 'result')};"]
     return lines
 
 

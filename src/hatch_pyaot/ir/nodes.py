@@ -121,6 +121,15 @@ class DTypeLit(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class SliceExpr(Expr):
+    """``start:stop:step`` inside ``a[...]`` (each part may be left out)."""
+
+    start: Expr | None
+    stop: Expr | None
+    step: Expr | None
+
+
+@dataclass(eq=False, slots=True)
 class Attribute(Expr):
     """``x.shape``, ``x.ndim``...: an attribute of a local value (not of a module)."""
 

@@ -119,6 +119,9 @@ class _Printer:
             return f"getitem({self.expr(e.value)}, {self.expr(e.index)})"
         if isinstance(e, ir.TupleGet):
             return f"getitem({self.expr(e.value)}, {e.index})"
+        if isinstance(e, ir.SliceExpr):
+            return "slice(" + ", ".join("None" if b is None else self.expr(b)
+                                        for b in (e.start, e.stop, e.step)) + ")"
         if isinstance(e, ir.DTypeLit):
             return f"dtype({e.dtype})"
         if isinstance(e, ir.Attribute):

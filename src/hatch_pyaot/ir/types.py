@@ -84,6 +84,8 @@ BOOL: Final = Scalar("bool", "bool")
 NONE: Final = Scalar("None", "pyaot::None")
 STR: Final = Scalar("str", "std::string_view")
 DTYPE: Final = Scalar("dtype", "void")
+SLICE: Final = Scalar("slice", "pyaot::numpy::Slice")
+"""``start:stop:step`` inside ``a[...]``."""
 """A dtype named in the source (ir.DTypeLit): only an argument of array creation."""
 """Only string literals (exception messages) have this type for now."""
 

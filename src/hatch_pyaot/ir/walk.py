@@ -60,6 +60,9 @@ def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
         e.value = _expr(e.value, f)
     elif isinstance(e, ir.Index):
         e.value, e.index = _expr(e.value, f), _expr(e.index, f)
+    elif isinstance(e, ir.SliceExpr):
+        e.start, e.stop, e.step = (None if b is None else _expr(b, f)
+                                   for b in (e.start, e.stop, e.step))
     elif isinstance(e, ir.BinOp):
         e.left, e.right = _expr(e.left, f), _expr(e.right, f)
     elif isinstance(e, ir.UnaryOp):

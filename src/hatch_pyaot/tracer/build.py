@@ -589,6 +589,14 @@ class Builder:
         self.locals.append(fresh)
         return fresh
 
+    def index_part(self, part: cst.BaseSlice) -> ir.Expr:
+        """One component of ``a[...]``: an expression, or a ``start:stop:step`` slice."""
+        if isinstance(part, cst.Index):
+            return self.expr(part.value)
+        assert isinstance(part, cst.Slice)
+        bounds = [None if b is None else self.expr(b) for b in (part.lower, part.upper, part.step)]
+        return ir.SliceExpr(self.loc(part), *bounds)
+
     def subscript_target(self, node: cst.Subscript) -> tuple[ir.Expr, ir.Expr]:
         """The array and the index of an element assignment ``a[i, j] = ...``."""
         read = self.subscript(node)
@@ -600,10 +608,10 @@ class Builder:
 
     def subscript(self, node: cst.Subscript) -> ir.Expr:
         loc = self.loc(node)
-        if len(node.slice) > 1 and all(isinstance(el.slice, cst.Index) for el in node.slice):
-            indices = [self.expr(el.slice.value) for el in node.slice
-                       if isinstance(el.slice, cst.Index)]
-            return ir.Index(loc, self.expr(node.value), ir.TupleExpr(loc, indices))
+        if len(node.slice) > 1 or isinstance(node.slice[0].slice, cst.Slice):
+            parts = [self.index_part(el.slice) for el in node.slice]
+            combined = parts[0] if len(parts) == 1 else ir.TupleExpr(loc, parts)
+            return ir.Index(loc, self.expr(node.value), combined)
         if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
             index = node.slice[0].slice.value
             try:

@@ -14,6 +14,7 @@ one declaration per dtype would be hundreds); codegen/arrays.py emits them.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
@@ -21,6 +22,8 @@ from hatch_pyaot.ir.types import (
     BOOL,
     FLOAT,
     INT,
+    NONE,
+    SLICE,
     ArrayType,
     DTypeScalar,
     TupleType,
@@ -153,20 +156,35 @@ def _common(a: DType | dtypes.PyKind, b: DType | dtypes.PyKind) -> DType:
 
 def element(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
             indices: list[ir.Expr]) -> Type | None:
-    """The type of ``a[i, j]`` (every dimension indexed by an integer)."""
+    """The type of ``a[...]``: a NumPy scalar when every dimension gets an integer, else a
+    view (``a[1:-1]``, ``a[i]`` of a 2-d array, ``a[:, j]``) of the remaining dimensions."""
     typer.spec.indices[e] = indices
-    if len(indices) != array.ndim:
-        what = "fewer" if len(indices) < array.ndim else "more"
-        count = f"{len(indices)} {'index' if len(indices) == 1 else 'indices'}"
-        typer.diags.error(e.loc, f"{count} for a {array.ndim}-dimensional array "
-                          f"({what} than its dimensions): only element access is supported "
-                          "so far")
+    if len(indices) > array.ndim:
+        typer.diags.error(e.loc, f"too many indices for array: array is {array.ndim}-"
+                          f"dimensional, but {len(indices)} were indexed")
         return None
+    integers = 0
     for index in indices:
+        if isinstance(index, ir.SliceExpr):
+            _slice(typer, index)
+            continue
+        integers += 1
         it = typer.expr(index)
         if it is not None and not _is_integer(it):
-            typer.diags.error(index.loc, f"array indices must be integers, not {it}")
-    return DTypeScalar(array.dtype)
+            typer.diags.error(index.loc, f"array indices must be integers or slices, not {it}")
+    if integers == array.ndim:
+        return DTypeScalar(array.dtype)
+    return ArrayType(array.dtype, array.ndim - integers)
+
+
+def _slice(typer: FunctionTyper, e: ir.SliceExpr) -> None:
+    for bound in (e.start, e.stop, e.step):
+        if bound is None:
+            continue
+        t = typer.expr(bound)
+        if t is not None and not _is_integer(t) and t != NONE:
+            typer.diags.error(bound.loc, f"slice indices must be integers or None, not {t}")
+    typer.spec.expr_types[e] = SLICE
 
 
 def index_list(index: ir.Expr) -> list[ir.Expr]:
@@ -186,6 +204,7 @@ def fits_open_annotation(t: Type, annotation: Type) -> bool:
 
 
 def setitem(typer: FunctionTyper, s: ir.SetItem) -> None:
+    """``a[i, j] = v`` (one element) or ``a[1:-1] = <array or number>`` (a view, broadcast)."""
     target = typer.expr(s.target)
     value = typer.expr(s.value)
     if target is None:
@@ -193,10 +212,103 @@ def setitem(typer: FunctionTyper, s: ir.SetItem) -> None:
     if not isinstance(target, ArrayType):
         typer.diags.error(s.loc, f"'{target}' object does not support item assignment")
         return
-    element(typer, s, target, index_list(s.index))
-    if value is not None and _operand(value) is None:
+    slot = element(typer, s, target, index_list(s.index))
+    if value is None or slot is None:
+        return
+    if isinstance(slot, ArrayType) and isinstance(value, ArrayType):
+        _check_store(typer, s.value, value.dtype, target.dtype)
+        if value.ndim > slot.ndim:
+            typer.diags.error(s.loc, f"cannot assign a {value.ndim}-d array to a {slot.ndim}-d "
+                              "part of an array")
+        return
+    if _operand(value) is None:
         typer.diags.error(s.value.loc, f"cannot store a {value} in an array of "
                           f"{target.dtype.name}")
+
+
+def _check_store(typer: FunctionTyper, e: ir.Expr, src: DType, dst: DType) -> None:
+    """Storing an array into an array casts ``same_kind``-free, as ``a[...] = b`` does
+    (NumPy's unsafe casting for assignment): nothing to check but supported dtypes."""
+    del typer, e, src, dst
+
+
+def elementwise(typer: FunctionTyper, node: ir.Expr | ir.Stmt, ufunc: str, lt: Type,
+                rt: Type) -> Type | None:
+    """``a + b`` where an operand is an array: a fused elementwise operation (codegen)."""
+    a, b = _element_operand(lt), _element_operand(rt)
+    if a is None or b is None:
+        typer.diags.error(node.loc, f"unsupported operand types for {ufunc}: '{lt}' and '{rt}'")
+        return None
+    if ufunc in UFUNC_OF_COMPARE.values():
+        at = _common(a, b)
+        if "int" in (a, b) and at.kind in "iu" and at != dtypes.UINT64:
+            at = dtypes.INT64
+        op = scalar_op(ufunc, at, dtypes.BOOL_)
+        result = dtypes.BOOL_
+    else:
+        found = dtypes.arithmetic_result(ufunc, a, b)
+        if isinstance(found, str):
+            typer.diags.error(node.loc, found)
+            return None
+        assert found is not None
+        result = found
+        op = scalar_op(ufunc, result, result, fallible=ufunc == "power" and result.kind in "iu")
+        if op.fallible:
+            typer.diags.error(node.loc, "integer ** on arrays is not supported yet (a negative "
+                              "exponent must raise); use float arrays")
+            return None
+    typer.spec.ops[node] = op
+    return ArrayType(result, max(_ndim(lt), _ndim(rt)))
+
+
+def _element_operand(t: Type) -> DType | dtypes.PyKind | None:
+    return t.dtype if isinstance(t, ArrayType) else _operand(t)
+
+
+def _ndim(t: Type) -> int:
+    return t.ndim if isinstance(t, ArrayType) else 0
+
+
+def augassign(typer: FunctionTyper, s: ir.AugAssign, target: ArrayType, rt: Type) -> None:
+    """``a += b`` on an array updates it in place (every alias sees it), computing at the
+    promoted dtype and casting back with NumPy's ``same_kind`` rule."""
+    ufunc = UFUNC_OF_BINOP[s.op]
+    t = elementwise(typer, s, ufunc, target, rt)
+    if not isinstance(t, ArrayType):
+        return
+    if t.ndim > target.ndim:
+        typer.diags.error(s.loc, f"non-broadcastable output operand with shape of rank "
+                          f"{target.ndim} doesn't match the broadcast shape of rank {t.ndim}")
+    if not dtypes.can_cast_same_kind(t.dtype, target.dtype):
+        typer.diags.error(s.loc, f"Cannot cast ufunc '{ufunc}' output from "
+                          f"dtype('{t.dtype.name}') to dtype('{target.dtype.name}') with "
+                          "casting rule 'same_kind'")
+
+
+def typing_op(op: Op, result: Type) -> Op:
+    """The per-element ``op`` as typing sees a whole-array operation: its result is the array
+    (``spec.ops`` keeps the per-element op for codegen)."""
+    return dataclasses.replace(op, result=result)
+
+
+def compare_arrays(typer: FunctionTyper, e: ir.Compare, types: list[Type]) -> Type | None:
+    if len(e.ops) > 1:
+        typer.diags.error(e.loc, "a chained comparison of arrays needs the truth value of an "
+                          "array, which is ambiguous (NumPy raises ValueError)")
+        return None
+    kind = e.ops[0]
+    if kind not in UFUNC_OF_COMPARE:
+        typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between arrays")
+        return None
+    result = elementwise(typer, e, UFUNC_OF_COMPARE[kind], types[0], types[1])
+    if result is not None:
+        typer.spec.compare_ops[e] = [typer.spec.ops[e]]
+    return result
+
+
+def unary_array(typer: FunctionTyper, e: ir.UnaryOp, t: ArrayType) -> Type | None:
+    element_type = unary(typer, e, DTypeScalar(t.dtype))
+    return None if element_type is None else t
 
 
 def attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:

@@ -253,7 +253,9 @@ class FunctionTyper:
         elif isinstance(s, ir.AugAssign):
             current = self.spec.var_types.get(s.target.id)
             rhs = self.expr(s.value)
-            if current is not None and rhs is not None:
+            if isinstance(current, ArrayType) and rhs is not None:
+                arrays.augassign(self, s, current, rhs)
+            elif current is not None and rhs is not None:
                 op = self.binop(s, s.op, current, rhs, s.value)
                 if op is not None:
                     self.bind(s.target.id, op.result, s.loc)
@@ -381,6 +383,8 @@ class FunctionTyper:
                 return BOOL
             if isinstance(t, DTypeScalar):
                 return arrays.unary(self, e, t)
+            if isinstance(t, ArrayType):
+                return arrays.unary_array(self, e, t)
             resolved = self.owner.program.registry.resolve(f"operator.{e.op.value}", [t])
             if resolved is None:
                 self.diags.error(e.loc, f"bad operand type for unary {e.op.value}: '{t}'")
@@ -437,6 +441,9 @@ class FunctionTyper:
 
     def binop(self, node: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type, rt: Type,
               right: ir.Expr) -> Op | None:
+        if isinstance(lt, ArrayType) or isinstance(rt, ArrayType):
+            result = arrays.elementwise(self, node, arrays.UFUNC_OF_BINOP[kind], lt, rt)
+            return None if result is None else arrays.typing_op(self.spec.ops[node], result)
         if arrays.involves_numpy(lt, rt):
             return arrays.binop(self, node, kind, lt, rt)
         name = f"operator.{kind.value}"
@@ -456,6 +463,8 @@ class FunctionTyper:
         types = [self.expr(e.left)] + [self.expr(c) for c in e.comparators]
         if any(t is None for t in types):
             return _UNKNOWN
+        if any(isinstance(t, ArrayType) for t in types):
+            return arrays.compare_arrays(self, e, [t for t in types if t is not None])
         chosen: list[Op | list[Op] | TupleComparison | None] = []
         for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
             assert lt is not None and rt is not None

@@ -2,16 +2,22 @@
 
 An annotation names the dtype only. The compiler needs the rank, so it reads it off the
 body: ``x[i, j]`` (read or written) means two dimensions, ``x.shape[2]`` at least three.
-The largest use wins; with no use that fixes it, the parameter gets a diagnostic asking
-for one. (A rank-generic compilation is for later.)
+The largest use wins. Where nothing fixes a rank (``return a * b + 1``), the entry point is
+compiled once per rank from 1 to OPEN_RANKS (every combination, up to MAX_VARIANTS), and
+the CPython wrapper picks the variant by the ranks of the arrays it is given.
 """
 
 from __future__ import annotations
+
+import itertools
 
 from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, Type
 from hatch_pyaot.ir.walk import rewrite_exprs
+
+OPEN_RANKS = (1, 2, 3)
+MAX_VARIANTS = 9
 
 
 def fix_ranks(fn: ir.Function, types: list[Type]) -> list[Diagnostic]:
@@ -40,19 +46,35 @@ def fix_ranks(fn: ir.Function, types: list[Type]) -> list[Diagnostic]:
     for s in _statements(fn.body):
         if isinstance(s, ir.SetItem):
             note(s.target, len(s.index.items) if isinstance(s.index, ir.TupleExpr) else 1)
-    diagnostics = []
     for name, i in open_params.items():
         t = types[i]
         assert isinstance(t, ArrayType)
         if name in seen:
             types[i] = ArrayType(t.dtype, seen[name])
-        else:
-            param = fn.params[i]
-            diagnostics.append(Diagnostic(
-                param.loc, f"the rank of '{name}' cannot be told from the function body",
-                hint=f"index it with one index per dimension ({name}[i, j] for two) or read "
-                     f"{name}.shape[k]; rank-generic code is not supported yet"))
-    return diagnostics
+    return []
+
+
+def rank_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, ...]] | Diagnostic:
+    """Every parameter-type tuple to compile: one, or one per combination of open ranks."""
+    open_positions = [i for i, t in enumerate(types) if isinstance(t, ArrayType) and t.ndim < 0]
+    if not open_positions:
+        return [tuple(types)]
+    combos = list(itertools.product(OPEN_RANKS, repeat=len(open_positions)))
+    if len(combos) > MAX_VARIANTS:
+        names = ", ".join(f"'{fn.params[i].name}'" for i in open_positions)
+        return Diagnostic(fn.loc, f"the ranks of {names} cannot be told from the function "
+                          f"body, and {len(combos)} rank combinations are too many to compile",
+                          hint="index some of them with one index per dimension (x[i, j] "
+                               "for two) or read x.shape[k]")
+    variants = []
+    for combo in combos:
+        chosen = list(types)
+        for position, rank in zip(open_positions, combo, strict=True):
+            t = chosen[position]
+            assert isinstance(t, ArrayType)
+            chosen[position] = ArrayType(t.dtype, rank)
+        variants.append(tuple(chosen))
+    return variants
 
 
 def _statements(stmts: list[ir.Stmt]) -> list[ir.Stmt]:

@@ -57,3 +57,36 @@ PyObject* numpy_scalar(T value) {
 }
 
 }  // namespace pyaot::python
+
+namespace pyaot::python {
+
+/// The ndim of a NumPy array argument, or -1 for anything else (the wrapper of an entry
+/// compiled for several ranks picks its variant by this).
+inline int array_ndim(PyObject* obj) {
+  if (obj == nullptr || !PyObject_CheckBuffer(obj)) return -1;
+  PyObject* ndim = PyObject_GetAttrString(obj, "ndim");
+  if (ndim == nullptr) {
+    PyErr_Clear();
+    return -1;
+  }
+  const long value = PyLong_Check(ndim) ? PyLong_AsLong(ndim) : -1;
+  Py_DECREF(ndim);
+  if (value == -1 && PyErr_Occurred()) PyErr_Clear();
+  return static_cast<int>(value);
+}
+
+}  // namespace pyaot::python
+
+namespace pyaot::python {
+
+/// TypeError for an array whose rank the entry point was not compiled for.
+[[gnu::cold]] inline PyObject* rank_error(const char* func, const char* param, int lowest,
+                                          int highest, int given) {
+  PyErr_Format(PyExc_TypeError,
+               "%s() argument '%s' must be an array of rank %d to %d (the ranks it was "
+               "compiled for), not rank %d",
+               func, param, lowest, highest, given);
+  return nullptr;
+}
+
+}  // namespace pyaot::python
