@@ -1,10 +1,11 @@
-"""Loop-style NumPy kernels: compiled by hatch-pyaot vs the same loops in CPython vs NumPy's
-vectorized equivalent, ratios from one run (medians of repeats).
+"""NumPy kernels, ratios from one run (medians of repeats):
+
+- loop-style (tests/kernels/array_kernels.py): compiled vs the same loops in CPython vs
+  NumPy's vectorized equivalent;
+- vectorized (tests/kernels/vector_kernels.py): whole-array expressions compiled into one
+  fused loop vs the very same function run by NumPy.
 
     python benchmarks/array_loops.py [--quick]
-
-The kernels are those of tests/kernels/array_kernels.py (the first slice of array support:
-element loops; slicing, ufuncs and reductions come later), built into a temporary folder.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from hatch_pyaot.pipeline import build
 from hatch_pyaot.testing import same_value
 
 KERNELS = Path(__file__).resolve().parents[1] / "tests" / "kernels" / "array_kernels.py"
+VECTOR_KERNELS = KERNELS.with_name("vector_kernels.py")
 
 
 def load(path: Path, name: str, disable: bool) -> ModuleType:
@@ -96,6 +98,36 @@ def main() -> None:
             print(f"| {name} | {t_native * 1e3:.2f} ms | {t_python * 1e3:.0f} ms | "
                   f"{t_numpy * 1e3:.2f} ms | {t_python / t_native:.0f}x | "
                   f"{t_numpy / t_native:.2f}x |")
+        vectorized_table(Path(tmp), n, u, img)
+
+
+def vectorized_table(folder: Path, n: int, u: np.ndarray, img: np.ndarray) -> None:
+    path = folder / "vector_kernels.py"
+    shutil.copyfile(VECTOR_KERNELS, path)
+    report = build([path])
+    assert not report.failed_entries
+    native = load(path, "vector_kernels", disable=False)
+    numpy_version = load(path, "vector_kernels_python", disable=True)
+    line = u[0].copy()
+    cases: list[tuple[str, tuple[Any, ...]]] = [
+        ("stencil", (line.repeat(n), 0.3)),
+        ("scale_columns", (u.astype(np.float32), line.astype(np.float32))),
+        ("threshold", (img, 100)),
+        ("broadcast_rows", (u, line)),
+        ("divide", (img.astype(np.int64), img.astype(np.int64) + 1)),
+    ]
+    print("\n| vectorized kernel | compiled (fused) | NumPy | vs NumPy |")
+    print("| --- | --- | --- | --- |")
+    ratios = []
+    for name, call_args in cases:
+        fast, slow = getattr(native, name), getattr(numpy_version, name)
+        assert same_value(slow(*call_args), fast(*call_args)), name
+        t_native = median_time(functools.partial(fast, *call_args), 9)
+        t_numpy = median_time(functools.partial(slow, *call_args), 9)
+        ratios.append(t_numpy / t_native)
+        print(f"| {name} | {t_native * 1e3:.2f} ms | {t_numpy * 1e3:.2f} ms | "
+              f"{t_numpy / t_native:.2f}x |")
+    print(f"\ngeometric mean vs NumPy: {statistics.geometric_mean(ratios):.2f}x")
 
 
 if __name__ == "__main__":
