@@ -115,6 +115,9 @@ def attribute(em: FunctionEmitter, e: ir.Attribute) -> str:
     code = em.expr(e.value)
     if e.name == "ndim":
         return literal(at.ndim, INT)
+    if e.name == "T":
+        em.headers.add(VIEW_HEADER)
+        return f"pyaot::numpy::transpose({code})"
     if e.name == "itemsize":
         return literal(at.dtype.itemsize, INT)
     held = code if is_temp(code) or code.startswith("v_") else em.temp(at, code)
@@ -180,6 +183,8 @@ ELEMENTWISE_HEADER = "pyaot/numpy/elementwise.hpp"
 
 def is_elementwise(em: FunctionEmitter, e: ir.Expr) -> bool:
     """An array-valued operator node: part of a fused elementwise expression."""
+    if isinstance(e, ir.Call):
+        return e in em.spec.ops and isinstance(em.spec.type_of(e), ArrayType)
     return isinstance(e, ir.BinOp | ir.UnaryOp | ir.Compare) and isinstance(
         em.spec.type_of(e), ArrayType)
 
@@ -224,6 +229,9 @@ class _Fusion:
         elif isinstance(e, ir.BinOp):
             op = em.spec.ops[e]
             operands = [e.left, e.right]
+        elif isinstance(e, ir.Call):
+            op = em.spec.ops[e]
+            operands = list(e.args)
         else:
             assert isinstance(e, ir.UnaryOp)
             op = em.spec.ops[e]
@@ -284,3 +292,44 @@ def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
     body = em.cast(f"{op.cpp}({left}, {right})", result, DTypeScalar(at.dtype))
     args = ", ".join([target, fusion.lambda_(body), *fusion.args])
     em.line(f"if (!pyaot::numpy::map_into({args})) [[unlikely]] {em.fail(s.loc.line)}")
+
+
+def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
+    """``a.copy()``, ``a.astype(np.float32)``, ``a.sum(axis=0)``."""
+    at = em.spec.type_of(e.obj)
+    assert isinstance(at, ArrayType)
+    if e in em.spec.reductions:
+        return reduction(em, e, em.expr(e.obj), at)
+    code = em.expr(e.obj)
+    t = em.spec.type_of(e)
+    assert isinstance(t, ArrayType)
+    out = em.temp(t)
+    if e.name == "copy":
+        em.headers.add(VIEW_HEADER)
+        em.line(f"if (!pyaot::numpy::copy({out}, {code})) [[unlikely]] {em.fail(e.loc.line)}")
+        return out
+    assert e.name == "astype"
+    em.headers.add(ELEMENTWISE_HEADER)
+    em.headers.add(SCALAR_HEADER)
+    cast = (f"[]({at.dtype.cpp} x) noexcept {{ return "
+            f"pyaot::numpy::scalar::cast<{t.dtype.cpp}>(x); }}")
+    em.line(f"if (!pyaot::numpy::map({out}, {cast}, {code})) [[unlikely]] "
+            f"{em.fail(e.loc.line)}")
+    return out
+
+
+REDUCE_HEADER = "pyaot/numpy/reduce.hpp"
+
+
+def reduction(em: FunctionEmitter, e: ir.Expr, array: str, at: ArrayType) -> str:
+    """A reduction of the whole array (a NumPy scalar) or along one axis (an array)."""
+    em.headers.add(REDUCE_HEADER)
+    name, axis = em.spec.reductions[e]
+    t = em.spec.type_of(e)
+    out = em.temp(t)
+    if axis is None or at.ndim == 1:
+        call = f"pyaot::numpy::{name}({out}, {array})"
+    else:
+        call = f"pyaot::numpy::{name}_axis({out}, {array}, {axis})"
+    em.line(f"if (!{call}) [[unlikely]] {em.fail(e.loc.line)}")
+    return out

@@ -455,6 +455,8 @@ class FunctionEmitter:
             return arrays.fused(self, e)
         if isinstance(e, ir.Attribute):
             return arrays.attribute(self, e)
+        if isinstance(e, ir.MethodCall):
+            return arrays.method_call(self, e)
         if isinstance(e, ir.TupleGet):
             return f"std::get<{e.index}>({self.expr(e.value)})"
         if isinstance(e, ir.Index):
@@ -607,6 +609,10 @@ class FunctionEmitter:
             return literal(target.length, INT)
         if isinstance(target, TupleReduce):
             return tuples.reduce(self, e, target)
+        if isinstance(target, NumpyCall) and e in self.spec.reductions:
+            at = self.spec.type_of(e.args[0])
+            assert isinstance(at, ArrayType)
+            return arrays.reduction(self, e, self.expr(e.args[0]), at)
         if isinstance(target, NumpyCall):
             return arrays.call(self, e, target.name)
         assert isinstance(target, OpCall)

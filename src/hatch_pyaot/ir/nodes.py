@@ -229,6 +229,16 @@ class Call(Expr):
     kwargs: list[tuple[str, Expr]] = field(default_factory=list)
 
 
+@dataclass(eq=False, slots=True)
+class MethodCall(Expr):
+    """``x.sum(axis=0)``: a method of a local value (an array)."""
+
+    obj: Expr
+    name: str
+    args: list[Expr]
+    kwargs: list[tuple[str, Expr]] = field(default_factory=list)
+
+
 # ----- statements -------------------------------------------------------------------------
 
 

@@ -119,6 +119,9 @@ class _Printer:
             return f"getitem({self.expr(e.value)}, {self.expr(e.index)})"
         if isinstance(e, ir.TupleGet):
             return f"getitem({self.expr(e.value)}, {e.index})"
+        if isinstance(e, ir.MethodCall):
+            args = [self.expr(a) for a in e.args] + [f"{k}={self.expr(v)}" for k, v in e.kwargs]
+            return f"{self.expr(e.obj)}.{e.name}({', '.join(args)})"
         if isinstance(e, ir.SliceExpr):
             return "slice(" + ", ".join("None" if b is None else self.expr(b)
                                         for b in (e.start, e.stop, e.step)) + ")"

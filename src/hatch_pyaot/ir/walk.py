@@ -82,6 +82,10 @@ def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
         for part in e.parts:
             if isinstance(part, ir.FormatField):
                 part.value = _expr(part.value, f)
+    elif isinstance(e, ir.MethodCall):
+        e.obj = _expr(e.obj, f)
+        e.args = [_expr(a, f) for a in e.args]
+        e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]
     elif isinstance(e, ir.Call):
         e.args = [_expr(a, f) for a in e.args]
         e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]

@@ -464,8 +464,7 @@ class Builder:
                 return ir.Name(loc, node.value)
             return self.global_(node)
         if isinstance(node, cst.Attribute):
-            if isinstance(node.value, cst.Name) and node.value.value not in self.locals \
-                    and node.value.value not in self.renames:
+            if not self.of_local(node):
                 return self.global_(node)
             return ir.Attribute(loc, self.expr(node.value), node.attr.value)
         if isinstance(node, cst.BinaryOperation):
@@ -556,6 +555,8 @@ class Builder:
             else:
                 args.append(self.expr(arg.value))
         func = node.func
+        if isinstance(func, cst.Attribute) and self.of_local(func):
+            return ir.MethodCall(loc, self.expr(func.value), func.attr.value, args, kwargs)
         if isinstance(func, cst.Name) and func.value in self.locals:
             self.error(
                 func,
@@ -588,6 +589,15 @@ class Builder:
             index += 1
         self.locals.append(fresh)
         return fresh
+
+    def of_local(self, node: cst.Attribute) -> bool:
+        """``x.shape``, ``x.T.sum``, ``a[0].max``: an attribute of a value computed here, not
+        of a module (``np.fft.rfft``, ``math.pi``)."""
+        root: cst.BaseExpression = node.value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        return not (isinstance(root, cst.Name) and root.value not in self.locals
+                    and root.value not in self.renames)
 
     def index_part(self, part: cst.BaseSlice) -> ir.Expr:
         """One component of ``a[...]``: an expression, or a ``start:stop:step`` slice."""

@@ -30,7 +30,7 @@ from hatch_pyaot.ir.types import (
     Type,
 )
 from hatch_pyaot.ops.registry import Op, Param
-from hatch_pyaot.typing import dtypes
+from hatch_pyaot.typing import dtypes, ufuncs
 from hatch_pyaot.typing.dtypes import DType
 from hatch_pyaot.typing.typed import OpCall
 
@@ -316,6 +316,8 @@ def attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
     if t is None:
         return None
     if isinstance(t, ArrayType):
+        if e.name == "T":
+            return t
         if e.name == "shape":
             return TupleType((INT,) * t.ndim)
         if e.name in ("ndim", "size", "itemsize", "nbytes"):
@@ -353,6 +355,14 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return op.result
     if name in CREATION:
         return _creation(typer, e, name, types, kwtypes)
+    if _ufunc_name(name) is not None:
+        return ufunc_call(typer, e, name, types, kwtypes)
+    if name in REDUCTION_FUNCTIONS:
+        if not types or not isinstance(types[0], ArrayType):
+            typer.diags.error(e.loc, f"{name}() needs an array here")
+            return None
+        return reduction(typer, e, REDUCTION_FUNCTIONS[name], types[0], list(e.args[1:]),
+                         dict(e.kwargs))
     if name in CREATION_LIKE:
         if not types or not isinstance(types[0], ArrayType):
             typer.diags.error(e.loc, f"{name}() needs an array as its first argument")
@@ -366,7 +376,8 @@ def handles(name: str, types: list[Type]) -> bool:
         return len(types) == 1 and isinstance(types[0], ArrayType)
     if name == "builtins.abs":
         return len(types) == 1 and isinstance(types[0], DTypeScalar)
-    return (name in CREATION or name in CREATION_LIKE
+    return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
+            or _ufunc_name(name) is not None
             or (name.startswith("numpy.")
                 and dtypes.numpy_attr_dtype(name.removeprefix("numpy.")) is not None))
 
@@ -438,3 +449,112 @@ def refine_result(declared: Type, actual: Type) -> Type:
         if actual.dtype.kind in kinds:
             return actual
     return declared
+
+
+# ----- methods and reductions ----------------------------------------------------------------
+
+REDUCTIONS = ("sum", "prod", "min", "max", "mean", "any", "all", "argmin", "argmax")
+REDUCTION_FUNCTIONS = {f"numpy.{name}": name for name in REDUCTIONS} | {
+    "numpy.amin": "min", "numpy.amax": "max"}
+
+
+def reduction_dtype(name: str, dtype: DType) -> DType:
+    """NumPy 2's result dtype of a reduction (Linux: the default integer is int64)."""
+    if name in ("any", "all"):
+        return dtypes.BOOL_
+    if name in ("argmin", "argmax"):
+        return dtypes.INT64
+    if name in ("min", "max"):
+        return dtype
+    if name == "mean":
+        return dtype if dtype.kind == "f" else dtypes.FLOAT64
+    # sum, prod: small integers accumulate in the default integer of their signedness.
+    if dtype.kind in "bi":
+        return dtypes.INT64
+    if dtype.kind == "u":
+        return dtypes.UINT64
+    return dtype
+
+
+def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
+    obj = typer.expr(e.obj)
+    args = [typer.expr(a) for a in e.args]
+    kwargs = {k: typer.expr(v) for k, v in e.kwargs}
+    if obj is None or any(a is None for a in args) or any(v is None for v in kwargs.values()):
+        return None
+    if not isinstance(obj, ArrayType):
+        typer.diags.error(e.loc, f"'{obj}' has no method '{e.name}' the compiler supports")
+        return None
+    if e.name == "copy" and not args and not kwargs:
+        return obj
+    if e.name == "astype" and len(e.args) == 1 and isinstance(e.args[0], ir.DTypeLit):
+        dtype = dtypes.dtype_named(e.args[0].dtype)
+        assert dtype is not None
+        return ArrayType(dtype, obj.ndim)
+    if e.name in REDUCTIONS:
+        return reduction(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
+    typer.diags.error(e.loc, f"the array method '{e.name}' is not supported yet")
+    return None
+
+
+def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
+              args: list[ir.Expr], kwargs: dict[str, ir.Expr]) -> Type | None:
+    """``a.sum()``, ``np.max(a, axis=1)``: a NumPy scalar, or an array one rank lower."""
+    axis_expr = kwargs.pop("axis", args.pop(0) if args else None)
+    if args or kwargs:
+        typer.diags.error(e.loc, f"{name}() takes only an axis here")
+        return None
+    result = reduction_dtype(name, array.dtype)
+    if axis_expr is None or (isinstance(axis_expr, ir.Const) and axis_expr.value is None):
+        typer.spec.reductions[e] = (name, None)
+        return DTypeScalar(result)
+    axis = axis_expr.value if isinstance(axis_expr, ir.Const) else None
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        typer.diags.error(axis_expr.loc, "the axis must be an integer written in the code")
+        return None
+    if not -array.ndim <= axis < array.ndim:
+        typer.diags.error(axis_expr.loc, f"axis {axis} is out of bounds for array of "
+                          f"dimension {array.ndim}")
+        return None
+    typer.spec.reductions[e] = (name, axis % array.ndim)
+    if array.ndim == 1:
+        return DTypeScalar(result)
+    return ArrayType(result, array.ndim - 1)
+
+
+
+def _ufunc_name(name: str) -> str | None:
+    """``numpy.sqrt`` -> ``sqrt`` (``numpy.abs`` -> ``absolute``), or None."""
+    if not name.startswith("numpy."):
+        return None
+    short = name.removeprefix("numpy.")
+    short = ufuncs.ALIASES.get(short, short)
+    return short if short in ufuncs.UFUNC_NAMES else None
+
+
+def ufunc_call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
+               kwtypes: dict[str, Type]) -> Type | None:
+    """``np.sqrt(x)``: a NumPy scalar op on numbers, a fused elementwise op on arrays."""
+    ufunc = _ufunc_name(name)
+    assert ufunc is not None
+    operands = [_element_operand(t) for t in types]
+    if kwtypes or any(o is None for o in operands):
+        typer.diags.error(e.loc, f"{name}() takes numbers and arrays here (no keywords)")
+        return None
+    try:
+        found = ufuncs.ufunc_loop(ufunc, tuple(o for o in operands if o is not None))
+    except ValueError as exc:
+        typer.diags.error(e.loc, str(exc))
+        return None
+    if isinstance(found, str):
+        typer.diags.error(e.loc, found)
+        return None
+    loop, result = found
+    params = tuple(Param(f"x{i + 1}", DTypeScalar(loop)) for i in range(len(types)))
+    op = Op(name=f"numpy.{ufunc}", params=params, result=DTypeScalar(result),
+            cpp=f"pyaot::numpy::scalar::{ufunc}", include=SCALAR_HEADER)
+    if any(isinstance(t, ArrayType) for t in types):
+        typer.spec.ops[e] = op
+        return ArrayType(result, max(_ndim(t) for t in types))
+    typer.spec.calls[e] = OpCall(op, tuple(e.args), tuple(p.type for p in params))
+    return op.result

@@ -346,6 +346,8 @@ class FunctionTyper:
             return DTYPE
         if isinstance(e, ir.Attribute):
             return arrays.attribute(self, e)
+        if isinstance(e, ir.MethodCall):
+            return arrays.method(self, e)
         if isinstance(e, ir.TupleGet):
             t = self.expr(e.value)
             if t is None:
