@@ -7,6 +7,12 @@ from hatch_pyaot.ops.registry import Registry
 
 
 def text_listing(registry: Registry, module: str | None = None) -> str:
+    from hatch_pyaot.typing.arrays import numpy_coverage
+
+    if module == "numpy":
+        rows = numpy_coverage()
+        return "".join(f"{name}    -- {what}\n" for name, what in rows) + \
+            f"{len(rows)} NumPy operations\n"
     lines = []
     for name in sorted(registry.ops):
         if module and name.rpartition(".")[0] != module:
@@ -47,5 +53,13 @@ def markdown_table(registry: Registry) -> str:
     out += ["## On tuples (expanded item by item by the compiler)", "",
             "| operation | meaning |", "| --- | --- |"]
     out += [f"| `{name}(t)` | {meaning} |" for name, meaning in TUPLE_REDUCTIONS]
+    out.append("")
+    from hatch_pyaot.typing.arrays import numpy_coverage
+
+    rows = numpy_coverage()
+    out += [f"## `numpy` ({len(rows)} operations, NumPy 2 semantics)", "",
+            "| operation | what |", "| --- | --- |"]
+    out += ["| `" + name.replace("|", "\\|") + "` | " + what.replace("|", "\\|") + " |"
+            for name, what in rows]
     out.append("")
     return "\n".join(out)

@@ -558,3 +558,31 @@ def ufunc_call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return ArrayType(result, max(_ndim(t) for t in types))
     typer.spec.calls[e] = OpCall(op, tuple(e.args), tuple(p.type for p in params))
     return op.result
+
+
+def numpy_coverage() -> list[tuple[str, str]]:
+    """What the compiler supports of NumPy, for ``pyaot ops numpy`` and docs/operators.md."""
+    rows = [(name, "array creation (shape int or tuple, `dtype=`)") for name in CREATION]
+    rows += [(name, "array creation like an array") for name in CREATION_LIKE]
+    for ufunc in ufuncs.UFUNC_NAMES:
+        aliases = sorted(a for a, target in ufuncs.ALIASES.items() if target == ufunc)
+        arity, _ = ufuncs.UFUNCS[ufunc]
+        also = f" (also `numpy.{'`, `numpy.'.join(aliases)}`)" if aliases else ""
+        rows.append((f"numpy.{ufunc}", f"ufunc of {arity} operand(s) on arrays and scalars, "
+                     f"fused{also}"))
+    rows += [(f"numpy.{name}", "reduction of the whole array or along `axis`; also the "
+              f"method `x.{name}()`") for name in REDUCTIONS]
+    rows += [("numpy.amin", "as `numpy.min`"), ("numpy.amax", "as `numpy.max`")]
+    symbols = {k: ir.BINOP_SYMBOL[k] for k in UFUNC_OF_BINOP}
+    for kind, ufunc in UFUNC_OF_BINOP.items():
+        rows.append((f"x {symbols[kind]} y", f"`numpy.{ufunc}` elementwise with broadcasting "
+                     "(and `x " + symbols[kind] + "= y` in place)"))
+    for cmp_kind, ufunc in UFUNC_OF_COMPARE.items():
+        rows.append((f"x {ir.CMP_SYMBOL[cmp_kind]} y", f"`numpy.{ufunc}`, a bool array"))
+    rows += [("-x, +x, ~x", "`numpy.negative`, `numpy.positive`, `numpy.invert`"),
+             ("x[i, j], x[i, j] = v", "element access, negative indices, IndexError"),
+             ("x[a:b:c, i], x[i]", "views (basic slicing); assignment broadcasts"),
+             ("x.shape, x.ndim, x.size, x.nbytes, x.itemsize, x.T, len(x)", "attributes"),
+             ("x.copy(), x.astype(dtype)", "methods"),
+             ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars")]
+    return rows
