@@ -31,6 +31,7 @@ from hatch_pyaot.testing import same_value
 
 KERNELS = Path(__file__).resolve().parents[1] / "tests" / "kernels" / "array_kernels.py"
 VECTOR_KERNELS = KERNELS.with_name("vector_kernels.py")
+MORE_KERNELS = Path(__file__).resolve().parent / "numpy_kernels.py"
 
 
 def load(path: Path, name: str, disable: bool) -> ModuleType:
@@ -99,6 +100,7 @@ def main() -> None:
                   f"{t_numpy * 1e3:.2f} ms | {t_python / t_native:.0f}x | "
                   f"{t_numpy / t_native:.2f}x |")
         vectorized_table(Path(tmp), n, u, img)
+        more_table(Path(tmp), n, u, img)
 
 
 def vectorized_table(folder: Path, n: int, u: np.ndarray, img: np.ndarray) -> None:
@@ -128,6 +130,39 @@ def vectorized_table(folder: Path, n: int, u: np.ndarray, img: np.ndarray) -> No
         print(f"| {name} | {t_native * 1e3:.2f} ms | {t_numpy * 1e3:.2f} ms | "
               f"{t_numpy / t_native:.2f}x |")
     print(f"\ngeometric mean vs NumPy: {statistics.geometric_mean(ratios):.2f}x")
+
+
+
+def more_table(folder: Path, n: int, u: np.ndarray, img: np.ndarray) -> None:
+    """benchmarks/numpy_kernels.py: compiled vs the same function run by CPython + NumPy
+    (loops in CPython for the loop-style ones, NumPy's vectorized calls for the others)."""
+    path = folder / "numpy_kernels.py"
+    shutil.copyfile(MORE_KERNELS, path)
+    report = build([path])
+    assert not report.failed_entries
+    native = load(path, "numpy_kernels", disable=False)
+    python = load(path, "numpy_kernels_python", disable=True)
+    rng = np.random.default_rng(2)
+    small = img[: n // 5, : n // 5]
+    cases: list[tuple[str, str, tuple[Any, ...]]] = [
+        ("box_blur", "loops", (small, 2)),
+        ("nbody_energy", "loops", (rng.normal(size=(n // 2, 3)), rng.random(n // 2))),
+        ("to_gray", "vectorized", (rng.random((n, n, 3), dtype=np.float32),)),
+        ("zscore", "vectorized", (u,)),
+        ("jacobi", "vectorized", (u, 10)),
+        ("count_in_range", "vectorized", (img.astype(np.int32), 50, 150)),
+        ("softmax", "vectorized", (u.ravel(),)),
+    ]
+    print("\n| kernel | style | compiled | CPython + NumPy | ratio |")
+    print("| --- | --- | --- | --- | --- |")
+    for name, style, call_args in cases:
+        fast, slow = getattr(native, name), getattr(python, name)
+        expected, got = slow(*call_args), fast(*call_args)
+        assert np.allclose(expected, got, rtol=1e-12), name
+        t_native = median_time(functools.partial(fast, *call_args), 7)
+        t_python = median_time(functools.partial(slow, *call_args), 3)
+        print(f"| {name} | {style} | {t_native * 1e3:.2f} ms | {t_python * 1e3:.2f} ms | "
+              f"{t_python / t_native:.1f}x |")
 
 
 if __name__ == "__main__":
