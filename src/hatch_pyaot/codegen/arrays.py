@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.codegen.literals import is_literal, is_temp, literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, TupleType, Type
-from hatch_pyaot.typing.arrays import CREATION, CREATION_LIKE, SCALAR_HEADER, dtype_argument
+from hatch_pyaot.typing.arrays import CREATION, CREATION_LIKE, dtype_argument
 from hatch_pyaot.typing.dtypes import DType, dtype_named
+from hatch_pyaot.typing.numpy_ops import SCALAR_HEADER
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter

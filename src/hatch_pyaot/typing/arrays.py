@@ -1,20 +1,15 @@
-"""Typing of NumPy arrays and NumPy scalars (the first slice of array support).
+"""Typing of NumPy arrays: what can be done with an array other than computing with it
+(that is typing/numpy_ops.py).
 
-- element access ``a[i, j]`` (as many indices as the array has dimensions) reads a NumPy
-  scalar and ``a[i, j] = v`` writes one, converting ``v`` as NumPy does;
-- ``a.shape``, ``a.ndim``, ``a.size``, ``len(a)``;
+- ``a[i, j]`` reads a NumPy scalar, ``a[1:-1]``/``a[i]``/``a[:, j]`` are views, and
+  ``a[...] = v`` writes (one element, or a view with broadcasting);
+- ``a.shape``, ``a.ndim``, ``a.size``, ``a.T``, ``len(a)``, ``a.copy()``, ``a.astype(dt)``;
 - ``numpy.zeros/ones/empty/full`` and their ``*_like`` forms, ``numpy.float32(x)``...;
-- arithmetic and comparisons on NumPy scalars follow NumPy 2 (NEP 50 promotion, integers
-  wrap around): the operation is one of ``pyaot/numpy/scalar.hpp``, called at the dtype the
-  operands are promoted to.
-
-The chosen operations are recorded as ``Op`` values made here (they are not in the registry:
-one declaration per dtype would be hundreds); codegen/arrays.py emits them.
+- reductions (``a.sum(axis=0)``, ``numpy.max(a)``) with NumPy's result dtypes.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
@@ -30,127 +25,15 @@ from hatch_pyaot.ir.types import (
     Type,
 )
 from hatch_pyaot.ops.registry import Op, Param
-from hatch_pyaot.typing import dtypes, ufuncs
+from hatch_pyaot.typing import dtypes, numpy_ops, ufuncs
 from hatch_pyaot.typing.dtypes import DType
 from hatch_pyaot.typing.typed import OpCall
 
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
 
-SCALAR_HEADER = "pyaot/numpy/scalar.hpp"
-
-UFUNC_OF_BINOP = {
-    ir.BinOpKind.ADD: "add",
-    ir.BinOpKind.SUB: "subtract",
-    ir.BinOpKind.MUL: "multiply",
-    ir.BinOpKind.TRUEDIV: "true_divide",
-    ir.BinOpKind.FLOORDIV: "floor_divide",
-    ir.BinOpKind.MOD: "remainder",
-    ir.BinOpKind.POW: "power",
-    ir.BinOpKind.LSHIFT: "left_shift",
-    ir.BinOpKind.RSHIFT: "right_shift",
-    ir.BinOpKind.BITAND: "bitwise_and",
-    ir.BinOpKind.BITOR: "bitwise_or",
-    ir.BinOpKind.BITXOR: "bitwise_xor",
-}
-UFUNC_OF_COMPARE = {
-    ir.CmpOpKind.EQ: "equal",
-    ir.CmpOpKind.NE: "not_equal",
-    ir.CmpOpKind.LT: "less",
-    ir.CmpOpKind.LE: "less_equal",
-    ir.CmpOpKind.GT: "greater",
-    ir.CmpOpKind.GE: "greater_equal",
-}
-UFUNC_OF_UNARY = {
-    ir.UnaryOpKind.NEG: "negative",
-    ir.UnaryOpKind.POS: "positive",
-    ir.UnaryOpKind.INVERT: "invert",
-}
 CREATION = ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full")
 CREATION_LIKE = ("numpy.zeros_like", "numpy.ones_like", "numpy.empty_like", "numpy.full_like")
-_PY_KIND: dict[Type, dtypes.PyKind] = {BOOL: "bool", INT: "int", FLOAT: "float"}
-
-
-def involves_numpy(*types: Type) -> bool:
-    return any(isinstance(t, DTypeScalar | ArrayType) for t in types)
-
-
-def scalar_op(ufunc: str, at: DType, result: DType, *, arity: int = 2,
-              fallible: bool = False) -> Op:
-    """``pyaot::numpy::scalar::<ufunc>`` computed at dtype ``at``."""
-    params = tuple(Param(f"x{i + 1}", DTypeScalar(at)) for i in range(arity))
-    return Op(name=f"numpy.{ufunc}", params=params, result=DTypeScalar(result),
-              cpp=f"pyaot::numpy::scalar::{ufunc}", fallible=fallible,
-              include=SCALAR_HEADER)
-
-
-def _operand(t: Type) -> DType | dtypes.PyKind | None:
-    if isinstance(t, DTypeScalar):
-        return t.dtype
-    return _PY_KIND.get(t)
-
-
-def binop(typer: FunctionTyper, node: ir.Expr | ir.Stmt, kind: ir.BinOpKind, lt: Type,
-          rt: Type) -> Op | None:
-    """The NumPy scalar operation for ``lt <kind> rt``, or None after a diagnostic."""
-    ufunc = UFUNC_OF_BINOP[kind]
-    a, b = _operand(lt), _operand(rt)
-    if a is None or b is None:
-        typer.diags.error(node.loc, f"unsupported operand types for {ir.BINOP_SYMBOL[kind]}: "
-                          f"'{lt}' and '{rt}'")
-        return None
-    result = dtypes.arithmetic_result(ufunc, a, b)
-    if isinstance(result, str):
-        typer.diags.error(node.loc, result)
-        return None
-    assert result is not None
-    op = scalar_op(ufunc, result, result,
-                   fallible=ufunc == "power" and result.kind in "iu")
-    typer.spec.ops[node] = op
-    return op
-
-
-def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
-            rt: Type) -> Op | None:
-    a, b = _operand(lt), _operand(rt)
-    if kind not in UFUNC_OF_COMPARE or a is None or b is None:
-        typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between "
-                          f"'{lt}' and '{rt}'")
-        return None
-    at = _common(a, b)
-    if "int" in (a, b) and at.kind in "iu" and at != dtypes.UINT64:
-        # NumPy compares a Python int with an integer scalar by value, even one out of the
-        # dtype's range (np.int8(5) < 1000 is True): int64 holds both.
-        at = dtypes.INT64
-    op = scalar_op(UFUNC_OF_COMPARE[kind], at, dtypes.BOOL_)
-    return Op(op.name, op.params, BOOL, op.cpp, include=SCALAR_HEADER)
-
-
-def unary(typer: FunctionTyper, e: ir.UnaryOp, t: DTypeScalar) -> Type | None:
-    ufunc = UFUNC_OF_UNARY[e.op]
-    if t.dtype == dtypes.BOOL_ and ufunc == "negative":
-        typer.diags.error(e.loc, "The numpy boolean negative, the `-` operator, is not "
-                          "supported, use the `~` operator or the logical_not function "
-                          "instead.")
-        return None
-    if t.dtype.kind == "f" and ufunc == "invert":
-        typer.diags.error(e.loc, f"bad operand type for unary ~: 'numpy.{t.dtype.name}'")
-        return None
-    op = scalar_op(ufunc, t.dtype, t.dtype, arity=1)
-    typer.spec.ops[e] = op
-    return op.result
-
-
-def _common(a: DType | dtypes.PyKind, b: DType | dtypes.PyKind) -> DType:
-    if isinstance(a, DType) and isinstance(b, DType):
-        return dtypes.promote(a, b)
-    if isinstance(a, DType):
-        assert isinstance(b, str)
-        return dtypes.promote_weak(a, b)
-    assert isinstance(b, DType) and isinstance(a, str)
-    return dtypes.promote_weak(b, a)
-
-
 # ----- arrays ------------------------------------------------------------------------------
 
 
@@ -170,7 +53,7 @@ def element(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
             continue
         integers += 1
         it = typer.expr(index)
-        if it is not None and not _is_integer(it):
+        if it is not None and not numpy_ops.is_integer(it):
             typer.diags.error(index.loc, f"array indices must be integers or slices, not {it}")
     if integers == array.ndim:
         return DTypeScalar(array.dtype)
@@ -182,7 +65,7 @@ def _slice(typer: FunctionTyper, e: ir.SliceExpr) -> None:
         if bound is None:
             continue
         t = typer.expr(bound)
-        if t is not None and not _is_integer(t) and t != NONE:
+        if t is not None and not numpy_ops.is_integer(t) and t != NONE:
             typer.diags.error(bound.loc, f"slice indices must be integers or None, not {t}")
     typer.spec.expr_types[e] = SLICE
 
@@ -216,99 +99,13 @@ def setitem(typer: FunctionTyper, s: ir.SetItem) -> None:
     if value is None or slot is None:
         return
     if isinstance(slot, ArrayType) and isinstance(value, ArrayType):
-        _check_store(typer, s.value, value.dtype, target.dtype)
         if value.ndim > slot.ndim:
             typer.diags.error(s.loc, f"cannot assign a {value.ndim}-d array to a {slot.ndim}-d "
                               "part of an array")
         return
-    if _operand(value) is None:
+    if numpy_ops.operand(value) is None:
         typer.diags.error(s.value.loc, f"cannot store a {value} in an array of "
                           f"{target.dtype.name}")
-
-
-def _check_store(typer: FunctionTyper, e: ir.Expr, src: DType, dst: DType) -> None:
-    """Storing an array into an array casts ``same_kind``-free, as ``a[...] = b`` does
-    (NumPy's unsafe casting for assignment): nothing to check but supported dtypes."""
-    del typer, e, src, dst
-
-
-def elementwise(typer: FunctionTyper, node: ir.Expr | ir.Stmt, ufunc: str, lt: Type,
-                rt: Type) -> Type | None:
-    """``a + b`` where an operand is an array: a fused elementwise operation (codegen)."""
-    a, b = _element_operand(lt), _element_operand(rt)
-    if a is None or b is None:
-        typer.diags.error(node.loc, f"unsupported operand types for {ufunc}: '{lt}' and '{rt}'")
-        return None
-    if ufunc in UFUNC_OF_COMPARE.values():
-        at = _common(a, b)
-        if "int" in (a, b) and at.kind in "iu" and at != dtypes.UINT64:
-            at = dtypes.INT64
-        op = scalar_op(ufunc, at, dtypes.BOOL_)
-        result = dtypes.BOOL_
-    else:
-        found = dtypes.arithmetic_result(ufunc, a, b)
-        if isinstance(found, str):
-            typer.diags.error(node.loc, found)
-            return None
-        assert found is not None
-        result = found
-        op = scalar_op(ufunc, result, result, fallible=ufunc == "power" and result.kind in "iu")
-        if op.fallible:
-            typer.diags.error(node.loc, "integer ** on arrays is not supported yet (a negative "
-                              "exponent must raise); use float arrays")
-            return None
-    typer.spec.ops[node] = op
-    return ArrayType(result, max(_ndim(lt), _ndim(rt)))
-
-
-def _element_operand(t: Type) -> DType | dtypes.PyKind | None:
-    return t.dtype if isinstance(t, ArrayType) else _operand(t)
-
-
-def _ndim(t: Type) -> int:
-    return t.ndim if isinstance(t, ArrayType) else 0
-
-
-def augassign(typer: FunctionTyper, s: ir.AugAssign, target: ArrayType, rt: Type) -> None:
-    """``a += b`` on an array updates it in place (every alias sees it), computing at the
-    promoted dtype and casting back with NumPy's ``same_kind`` rule."""
-    ufunc = UFUNC_OF_BINOP[s.op]
-    t = elementwise(typer, s, ufunc, target, rt)
-    if not isinstance(t, ArrayType):
-        return
-    if t.ndim > target.ndim:
-        typer.diags.error(s.loc, f"non-broadcastable output operand with shape of rank "
-                          f"{target.ndim} doesn't match the broadcast shape of rank {t.ndim}")
-    if not dtypes.can_cast_same_kind(t.dtype, target.dtype):
-        typer.diags.error(s.loc, f"Cannot cast ufunc '{ufunc}' output from "
-                          f"dtype('{t.dtype.name}') to dtype('{target.dtype.name}') with "
-                          "casting rule 'same_kind'")
-
-
-def typing_op(op: Op, result: Type) -> Op:
-    """The per-element ``op`` as typing sees a whole-array operation: its result is the array
-    (``spec.ops`` keeps the per-element op for codegen)."""
-    return dataclasses.replace(op, result=result)
-
-
-def compare_arrays(typer: FunctionTyper, e: ir.Compare, types: list[Type]) -> Type | None:
-    if len(e.ops) > 1:
-        typer.diags.error(e.loc, "a chained comparison of arrays needs the truth value of an "
-                          "array, which is ambiguous (NumPy raises ValueError)")
-        return None
-    kind = e.ops[0]
-    if kind not in UFUNC_OF_COMPARE:
-        typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between arrays")
-        return None
-    result = elementwise(typer, e, UFUNC_OF_COMPARE[kind], types[0], types[1])
-    if result is not None:
-        typer.spec.compare_ops[e] = [typer.spec.ops[e]]
-    return result
-
-
-def unary_array(typer: FunctionTyper, e: ir.UnaryOp, t: ArrayType) -> Type | None:
-    element_type = unary(typer, e, DTypeScalar(t.dtype))
-    return None if element_type is None else t
 
 
 def attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
@@ -340,23 +137,23 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
     if name == "builtins.abs":
         (t,) = types
         assert isinstance(t, DTypeScalar)
-        op = scalar_op("absolute", t.dtype, t.dtype, arity=1)
+        op = numpy_ops.scalar_op("absolute", t.dtype, t.dtype, arity=1)
         typer.spec.calls[e] = OpCall(op, (e.args[0],), (t,))
         return op.result
     dtype = dtypes.numpy_attr_dtype(name.removeprefix("numpy."))
     if dtype is not None:  # numpy.float32(x)
-        if len(types) != 1 or kwtypes or _operand(types[0]) is None:
+        if len(types) != 1 or kwtypes or numpy_ops.operand(types[0]) is None:
             typer.diags.error(e.loc, f"{name}() takes one number here")
             return None
         op = Op(name=f"numpy.{dtype.name}", params=(Param("x", types[0]),),
                 result=DTypeScalar(dtype), cpp=f"pyaot::numpy::scalar::cast<{dtype.cpp}>",
-                include=SCALAR_HEADER)
+                include=numpy_ops.SCALAR_HEADER)
         typer.spec.calls[e] = OpCall(op, (e.args[0],), (types[0],))
         return op.result
     if name in CREATION:
         return _creation(typer, e, name, types, kwtypes)
-    if _ufunc_name(name) is not None:
-        return ufunc_call(typer, e, name, types, kwtypes)
+    if numpy_ops.ufunc_name(name) is not None:
+        return numpy_ops.ufunc_call(typer, e, name, types, kwtypes)
     if name in REDUCTION_FUNCTIONS:
         if not types or not isinstance(types[0], ArrayType):
             typer.diags.error(e.loc, f"{name}() needs an array here")
@@ -377,7 +174,7 @@ def handles(name: str, types: list[Type]) -> bool:
     if name == "builtins.abs":
         return len(types) == 1 and isinstance(types[0], DTypeScalar)
     return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
-            or _ufunc_name(name) is not None
+            or numpy_ops.ufunc_name(name) is not None
             or (name.startswith("numpy.")
                 and dtypes.numpy_attr_dtype(name.removeprefix("numpy.")) is not None))
 
@@ -390,9 +187,9 @@ def _creation(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
                                                             if wanted == 2 else ""))
         return None
     shape = types[0]
-    if _is_integer(shape):
+    if numpy_ops.is_integer(shape):
         ndim = 1
-    elif isinstance(shape, TupleType) and all(_is_integer(t) for t in shape.items):
+    elif isinstance(shape, TupleType) and all(numpy_ops.is_integer(t) for t in shape.items):
         ndim = len(shape.items)
     else:
         typer.diags.error(e.loc, f"the shape of {name}() must be an int or a tuple of ints, "
@@ -407,7 +204,7 @@ def _creation(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         dtype = dtypes.dtype_named(dtype_arg)
         assert dtype is not None
     elif name == "numpy.full":
-        fill = _operand(types[1])
+        fill = numpy_ops.operand(types[1])
         if fill is None:
             typer.diags.error(e.loc, f"cannot fill an array with {types[1]}")
             return None
@@ -431,10 +228,6 @@ def dtype_argument(e: ir.Call, position: int) -> str | None:
         assert isinstance(arg, ir.DTypeLit)
         return arg.dtype
     return None
-
-
-def _is_integer(t: Type) -> bool:
-    return t in (INT, BOOL) or (isinstance(t, DTypeScalar) and t.dtype.kind in "biu")
 
 
 def refine_result(declared: Type, actual: Type) -> Type:
@@ -523,43 +316,6 @@ def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
 
 
 
-def _ufunc_name(name: str) -> str | None:
-    """``numpy.sqrt`` -> ``sqrt`` (``numpy.abs`` -> ``absolute``), or None."""
-    if not name.startswith("numpy."):
-        return None
-    short = name.removeprefix("numpy.")
-    short = ufuncs.ALIASES.get(short, short)
-    return short if short in ufuncs.UFUNC_NAMES else None
-
-
-def ufunc_call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
-               kwtypes: dict[str, Type]) -> Type | None:
-    """``np.sqrt(x)``: a NumPy scalar op on numbers, a fused elementwise op on arrays."""
-    ufunc = _ufunc_name(name)
-    assert ufunc is not None
-    operands = [_element_operand(t) for t in types]
-    if kwtypes or any(o is None for o in operands):
-        typer.diags.error(e.loc, f"{name}() takes numbers and arrays here (no keywords)")
-        return None
-    try:
-        found = ufuncs.ufunc_loop(ufunc, tuple(o for o in operands if o is not None))
-    except ValueError as exc:
-        typer.diags.error(e.loc, str(exc))
-        return None
-    if isinstance(found, str):
-        typer.diags.error(e.loc, found)
-        return None
-    loop, result = found
-    params = tuple(Param(f"x{i + 1}", DTypeScalar(loop)) for i in range(len(types)))
-    op = Op(name=f"numpy.{ufunc}", params=params, result=DTypeScalar(result),
-            cpp=f"pyaot::numpy::scalar::{ufunc}", include=SCALAR_HEADER)
-    if any(isinstance(t, ArrayType) for t in types):
-        typer.spec.ops[e] = op
-        return ArrayType(result, max(_ndim(t) for t in types))
-    typer.spec.calls[e] = OpCall(op, tuple(e.args), tuple(p.type for p in params))
-    return op.result
-
-
 def numpy_coverage() -> list[tuple[str, str]]:
     """What the compiler supports of NumPy, for ``pyaot ops numpy`` and docs/operators.md."""
     rows = [(name, "array creation (shape int or tuple, `dtype=`)") for name in CREATION]
@@ -573,11 +329,11 @@ def numpy_coverage() -> list[tuple[str, str]]:
     rows += [(f"numpy.{name}", "reduction of the whole array or along `axis`; also the "
               f"method `x.{name}()`") for name in REDUCTIONS]
     rows += [("numpy.amin", "as `numpy.min`"), ("numpy.amax", "as `numpy.max`")]
-    symbols = {k: ir.BINOP_SYMBOL[k] for k in UFUNC_OF_BINOP}
-    for kind, ufunc in UFUNC_OF_BINOP.items():
+    symbols = {k: ir.BINOP_SYMBOL[k] for k in numpy_ops.UFUNC_OF_BINOP}
+    for kind, ufunc in numpy_ops.UFUNC_OF_BINOP.items():
         rows.append((f"x {symbols[kind]} y", f"`numpy.{ufunc}` elementwise with broadcasting "
                      "(and `x " + symbols[kind] + "= y` in place)"))
-    for cmp_kind, ufunc in UFUNC_OF_COMPARE.items():
+    for cmp_kind, ufunc in numpy_ops.UFUNC_OF_COMPARE.items():
         rows.append((f"x {ir.CMP_SYMBOL[cmp_kind]} y", f"`numpy.{ufunc}`, a bool array"))
     rows += [("-x, +x, ~x", "`numpy.negative`, `numpy.positive`, `numpy.invert`"),
              ("x[i, j], x[i, j] = v", "element access, negative indices, IndexError"),

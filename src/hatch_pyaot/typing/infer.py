@@ -33,7 +33,7 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing import arrays, tuples
+from hatch_pyaot.typing import arrays, numpy_ops, tuples
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
@@ -254,7 +254,7 @@ class FunctionTyper:
             current = self.spec.var_types.get(s.target.id)
             rhs = self.expr(s.value)
             if isinstance(current, ArrayType) and rhs is not None:
-                arrays.augassign(self, s, current, rhs)
+                numpy_ops.augassign(self, s, current, rhs)
             elif current is not None and rhs is not None:
                 op = self.binop(s, s.op, current, rhs, s.value)
                 if op is not None:
@@ -384,9 +384,9 @@ class FunctionTyper:
             if e.op == ir.UnaryOpKind.NOT:
                 return BOOL
             if isinstance(t, DTypeScalar):
-                return arrays.unary(self, e, t)
+                return numpy_ops.unary(self, e, t)
             if isinstance(t, ArrayType):
-                return arrays.unary_array(self, e, t)
+                return numpy_ops.unary_array(self, e, t)
             resolved = self.owner.program.registry.resolve(f"operator.{e.op.value}", [t])
             if resolved is None:
                 self.diags.error(e.loc, f"bad operand type for unary {e.op.value}: '{t}'")
@@ -444,10 +444,10 @@ class FunctionTyper:
     def binop(self, node: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type, rt: Type,
               right: ir.Expr) -> Op | None:
         if isinstance(lt, ArrayType) or isinstance(rt, ArrayType):
-            result = arrays.elementwise(self, node, arrays.UFUNC_OF_BINOP[kind], lt, rt)
-            return None if result is None else arrays.typing_op(self.spec.ops[node], result)
-        if arrays.involves_numpy(lt, rt):
-            return arrays.binop(self, node, kind, lt, rt)
+            result = numpy_ops.elementwise(self, node, numpy_ops.UFUNC_OF_BINOP[kind], lt, rt)
+            return None if result is None else numpy_ops.typing_op(self.spec.ops[node], result)
+        if numpy_ops.involves_numpy(lt, rt):
+            return numpy_ops.binop(self, node, kind, lt, rt)
         name = f"operator.{kind.value}"
         types = [lt, rt]
         if (kind == ir.BinOpKind.POW and lt in (INT, BOOL) and isinstance(right, ir.Const)
@@ -466,7 +466,7 @@ class FunctionTyper:
         if any(t is None for t in types):
             return _UNKNOWN
         if any(isinstance(t, ArrayType) for t in types):
-            return arrays.compare_arrays(self, e, [t for t in types if t is not None])
+            return numpy_ops.compare_arrays(self, e, [t for t in types if t is not None])
         chosen: list[Op | list[Op] | TupleComparison | None] = []
         for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
             assert lt is not None and rt is not None
@@ -481,8 +481,8 @@ class FunctionTyper:
             if isinstance(lt, TupleType) and isinstance(rt, TupleType):
                 chosen[-1] = tuples.tuple_comparison(self, e, kind, lt, rt)
                 continue
-            if arrays.involves_numpy(lt, rt):
-                chosen[-1] = arrays.compare(self, e, kind, lt, rt)
+            if numpy_ops.involves_numpy(lt, rt):
+                chosen[-1] = numpy_ops.compare(self, e, kind, lt, rt)
                 continue
             resolved = self.owner.program.registry.resolve(f"operator.{kind.value}", [lt, rt])
             if resolved is None:
