@@ -6,7 +6,6 @@ compared with numpy itself."""
 from __future__ import annotations
 
 import gc
-import importlib.util
 import os
 import subprocess
 import sys
@@ -20,41 +19,26 @@ from typing import Any
 
 import pytest
 
+from cpp_build import CPP, FLAGS, assert_clean_run, build, build_and_run, load_extension
+
 np = pytest.importorskip("numpy")
 
-ROOT = Path(__file__).resolve().parents[1]
-INCLUDE = ROOT / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
-CPP = ROOT / "tests" / "cpp"
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float32", "float64"]  # fmt: skip
 CPP_TYPES = ["bool", "std::int8_t", "std::int16_t", "std::int32_t", "std::int64_t",
              "std::uint8_t", "std::uint16_t", "std::uint32_t", "std::uint64_t", "float",
              "double"]  # fmt: skip
-FLAGS = ["-std=c++20", "-fno-exceptions", "-fno-rtti", "-ffp-contract=off", "-Wall", "-Wextra",
-         "-Werror", f"-I{INCLUDE}"]  # fmt: skip
-
-
-def _build(command: list[str], env: dict[str, str] | None = None) -> None:
-    proc = subprocess.run(command, capture_output=True, text=True, timeout=600, env=env)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 @pytest.mark.parametrize("boundscheck", [1, 0])
 def test_cpp_unit_tests_under_sanitizers(cxx: str, tmp_path: Path, boundscheck: int) -> None:
-    exe = tmp_path / "test_ndarray"
-    _build(
-        [
-            cxx, *FLAGS, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-            "-fno-omit-frame-pointer", f"-DPYAOT_BOUNDSCHECK={boundscheck}",
-            str(CPP / "test_ndarray.cpp"), "-o", str(exe),
-        ]
+    run = build_and_run(
+        cxx, CPP / "test_ndarray.cpp", tmp_path / "test_ndarray",
+        f"-DPYAOT_BOUNDSCHECK={boundscheck}",
+        # allocator_may_return_null: the MemoryError checks ask for exabytes
+        asan_options="allocator_may_return_null=1:detect_leaks=1",
     )  # fmt: skip
-    # allocator_may_return_null: the MemoryError checks ask for exabytes
-    env = {**os.environ, "ASAN_OPTIONS": "allocator_may_return_null=1:detect_leaks=1"}
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300, env=env)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "checks passed" in run.stdout
-    assert "LeakSanitizer" not in run.stderr
+    assert_clean_run(run)
 
 
 @pytest.mark.parametrize("api", ["full", "limited"])
@@ -96,25 +80,21 @@ void use_{i}_{n}(PyObject* obj) {{
     )
     limited = ["-DPy_LIMITED_API=0x030b0000"] if api == "limited" else []
     include = f"-I{sysconfig.get_paths()['include']}"
-    _build([cxx, *FLAGS, *limited, include, "-fsyntax-only", str(source)])
+    build([cxx, *FLAGS, *limited, include, "-fsyntax-only", str(source)])
 
 
 @pytest.fixture(scope="module")
 def mod(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     folder = tmp_path_factory.mktemp("ndarray")
     target = folder / f"pyaot_ndarray{sysconfig.get_config_var('EXT_SUFFIX')}"
-    _build(
+    build(
         [
             cxx, *FLAGS, "-O1", "-shared", "-fPIC", "-fvisibility=hidden",
             f"-I{sysconfig.get_paths()['include']}", str(CPP / "ndarray_module.cpp"),
             "-o", str(target),
         ]
     )  # fmt: skip
-    spec = importlib.util.spec_from_file_location("pyaot_ndarray", target)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_extension("pyaot_ndarray", target)
 
 
 def _message(call: Callable[[], object]) -> tuple[str, str]:

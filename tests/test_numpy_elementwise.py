@@ -6,7 +6,6 @@ shape, and the exact error text), and a check that the contiguous loop is vector
 from __future__ import annotations
 
 import math
-import os
 import re
 import subprocess
 from collections.abc import Callable
@@ -15,22 +14,11 @@ from typing import Any
 
 import pytest
 
+from cpp_build import CPP, FLAGS, INCLUDE, assert_clean_run, build, build_and_run
+
 np = pytest.importorskip("numpy")
 
-ROOT = Path(__file__).resolve().parents[1]
-INCLUDE = ROOT / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
 HEADER = INCLUDE / "pyaot" / "numpy" / "elementwise.hpp"
-CPP = ROOT / "tests" / "cpp"
-FLAGS = [
-    "-std=c++20",
-    "-fno-exceptions",
-    "-fno-rtti",
-    "-ffp-contract=off",
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-    f"-I{INCLUDE}",
-]
 
 
 def ar(shape: tuple[int, ...], dtype: str = "float64", start: float = 0, step: float = 1) -> Any:
@@ -158,40 +146,17 @@ def _line(name: str, make: Callable[[], Any]) -> str:
     return f"case {name} {a.dtype} {shape}{values}"
 
 
-def _build(command: list[str]) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return proc
-
-
 @pytest.fixture(scope="module")
 def unit_tests(
     cxx: str, tmp_path_factory: pytest.TempPathFactory
 ) -> subprocess.CompletedProcess[str]:
     """The C++ unit tests' run: one build under the sanitizers for the whole module."""
     exe = tmp_path_factory.mktemp("elementwise") / "test_numpy_elementwise"
-    _build(
-        [
-            cxx,
-            *FLAGS,
-            "-O1",
-            "-g",
-            "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=all",
-            "-fno-omit-frame-pointer",
-            str(CPP / "test_numpy_elementwise.cpp"),
-            "-o",
-            str(exe),
-        ]
-    )
-    env = {**os.environ, "ASAN_OPTIONS": "detect_leaks=1"}
-    return subprocess.run([str(exe)], capture_output=True, text=True, timeout=300, env=env)
+    return build_and_run(cxx, CPP / "test_numpy_elementwise.cpp", exe)
 
 
 def test_cpp_unit_tests_under_sanitizers(unit_tests: subprocess.CompletedProcess[str]) -> None:
-    assert unit_tests.returncode == 0, unit_tests.stdout + unit_tests.stderr
-    assert "checks passed" in unit_tests.stdout
-    assert "LeakSanitizer" not in unit_tests.stderr
+    assert_clean_run(unit_tests)
 
 
 def _printed(output: str) -> dict[str, str]:
@@ -238,7 +203,7 @@ def test_contiguous_loop_is_vectorized(cxx: str, tmp_path: Path, kernel: str) ->
         + "\n",
         encoding="utf-8",
     )
-    proc = _build(
+    proc = build(
         [
             cxx,
             *FLAGS,

@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import platform
 import random
-import subprocess
 import sysconfig
 import warnings
 from collections.abc import Iterator, Sequence
@@ -27,12 +26,11 @@ from typing import Any
 
 import pytest
 
+from cpp_build import INCLUDE, build, run_ok
 from hatch_pyaot.toolchains.compiler import compile_flags
 
 np = pytest.importorskip("numpy")
 
-ROOT = Path(__file__).resolve().parents[1]
-INCLUDE = ROOT / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
 X86_64 = platform.machine().lower() in ("x86_64", "amd64")
 
 CPP_TYPES = {
@@ -308,23 +306,17 @@ def _run(cxx: str, tmp_path: Path, jobs: Sequence[Job], inputs: Sequence[Sequenc
     source = tmp_path / "numpy_math_ufuncs.cpp"
     source.write_text(PROGRAM.replace("@CASES@", cases), encoding="utf-8")
     exe = tmp_path / "numpy_math_ufuncs"
-    build = subprocess.run(
+    build(
         [cxx, "-std=c++20", *compile_flags("gnu", "2", debug=False), "-Wall", "-Wextra",
          "-Werror", f"-I{INCLUDE}", f"-I{sysconfig.get_paths()['include']}", str(source),
-         "-o", str(exe), "-lm"],
-        capture_output=True, text=True, timeout=600,
+         "-o", str(exe), "-lm"]
     )  # fmt: skip
-    assert build.returncode == 0, build.stdout + build.stderr
     chunks = []
     for index, operands in enumerate(inputs):
         rows = [" ".join(_text(column[i]) for column in operands)
                 for i in range(len(operands[0]))]  # fmt: skip
         chunks.append(f"{index} {len(rows)}\n" + "\n".join(rows) + "\n")
-    run = subprocess.run(
-        [str(exe)], input="".join(chunks), capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout.splitlines()
+    return run_ok(exe, input="".join(chunks))
 
 
 def _compare(cxx: str, tmp_path: Path) -> tuple[dict[Job, float], list[str]]:

@@ -8,29 +8,16 @@ reproduces numpy's pairwise summation and its iteration order for these)."""
 from __future__ import annotations
 
 import math
-import os
 import subprocess
 import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cpp_build import CPP, FLAGS, build, run
+
 np = pytest.importorskip("numpy")
 
-ROOT = Path(__file__).resolve().parents[1]
-INCLUDE = ROOT / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
-CPP = ROOT / "tests" / "cpp"
-FLAGS = [
-    "-std=c++20",
-    "-fno-exceptions",
-    "-fno-rtti",
-    "-ffp-contract=off",
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-    f"-I{INCLUDE}",
-]
 FUNCTIONS = {
     "sum": np.sum,
     "prod": np.prod,
@@ -119,7 +106,7 @@ def unit_tests(
 ) -> subprocess.CompletedProcess[str]:
     """The C++ tests' run: one build under the sanitizers for the whole module."""
     exe = tmp_path_factory.mktemp("reduce") / "test_numpy_reduce"
-    build = subprocess.run(
+    build(
         [
             cxx,
             *FLAGS,
@@ -129,14 +116,9 @@ def unit_tests(
             str(CPP / "test_numpy_reduce.cpp"),
             "-o",
             str(exe),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
+        ]
     )
-    assert build.returncode == 0, build.stdout + build.stderr
-    env = {**os.environ, "ASAN_OPTIONS": "detect_leaks=1"}
-    return subprocess.run([str(exe)], capture_output=True, text=True, timeout=300, env=env)
+    return run(exe, asan_options="detect_leaks=1")
 
 
 def test_cpp_unit_tests_under_sanitizers(unit_tests: subprocess.CompletedProcess[str]) -> None:

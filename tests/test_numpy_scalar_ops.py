@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import platform
 import random
-import subprocess
 import sysconfig
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -31,13 +30,11 @@ from typing import Any
 
 import pytest
 
+from cpp_build import CPP, INCLUDE, assert_clean_run, build, run, run_ok
 from hatch_pyaot.toolchains.compiler import compile_flags
 
 np = pytest.importorskip("numpy")
 
-ROOT = Path(__file__).resolve().parents[1]
-INCLUDE = ROOT / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
-CPP = ROOT / "tests" / "cpp"
 X86_64 = platform.machine().lower() in ("x86_64", "amd64")
 
 # numpy dtype name -> the C++ type of its values
@@ -66,19 +63,15 @@ NEGATIVE_POWER = "EValueError:Integers to negative integer powers are not allowe
 
 def test_cpp_unit_tests_under_sanitizers(cxx: str, tmp_path: Path) -> None:
     exe = tmp_path / "test_numpy_scalar"
-    build = subprocess.run(
+    build(
         [
             cxx, "-std=c++20", "-O1", "-g", "-fno-exceptions", "-fno-rtti", "-ffp-contract=off",
             "-fno-math-errno", "-fsanitize=address,undefined,float-cast-overflow",
             "-fno-sanitize-recover=all", "-fno-omit-frame-pointer", "-Wall", "-Wextra",
             "-Werror", f"-I{INCLUDE}", str(CPP / "test_numpy_scalar.cpp"), "-o", str(exe),
-        ],
-        capture_output=True, text=True, timeout=600,
+        ]
     )  # fmt: skip
-    assert build.returncode == 0, build.stdout + build.stderr
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "checks passed" in run.stdout
+    assert_clean_run(run(exe), leaks=False)
 
 
 # ---- the operands ------------------------------------------------------------------------------
@@ -402,22 +395,16 @@ def _run(
     source = tmp_path / "numpy_scalar_ops.cpp"
     source.write_text(PROGRAM.replace("@CASES@", cases), encoding="utf-8")
     exe = tmp_path / "numpy_scalar_ops"
-    build = subprocess.run(
+    build(
         [cxx, "-std=c++20", *compile_flags("gnu", "2", debug=False), f"-I{INCLUDE}",
-         f"-I{sysconfig.get_paths()['include']}", str(source), "-o", str(exe), "-lm"],
-        capture_output=True, text=True, timeout=600,
+         f"-I{sysconfig.get_paths()['include']}", str(source), "-o", str(exe), "-lm"]
     )  # fmt: skip
-    assert build.returncode == 0, build.stdout + build.stderr
     chunks = []
     for index, operands in enumerate(inputs):
         columns = [[_text(v) for v in column] for column in operands]
         rows = [" ".join(row) for row in zip(*columns, strict=True)]
         chunks.append(f"{index} {len(rows)}\n" + "\n".join(rows) + "\n")
-    run = subprocess.run(
-        [str(exe)], input="".join(chunks), capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout.splitlines()
+    return run_ok(exe, input="".join(chunks))
 
 
 def _operands(job: Job, rng: random.Random) -> list[Any]:

@@ -6,9 +6,7 @@ overlapping operands, compared line by line."""
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,15 +14,10 @@ from typing import Any
 
 import pytest
 
+from cpp_build import CPP, assert_clean_run, build_and_run
+
 np = pytest.importorskip("numpy")
 
-ROOT = Path(__file__).resolve().parents[1]
-INCLUDE = ROOT / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
-CPP = ROOT / "tests" / "cpp"
-FLAGS = ["-std=c++20", "-fno-exceptions", "-fno-rtti", "-ffp-contract=off", "-Wall", "-Wextra",
-         "-Werror", f"-I{INCLUDE}"]  # fmt: skip
-SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-            "-fno-omit-frame-pointer"]  # fmt: skip
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 Component = int | slice | None
@@ -34,15 +27,8 @@ Expected = tuple[str, frozenset[int]]  # numpy's line, the axes whose strides do
 
 def _build_and_run(cxx: str, source: Path, exe: Path, *options: str) -> str:
     """Builds under the sanitizers (-O1 unless options say otherwise), runs, gives stdout."""
-    build = subprocess.run(
-        [cxx, *FLAGS, "-O1", "-g", *SANITIZE, *options, str(source), "-o", str(exe)],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
-    assert build.returncode == 0, build.stdout + build.stderr
-    env = {**os.environ, "ASAN_OPTIONS": "detect_leaks=1"}
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300, env=env)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "LeakSanitizer" not in run.stderr
+    run = build_and_run(cxx, source, exe, *options)
+    assert_clean_run(run, passed="")
     return run.stdout
 
 

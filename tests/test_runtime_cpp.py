@@ -4,8 +4,6 @@ small extension module (tests/cpp/boundary_module.cpp)."""
 
 from __future__ import annotations
 
-import importlib.util
-import subprocess
 import sys
 import sysconfig
 from pathlib import Path
@@ -13,21 +11,12 @@ from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-INCLUDE = ROOT / "src" / "hatch_pyaot" / "cpp_runtime" / "include"
-CPP = ROOT / "tests" / "cpp"
-
-
-
-
-def _build(command: list[str]) -> None:
-    proc = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+from cpp_build import CPP, INCLUDE, assert_clean_run, build, load_extension, run
 
 
 def test_cpp_unit_tests_under_sanitizers(cxx: str, tmp_path: Path) -> None:
     exe = tmp_path / "test_runtime"
-    _build(
+    build(
         [
             cxx, "-std=c++20", "-O1", "-g", "-fno-exceptions", "-fno-rtti",
             "-ffp-contract=off", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
@@ -35,16 +24,14 @@ def test_cpp_unit_tests_under_sanitizers(cxx: str, tmp_path: Path) -> None:
             str(CPP / "test_runtime.cpp"), "-o", str(exe), "-pthread",
         ]
     )  # fmt: skip
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "checks passed" in run.stdout
+    assert_clean_run(run(exe), leaks=False)
 
 
 @pytest.fixture(scope="module")
 def boundary(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     folder = tmp_path_factory.mktemp("boundary")
     target = folder / f"pyaot_boundary{sysconfig.get_config_var('EXT_SUFFIX')}"
-    _build(
+    build(
         [
             cxx, "-std=c++20", "-O1", "-shared", "-fPIC", "-fno-exceptions", "-fno-rtti",
             "-fvisibility=hidden", "-Wall", "-Wextra", "-Werror", f"-I{INCLUDE}",
@@ -52,11 +39,7 @@ def boundary(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
             "-o", str(target),
         ]
     )  # fmt: skip
-    spec = importlib.util.spec_from_file_location("pyaot_boundary", target)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_extension("pyaot_boundary", target)
 
 
 def _message(call: object) -> tuple[str, str]:

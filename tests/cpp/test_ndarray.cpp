@@ -12,37 +12,13 @@
 #include "pyaot/error.hpp"
 #include "pyaot/numpy/ndarray.hpp"
 
+#include "check.hpp"
+
 namespace {
-
-int failures = 0;
-int checks = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    ++checks;                                                                       \
-    if (!(cond)) {                                                                  \
-      std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                                   \
-    }                                                                               \
-  } while (0)
 
 using pyaot::Exc;
 using pyaot::numpy::ndarray;
 using pyaot::numpy::Storage;
-
-/// A call returned false with exactly this pending exception; clears it.
-bool raised(bool ok, Exc type, const char* message) {
-  pyaot::ErrorState& state = pyaot::error_state();
-  const bool good = !ok && state.set && state.type == type && state.message == message;
-  if (!good) {
-    std::fprintf(stderr, "  expected %s: %s; got ok=%d set=%d %s: %s\n", pyaot::exc_name(type),
-                 message, ok, state.set, pyaot::exc_name(state.type), state.message.c_str());
-  }
-  pyaot::clear_error();
-  return good;
-}
-
-bool clean() { return !pyaot::error_state().set; }
 
 // Storage that counts its releases, standing in for a borrowed Python array.
 int released = 0;
@@ -260,10 +236,5 @@ int main() {
   test_unchecked_access();
 #endif
   test_zero_dimensional();
-  if (failures != 0) {
-    std::fprintf(stderr, "%d of %d checks failed\n", failures, checks);
-    return 1;
-  }
-  std::printf("all %d checks passed\n", checks);
-  return 0;
+  return check_summary();
 }

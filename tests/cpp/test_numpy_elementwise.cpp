@@ -16,19 +16,9 @@
 #include "pyaot/numpy/ndarray.hpp"
 #include "pyaot/numpy/scalar.hpp"
 
+#include "check.hpp"
+
 namespace {
-
-int failures = 0;
-int checks = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    ++checks;                                                                       \
-    if (!(cond)) {                                                                  \
-      std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                                   \
-    }                                                                               \
-  } while (0)
 
 using pyaot::Exc;
 using pyaot::numpy::ndarray;
@@ -493,10 +483,5 @@ int main() {
   test_overlap_detection();
   test_broadcast_shapes();
   test_references();
-  if (failures != 0) {
-    std::fprintf(stderr, "%d of %d checks failed\n", failures, checks);
-    return 1;
-  }
-  std::printf("all %d checks passed\n", checks);
-  return 0;
+  return check_summary();
 }

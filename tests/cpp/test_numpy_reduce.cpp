@@ -16,19 +16,9 @@
 #include "pyaot/numpy/ndarray.hpp"
 #include "pyaot/numpy/reduce.hpp"
 
+#include "check.hpp"
+
 namespace {
-
-int failures = 0;
-int checks = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    ++checks;                                                                       \
-    if (!(cond)) {                                                                  \
-      std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                                   \
-    }                                                                               \
-  } while (0)
 
 using pyaot::Exc;
 using pyaot::numpy::ndarray;

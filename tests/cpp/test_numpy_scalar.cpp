@@ -15,21 +15,11 @@
 #include "pyaot/error.hpp"
 #include "pyaot/numpy/scalar.hpp"
 
+#include "check.hpp"
+
 namespace {
 
 namespace np = pyaot::numpy::scalar;
-
-int failures = 0;
-int checks = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    ++checks;                                                                       \
-    if (!(cond)) {                                                                  \
-      std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                                   \
-    }                                                                               \
-  } while (0)
 
 template <class T>
 constexpr T lowest = std::numeric_limits<T>::min();
@@ -358,10 +348,5 @@ int main() {
   test_floats();
   test_casts();
   test_loops();
-  if (failures != 0) {
-    std::fprintf(stderr, "%d of %d checks failed\n", failures, checks);
-    return 1;
-  }
-  std::printf("all %d checks passed\n", checks);
-  return 0;
+  return check_summary();
 }

@@ -14,19 +14,9 @@
 #include "pyaot/numpy/ndarray.hpp"
 #include "pyaot/numpy/view.hpp"
 
+#include "check.hpp"
+
 namespace {
-
-int failures = 0;
-int checks = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    ++checks;                                                                       \
-    if (!(cond)) {                                                                  \
-      std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                                   \
-    }                                                                               \
-  } while (0)
 
 using pyaot::Exc;
 using pyaot::numpy::ndarray;
@@ -39,20 +29,6 @@ using pyaot::numpy::SliceIndices;
 
 constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
-
-/// A call returned false with exactly this pending exception; clears it.
-bool raised(bool ok, Exc type, const char* message) {
-  pyaot::ErrorState& state = pyaot::error_state();
-  const bool good = !ok && state.set && state.type == type && state.message == message;
-  if (!good) {
-    std::fprintf(stderr, "  expected %s: %s; got ok=%d set=%d %s: %s\n", pyaot::exc_name(type),
-                 message, ok, state.set, pyaot::exc_name(state.type), state.message.c_str());
-  }
-  pyaot::clear_error();
-  return good;
-}
-
-bool clean() { return !pyaot::error_state().set; }
 
 /// The elements of a 1-d array, "0 1 2".
 std::string text(const ndarray<std::int64_t, 1>& a) {
@@ -372,10 +348,5 @@ int main() {
   test_copy();
   test_assign();
   test_assign_matrices();
-  if (failures != 0) {
-    std::fprintf(stderr, "%d of %d checks failed\n", failures, checks);
-    return 1;
-  }
-  std::printf("all %d checks passed\n", checks);
-  return 0;
+  return check_summary();
 }

@@ -39,19 +39,9 @@
 #include "pyaot/operator/truediv.hpp"
 #include "pyaot/runtime.hpp"
 
+#include "check.hpp"
+
 namespace {
-
-int failures = 0;
-int checks = 0;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    ++checks;                                                                    \
-    if (!(cond)) {                                                               \
-      std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                                \
-    }                                                                            \
-  } while (0)
 
 constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
@@ -64,20 +54,6 @@ bool same(double a, double b) {
   if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
   return std::memcmp(&a, &b, sizeof a) == 0;
 }
-
-/// A call returned false with exactly this pending exception; clears it.
-bool raised(bool ok, pyaot::Exc type, const char* message) {
-  pyaot::ErrorState& state = pyaot::error_state();
-  const bool good = !ok && state.set && state.type == type && state.message == message;
-  if (!good) {
-    std::fprintf(stderr, "  expected %s: %s; got ok=%d set=%d %s: %s\n", pyaot::exc_name(type),
-                 message, ok, state.set, pyaot::exc_name(state.type), state.message.c_str());
-  }
-  pyaot::clear_error();
-  return good;
-}
-
-bool clean() { return !pyaot::error_state().set; }
 
 void test_error_state() {
   using pyaot::Exc;
@@ -375,10 +351,5 @@ int main() {
   test_range_length();
   test_round();
   test_builtins_misc();
-  if (failures != 0) {
-    std::fprintf(stderr, "%d of %d checks failed\n", failures, checks);
-    return 1;
-  }
-  std::printf("all %d checks passed\n", checks);
-  return 0;
+  return check_summary();
 }
