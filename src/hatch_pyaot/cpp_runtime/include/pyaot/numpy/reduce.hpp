@@ -32,8 +32,10 @@
 //
 // Built with -ffast-math or FMA contraction of the adds, the float sums lose bit-exactness.
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -171,6 +173,72 @@ inline void for_each_lane(const ndarray<T, N>& a, int axis, F&& lane) noexcept {
       if (++index[d] < a.shape[d]) break;
       ptr -= a.strides[d] * a.shape[d];
       index[d] = 0;
+    }
+  }
+}
+
+/// For a reduction of a along `axis` into a C-ordered output of a's shape without `axis`:
+/// calls step(k, j, out_step, row, len, row_stride) for each slice k of the axis so that every output element j + l * out_step
+/// (l < len) meets its lane's elements row[l * row_stride] in order along `axis`, one slice of
+/// the axis after another. The run is taken along the output dimension with the smallest
+/// stride in a (the innermost in memory), so a C-contiguous array reduced along a leading axis
+/// adds whole contiguous rows. N >= 2; a non-empty output.
+template <class T, int N, class F>
+inline void for_each_slice_run(const ndarray<T, N>& a, int axis, F&& step) noexcept {
+  // out's C-order strides (in elements) for each of a's dimensions but `axis`
+  std::array<std::int64_t, N> out_strides{};
+  std::int64_t total = 1;
+  for (int d = N - 1; d >= 0; --d) {
+    if (d == axis) continue;
+    out_strides[d] = total;
+    total *= a.shape[d];
+  }
+  if (total == 0) return;
+  int inner = -1;
+  for (int d = 0; d < N; ++d) {
+    if (d == axis) continue;
+    if (inner < 0 || a.shape[inner] == 1 ||
+        (a.shape[d] != 1 && magnitude(a.strides[d]) <= magnitude(a.strides[inner]))) {
+      inner = d;
+    }
+  }
+  const std::int64_t len = a.shape[inner];
+  const std::int64_t row_stride = a.strides[inner];
+  const std::int64_t out_step = out_strides[inner];
+  const std::int64_t n = a.shape[axis];
+  const std::int64_t axis_stride = a.strides[axis];
+  std::array<std::int64_t, N> index{};
+  const T* ptr = a.data;
+  std::int64_t j = 0;
+  for (;;) {
+    const T* row = ptr;
+    for (std::int64_t k = 0; k < n; ++k, row += axis_stride) {
+      step(k, j, out_step, row, len, row_stride);
+    }
+    int d = N - 1;
+    for (; d >= 0; --d) {
+      if (d == axis || d == inner) continue;
+      ptr += a.strides[d];
+      j += out_strides[d];
+      if (++index[d] < a.shape[d]) break;
+      ptr -= a.strides[d] * a.shape[d];
+      j -= out_strides[d] * a.shape[d];
+      index[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+/// acc[j + l * out_step] = op(acc[...], row[l * row_stride]) for l < len, with a unit-stride
+/// loop (which GCC vectorizes) when both steps are 1.
+template <class A, class T, class Op>
+inline void apply_run(A* acc, std::int64_t out_step, const T* row, std::int64_t len,
+                      std::int64_t row_stride, Op&& op) noexcept {
+  if (out_step == 1 && row_stride == 1) {
+    for (std::int64_t l = 0; l < len; ++l) acc[l] = op(acc[l], row[l]);
+  } else {
+    for (std::int64_t l = 0; l < len; ++l) {
+      acc[l * out_step] = op(acc[l * out_step], row[l * row_stride]);
     }
   }
 }
@@ -332,6 +400,16 @@ inline bool reduces_innermost(const ndarray<T, N>& a, int axis) noexcept {
   return true;
 }
 
+/// One slice's run of a sequential sum: acc[l] += A(row[l]).
+template <class A, class T>
+struct SumRun {
+  void operator()(A* acc, std::int64_t out_step, const T* row, std::int64_t len,
+                  std::int64_t row_stride, std::int64_t) const noexcept {
+    apply_run(acc, out_step, row, len, row_stride,
+              [](A s, T x) { return s + to_accumulator<A>(x); });
+  }
+};
+
 /// R(sum / count) with the division in float64, as numpy divides by an intp count; NaN for 0.
 template <class R, class A>
 inline R divide_count(A sum, std::int64_t count) noexcept {
@@ -485,13 +563,57 @@ bool argmax(R& out, const ndarray<T, N>& a) noexcept {
 
 namespace detail {
 
-/// out = a new array of a's shape without `axis`; then lane(out_element, first, n, stride)
-/// for each output element. `axis` may be negative.
-template <class R, class T, int N, class F>
+/// Whether a reduction along `axis` goes slice by slice (numpy's inner loop runs over the
+/// outputs): N >= 2 and `axis` is not the innermost in memory.
+template <class T, int N>
+inline bool reduces_by_slices(const ndarray<T, N>& a, int axis) noexcept {
+  if constexpr (N >= 2) {
+    return !reduces_innermost(a, axis);
+  } else {
+    return false;
+  }
+}
+
+/// For an out allocated by reduce_lanes' shape rule: acc = init everywhere; then
+/// run(acc + j, out_step, row, len, row_stride, k) for the runs of for_each_slice_run; then
+/// out[i] = finish(acc[i]). acc is out itself when A is R, else a scratch array.
+template <class A, class R, class T, int N, class Run, class Finish>
+inline bool reduce_slices(ndarray<R, N - 1>& out, const ndarray<T, N>& a, int axis, A init,
+                          Run&& run, Finish&& finish) noexcept {
+  if constexpr (N >= 2) {
+    ndarray<A, N - 1> scratch;
+    A* acc = nullptr;
+    if constexpr (std::is_same_v<A, R>) {
+      acc = out.data;
+    } else {
+      if (!empty(scratch, out.shape)) return false;
+      acc = scratch.data;
+    }
+    const std::int64_t total = out.size();
+    std::fill_n(acc, total, init);
+    for_each_slice_run(a, axis,
+                       [&](std::int64_t k, std::int64_t j, std::int64_t out_step, const T* row,
+                           std::int64_t len, std::int64_t row_stride) {
+                         run(acc + j, out_step, row, len, row_stride, k);
+                       });
+    R* result = out.data;
+    for (std::int64_t i = 0; i < total; ++i) result[i] = finish(acc[i]);
+  }
+  return true;
+}
+
+/// out = a new array of a's shape without `axis`; then, where the reduction goes slice by
+/// slice (reduces_by_slices) and slices is not nullptr, slices() (which fills out and returns
+/// false on an error), else
+/// lane(out_element, first, n, stride) for each output element. `axis` may be negative.
+template <class R, class T, int N, class F, class S>
 inline bool reduce_lanes(ndarray<R, N - 1>& out, const ndarray<T, N>& a, std::int64_t axis,
-                         int& normalized, F&& lane) noexcept {
+                         int& normalized, F&& lane, S&& slices) noexcept {
   if (!normalize_axis<N>(normalized, axis)) return false;
   if (!empty(out, drop_axis<N>(a.shape, normalized))) return false;
+  if constexpr (!std::is_same_v<std::decay_t<S>, std::nullptr_t>) {
+    if (reduces_by_slices(a, normalized)) return slices();
+  }
   const std::int64_t n = a.shape[normalized];
   const std::int64_t stride = a.strides[normalized];
   R* result = out.data;
@@ -514,6 +636,21 @@ inline bool extreme_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a,
                           acc = extreme<Max>(acc, first[i * stride]);
                         }
                         r = static_cast<R>(acc);
+                      },
+                      [&] {
+                        return reduce_slices(
+                            out, a, normalized, T(0),
+                            [](T* acc, std::int64_t out_step, const T* row, std::int64_t len,
+                               std::int64_t row_stride, std::int64_t k) {
+                              if (k == 0) {
+                                apply_run(acc, out_step, row, len, row_stride,
+                                          [](T, T x) { return x; });
+                              } else {
+                                apply_run(acc, out_step, row, len, row_stride,
+                                          [](T acc_x, T x) { return extreme<Max>(acc_x, x); });
+                              }
+                            },
+                            [](T acc) { return static_cast<R>(acc); });
                       });
 }
 
@@ -526,7 +663,8 @@ inline bool arg_extreme_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a,
   return reduce_lanes(out, a, axis, normalized,
                       [](R& r, const T* first, std::int64_t n, std::int64_t stride) {
                         r = static_cast<R>(arg_extreme<Max>(first, n, stride));
-                      });
+                      },
+                      nullptr);  // lane by lane: stops at a NaN
 }
 
 template <bool All, class R, class T, int N>
@@ -543,7 +681,8 @@ inline bool truth_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a,
                           }
                         }
                         r = static_cast<R>(result);
-                      });
+                      },
+                      nullptr);  // lane by lane: stops at the first deciding element
 }
 
 }  // namespace detail
@@ -560,6 +699,11 @@ bool sum_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a, std::int64_t axis)
                               [&](R& r, const T* first, std::int64_t n, std::int64_t stride) {
                                 r = static_cast<R>(detail::lane_sum<A>(first, n, stride,
                                                                        pairwise));
+                              },
+                              [&] {
+                                return detail::reduce_slices(
+                                    out, a, normalized, A(0), detail::SumRun<A, T>{},
+                                    [](A acc) { return static_cast<R>(acc); });
                               });
 }
 
@@ -573,6 +717,19 @@ bool prod_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a, std::int64_t axis
                               [](R& r, const T* first, std::int64_t n, std::int64_t stride) {
                                 r = static_cast<R>(
                                     detail::sequential_prod<A>(A(1), first, n, stride));
+                              },
+                              [&] {
+                                return detail::reduce_slices(
+                                    out, a, normalized, A(1),
+                                    [](A* acc, std::int64_t out_step, const T* row,
+                                       std::int64_t len, std::int64_t row_stride,
+                                       std::int64_t) {
+                                      detail::apply_run(acc, out_step, row, len, row_stride,
+                                                        [](A p, T x) {
+                                                          return p * detail::to_accumulator<A>(x);
+                                                        });
+                                    },
+                                    [](A acc) { return static_cast<R>(acc); });
                               });
 }
 
@@ -589,6 +746,11 @@ bool mean_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a, std::int64_t axis
   return detail::reduce_lanes(
       out, a, axis, normalized, [&](R& r, const T* first, std::int64_t n, std::int64_t stride) {
         r = detail::divide_count<R>(detail::lane_sum<A>(first, n, stride, pairwise), n);
+      },
+      [&] {
+        const std::int64_t count = a.shape[normalized];
+        return detail::reduce_slices(out, a, normalized, A(0), detail::SumRun<A, T>{},
+                                     [count](A acc) { return detail::divide_count<R>(acc, count); });
       });
 }
 
