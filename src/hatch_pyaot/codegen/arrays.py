@@ -1,12 +1,13 @@
-"""C++ for NumPy arrays and scalars (typing/arrays.py): element access through
-``pyaot/numpy/ndarray.hpp``, attributes, creation. NumPy scalar arithmetic needs nothing
-here: typing records it as ``Op`` values that FunctionEmitter.call_op emits."""
+"""C++ for NumPy arrays (typing/arrays.py): element access and views, storing into arrays,
+attributes, creation, methods and reductions. Computing with arrays is in
+codegen/elementwise.py; NumPy scalar arithmetic needs no code of its own (typing records it as
+``Op`` values that FunctionEmitter.call_op emits)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.codegen.literals import is_literal, is_temp, literal
+from hatch_pyaot.codegen.literals import is_temp, literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, TupleType, Type
 from hatch_pyaot.typing.arrays import CREATION, CREATION_LIKE, dtype_argument
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 HEADER = "pyaot/numpy/ndarray.hpp"
 CONVERT_HEADER = "pyaot/numpy/convert.hpp"
+ELEMENTWISE_HEADER = "pyaot/numpy/elementwise.hpp"
 
 
 def _indices(em: FunctionEmitter, key: ir.Expr | ir.Stmt) -> list[str]:
@@ -86,6 +88,8 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
         integers = sum(not isinstance(p, ir.SliceExpr) for p in parts)
         vt = ArrayType(at.dtype, at.ndim - integers)
         view = _make_view(em, s, target, vt, s.loc.line)
+        from hatch_pyaot.codegen.elementwise import assign_into  # it stores through us
+
         assign_into(em, view, vt, s.value, s.loc.line)
         return
     indices = _indices(em, s)
@@ -167,132 +171,6 @@ def call(em: FunctionEmitter, e: ir.Call, name: str) -> str:
     em.line(f"if (!pyaot::numpy::{func}({', '.join(args)})) [[unlikely]] "
             f"{em.fail(e.loc.line)}")
     return out
-
-
-def weak_int(em: FunctionEmitter, code: str, t: DTypeScalar, line: int) -> str:
-    """A Python int as an operand of NumPy integer arithmetic: checked to fit (NEP 50)."""
-    em.headers.add(CONVERT_HEADER)
-    out = em.temp(t)
-    em.line(f"if (!pyaot::numpy::weak_int({out}, {code})) [[unlikely]] {em.fail(line)}")
-    return out
-
-
-# ----- whole-array operations: one fused loop per expression ---------------------------------
-
-ELEMENTWISE_HEADER = "pyaot/numpy/elementwise.hpp"
-
-
-def is_elementwise(em: FunctionEmitter, e: ir.Expr) -> bool:
-    """An array-valued operator node: part of a fused elementwise expression."""
-    if isinstance(e, ir.Call):
-        return e in em.spec.ops and isinstance(em.spec.type_of(e), ArrayType)
-    return isinstance(e, ir.BinOp | ir.UnaryOp | ir.Compare) and isinstance(
-        em.spec.type_of(e), ArrayType)
-
-
-class _Fusion:
-    """Collects the leaves (arrays and numbers evaluated before the loop) of an elementwise
-    expression tree and writes its per-element C++ in terms of the lambda's parameters."""
-
-    def __init__(self, em: FunctionEmitter, line: int) -> None:
-        self.em = em
-        self.line = line
-        self.params: list[str] = []
-        self.args: list[str] = []
-
-    def element(self, e: ir.Expr, want: Type) -> str:
-        """C++ for one element of ``e``, converted to ``want`` (an element type)."""
-        em = self.em
-        t = em.spec.type_of(e)
-        if is_elementwise(em, e):
-            code, elem = self.node(e)
-            return em.cast(code, elem, want)
-        code = em.expr(e)
-        if isinstance(t, ArrayType):
-            held = code if is_temp(code) or code.startswith("v_") else em.temp(t, code)
-            return em.cast(self.leaf(held, t.dtype.cpp), DTypeScalar(t.dtype), want)
-        # A number: converted once, before the loop (a Python int must fit the dtype).
-        value = em.operand(code, t, want, self.line)
-        held = value if is_temp(value) or is_literal(value) else em.temp(want, value)
-        return self.leaf(held, want.cpp())
-
-    def leaf(self, code: str, cpp: str) -> str:
-        name = f"x{len(self.params)}"
-        self.params.append(f"{cpp} {name}")
-        self.args.append(code)
-        return name
-
-    def node(self, e: ir.Expr) -> tuple[str, Type]:
-        em = self.em
-        if isinstance(e, ir.Compare):
-            op = em.spec.ops[e]
-            operands = [e.left, e.comparators[0]]
-        elif isinstance(e, ir.BinOp):
-            op = em.spec.ops[e]
-            operands = [e.left, e.right]
-        elif isinstance(e, ir.Call):
-            op = em.spec.ops[e]
-            operands = list(e.args)
-        else:
-            assert isinstance(e, ir.UnaryOp)
-            op = em.spec.ops[e]
-            operands = [e.operand]
-        em.headers.add(op.header)
-        args = [self.element(x, p.type) for x, p in zip(operands, op.params, strict=True)]
-        result = op.result if not isinstance(op.result, ArrayType) else DTypeScalar(
-            op.result.dtype)
-        return f"{op.cpp}({', '.join(args)})", result
-
-    def lambda_(self, body: str) -> str:
-        return f"[]({', '.join(self.params)}) noexcept {{ return {body}; }}"
-
-
-def fused(em: FunctionEmitter, e: ir.Expr) -> str:
-    """``a * b + c``: one pass over the broadcast shape, no temporary arrays."""
-    em.headers.add(ELEMENTWISE_HEADER)
-    t = em.spec.type_of(e)
-    assert isinstance(t, ArrayType)
-    fusion = _Fusion(em, e.loc.line)
-    body, elem = fusion.node(e)
-    body = em.cast(body, elem, DTypeScalar(t.dtype))
-    out = em.temp(t)
-    args = ", ".join([out, fusion.lambda_(body), *fusion.args])
-    em.line(f"if (!pyaot::numpy::map({args})) [[unlikely]] {em.fail(e.loc.line)}")
-    return out
-
-
-def assign_into(em: FunctionEmitter, target: str, at: ArrayType, value: ir.Expr,
-                line: int) -> None:
-    """``target[...] = value``: an array (broadcast, fused when it is an expression) or a
-    number (every element)."""
-    em.headers.add(ELEMENTWISE_HEADER)
-    vt = em.spec.type_of(value)
-    want = DTypeScalar(at.dtype)
-    if not isinstance(vt, ArrayType):
-        code = store(em, em.expr(value), vt, at.dtype, line)
-        em.line(f"if (!pyaot::numpy::fill({target}, {code})) [[unlikely]] {em.fail(line)}")
-        return
-    fusion = _Fusion(em, line)
-    body = fusion.element(value, want)
-    args = ", ".join([target, fusion.lambda_(body), *fusion.args])
-    em.line(f"if (!pyaot::numpy::map_into({args})) [[unlikely]] {em.fail(line)}")
-
-
-def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
-    """``a += b`` on an array: in place, every alias of ``a`` sees it."""
-    em.headers.add(ELEMENTWISE_HEADER)
-    at = em.spec.var_types[s.target.id]
-    assert isinstance(at, ArrayType)
-    op = em.spec.ops[s]
-    fusion = _Fusion(em, s.loc.line)
-    target = f"v_{s.target.id}"
-    left = em.cast(fusion.leaf(target, at.dtype.cpp), DTypeScalar(at.dtype), op.params[0].type)
-    right = fusion.element(s.value, op.params[1].type)
-    em.headers.add(op.header)
-    result = op.result if not isinstance(op.result, ArrayType) else DTypeScalar(op.result.dtype)
-    body = em.cast(f"{op.cpp}({left}, {right})", result, DTypeScalar(at.dtype))
-    args = ", ".join([target, fusion.lambda_(body), *fusion.args])
-    em.line(f"if (!pyaot::numpy::map_into({args})) [[unlikely]] {em.fail(s.loc.line)}")
 
 
 def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from hatch_pyaot.codegen import arrays, tuples
+from hatch_pyaot.codegen import arrays, elementwise, tuples
 from hatch_pyaot.codegen.literals import (
     is_literal,
     is_temp,
@@ -167,7 +167,7 @@ class FunctionEmitter:
             self.assign(s.target, s.value)
         elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
                                                         ArrayType):
-            arrays.augassign(self, s)
+            elementwise.augassign(self, s)
         elif isinstance(s, ir.AugAssign):
             var_t = self.spec.var_types[s.target.id]
             value = self.expr(s.value)
@@ -451,8 +451,8 @@ class FunctionEmitter:
             if isinstance(t, ArrayType):
                 return arrays.view_of(self, e, e.value)
             return arrays.getitem(self, e, e.value)
-        if arrays.is_elementwise(self, e):
-            return arrays.fused(self, e)
+        if elementwise.is_elementwise(self, e):
+            return elementwise.fused(self, e)
         if isinstance(e, ir.Attribute):
             return arrays.attribute(self, e)
         if isinstance(e, ir.MethodCall):
@@ -516,7 +516,7 @@ class FunctionEmitter:
         meets a narrower NumPy integer must fit it (NEP 50: OverflowError otherwise)."""
         if src == INT and isinstance(dst, DTypeScalar) and dst.dtype.kind in "iu" \
                 and dst.dtype.name != "int64":
-            return arrays.weak_int(self, code, dst, line)
+            return elementwise.weak_int(self, code, dst, line)
         return self.cast(code, src, dst)
 
     def call_op(self, op: Op, args: list[str], line: int) -> str:
