@@ -179,6 +179,10 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     assert isinstance(at, ArrayType)
     if e in em.spec.reductions:
         return reduction(em, e, em.expr(e.obj), at)
+    if e.name in ("reshape", "ravel", "flatten", "dot"):
+        from hatch_pyaot.codegen import array_functions
+
+        return array_functions.method(em, e, at)
     code = em.expr(e.obj)
     t = em.spec.type_of(e)
     assert isinstance(t, ArrayType)

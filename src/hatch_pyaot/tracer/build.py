@@ -469,8 +469,7 @@ class Builder:
             return ir.Attribute(loc, self.expr(node.value), node.attr.value)
         if isinstance(node, cst.BinaryOperation):
             if isinstance(node.operator, cst.MatrixMultiply):
-                self.error(node, "the @ operator needs arrays (not supported on scalars)")
-                return ir.Const(loc, 0)
+                return ir.Call(loc, "numpy.matmul", [self.expr(node.left), self.expr(node.right)])
             return ir.BinOp(
                 loc, _BINOPS[type(node.operator)], self.expr(node.left), self.expr(node.right)
             )

@@ -25,7 +25,7 @@ from hatch_pyaot.ir.types import (
     Type,
 )
 from hatch_pyaot.ops.registry import Op, Param
-from hatch_pyaot.typing import dtypes, numpy_ops, ufuncs
+from hatch_pyaot.typing import array_functions, dtypes, numpy_ops, ufuncs
 from hatch_pyaot.typing.dtypes import DType
 from hatch_pyaot.typing.typed import OpCall
 
@@ -154,6 +154,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return _creation(typer, e, name, types, kwtypes)
     if numpy_ops.ufunc_name(name) is not None:
         return numpy_ops.ufunc_call(typer, e, name, types, kwtypes)
+    if name in array_functions.FUNCTIONS:
+        return array_functions.call(typer, e, name, types, kwtypes)
     if name in REDUCTION_FUNCTIONS:
         if not types or not isinstance(types[0], ArrayType):
             typer.diags.error(e.loc, f"{name}() needs an array here")
@@ -174,6 +176,7 @@ def handles(name: str, types: list[Type]) -> bool:
     if name == "builtins.abs":
         return len(types) == 1 and isinstance(types[0], DTypeScalar)
     return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
+            or name in array_functions.FUNCTIONS
             or numpy_ops.ufunc_name(name) is not None
             or (name.startswith("numpy.")
                 and dtypes.numpy_attr_dtype(name.removeprefix("numpy.")) is not None))
@@ -286,6 +289,8 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
         return ArrayType(dtype, obj.ndim)
     if e.name in REDUCTIONS:
         return reduction(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
+    if e.name in array_functions.METHODS:
+        return array_functions.method(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
     typer.diags.error(e.loc, f"the array method '{e.name}' is not supported yet")
     return None
 
@@ -340,5 +345,14 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("x[a:b:c, i], x[i]", "views (basic slicing); assignment broadcasts"),
              ("x.shape, x.ndim, x.size, x.nbytes, x.itemsize, x.T, len(x)", "attributes"),
              ("x.copy(), x.astype(dtype)", "methods"),
+             ("numpy.arange", "start, stop, step (bit-identical values; `dtype=`)"),
+             ("numpy.linspace", "start, stop, num, endpoint (bit-identical values)"),
+             ("numpy.eye, numpy.identity", "`dtype=`"),
+             ("numpy.reshape, x.reshape(...)", "shape written out, one -1 allowed; a view of "
+              "a C-contiguous array"),
+             ("numpy.ravel, x.ravel(), x.flatten()", "1-d; ravel is a view when possible"),
+             ("numpy.dot, numpy.matmul, x @ y, x.dot(y)", "ranks 1 and 2; int32, int64, "
+              "float32, float64 (others promote)"),
+             ("numpy.outer, numpy.linalg.norm", "outer of 1-d arrays, Frobenius norm"),
              ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars")]
     return rows

@@ -1,0 +1,78 @@
+"""Array creation (arange, linspace, eye), reshapes and products (dot, @, outer, norm),
+compared with CPython + NumPy running the same functions. Float products are compared within
+a tolerance: NumPy's BLAS adds the terms in another order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from support import Pair, build_pair
+from support import check_arrays as check
+
+KERNELS = Path(__file__).parent / "kernels" / "shape_kernels.py"
+RNG = np.random.default_rng(5)
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
+    return build_pair(tmp_path_factory.mktemp("shapes"), "shape_kernels", KERNELS)
+
+
+@pytest.mark.parametrize("args", [(0, 5, 1), (5, 0, -2), (-3, 10, 4), (0, 0, 1), (2, 7, 0)])
+def test_arange(pair, args):
+    check(pair, "ramp", args[1])
+    check(pair, "ramp_between", *args)
+    check(pair, "float_ramp", *(float(a) for a in args))
+    check(pair, "float_ramp", 0.1, 1.0, 0.1)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 50, -1])
+def test_linspace_is_bit_identical(pair, n):
+    check(pair, "grid", -1.5, 2.25, n)
+    check(pair, "half_open", 0.0, 1.0, n)
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_eye_and_identity(pair, n):
+    check(pair, "unit", n)
+
+
+def test_reshape_is_a_view_of_contiguous_arrays(pair):
+    x = np.arange(12, dtype=np.int32)
+    check(pair, "as_matrix", x, 3)  # the write through the view is seen in x too
+    check(pair, "as_matrix", x, 5)  # 12 does not split into rows of 5: ValueError
+    check(pair, "flat", np.arange(6.0).reshape(2, 3))
+    check(pair, "flat", np.arange(6.0).reshape(2, 3).T)
+
+
+def close(pair: Pair, func: str, *args: object, rtol: float) -> None:
+    expected = getattr(pair.python, func)(*args)
+    got = getattr(pair.native, func)(*args)
+    assert type(got) is type(expected)
+    if isinstance(expected, np.ndarray):
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_allclose(got, expected, rtol=rtol, atol=rtol)
+
+
+@pytest.mark.parametrize(("n", "k"), [(3, 4), (1, 1), (17, 33), (0, 5)])
+def test_products(pair, n, k):
+    w, x, b = RNG.normal(size=(n, k)), RNG.normal(size=k), RNG.normal(size=n)
+    close(pair, "affine", w, x, b, rtol=1e-12)
+    close(pair, "affine", w.T.copy().T, x[::-1].copy()[::-1], b, rtol=1e-12)
+    close(pair, "gram", RNG.normal(size=(n, k)).astype(np.float32), rtol=1e-5)
+    close(pair, "mixed_matmul", RNG.integers(-5, 5, (n, k)).astype(np.int32),
+          RNG.normal(size=(k, 2)), rtol=1e-12)
+    close(pair, "outer_norm", x, b, rtol=1e-12)
+
+
+def test_integer_products_are_exact_and_mismatches_raise(pair):
+    a = RNG.integers(-10**6, 10**6, 50)
+    check(pair, "int_products", a, a[::-1].copy())
+    check(pair, "int_products", a, a[:3])
+    with pytest.raises(ValueError, match="not aligned"):
+        pair.native.int_products(a, a[:3])
+    with pytest.raises(ValueError, match="mismatch in its core dimension"):
+        pair.native.affine(np.ones((2, 3)), np.ones(4), np.ones(2))
