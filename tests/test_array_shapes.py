@@ -76,3 +76,32 @@ def test_integer_products_are_exact_and_mismatches_raise(pair):
         pair.native.int_products(a, a[:3])
     with pytest.raises(ValueError, match="mismatch in its core dimension"):
         pair.native.affine(np.ones((2, 3)), np.ones(4), np.ones(2))
+
+
+def test_joins(pair):
+    a, b = RNG.normal(size=3), np.arange(4, dtype=np.int32)
+    check(pair, "joined", a, b)
+    m = RNG.normal(size=(2, 3))
+    check(pair, "side_by_side", m, m[:, :1])
+    check(pair, "side_by_side", m, m[:1])  # rows differ: ValueError
+    check(pair, "stacked", np.arange(3), np.arange(3, 6))
+    check(pair, "stacked", np.arange(3), np.arange(4))
+
+
+def test_axis_views(pair):
+    check(pair, "reshaped_views", RNG.normal(size=5).astype(np.float32))
+    check(pair, "reshaped_views", RNG.normal(size=6).astype(np.float32)[::-2])
+
+
+@pytest.mark.parametrize("x", [np.array([3, -2, 7, 0, 5], np.int16), np.zeros(0, np.int16),
+                               np.full(40, 300, np.int16)], ids=str)
+def test_cumulative(pair, x):
+    check(pair, "running", x)
+    check(pair, "running_rows", RNG.normal(size=(3, 4)))
+    check(pair, "running_rows", RNG.normal(size=(3, 4)).T)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 37, 200])
+def test_var_and_std(pair, n):
+    check(pair, "spread", RNG.normal(size=n))
+    check(pair, "spread", RNG.normal(size=2 * n)[::2])

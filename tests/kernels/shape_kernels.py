@@ -78,3 +78,45 @@ def mixed_matmul(a: NDArray[np.int32], b: NDArray[np.float64]) -> NDArray[np.flo
 def outer_norm(a: NDArray[np.float64], b: NDArray[np.float64]) -> float:
     k = a.shape[0] + b.shape[0]
     return float(np.linalg.norm(np.outer(a, b))) + k
+
+
+@compile
+def joined(a: NDArray[np.float64], b: NDArray[np.int32]) -> NDArray[np.float64]:
+    return np.concatenate((a, b, a), axis=0)
+
+
+@compile
+def side_by_side(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+    k = a.shape[1] + b.shape[1]
+    return np.concatenate((a, b), axis=1) + k
+
+
+@compile
+def stacked(a: NDArray[np.int64], b: NDArray[np.int64]) -> NDArray[np.int64]:
+    k = a.shape[0] + b.shape[0]
+    return np.stack((a, b), axis=1) + np.vstack((a, b)).T + k
+
+
+@compile
+def reshaped_views(x: NDArray[np.float32]) -> NDArray[np.float32]:
+    k = x.shape[0]
+    col = np.expand_dims(x, 1)
+    return np.squeeze(col, 1) + np.flip(x) + k
+
+
+@compile
+def running(x: NDArray[np.int16]) -> NDArray[np.int64]:
+    k = x.shape[0]
+    return np.cumsum(x) + x.cumprod() + k
+
+
+@compile
+def running_rows(m: NDArray[np.float64]) -> NDArray[np.float64]:
+    k = m.shape[1]
+    return m.cumsum(axis=1) + k
+
+
+@compile
+def spread(x: NDArray[np.float64]) -> tuple[float, float, float]:
+    k = x.shape[0]
+    return float(x.var()), float(np.std(x)), float(x.var(ddof=1)) + k

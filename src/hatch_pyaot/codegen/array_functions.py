@@ -9,6 +9,7 @@ from hatch_pyaot.codegen.arrays import ELEMENTWISE_HEADER
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import FLOAT, INT, ArrayType, DTypeScalar, Type
 from hatch_pyaot.typing import dtypes
+from hatch_pyaot.typing.array_functions import AXIS_VIEWS, CUMULATIVE, JOINS, SPREAD
 from hatch_pyaot.typing.numpy_ops import SCALAR_HEADER
 
 if TYPE_CHECKING:
@@ -17,10 +18,21 @@ if TYPE_CHECKING:
 CREATE_HEADER = "pyaot/numpy/create.hpp"
 SHAPE_HEADER = "pyaot/numpy/shape.hpp"
 LINALG_HEADER = "pyaot/numpy/linalg.hpp"
+CUMULATIVE_HEADER = "pyaot/numpy/cumulative.hpp"
 
 
 def call(em: FunctionEmitter, e: ir.Call, name: str) -> str:
     t = em.spec.type_of(e)
+    if name in JOINS:
+        return join(em, e)
+    if name in AXIS_VIEWS:
+        return axis_view(em, e)
+    short = name.removeprefix("numpy.")
+    if short in CUMULATIVE or short in SPREAD:
+        at = em.spec.type_of(e.args[0])
+        assert isinstance(at, ArrayType)
+        ddof = next((v for k, v in e.kwargs if k == "ddof"), None)
+        return spread_or_cumulative(em, e, short, em.expr(e.args[0]), ddof)
     if name in ("numpy.reshape", "numpy.ravel"):
         at = em.spec.type_of(e.args[0])
         assert isinstance(at, ArrayType)
@@ -66,6 +78,9 @@ def call(em: FunctionEmitter, e: ir.Call, name: str) -> str:
 def method(em: FunctionEmitter, e: ir.MethodCall, at: ArrayType) -> str:
     if e.name == "dot":
         return product(em, e, "dot", e.obj, e.args[0])
+    if e.name in CUMULATIVE or e.name in SPREAD:
+        ddof = next((v for k, v in e.kwargs if k == "ddof"), None)
+        return spread_or_cumulative(em, e, e.name, em.expr(e.obj), ddof)
     return reshape(em, e, e.name, em.expr(e.obj), at)
 
 
@@ -113,4 +128,57 @@ def _as_dtype(em: FunctionEmitter, e: ir.Expr, dtype: dtypes.DType, line: int) -
     cast = (f"[]({t.dtype.cpp} x) noexcept {{ return "
             f"pyaot::numpy::scalar::cast<{dtype.cpp}>(x); }}")
     em.line(f"if (!pyaot::numpy::map({out}, {cast}, {code})) [[unlikely]] {em.fail(line)}")
+    return out
+
+
+JOIN_HEADER = "pyaot/numpy/join.hpp"
+
+
+def join(em: FunctionEmitter, e: ir.Call) -> str:
+    """``np.concatenate((a, b), axis)`` and friends, the operands converted to one dtype."""
+    em.headers.add(JOIN_HEADER)
+    t = em.spec.type_of(e)
+    assert isinstance(t, ArrayType)
+    name, axis = em.spec.reductions[e]
+    tuple_expr = e.args[0]
+    assert isinstance(tuple_expr, ir.TupleExpr)
+    items = [_as_dtype(em, item, t.dtype, e.loc.line) for item in tuple_expr.items]
+    out = em.temp(t)
+    if name == "stack":  # the axis comes before the arrays
+        args = [out, str(axis), *items]
+    else:
+        args = [out, *items, *([] if axis is None else [str(axis)])]
+    em.line(f"if (!pyaot::numpy::{name}({', '.join(args)})) [[unlikely]] {em.fail(e.loc.line)}")
+    return out
+
+
+def axis_view(em: FunctionEmitter, e: ir.Call) -> str:
+    """``np.expand_dims``/``np.squeeze``/``np.flip``: views of the argument."""
+    em.headers.add(JOIN_HEADER)
+    t = em.spec.type_of(e)
+    name, axis = em.spec.reductions[e]
+    code = em.expr(e.args[0])
+    if axis is None:  # flip of every axis: cannot fail
+        return em.temp(t, f"pyaot::numpy::flip({code})")
+    out = em.temp(t)
+    em.line(f"if (!pyaot::numpy::{name}({out}, {code}, {axis})) [[unlikely]] "
+            f"{em.fail(e.loc.line)}")
+    return out
+
+
+def spread_or_cumulative(em: FunctionEmitter, e: ir.Expr, name: str, code: str,
+                         ddof: ir.Expr | None) -> str:
+    em.headers.add(CUMULATIVE_HEADER)
+    t = em.spec.type_of(e)
+    _, axis = em.spec.reductions[e]
+    out = em.temp(t)
+    if name in SPREAD:
+        ddof_code = "0" if ddof is None else em.cast(em.expr(ddof), em.spec.type_of(ddof), INT)
+        func = "stddev" if name == "std" else "var"
+        call_ = f"pyaot::numpy::{func}({out}, {code}, {ddof_code})"
+    elif axis is None:
+        call_ = f"pyaot::numpy::{name}({out}, {code})"
+    else:
+        call_ = f"pyaot::numpy::{name}_axis({out}, {code}, {axis})"
+    em.line(f"if (!{call_}) [[unlikely]] {em.fail(e.loc.line)}")
     return out

@@ -177,12 +177,14 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     """``a.copy()``, ``a.astype(np.float32)``, ``a.sum(axis=0)``."""
     at = em.spec.type_of(e.obj)
     assert isinstance(at, ArrayType)
-    if e in em.spec.reductions:
-        return reduction(em, e, em.expr(e.obj), at)
-    if e.name in ("reshape", "ravel", "flatten", "dot"):
+    from hatch_pyaot.typing.array_functions import METHODS
+
+    if e.name in METHODS:
         from hatch_pyaot.codegen import array_functions
 
         return array_functions.method(em, e, at)
+    if e in em.spec.reductions:
+        return reduction(em, e, em.expr(e.obj), at)
     code = em.expr(e.obj)
     t = em.spec.type_of(e)
     assert isinstance(t, ArrayType)

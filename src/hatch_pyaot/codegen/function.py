@@ -610,12 +610,12 @@ class FunctionEmitter:
             return literal(target.length, INT)
         if isinstance(target, TupleReduce):
             return tuples.reduce(self, e, target)
+        if isinstance(target, NumpyCall) and target.name in array_functions_typing.FUNCTIONS:
+            return array_functions.call(self, e, target.name)
         if isinstance(target, NumpyCall) and e in self.spec.reductions:
             at = self.spec.type_of(e.args[0])
             assert isinstance(at, ArrayType)
             return arrays.reduction(self, e, self.expr(e.args[0]), at)
-        if isinstance(target, NumpyCall) and target.name in array_functions_typing.FUNCTIONS:
-            return array_functions.call(self, e, target.name)
         if isinstance(target, NumpyCall):
             return arrays.call(self, e, target.name)
         assert isinstance(target, OpCall)

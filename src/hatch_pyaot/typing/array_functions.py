@@ -15,10 +15,15 @@ from hatch_pyaot.typing.dtypes import DType
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
 
+JOINS = ("numpy.concatenate", "numpy.stack", "numpy.hstack", "numpy.vstack")
+AXIS_VIEWS = ("numpy.expand_dims", "numpy.squeeze", "numpy.flip")
+CUMULATIVE = ("cumsum", "cumprod")
+SPREAD = ("var", "std")
 FUNCTIONS = ("numpy.arange", "numpy.linspace", "numpy.eye", "numpy.identity",
              "numpy.reshape", "numpy.ravel", "numpy.dot", "numpy.matmul", "numpy.outer",
-             "numpy.linalg.norm")
-METHODS = ("reshape", "ravel", "flatten", "dot")
+             "numpy.linalg.norm", *JOINS, *AXIS_VIEWS,
+             *(f"numpy.{n}" for n in (*CUMULATIVE, *SPREAD)))
+METHODS = ("reshape", "ravel", "flatten", "dot", *CUMULATIVE, *SPREAD)
 PRODUCT_DTYPES = (dtypes.INT32, dtypes.INT64, dtypes.FLOAT32, dtypes.FLOAT64)
 """The dtypes ``pyaot/numpy/linalg.hpp`` computes products in."""
 
@@ -48,6 +53,16 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
             typer.diags.error(e.loc, f"{name}() needs an array")
             return None
         return method(typer, e, name.removeprefix("numpy."), types[0], args[1:], kwargs)
+    if name in JOINS:
+        return _join(typer, e, name, kwargs)
+    if name in AXIS_VIEWS:
+        return _axis_view(typer, e, name, types, kwargs)
+    short = name.removeprefix("numpy.")
+    if short in CUMULATIVE or short in SPREAD:
+        if not types or not isinstance(types[0], ArrayType):
+            typer.diags.error(e.loc, f"{name}() needs an array")
+            return None
+        return method(typer, e, short, types[0], args[1:], kwargs)
     if name == "numpy.linalg.norm":
         if len(types) != 1 or kwargs or not isinstance(types[0], ArrayType):
             typer.diags.error(e.loc, "numpy.linalg.norm() takes one array here")
@@ -64,6 +79,22 @@ def method(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
             typer.diags.error(e.loc, f"{name}() takes no arguments here")
             return None
         return ArrayType(array.dtype, 1)
+    if name in CUMULATIVE:
+        axis = constant_axis(typer, e, kwargs.get("axis", args[0] if args else None), array.ndim)
+        if axis is False or len(args) > 1 or kwargs.keys() - {"axis"}:
+            return None
+        typer.spec.reductions[e] = (name, axis)
+        result = dtypes.INT64 if array.dtype.kind in "bi" else (
+            dtypes.UINT64 if array.dtype.kind == "u" else array.dtype)
+        return ArrayType(result, 1 if axis is None else array.ndim)
+    if name in SPREAD:
+        ddof = kwargs.get("ddof")
+        if args or kwargs.keys() - {"ddof"} or (
+                ddof is not None and not numpy_ops.is_integer(typer.expr(ddof) or FLOAT)):
+            typer.diags.error(e.loc, f"{name}() takes only ddof here (of the whole array)")
+            return None
+        typer.spec.reductions[e] = (name, None)
+        return DTypeScalar(array.dtype if array.dtype.kind == "f" else dtypes.FLOAT64)
     if name == "dot":
         other = typer.expr(args[0]) if len(args) == 1 and not kwargs else None
         if other is None:
@@ -141,3 +172,79 @@ def _dtype_kw(typer: FunctionTyper, e: ir.Expr, kwargs: dict[str, ir.Expr],
 
 def shape_of(t: Type) -> list[Type]:
     return list(t.items) if isinstance(t, TupleType) else [t]
+
+
+def constant_axis(typer: FunctionTyper, e: ir.Expr, axis: ir.Expr | None,
+                  ndim: int) -> int | bool | None:
+    """The axis written in the code, normalized; None when left out; False (after a
+    diagnostic) when it is not an int constant in range."""
+    if axis is None or (isinstance(axis, ir.Const) and axis.value is None):
+        return None
+    value = axis.value if isinstance(axis, ir.Const) else None
+    if not isinstance(value, int) or isinstance(value, bool):
+        typer.diags.error(axis.loc, "the axis must be an integer written in the code")
+        return False
+    if not -ndim <= value < ndim:
+        typer.diags.error(axis.loc, f"axis {value} is out of bounds for array of dimension "
+                          f"{ndim}")
+        return False
+    return value % ndim
+
+
+def _join(typer: FunctionTyper, e: ir.Call, name: str,
+          kwargs: dict[str, ir.Expr]) -> Type | None:
+    """``np.concatenate((a, b), axis=0)`` and friends: the arrays as a tuple written out."""
+    if len(e.args) != 1 or not isinstance(e.args[0], ir.TupleExpr) or not e.args[0].items:
+        typer.diags.error(e.loc, f"{name}() takes the arrays as a tuple written out, such as "
+                          f"{name}((a, b))")
+        return None
+    if name == "numpy.concatenate" and len(e.args[0].items) > 3:
+        typer.diags.error(e.loc, "numpy.concatenate() of more than 3 arrays is not supported "
+                          "yet")
+        return None
+    items = [typer.expr(i) for i in e.args[0].items]
+    if not all(isinstance(t, ArrayType) for t in items):
+        typer.diags.error(e.loc, f"{name}() joins arrays only")
+        return None
+    arrays = [t for t in items if isinstance(t, ArrayType)]
+    ranks = {t.ndim for t in arrays}
+    if len(ranks) != 1:
+        typer.diags.error(e.loc, "all the input arrays must have same number of dimensions")
+        return None
+    (ndim,) = ranks
+    dtype = arrays[0].dtype
+    for t in arrays[1:]:
+        dtype = dtypes.promote(dtype, t.dtype)
+    if name in ("numpy.hstack", "numpy.vstack"):
+        if kwargs or ndim > 2:
+            typer.diags.error(e.loc, f"{name}() of arrays of rank 1 or 2 only, so far")
+            return None
+        out_ndim = 2 if name == "numpy.vstack" else ndim
+        typer.spec.reductions[e] = (name.removeprefix("numpy."), None)
+        return ArrayType(dtype, out_ndim)
+    out_ndim = ndim + 1 if name == "numpy.stack" else ndim
+    axis = constant_axis(typer, e, kwargs.pop("axis", None) or ir.Const(e.loc, 0), out_ndim)
+    if axis is False or kwargs:
+        return None
+    typer.spec.reductions[e] = (name.removeprefix("numpy."), axis)
+    return ArrayType(dtype, out_ndim)
+
+
+def _axis_view(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
+               kwargs: dict[str, ir.Expr]) -> Type | None:
+    if not types or not isinstance(types[0], ArrayType) or len(types) > 2:
+        typer.diags.error(e.loc, f"{name}() takes an array and an axis here")
+        return None
+    array = types[0]
+    axis_expr = kwargs.pop("axis", e.args[1] if len(e.args) > 1 else None)
+    out_ndim = {"numpy.expand_dims": array.ndim + 1, "numpy.squeeze": array.ndim - 1,
+                "numpy.flip": array.ndim}[name]
+    axis = constant_axis(typer, e, axis_expr, max(out_ndim, array.ndim))
+    if axis is False or kwargs:
+        return None
+    if axis is None and name != "numpy.flip":
+        typer.diags.error(e.loc, f"{name}() needs its axis written out here (the rank of the "
+                          "result must be known)")
+        return None
+    typer.spec.reductions[e] = (name.removeprefix("numpy."), axis)
+    return ArrayType(array.dtype, out_ndim)

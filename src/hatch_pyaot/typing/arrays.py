@@ -354,5 +354,10 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("numpy.dot, numpy.matmul, x @ y, x.dot(y)", "ranks 1 and 2; int32, int64, "
               "float32, float64 (others promote)"),
              ("numpy.outer, numpy.linalg.norm", "outer of 1-d arrays, Frobenius norm"),
+             ("numpy.concatenate, numpy.stack, numpy.hstack, numpy.vstack",
+              "arrays as a tuple written out; `axis=`"),
+             ("numpy.expand_dims, numpy.squeeze, numpy.flip", "views; the axis written out"),
+             ("numpy.cumsum, numpy.cumprod, x.cumsum(), x.cumprod()", "flattened or `axis=`"),
+             ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),
              ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars")]
     return rows
