@@ -101,13 +101,18 @@ def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
         typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between "
                           f"'{lt}' and '{rt}'")
         return None
+    op = scalar_op(UFUNC_OF_COMPARE[kind], compare_dtype(a, b), dtypes.BOOL_)
+    return Op(op.name, op.params, BOOL, op.cpp, include=SCALAR_HEADER)
+
+
+def compare_dtype(a: DType | dtypes.PyKind, b: DType | dtypes.PyKind) -> DType:
+    """The dtype two operands are compared at. NumPy compares a Python int with an integer
+    by value, even one out of the dtype's range (np.int8(5) < 1000 is True): int64 holds
+    both."""
     at = common_dtype(a, b)
     if "int" in (a, b) and at.kind in "iu" and at != dtypes.UINT64:
-        # NumPy compares a Python int with an integer scalar by value, even one out of the
-        # dtype's range (np.int8(5) < 1000 is True): int64 holds both.
-        at = dtypes.INT64
-    op = scalar_op(UFUNC_OF_COMPARE[kind], at, dtypes.BOOL_)
-    return Op(op.name, op.params, BOOL, op.cpp, include=SCALAR_HEADER)
+        return dtypes.INT64
+    return at
 
 
 def unary(typer: FunctionTyper, e: ir.UnaryOp, t: DTypeScalar) -> Type | None:
@@ -143,10 +148,7 @@ def elementwise(typer: FunctionTyper, node: ir.Expr | ir.Stmt, ufunc: str, lt: T
         typer.diags.error(node.loc, f"unsupported operand types for {ufunc}: '{lt}' and '{rt}'")
         return None
     if ufunc in UFUNC_OF_COMPARE.values():
-        at = common_dtype(a, b)
-        if "int" in (a, b) and at.kind in "iu" and at != dtypes.UINT64:
-            at = dtypes.INT64
-        op = scalar_op(ufunc, at, dtypes.BOOL_)
+        op = scalar_op(ufunc, compare_dtype(a, b), dtypes.BOOL_)
         result = dtypes.BOOL_
     else:
         found = dtypes.arithmetic_result(ufunc, a, b)
