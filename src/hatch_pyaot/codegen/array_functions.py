@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.codegen.arrays import ELEMENTWISE_HEADER
+from hatch_pyaot.codegen.arrays import cast_array
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import FLOAT, INT, ArrayType, DTypeScalar, Type
+from hatch_pyaot.ir.types import FLOAT, INT, ArrayType, DTypeScalar
 from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.array_functions import AXIS_VIEWS, CUMULATIVE, JOINS, SPREAD
-from hatch_pyaot.typing.numpy_ops import SCALAR_HEADER
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
@@ -119,16 +118,7 @@ def _as_dtype(em: FunctionEmitter, e: ir.Expr, dtype: dtypes.DType, line: int) -
     t = em.spec.type_of(e)
     assert isinstance(t, ArrayType)
     code = em.expr(e)
-    if t.dtype == dtype:
-        return code
-    em.headers.add(ELEMENTWISE_HEADER)
-    em.headers.add(SCALAR_HEADER)
-    converted: Type = ArrayType(dtype, t.ndim)
-    out = em.temp(converted)
-    cast = (f"[]({t.dtype.cpp} x) noexcept {{ return "
-            f"pyaot::numpy::scalar::cast<{dtype.cpp}>(x); }}")
-    em.line(f"if (!pyaot::numpy::map({out}, {cast}, {code})) [[unlikely]] {em.fail(line)}")
-    return out
+    return code if t.dtype == dtype else cast_array(em, code, t, dtype, line)
 
 
 JOIN_HEADER = "pyaot/numpy/join.hpp"

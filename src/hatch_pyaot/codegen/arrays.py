@@ -188,18 +188,23 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     code = em.expr(e.obj)
     t = em.spec.type_of(e)
     assert isinstance(t, ArrayType)
+    if e.name == "astype":
+        return cast_array(em, code, at, t.dtype, e.loc.line)
+    assert e.name == "copy"
+    em.headers.add(VIEW_HEADER)
     out = em.temp(t)
-    if e.name == "copy":
-        em.headers.add(VIEW_HEADER)
-        em.line(f"if (!pyaot::numpy::copy({out}, {code})) [[unlikely]] {em.fail(e.loc.line)}")
-        return out
-    assert e.name == "astype"
+    em.line(f"if (!pyaot::numpy::copy({out}, {code})) [[unlikely]] {em.fail(e.loc.line)}")
+    return out
+
+
+def cast_array(em: FunctionEmitter, code: str, at: ArrayType, dtype: DType, line: int) -> str:
+    """A new array of ``dtype`` with the values of ``code`` cast as ``astype`` does."""
     em.headers.add(ELEMENTWISE_HEADER)
     em.headers.add(SCALAR_HEADER)
+    out = em.temp(ArrayType(dtype, at.ndim))
     cast = (f"[]({at.dtype.cpp} x) noexcept {{ return "
-            f"pyaot::numpy::scalar::cast<{t.dtype.cpp}>(x); }}")
-    em.line(f"if (!pyaot::numpy::map({out}, {cast}, {code})) [[unlikely]] "
-            f"{em.fail(e.loc.line)}")
+            f"pyaot::numpy::scalar::cast<{dtype.cpp}>(x); }}")
+    em.line(f"if (!pyaot::numpy::map({out}, {cast}, {code})) [[unlikely]] {em.fail(line)}")
     return out
 
 
