@@ -10,24 +10,9 @@
 #include <type_traits>
 
 #include "pyaot/error.hpp"
+#include "pyaot/numpy/ndarray.hpp"
 
 namespace pyaot::numpy {
-
-namespace detail {
-
-template <class T>
-constexpr const char* int_dtype_name() noexcept {
-  if constexpr (std::is_same_v<T, std::int8_t>) return "int8";
-  else if constexpr (std::is_same_v<T, std::int16_t>) return "int16";
-  else if constexpr (std::is_same_v<T, std::int32_t>) return "int32";
-  else if constexpr (std::is_same_v<T, std::int64_t>) return "int64";
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return "uint8";
-  else if constexpr (std::is_same_v<T, std::uint16_t>) return "uint16";
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return "uint32";
-  else return "uint64";
-}
-
-}  // namespace detail
 
 /// A Python int (int64 in compiled code) stored into an array of T.
 template <class T>
@@ -44,7 +29,7 @@ inline bool store_int(T& out, std::int64_t value) noexcept {
         : (value >= 0 && static_cast<std::uint64_t>(value) <= static_cast<std::uint64_t>(hi));
     if (!fits) [[unlikely]] {
       return raise_format(Exc::OverflowError, "Python integer %lld out of bounds for %s",
-                          static_cast<long long>(value), detail::int_dtype_name<T>());
+                          static_cast<long long>(value), dtype_traits<T>::name);
     }
     out = static_cast<T>(value);
   }

@@ -5,29 +5,12 @@
 
 #include "pyaot/python/common.hpp"
 
+#include "pyaot/numpy/ndarray.hpp"
+
 #include <cstdint>
 #include <type_traits>
 
 namespace pyaot::python {
-
-namespace detail {
-
-template <class T>
-constexpr const char* numpy_type_name() noexcept {
-  if constexpr (std::is_same_v<T, bool>) return "bool_";
-  else if constexpr (std::is_same_v<T, float>) return "float32";
-  else if constexpr (std::is_same_v<T, double>) return "float64";
-  else if constexpr (std::is_same_v<T, std::int8_t>) return "int8";
-  else if constexpr (std::is_same_v<T, std::int16_t>) return "int16";
-  else if constexpr (std::is_same_v<T, std::int32_t>) return "int32";
-  else if constexpr (std::is_same_v<T, std::int64_t>) return "int64";
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return "uint8";
-  else if constexpr (std::is_same_v<T, std::uint16_t>) return "uint16";
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return "uint32";
-  else return "uint64";
-}
-
-}  // namespace detail
 
 /// A new reference to numpy.<dtype>(value), or nullptr with a Python exception set.
 template <class T>
@@ -36,7 +19,9 @@ PyObject* numpy_scalar(T value) {
   if (type == nullptr) {
     PyObject* numpy = PyImport_ImportModule("numpy");
     if (numpy == nullptr) return nullptr;
-    type = PyObject_GetAttrString(numpy, detail::numpy_type_name<T>());
+    // The type's attribute is the dtype's name, except numpy.bool_ (numpy.bool is NumPy 2).
+    const char* attribute = std::is_same_v<T, bool> ? "bool_" : numpy::dtype_traits<T>::name;
+    type = PyObject_GetAttrString(numpy, attribute);
     Py_DECREF(numpy);
     if (type == nullptr) return nullptr;
   }
