@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sysconfig
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ from hatch_pyaot.ir.types import DTypeScalar, Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.passes.fold import fold_constants
 from hatch_pyaot.progress import Step
-from hatch_pyaot.runtime.loader import NATIVE_INFIX
+from hatch_pyaot.runtime.loader import native_name
 from hatch_pyaot.toolchains.host import (
     BuildOptions,
     BuiltExtension,
@@ -48,8 +47,7 @@ IR_PASSES: tuple[Callable[[ir.Function], None], ...] = (
 
 def native_path(source: Path) -> Path:
     """Where the native module of a source file goes: ``kernels.pyaot<EXT_SUFFIX>``."""
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    return source.with_name(source.stem + NATIVE_INFIX + suffix)
+    return source.with_name(native_name(source.stem))
 
 
 @dataclass

@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import logging
 import os
-import sysconfig
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from hatch_pyaot.runtime.loader import NATIVE_INFIX
+from hatch_pyaot.runtime.loader import native_name
 from hatch_pyaot.settings import Settings, SettingsError, settings_from_table
 from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed, compile_for_wheel
 
@@ -179,5 +178,4 @@ def _in_place(cmd: Command) -> bool:
 
 
 def _native_file(module: Path) -> Path:
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    return module.with_name(module.stem + NATIVE_INFIX + suffix)
+    return module.with_name(native_name(module.stem))

@@ -16,13 +16,12 @@ The failure policy lives here, so that every backend applies the same one:
 from __future__ import annotations
 
 import os
-import sysconfig
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.runtime.loader import NATIVE_INFIX
+from hatch_pyaot.runtime.loader import native_name
 from hatch_pyaot.settings import Settings
 
 if TYPE_CHECKING:
@@ -40,9 +39,8 @@ class SourceFile:
     @property
     def native_dist_path(self) -> str:
         """Where its native module goes inside the wheel: next to it."""
-        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
         p = PurePosixPath(self.dist_path)
-        return str(p.with_name(p.stem + NATIVE_INFIX + suffix))
+        return str(p.with_name(native_name(p.stem)))
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,14 @@ NATIVE_PACKAGE: Final = "_pyaot_native"
 NATIVE_INFIX: Final = ".pyaot"
 
 
+def native_name(stem: str) -> str:
+    """The file name a build gives the native module of ``<stem>.py``:
+    ``kernels.pyaot<EXT_SUFFIX>`` (the loader accepts any extension suffix)."""
+    import sysconfig  # builds only: the loader itself never needs it
+
+    return stem + NATIVE_INFIX + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+
+
 def source_file(fn: types.FunctionType) -> str | None:
     """The Python file ``fn`` was defined in, or None (``<stdin>``, ``exec`` strings)."""
     module = sys.modules.get(fn.__module__) if fn.__module__ else None
