@@ -129,7 +129,7 @@ def join(em: FunctionEmitter, e: ir.Call) -> str:
     em.headers.add(JOIN_HEADER)
     t = em.spec.type_of(e)
     assert isinstance(t, ArrayType)
-    name, axis = em.spec.reductions[e]
+    name, axis = em.spec.axis_ops[e]
     tuple_expr = e.args[0]
     assert isinstance(tuple_expr, ir.TupleExpr)
     items = [_as_dtype(em, item, t.dtype, e.loc.line) for item in tuple_expr.items]
@@ -146,7 +146,7 @@ def axis_view(em: FunctionEmitter, e: ir.Call) -> str:
     """``np.expand_dims``/``np.squeeze``/``np.flip``: views of the argument."""
     em.headers.add(JOIN_HEADER)
     t = em.spec.type_of(e)
-    name, axis = em.spec.reductions[e]
+    name, axis = em.spec.axis_ops[e]
     code = em.expr(e.args[0])
     if axis is None:  # flip of every axis: cannot fail
         return em.temp(t, f"pyaot::numpy::flip({code})")
@@ -160,7 +160,7 @@ def spread_or_cumulative(em: FunctionEmitter, e: ir.Expr, name: str, code: str,
                          ddof: ir.Expr | None) -> str:
     em.headers.add(CUMULATIVE_HEADER)
     t = em.spec.type_of(e)
-    _, axis = em.spec.reductions[e]
+    _, axis = em.spec.axis_ops[e]
     out = em.temp(t)
     if name in SPREAD:
         ddof_code = "0" if ddof is None else em.cast(em.expr(ddof), em.spec.type_of(ddof), INT)

@@ -183,7 +183,7 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         from hatch_pyaot.codegen import array_functions
 
         return array_functions.method(em, e, at)
-    if e in em.spec.reductions:
+    if e in em.spec.axis_ops:
         return reduction(em, e, em.expr(e.obj), at)
     code = em.expr(e.obj)
     t = em.spec.type_of(e)
@@ -214,7 +214,7 @@ REDUCE_HEADER = "pyaot/numpy/reduce.hpp"
 def reduction(em: FunctionEmitter, e: ir.Expr, array: str, at: ArrayType) -> str:
     """A reduction of the whole array (a NumPy scalar) or along one axis (an array)."""
     em.headers.add(REDUCE_HEADER)
-    name, axis = em.spec.reductions[e]
+    name, axis = em.spec.axis_ops[e]
     t = em.spec.type_of(e)
     out = em.temp(t)
     if axis is None or at.ndim == 1:

@@ -612,7 +612,7 @@ class FunctionEmitter:
             return tuples.reduce(self, e, target)
         if isinstance(target, NumpyCall) and target.name in array_functions_typing.FUNCTIONS:
             return array_functions.call(self, e, target.name)
-        if isinstance(target, NumpyCall) and e in self.spec.reductions:
+        if isinstance(target, NumpyCall) and e in self.spec.axis_ops:
             at = self.spec.type_of(e.args[0])
             assert isinstance(at, ArrayType)
             return arrays.reduction(self, e, self.expr(e.args[0]), at)

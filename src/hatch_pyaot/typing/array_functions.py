@@ -83,7 +83,7 @@ def method(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
         axis = constant_axis(typer, e, kwargs.get("axis", args[0] if args else None), array.ndim)
         if axis is False or len(args) > 1 or kwargs.keys() - {"axis"}:
             return None
-        typer.spec.reductions[e] = (name, axis)
+        typer.spec.axis_ops[e] = (name, axis)
         result = dtypes.INT64 if array.dtype.kind in "bi" else (
             dtypes.UINT64 if array.dtype.kind == "u" else array.dtype)
         return ArrayType(result, 1 if axis is None else array.ndim)
@@ -93,7 +93,7 @@ def method(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
                 ddof is not None and not numpy_ops.is_integer(typer.expr(ddof) or FLOAT)):
             typer.diags.error(e.loc, f"{name}() takes only ddof here (of the whole array)")
             return None
-        typer.spec.reductions[e] = (name, None)
+        typer.spec.axis_ops[e] = (name, None)
         return DTypeScalar(array.dtype if array.dtype.kind == "f" else dtypes.FLOAT64)
     if name == "dot":
         other = typer.expr(args[0]) if len(args) == 1 and not kwargs else None
@@ -220,13 +220,13 @@ def _join(typer: FunctionTyper, e: ir.Call, name: str,
             typer.diags.error(e.loc, f"{name}() of arrays of rank 1 or 2 only, so far")
             return None
         out_ndim = 2 if name == "numpy.vstack" else ndim
-        typer.spec.reductions[e] = (name.removeprefix("numpy."), None)
+        typer.spec.axis_ops[e] = (name.removeprefix("numpy."), None)
         return ArrayType(dtype, out_ndim)
     out_ndim = ndim + 1 if name == "numpy.stack" else ndim
     axis = constant_axis(typer, e, kwargs.pop("axis", None) or ir.Const(e.loc, 0), out_ndim)
     if axis is False or kwargs:
         return None
-    typer.spec.reductions[e] = (name.removeprefix("numpy."), axis)
+    typer.spec.axis_ops[e] = (name.removeprefix("numpy."), axis)
     return ArrayType(dtype, out_ndim)
 
 
@@ -246,5 +246,5 @@ def _axis_view(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         typer.diags.error(e.loc, f"{name}() needs its axis written out here (the rank of the "
                           "result must be known)")
         return None
-    typer.spec.reductions[e] = (name.removeprefix("numpy."), axis)
+    typer.spec.axis_ops[e] = (name.removeprefix("numpy."), axis)
     return ArrayType(array.dtype, out_ndim)

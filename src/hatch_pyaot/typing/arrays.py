@@ -304,7 +304,7 @@ def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
         return None
     result = reduction_dtype(name, array.dtype)
     if axis_expr is None or (isinstance(axis_expr, ir.Const) and axis_expr.value is None):
-        typer.spec.reductions[e] = (name, None)
+        typer.spec.axis_ops[e] = (name, None)
         return DTypeScalar(result)
     axis = axis_expr.value if isinstance(axis_expr, ir.Const) else None
     if not isinstance(axis, int) or isinstance(axis, bool):
@@ -314,7 +314,7 @@ def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
         typer.diags.error(axis_expr.loc, f"axis {axis} is out of bounds for array of "
                           f"dimension {array.ndim}")
         return None
-    typer.spec.reductions[e] = (name, axis % array.ndim)
+    typer.spec.axis_ops[e] = (name, axis % array.ndim)
     if array.ndim == 1:
         return DTypeScalar(result)
     return ArrayType(result, array.ndim - 1)
