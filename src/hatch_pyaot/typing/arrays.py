@@ -302,23 +302,14 @@ def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
     if args or kwargs:
         typer.diags.error(e.loc, f"{name}() takes only an axis here")
         return None
+    axis = array_functions.constant_axis(typer, e, axis_expr, array.ndim)
+    if axis is False:
+        return None
+    typer.spec.axis_ops[e] = (name, axis)
     result = reduction_dtype(name, array.dtype)
-    if axis_expr is None or (isinstance(axis_expr, ir.Const) and axis_expr.value is None):
-        typer.spec.axis_ops[e] = (name, None)
-        return DTypeScalar(result)
-    axis = axis_expr.value if isinstance(axis_expr, ir.Const) else None
-    if not isinstance(axis, int) or isinstance(axis, bool):
-        typer.diags.error(axis_expr.loc, "the axis must be an integer written in the code")
-        return None
-    if not -array.ndim <= axis < array.ndim:
-        typer.diags.error(axis_expr.loc, f"axis {axis} is out of bounds for array of "
-                          f"dimension {array.ndim}")
-        return None
-    typer.spec.axis_ops[e] = (name, axis % array.ndim)
-    if array.ndim == 1:
+    if axis is None or array.ndim == 1:
         return DTypeScalar(result)
     return ArrayType(result, array.ndim - 1)
-
 
 
 def numpy_coverage() -> list[tuple[str, str]]:
