@@ -72,3 +72,23 @@ def load_extension(name: str, path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def statement_mismatches(cxx: str, folder: Path, name: str, prelude: str,
+                         cases: Sequence[tuple[str, str]]) -> list[str]:
+    """Compile ``prelude`` (which ends inside ``main``) plus one C++ statement per case, each
+    printing one line, and run it under the sanitizers; the cases whose line differs from
+    the expected one (NumPy's answer), described."""
+    body = "\n".join(f"  {statement}" for statement, _ in cases)
+    source = folder / f"{name}.cpp"
+    source.write_text(
+        prelude + body + '\n  std::printf("---\\n");\n  return check_summary();\n}\n',
+        encoding="utf-8",
+    )
+    proc = build_and_run(cxx, source, folder / name, f"-I{CPP}")
+    assert_clean_run(proc)
+    lines = proc.stdout.splitlines()
+    got = lines[: lines.index("---")]
+    assert len(got) == len(cases)
+    return [f"{statement}\n  numpy: {want}\n  C++:   {have}"
+            for (statement, want), have in zip(cases, got, strict=True) if want != have]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cpp_build import assert_clean_run, build_and_run
+from cpp_build import statement_mismatches
 
 np = pytest.importorskip("numpy")
 
@@ -256,22 +256,5 @@ int main() {
 
 
 def test_create_and_shape_match_numpy(cxx: str, tmp_path: Path) -> None:
-    cases = _cases()
-    body = "\n".join(f"  {statement}" for statement, _ in cases)
-    source = tmp_path / "create_shape.cpp"
-    cpp_dir = Path(__file__).resolve().parent / "cpp"
-    source.write_text(
-        PRELUDE + body + '\n  std::printf("---\\n");\n  return check_summary();\n}\n',
-        encoding="utf-8",
-    )
-    run = build_and_run(cxx, source, tmp_path / "create_shape", f"-I{cpp_dir}")
-    assert_clean_run(run)
-    lines = run.stdout.splitlines()
-    got = lines[: lines.index("---")]
-    assert len(got) == len(cases)
-    mismatches = [
-        f"{statement}\n  numpy: {want}\n  C++:   {have}"
-        for (statement, want), have in zip(cases, got, strict=True)
-        if want != have
-    ]
+    mismatches = statement_mismatches(cxx, tmp_path, "create_shape", PRELUDE, _cases())
     assert not mismatches, "\n".join(mismatches)
