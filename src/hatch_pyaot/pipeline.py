@@ -23,7 +23,7 @@ from pathlib import Path
 from hatch_pyaot.codegen.module import Entry, emit_module
 from hatch_pyaot.errors import CompileError, Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import DTypeScalar, Type
+from hatch_pyaot.ir.types import Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.passes.fold import fold_constants
 from hatch_pyaot.progress import Step
@@ -152,10 +152,6 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
             result.diagnostics.append(Diagnostic(
                 p.loc, f"parameter '{p.name}' of a @compile function needs a type annotation"))
         else:
-            if isinstance(p.annotation, DTypeScalar):
-                result.diagnostics.append(Diagnostic(
-                    p.loc, f"parameter '{p.name}': NumPy scalar parameters are not supported "
-                    "yet", hint="annotate it float or int"))
             types.append(p.annotation)
     if not result.diagnostics:
         result.diagnostics += fix_ranks(fn, types)

@@ -134,15 +134,16 @@ def _convert_and_call(entry: Entry) -> list[str]:
     call_args = ["0"] if spec.cycle is not None else []
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
         var = f"a{i}"
-        pname = string_literal(p.name)
+        convert = (f"pyaot::python::numpy_scalar_from_python(slots[{i}], {var}, {name}, "
+                   f"{string_literal(p.name)})" if isinstance(t, DTypeScalar) else
+                   f"pyaot::python::from_python(slots[{i}], {var}, {name}, "
+                   f"{string_literal(p.name)})")
         if p.default is None:
             lines.append(f"  {t.cpp()} {var};")
-            lines.append(f"  if (!pyaot::python::from_python(slots[{i}], {var}, {name}, {pname})) "
-                         "return nullptr;")
+            lines.append(f"  if (!{convert}) return nullptr;")
         else:
             lines.append(f"  {t.cpp()} {var} = {literal(p.default.value, t)};")
-            lines.append(f"  if (slots[{i}] && !pyaot::python::from_python(slots[{i}], {var}, "
-                         f"{name}, {pname})) return nullptr;")
+            lines.append(f"  if (slots[{i}] && !{convert}) return nullptr;")
         call_args.append(var)
     assert spec.result is not None
     lines += [f"  {spec.result.cpp()} result;",
@@ -157,6 +158,9 @@ def to_python_code(t: Type, code: str) -> str:
     share their C++ types with Python numbers (``double``), so they are named explicitly."""
     if isinstance(t, DTypeScalar):
         return f"pyaot::python::numpy_scalar<{t.dtype.cpp}>({code})"
+    if isinstance(t, TupleType) and _uses_numpy(t):
+        items = [to_python_code(item, f"std::get<{i}>({code})") for i, item in enumerate(t.items)]
+        return f"pyaot::python::pack_tuple({', '.join(items)})"
     return f"pyaot::python::to_python({code})"
 
 

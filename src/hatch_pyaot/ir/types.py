@@ -127,5 +127,10 @@ def coercible(src: Type, dst: Type) -> bool:
         return dst == FLOAT or (dst == INT and src.dtype.kind in "biu")
     if isinstance(src, ArrayType) and isinstance(dst, ArrayType):
         return src.dtype == dst.dtype and dst.ndim in (src.ndim, -1)
+    if isinstance(src, TupleType) and isinstance(dst, TupleType):
+        # items that are kept as they are (typing/arrays.refine_result): no conversion code
+        return len(src.items) == len(dst.items) and all(
+            s == d or (isinstance(s, ArrayType | DTypeScalar) and coercible(s, d))
+            for s, d in zip(src.items, dst.items, strict=True))
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])

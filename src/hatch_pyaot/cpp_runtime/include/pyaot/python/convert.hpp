@@ -206,4 +206,24 @@ PyObject* to_python(const std::tuple<T...>& value) {
   return tuple;
 }
 
+/// A tuple of new references made by the caller (a NumPy scalar item needs its own
+/// conversion, see codegen/module.py); nullptr, with every reference dropped, when one of
+/// them is nullptr.
+template <class... Items>
+PyObject* pack_tuple(Items... items) {
+  PyObject* given[] = {items...};
+  PyObject* tuple = nullptr;
+  bool complete = true;
+  for (PyObject* item : given) complete = complete && item != nullptr;
+  if (complete) tuple = PyTuple_New(static_cast<Py_ssize_t>(sizeof...(Items)));
+  if (tuple == nullptr) {
+    for (PyObject* item : given) Py_XDECREF(item);
+    return nullptr;
+  }
+  for (std::size_t i = 0; i < sizeof...(Items); ++i) {
+    PyTuple_SET_ITEM(tuple, static_cast<Py_ssize_t>(i), given[i]);
+  }
+  return tuple;
+}
+
 }  // namespace pyaot::python

@@ -1,13 +1,19 @@
 #pragma once
 // NumPy scalars as results: numpy.float32(...), numpy.int8(...) objects made by calling the
-// NumPy type (looked up once per type) with the exact Python number. No NumPy headers are
-// needed to build this: NumPy is only needed where the module runs.
+// NumPy type (looked up once per type) with the exact Python number. As arguments
+// (`x: np.float32`): exactly a NumPy scalar of that dtype (its type's name is
+// "numpy.<dtype>"), read through the buffer protocol every NumPy scalar has; anything else,
+// a Python float included, is a TypeError naming the parameter (a typed signature casts
+// nothing silently). No NumPy headers are needed to build this: NumPy is only needed where
+// the module runs.
 
 #include "pyaot/python/common.hpp"
 
 #include "pyaot/numpy/ndarray.hpp"
 
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <type_traits>
 
 namespace pyaot::python {
@@ -72,6 +78,33 @@ namespace pyaot::python {
                "compiled for), not rank %d",
                func, param, lowest, highest, given);
   return nullptr;
+}
+
+}  // namespace pyaot::python
+
+namespace pyaot::python {
+
+/// A NumPy scalar argument of dtype T into `out`, or false with TypeError set.
+template <class T>
+bool numpy_scalar_from_python(PyObject* obj, T& out, const char* func, const char* param) {
+  const char* dtype = numpy::dtype_traits<T>::name;
+  const char* type = Py_TYPE(obj)->tp_name;
+  if (std::strncmp(type, "numpy.", 6) != 0 || std::strcmp(type + 6, dtype) != 0) [[unlikely]] {
+    const std::string got = detail::type_name(obj);
+    PyErr_Format(PyExc_TypeError, "%s() argument '%s' must be numpy.%s, not %s", func, param,
+                 dtype, got.c_str());
+    return false;
+  }
+  Py_buffer view;
+  if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) != 0) return false;
+  const bool fits = view.len == static_cast<Py_ssize_t>(sizeof(T));
+  if (fits) std::memcpy(&out, view.buf, sizeof(T));
+  PyBuffer_Release(&view);
+  if (!fits) [[unlikely]] {
+    PyErr_Format(PyExc_TypeError, "%s() argument '%s': numpy.%s of an unexpected size", func,
+                 param, dtype);
+  }
+  return fits;
 }
 
 }  // namespace pyaot::python
