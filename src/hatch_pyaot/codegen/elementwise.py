@@ -5,7 +5,9 @@ Typing gave every array-valued operator and ufunc node its per-element ``Op``
 ``pyaot::numpy::map`` (``pyaot/numpy/elementwise.hpp``): its leaves (arrays, numbers) are
 evaluated before the loop, and a lambda computes one element from them. No temporary arrays,
 one pass, NumPy's broadcasting. A Python int operand of a narrower integer dtype is checked
-once, before the loop (NEP 50).
+once, before the loop (NEP 50). When an operation can fail (integer ``**`` with a negative
+exponent) the lambda writes its element through a reference and returns false on failure
+(``map_fallible``); the loop stops there, as NumPy's does.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from hatch_pyaot.codegen.arrays import CONVERT_HEADER, ELEMENTWISE_HEADER, store
 from hatch_pyaot.codegen.literals import is_literal, is_temp
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
+from hatch_pyaot.ops.registry import Op
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
@@ -38,9 +41,13 @@ class _Fusion:
         self.line = line
         self.params: list[str] = []
         self.args: list[str] = []
+        self.steps: list[str] = []
+        """Statements before the element's value: the fallible operations."""
 
-    def element(self, e: ir.Expr, want: Type) -> str:
-        """C++ for one element of ``e``, converted to ``want`` (an element type)."""
+    def element(self, e: ir.Expr, want: Type, *, checked: bool = True) -> str:
+        """C++ for one element of ``e``, converted to ``want`` (an element type). A Python int
+        must fit ``want`` unless ``checked`` is false (numpy.where converts it as a cast
+        does)."""
         em = self.em
         t = em.spec.type_of(e)
         if is_elementwise(em, e):
@@ -51,7 +58,7 @@ class _Fusion:
             held = code if is_temp(code) or code.startswith("v_") else em.temp(t, code)
             return em.cast(self.leaf(held, t.dtype.cpp), DTypeScalar(t.dtype), want)
         # A number: converted once, before the loop (a Python int must fit the dtype).
-        value = em.operand(code, t, want, self.line)
+        value = em.operand(code, t, want, self.line) if checked else em.cast(code, t, want)
         held = value if is_temp(value) or is_literal(value) else em.temp(want, value)
         return self.leaf(held, want.cpp())
 
@@ -71,19 +78,40 @@ class _Fusion:
             operands = [e.left, e.right]
         elif isinstance(e, ir.Call):
             op = em.spec.ops[e]
-            operands = list(e.args)
+            operands = [*e.args, *(value for _, value in e.kwargs)]
         else:
             assert isinstance(e, ir.UnaryOp)
             op = em.spec.ops[e]
             operands = [e.operand]
         em.headers.add(op.header)
-        args = [self.element(x, p.type) for x, p in zip(operands, op.params, strict=True)]
+        checked = op.name != "numpy.where"
+        args = [self.element(x, p.type, checked=checked)
+                for x, p in zip(operands, op.params, strict=True)]
         result = op.result if not isinstance(op.result, ArrayType) else DTypeScalar(
             op.result.dtype)
-        return f"{op.cpp}({', '.join(args)})", result
+        return self.apply(op, args, result), result
 
-    def lambda_(self, body: str) -> str:
-        return f"[]({', '.join(self.params)}) noexcept {{ return {body}; }}"
+    def apply(self, op: Op, args: list[str], result: Type) -> str:
+        """``op`` on one element's operands; a fallible op becomes a step of its own."""
+        if not op.fallible:
+            return f"{op.cpp}({', '.join(args)})"
+        step = f"e{len(self.steps)}"
+        self.steps.append(f"{result.cpp()} {step}; if (!{op.cpp}({', '.join([step, *args])})) "
+                          "[[unlikely]] return false;")
+        return step
+
+    def lambda_(self, body: str, result: str) -> str:
+        """The per-element lambda: ``R f(x...)``, or ``bool f(R&, x...)`` when an operation
+        can fail (see ``call``)."""
+        if not self.steps:
+            return f"[]({', '.join(self.params)}) noexcept {{ return {body}; }}"
+        params = ", ".join([f"{result}& element", *self.params])
+        return (f"[]({params}) noexcept -> bool {{ {' '.join(self.steps)} element = {body}; "
+                "return true; }")
+
+    def call(self, function: str) -> str:
+        """``map``/``map_into``, or their ``_fallible`` forms when the lambda can fail."""
+        return f"pyaot::numpy::{function}_fallible" if self.steps else f"pyaot::numpy::{function}"
 
 
 def fused(em: FunctionEmitter, e: ir.Expr) -> str:
@@ -95,8 +123,8 @@ def fused(em: FunctionEmitter, e: ir.Expr) -> str:
     body, elem = fusion.node(e)
     body = em.cast(body, elem, DTypeScalar(t.dtype))
     out = em.temp(t)
-    args = ", ".join([out, fusion.lambda_(body), *fusion.args])
-    em.line(f"if (!pyaot::numpy::map({args})) [[unlikely]] {em.fail(e.loc.line)}")
+    args = ", ".join([out, fusion.lambda_(body, t.dtype.cpp), *fusion.args])
+    em.line(f"if (!{fusion.call('map')}({args})) [[unlikely]] {em.fail(e.loc.line)}")
     return out
 
 
@@ -113,8 +141,8 @@ def assign_into(em: FunctionEmitter, target: str, at: ArrayType, value: ir.Expr,
         return
     fusion = _Fusion(em, line)
     body = fusion.element(value, want)
-    args = ", ".join([target, fusion.lambda_(body), *fusion.args])
-    em.line(f"if (!pyaot::numpy::map_into({args})) [[unlikely]] {em.fail(line)}")
+    args = ", ".join([target, fusion.lambda_(body, at.dtype.cpp), *fusion.args])
+    em.line(f"if (!{fusion.call('map_into')}({args})) [[unlikely]] {em.fail(line)}")
 
 
 def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
@@ -129,9 +157,9 @@ def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
     right = fusion.element(s.value, op.params[1].type)
     em.headers.add(op.header)
     result = op.result if not isinstance(op.result, ArrayType) else DTypeScalar(op.result.dtype)
-    body = em.cast(f"{op.cpp}({left}, {right})", result, DTypeScalar(at.dtype))
-    args = ", ".join([target, fusion.lambda_(body), *fusion.args])
-    em.line(f"if (!pyaot::numpy::map_into({args})) [[unlikely]] {em.fail(s.loc.line)}")
+    body = em.cast(fusion.apply(op, [left, right], result), result, DTypeScalar(at.dtype))
+    args = ", ".join([target, fusion.lambda_(body, at.dtype.cpp), *fusion.args])
+    em.line(f"if (!{fusion.call('map_into')}({args})) [[unlikely]] {em.fail(s.loc.line)}")
 
 
 def weak_int(em: FunctionEmitter, code: str, t: DTypeScalar, line: int) -> str:

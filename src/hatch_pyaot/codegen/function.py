@@ -619,7 +619,10 @@ class FunctionEmitter:
         if isinstance(target, NumpyCall):
             return arrays.call(self, e, target.name)
         assert isinstance(target, OpCall)
-        args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
+        # numpy.where converts a Python int as a cast does; other NumPy ops check it (NEP 50)
+        convert = (self.operand if target.op.name != "numpy.where"
+                   else lambda code, src, dst, line: self.cast(code, src, dst))
+        args = [convert(self.expr(a), self.spec.type_of(a), pt, e.loc.line)
                 for a, pt in zip(target.args, target.param_types, strict=True)]
         return self.call_op(target.op, args, e.loc.line)
 

@@ -25,7 +25,7 @@ from hatch_pyaot.ir.types import (
     Type,
 )
 from hatch_pyaot.ops.registry import Op, Param
-from hatch_pyaot.typing import array_functions, dtypes, numpy_ops, ufuncs
+from hatch_pyaot.typing import array_functions, dtypes, numpy_ops, operator_functions, ufuncs
 from hatch_pyaot.typing.dtypes import DType
 from hatch_pyaot.typing.typed import OpCall
 
@@ -154,6 +154,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return _creation(typer, e, name, types, kwtypes)
     if numpy_ops.ufunc_name(name) is not None:
         return numpy_ops.ufunc_call(typer, e, name, types, kwtypes)
+    if name in operator_functions.NAMES:
+        return operator_functions.call(typer, e, name, types, kwtypes)
     if name in array_functions.FUNCTIONS:
         return array_functions.call(typer, e, name, types, kwtypes)
     if name in REDUCTION_FUNCTIONS:
@@ -177,7 +179,7 @@ def handles(name: str, types: list[Type]) -> bool:
         return len(types) == 1 and isinstance(types[0], DTypeScalar)
     return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
             or name in array_functions.FUNCTIONS
-            or numpy_ops.ufunc_name(name) is not None
+            or numpy_ops.ufunc_name(name) is not None or name in operator_functions.NAMES
             or (name.startswith("numpy.")
                 and dtypes.numpy_attr_dtype(name.removeprefix("numpy.")) is not None))
 
@@ -236,7 +238,12 @@ def dtype_argument(e: ir.Call, position: int) -> str | None:
 def refine_result(declared: Type, actual: Type) -> Type:
     """The result type of a function annotated ``declared`` that returns ``actual``: an
     ``NDArray[...]`` annotation leaves the rank open, and a NumPy scalar returned where the
-    annotation says float (int, bool) stays that NumPy scalar, as in Python."""
+    annotation says float (int, bool) stays that NumPy scalar, as in Python; so do the items
+    of a tuple."""
+    if isinstance(declared, TupleType) and isinstance(actual, TupleType) \
+            and len(declared.items) == len(actual.items):
+        return TupleType(tuple(refine_result(d, a)
+                               for d, a in zip(declared.items, actual.items, strict=True)))
     if isinstance(declared, ArrayType) and isinstance(actual, ArrayType) \
             and declared.dtype == actual.dtype and declared.ndim < 0:
         return actual
@@ -331,6 +338,16 @@ def numpy_coverage() -> list[tuple[str, str]]:
                      "(and `x " + symbols[kind] + "= y` in place)"))
     for cmp_kind, ufunc in numpy_ops.UFUNC_OF_COMPARE.items():
         rows.append((f"x {ir.CMP_SYMBOL[cmp_kind]} y", f"`numpy.{ufunc}`, a bool array"))
+    for name, ufunc in operator_functions.BINARY.items():
+        same = "" if name == ufunc else f" (`numpy.{ufunc}`)"
+        rows.append((f"numpy.{name}", f"binary ufunc{same} by name, on arrays (fused) and "
+                     "numbers (a NumPy scalar)"))
+    rows += [(f"numpy.{name}", "logical ufunc: the truth of each operand, a bool result")
+             for name in (*operator_functions.LOGICAL, "logical_not")]
+    rows += [(f"numpy.{name}", "unary ufunc by name, fused")
+             for name in operator_functions.UNARY if name != "logical_not"]
+    rows += [("numpy.where", "`where(condition, x, y)`, fused; x and y at their common dtype"),
+             ("numpy.round, numpy.around", "`decimals=` (negative too), halves to even, fused")]
     rows += [("-x, +x, ~x", "`numpy.negative`, `numpy.positive`, `numpy.invert`"),
              ("x[i, j], x[i, j] = v", "element access, negative indices, IndexError"),
              ("x[a:b:c, i], x[i]", "views (basic slicing); assignment broadcasts"),

@@ -254,6 +254,8 @@ UFUNC_LOOPS: Final[dict[str, tuple[DType, ...]]] = {
     "right_shift": _INTS,
     "minimum": (BOOL_, *_INTS, *_FLOATS),
     "maximum": (BOOL_, *_INTS, *_FLOATS),
+    "fmin": (BOOL_, *_INTS, *_FLOATS),
+    "fmax": (BOOL_, *_INTS, *_FLOATS),
 }
 """Each ufunc's loops over our dtypes, in NumPy's order (``ufunc.types``); every loop takes
 and gives one dtype."""

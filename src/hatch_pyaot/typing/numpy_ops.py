@@ -89,7 +89,7 @@ def binop(typer: FunctionTyper, node: ir.Expr | ir.Stmt, kind: ir.BinOpKind, lt:
         return None
     assert result is not None
     op = scalar_op(ufunc, result, result,
-                   fallible=ufunc == "power" and result.kind in "iu")
+                   fallible=ufunc == "power" and result.kind == "i")
     typer.spec.ops[node] = op
     return op
 
@@ -157,11 +157,7 @@ def elementwise(typer: FunctionTyper, node: ir.Expr | ir.Stmt, ufunc: str, lt: T
             return None
         assert found is not None
         result = found
-        op = scalar_op(ufunc, result, result, fallible=ufunc == "power" and result.kind in "iu")
-        if op.fallible:
-            typer.diags.error(node.loc, "integer ** on arrays is not supported yet (a negative "
-                              "exponent must raise); use float arrays")
-            return None
+        op = scalar_op(ufunc, result, result, fallible=ufunc == "power" and result.kind == "i")
     typer.spec.ops[node] = op
     return ArrayType(result, max(ndim_of(lt), ndim_of(rt)))
 

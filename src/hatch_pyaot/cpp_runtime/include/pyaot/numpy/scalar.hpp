@@ -11,6 +11,8 @@
 #include "pyaot/numpy/scalar/divide.hpp"
 #include "pyaot/numpy/scalar/dtype.hpp"
 #include "pyaot/numpy/scalar/extrema.hpp"
+#include "pyaot/numpy/scalar/logical.hpp"
 #include "pyaot/numpy/scalar/math.hpp"
 #include "pyaot/numpy/scalar/power.hpp"
+#include "pyaot/numpy/scalar/round.hpp"
 #include "pyaot/numpy/scalar/unary.hpp"
