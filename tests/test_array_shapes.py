@@ -105,3 +105,20 @@ def test_cumulative(pair, x):
 def test_var_and_std(pair, n):
     check(pair, "spread", RNG.normal(size=n))
     check(pair, "spread", RNG.normal(size=2 * n)[::2])
+
+
+def test_array_literals(pair):
+    check(pair, "literal_2d")
+    check(pair, "literal_int8", 5)
+    check(pair, "literal_int8", 300)  # OverflowError, as NumPy's
+    check(pair, "blur_with_literal_kernel", np.arange(30, dtype=np.float32).reshape(5, 6))
+    check(pair, "literal_from_tuple", (1, -2, 3))
+    check(pair, "literal_mixed", True)
+
+
+def test_array_and_asarray_of_an_array(pair):
+    a = np.arange(4.0)
+    copy, converted, same = pair.native.array_copies(a)
+    assert same is a and copy is not a and not np.shares_memory(copy, a)
+    assert converted.dtype == np.float32 and np.array_equal(converted, a)
+    check(pair, "array_copies", a[::-1])

@@ -120,3 +120,43 @@ def running_rows(m: NDArray[np.float64]) -> NDArray[np.float64]:
 def spread(x: NDArray[np.float64]) -> tuple[float, float, float]:
     k = x.shape[0]
     return float(x.var()), float(np.std(x)), float(x.var(ddof=1)) + k
+
+
+@compile
+def literal_2d() -> NDArray[np.float64]:
+    return np.array([[1, 2.5], [3, 4]])
+
+
+@compile
+def literal_int8(x: int) -> NDArray[np.int8]:
+    return np.array([x, 2, -3], dtype=np.int8)
+
+
+@compile
+def blur_with_literal_kernel(img: NDArray[np.float32]) -> NDArray[np.float32]:
+    k = np.array([[1, 2, 1], [2, 4, 2], [1, 2, 1]], dtype=np.float32) / 16
+    out = np.zeros_like(img)
+    for i in range(1, img.shape[0] - 1):
+        for j in range(1, img.shape[1] - 1):
+            s = np.float32(0)
+            for a in range(3):
+                for b in range(3):
+                    s += k[a, b] * img[i + a - 1, j + b - 1]
+            out[i, j] = s
+    return out
+
+
+@compile
+def literal_from_tuple(t: tuple[int, int, int]) -> NDArray[np.int64]:
+    return np.array(t)
+
+
+@compile
+def literal_mixed(flag: bool) -> tuple[NDArray[np.float64], NDArray[np.int64], NDArray[np.bool_]]:
+    return np.array([np.float32(1), 2.0, flag]), np.array((np.int8(1), 2)), np.array([flag])
+
+
+@compile
+def array_copies(a: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float32],
+                                                  NDArray[np.float64]]:
+    return np.array(a), np.asarray(a, dtype=np.float32), np.asarray(a)

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from hatch_pyaot.codegen import array_functions, arrays, elementwise, tuples
+from hatch_pyaot.codegen import array_functions, array_literal, arrays, elementwise, tuples
 from hatch_pyaot.codegen.literals import (
     is_literal,
     is_temp,
@@ -39,6 +39,7 @@ from hatch_pyaot.ir.types import (
 from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
 from hatch_pyaot.typing import array_functions as array_functions_typing
+from hatch_pyaot.typing import array_literal as array_literal_typing
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
@@ -616,6 +617,8 @@ class FunctionEmitter:
             at = self.spec.type_of(e.args[0])
             assert isinstance(at, ArrayType)
             return arrays.reduction(self, e, self.expr(e.args[0]), at)
+        if isinstance(target, NumpyCall) and target.name in array_literal_typing.NAMES:
+            return array_literal.call(self, e, target.name)
         if isinstance(target, NumpyCall):
             return arrays.call(self, e, target.name)
         assert isinstance(target, OpCall)

@@ -546,11 +546,14 @@ class Builder:
             return forms.isinstance_call(self, node)
         args: list[ir.Expr] = []
         kwargs: list[tuple[str, ir.Expr]] = []
+        makes_array = self.makes_array(node.func)
         for arg in node.args:
             if arg.star:
                 self.error(arg, "*args and **kwargs in calls are not supported")
             elif arg.keyword is not None:
                 kwargs.append((arg.keyword.value, self.expr(arg.value)))
+            elif makes_array and not args:
+                args.append(self.nested_items(arg.value))
             else:
                 args.append(self.expr(arg.value))
         func = node.func
@@ -588,6 +591,28 @@ class Builder:
             index += 1
         self.locals.append(fresh)
         return fresh
+
+    def makes_array(self, func: cst.BaseExpression) -> bool:
+        """``np.array``/``np.asarray``: their first argument may be nested list literals."""
+        if isinstance(func, cst.Name) and func.value in self.locals:
+            return False
+        if not isinstance(func, cst.Name | cst.Attribute) or (
+                isinstance(func, cst.Attribute) and self.of_local(func)):
+            return False
+        res = self.resolver.expr(self.module, func)
+        return isinstance(res, OpName) and res.qualname in ("numpy.array", "numpy.asarray")
+
+    def nested_items(self, node: cst.BaseExpression) -> ir.Expr:
+        """``[[1, 2], [3, 4]]`` as nested tuples (the values of an array literal)."""
+        if not isinstance(node, cst.List | cst.Tuple):
+            return self.expr(node)
+        items = []
+        for el in node.elements:
+            if isinstance(el, cst.StarredElement):
+                self.error(el, "starred items are not supported here")
+                continue
+            items.append(self.nested_items(el.value))
+        return ir.TupleExpr(self.loc(node), items)
 
     def of_local(self, node: cst.Attribute) -> bool:
         """``x.shape``, ``x.T.sum``, ``a[0].max``: an attribute of a value computed here, not
