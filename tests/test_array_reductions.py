@@ -84,3 +84,22 @@ def test_transcendental_ufuncs_within_ulps(pair):
     expected = pair.python.scalar_math(F32[:20])
     got = pair.native.scalar_math(F32[:20])
     assert type(got) is np.float32 and abs(got - expected) <= 4 * np.spacing(expected)
+
+
+@pytest.mark.parametrize("m", [M, M.T, M[::-1, ::2], np.zeros((0, 3))],
+                         ids=lambda a: f"{a.shape}{a.strides}")
+def test_keepdims_keeps_the_reduced_axes(pair, m):
+    check(pair, "kept", m)
+
+
+@pytest.mark.parametrize("m", [RNG.normal(size=(4, 6)).astype(np.float32),
+                               RNG.normal(size=(6, 4)).astype(np.float32).T],
+                         ids=lambda a: f"{a.shape}{a.strides}")
+def test_standardize_rows_with_keepdims(pair, m):
+    check(pair, "normalized_rows", m)
+
+
+@pytest.mark.parametrize("m", [RNG.integers(-300, 300, size=(5, 3)).astype(np.int16),
+                               np.zeros((1, 4), np.int16)], ids=lambda a: str(a.shape))
+def test_var_and_std_along_an_axis(pair, m):
+    check(pair, "spread_axes", m)

@@ -76,3 +76,23 @@ def scalar_math(x: NDArray[np.float32]) -> float:
     for i in range(len(x)):
         s += np.sqrt(np.abs(x[i])) + np.sin(x[i])
     return s
+
+
+@compile
+def kept(m: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float64],
+                                          NDArray[np.int64], NDArray[np.float64]]:
+    return (m.sum(axis=0, keepdims=True), np.max(m, axis=1, keepdims=True),
+            m.argmin(axis=1, keepdims=True), np.mean(m, keepdims=True))
+
+
+@compile
+def normalized_rows(m: NDArray[np.float32]) -> NDArray[np.float32]:
+    centred = m - m.mean(axis=1, keepdims=True)
+    return centred / (m.std(axis=1, keepdims=True) + np.float32(1e-6))
+
+
+@compile
+def spread_axes(m: NDArray[np.int16]) -> tuple[NDArray[np.float64], NDArray[np.float64],
+                                               np.float64, NDArray[np.float64]]:
+    return (np.var(m, axis=0), m.std(axis=1, ddof=1), np.std(m, ddof=2),
+            np.var(m, 0, keepdims=True))

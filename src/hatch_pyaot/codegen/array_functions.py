@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.codegen.arrays import cast_array
+from hatch_pyaot.codegen.arrays import cast_array, keep_dims, reduced_type
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import FLOAT, INT, ArrayType, DTypeScalar
 from hatch_pyaot.typing import dtypes
@@ -31,7 +31,7 @@ def call(em: FunctionEmitter, e: ir.Call, name: str) -> str:
         at = em.spec.type_of(e.args[0])
         assert isinstance(at, ArrayType)
         ddof = next((v for k, v in e.kwargs if k == "ddof"), None)
-        return spread_or_cumulative(em, e, short, em.expr(e.args[0]), ddof)
+        return spread_or_cumulative(em, e, short, em.expr(e.args[0]), at, ddof)
     if name in ("numpy.reshape", "numpy.ravel"):
         at = em.spec.type_of(e.args[0])
         assert isinstance(at, ArrayType)
@@ -79,7 +79,7 @@ def method(em: FunctionEmitter, e: ir.MethodCall, at: ArrayType) -> str:
         return product(em, e, "dot", e.obj, e.args[0])
     if e.name in CUMULATIVE or e.name in SPREAD:
         ddof = next((v for k, v in e.kwargs if k == "ddof"), None)
-        return spread_or_cumulative(em, e, e.name, em.expr(e.obj), ddof)
+        return spread_or_cumulative(em, e, e.name, em.expr(e.obj), at, ddof)
     return reshape(em, e, e.name, em.expr(e.obj), at)
 
 
@@ -157,16 +157,21 @@ def axis_view(em: FunctionEmitter, e: ir.Call) -> str:
 
 
 def spread_or_cumulative(em: FunctionEmitter, e: ir.Expr, name: str, code: str,
-                         ddof: ir.Expr | None) -> str:
+                         array_type: ArrayType, ddof: ir.Expr | None) -> str:
     em.headers.add(CUMULATIVE_HEADER)
-    t = em.spec.type_of(e)
     _, axis = em.spec.axis_ops[e]
-    out = em.temp(t)
     if name in SPREAD:
+        ndim = array_type.ndim
+        out = em.temp(reduced_type(em, e, ndim, axis))
         ddof_code = "0" if ddof is None else em.cast(em.expr(ddof), em.spec.type_of(ddof), INT)
         func = "stddev" if name == "std" else "var"
-        call_ = f"pyaot::numpy::{func}({out}, {code}, {ddof_code})"
-    elif axis is None:
+        whole = axis is None or ndim == 1
+        args = [out, code, *([] if whole else [str(axis)]), ddof_code]
+        call_ = f"pyaot::numpy::{func}{'' if whole else '_axis'}({', '.join(args)})"
+        em.line(f"if (!{call_}) [[unlikely]] {em.fail(e.loc.line)}")
+        return keep_dims(em, e, out, ndim, axis)
+    out = em.temp(em.spec.type_of(e))
+    if axis is None:
         call_ = f"pyaot::numpy::{name}({out}, {code})"
     else:
         call_ = f"pyaot::numpy::{name}_axis({out}, {code}, {axis})"

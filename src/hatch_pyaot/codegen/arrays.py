@@ -36,6 +36,7 @@ def getitem(em: FunctionEmitter, e: ir.Expr, array: ir.Expr) -> str:
 
 
 VIEW_HEADER = "pyaot/numpy/view.hpp"
+JOIN_HEADER = "pyaot/numpy/join.hpp"
 
 
 def _view_parts(em: FunctionEmitter, key: ir.Expr | ir.Stmt) -> list[str]:
@@ -215,11 +216,36 @@ def reduction(em: FunctionEmitter, e: ir.Expr, array: str, at: ArrayType) -> str
     """A reduction of the whole array (a NumPy scalar) or along one axis (an array)."""
     em.headers.add(REDUCE_HEADER)
     name, axis = em.spec.axis_ops[e]
-    t = em.spec.type_of(e)
-    out = em.temp(t)
+    out = em.temp(reduced_type(em, e, at.ndim, axis))
     if axis is None or at.ndim == 1:
         call = f"pyaot::numpy::{name}({out}, {array})"
     else:
         call = f"pyaot::numpy::{name}_axis({out}, {array}, {axis})"
+    em.line(f"if (!{call}) [[unlikely]] {em.fail(e.loc.line)}")
+    return keep_dims(em, e, out, at.ndim, axis)
+
+
+def reduced_type(em: FunctionEmitter, e: ir.Expr, ndim: int, axis: int | None) -> Type:
+    """What a reduction computes before ``keepdims``: a NumPy scalar or an array one rank
+    lower (typing/array_functions.reduced)."""
+    t = em.spec.type_of(e)
+    if e not in em.spec.keepdims:
+        return t
+    assert isinstance(t, ArrayType)
+    return DTypeScalar(t.dtype) if axis is None or ndim == 1 else ArrayType(t.dtype, ndim - 1)
+
+
+def keep_dims(em: FunctionEmitter, e: ir.Expr, code: str, ndim: int, axis: int | None) -> str:
+    """With ``keepdims=True``: the reduced axes back, of length 1 (a view of the result)."""
+    if e not in em.spec.keepdims:
+        return code
+    t = em.spec.type_of(e)
+    out = em.temp(t)
+    if axis is None or ndim == 1:
+        ones = ", ".join("1" for _ in range(ndim))
+        call = f"pyaot::numpy::full({out}, std::array<std::int64_t, {ndim}>{{{ones}}}, {code})"
+    else:
+        em.headers.add(JOIN_HEADER)
+        call = f"pyaot::numpy::expand_dims({out}, {code}, {axis})"
     em.line(f"if (!{call}) [[unlikely]] {em.fail(e.loc.line)}")
     return out

@@ -89,12 +89,18 @@ def method(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
         return ArrayType(result, 1 if axis is None else array.ndim)
     if name in SPREAD:
         ddof = kwargs.get("ddof")
-        if args or kwargs.keys() - {"ddof"} or (
+        axis = constant_axis(typer, e, kwargs.get("axis", args[0] if args else None),
+                             array.ndim)
+        keep = keepdims(typer, e, kwargs.get("keepdims"))
+        if len(args) > 1 or kwargs.keys() - {"ddof", "axis", "keepdims"} or (
                 ddof is not None and not numpy_ops.is_integer(typer.expr(ddof) or FLOAT)):
-            typer.diags.error(e.loc, f"{name}() takes only ddof here (of the whole array)")
+            typer.diags.error(e.loc, f"{name}() takes axis, ddof and keepdims here")
             return None
-        typer.spec.axis_ops[e] = (name, None)
-        return DTypeScalar(array.dtype if array.dtype.kind == "f" else dtypes.FLOAT64)
+        if axis is False or keep is None:
+            return None
+        typer.spec.axis_ops[e] = (name, axis)
+        element = DTypeScalar(array.dtype if array.dtype.kind == "f" else dtypes.FLOAT64)
+        return reduced(typer, e, element, array.ndim, axis, keep)
     if name == "dot":
         other = typer.expr(args[0]) if len(args) == 1 and not kwargs else None
         if other is None:
@@ -248,3 +254,26 @@ def _axis_view(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return None
     typer.spec.axis_ops[e] = (name.removeprefix("numpy."), axis)
     return ArrayType(array.dtype, out_ndim)
+
+
+def keepdims(typer: FunctionTyper, e: ir.Expr, value: ir.Expr | None) -> bool | None:
+    """``keepdims=``: True or False written in the code (None after a diagnostic)."""
+    if value is None:
+        return False
+    if isinstance(value, ir.Const) and isinstance(value.value, bool):
+        return value.value
+    typer.diags.error(value.loc, "keepdims must be True or False written in the code")
+    return None
+
+
+def reduced(typer: FunctionTyper, e: ir.Expr, element: DTypeScalar, ndim: int,
+            axis: int | None, keep: bool) -> Type:
+    """The result of a reduction of an array of rank ``ndim`` along ``axis`` (None: all):
+    a NumPy scalar, an array one rank lower, or with ``keepdims`` an array of rank ``ndim``
+    (the reduced axes of length 1)."""
+    if keep:
+        typer.spec.keepdims.add(e)
+        return ArrayType(element.dtype, ndim)
+    if axis is None or ndim == 1:
+        return element
+    return ArrayType(element.dtype, ndim - 1)

@@ -25,7 +25,14 @@ from hatch_pyaot.ir.types import (
     Type,
 )
 from hatch_pyaot.ops.registry import Op, Param
-from hatch_pyaot.typing import array_functions, dtypes, numpy_ops, operator_functions, ufuncs
+from hatch_pyaot.typing import (
+    array_functions,
+    array_literal,
+    dtypes,
+    numpy_ops,
+    operator_functions,
+    ufuncs,
+)
 from hatch_pyaot.typing.dtypes import DType
 from hatch_pyaot.typing.typed import OpCall
 
@@ -156,6 +163,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return numpy_ops.ufunc_call(typer, e, name, types, kwtypes)
     if name in operator_functions.NAMES:
         return operator_functions.call(typer, e, name, types, kwtypes)
+    if name in array_literal.NAMES:
+        return array_literal.call(typer, e, name, types, dict(e.kwargs))
     if name in array_functions.FUNCTIONS:
         return array_functions.call(typer, e, name, types, kwtypes)
     if name in REDUCTION_FUNCTIONS:
@@ -180,6 +189,7 @@ def handles(name: str, types: list[Type]) -> bool:
     return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
             or name in array_functions.FUNCTIONS
             or numpy_ops.ufunc_name(name) is not None or name in operator_functions.NAMES
+            or name in array_literal.NAMES
             or (name.startswith("numpy.")
                 and dtypes.numpy_attr_dtype(name.removeprefix("numpy.")) is not None))
 
@@ -306,17 +316,16 @@ def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
               args: list[ir.Expr], kwargs: dict[str, ir.Expr]) -> Type | None:
     """``a.sum()``, ``np.max(a, axis=1)``: a NumPy scalar, or an array one rank lower."""
     axis_expr = kwargs.pop("axis", args.pop(0) if args else None)
+    keep = array_functions.keepdims(typer, e, kwargs.pop("keepdims", None))
     if args or kwargs:
-        typer.diags.error(e.loc, f"{name}() takes only an axis here")
+        typer.diags.error(e.loc, f"{name}() takes only an axis and keepdims here")
         return None
     axis = array_functions.constant_axis(typer, e, axis_expr, array.ndim)
-    if axis is False:
+    if axis is False or keep is None:
         return None
     typer.spec.axis_ops[e] = (name, axis)
-    result = reduction_dtype(name, array.dtype)
-    if axis is None or array.ndim == 1:
-        return DTypeScalar(result)
-    return ArrayType(result, array.ndim - 1)
+    return array_functions.reduced(typer, e, DTypeScalar(reduction_dtype(name, array.dtype)),
+                                   array.ndim, axis, keep)
 
 
 def numpy_coverage() -> list[tuple[str, str]]:
@@ -329,8 +338,8 @@ def numpy_coverage() -> list[tuple[str, str]]:
         also = f" (also `numpy.{'`, `numpy.'.join(aliases)}`)" if aliases else ""
         rows.append((f"numpy.{ufunc}", f"ufunc of {arity} operand(s) on arrays and scalars, "
                      f"fused{also}"))
-    rows += [(f"numpy.{name}", "reduction of the whole array or along `axis`; also the "
-              f"method `x.{name}()`") for name in REDUCTIONS]
+    rows += [(f"numpy.{name}", "reduction of the whole array or along `axis`, `keepdims=`; "
+              f"also the method `x.{name}()`") for name in REDUCTIONS]
     rows += [("numpy.amin", "as `numpy.min`"), ("numpy.amax", "as `numpy.max`")]
     symbols = {k: ir.BINOP_SYMBOL[k] for k in numpy_ops.UFUNC_OF_BINOP}
     for kind, ufunc in numpy_ops.UFUNC_OF_BINOP.items():
@@ -353,6 +362,8 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("x[a:b:c, i], x[i]", "views (basic slicing); assignment broadcasts"),
              ("x.shape, x.ndim, x.size, x.nbytes, x.itemsize, x.T, len(x)", "attributes"),
              ("x.copy(), x.astype(dtype)", "methods"),
+             ("numpy.array, numpy.asarray", "from nested lists or tuples of numbers written "
+              "out, a tuple of numbers, or an array; `dtype=`"),
              ("numpy.arange", "start, stop, step (bit-identical values; `dtype=`)"),
              ("numpy.linspace", "start, stop, num, endpoint (bit-identical values)"),
              ("numpy.eye, numpy.identity", "`dtype=`"),

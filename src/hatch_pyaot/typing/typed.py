@@ -25,11 +25,14 @@ class Specialization:
     """Per comparison of a chain: its overload; for ``in`` one ``eq`` per tuple item; for two
     tuples a TupleComparison; None for ``is``/``is not``."""
     indices: dict[ir.Expr | ir.Stmt, list[ir.Expr]] = field(default_factory=dict)
+    """The index expressions of each array element access (Index, TupleGet, SetItem)."""
     axis_ops: dict[ir.Expr, tuple[str, int | None]] = field(default_factory=dict)
     """Array operations that take an axis written in the code (``a.sum(axis=1)``,
     ``np.concatenate(..., axis=0)``, ``np.flip(a)``): their NumPy name and the axis (None:
     the whole array, or no axis)."""
-    """The index expressions of each array element access (Index, TupleGet, SetItem)."""
+    keepdims: set[ir.Expr] = field(default_factory=set)
+    """The reductions called with ``keepdims=True``: the result keeps the reduced axes with
+    length 1."""
     item_types: dict[ir.Stmt | ir.Expr, Type] = field(default_factory=dict)
     """The common item type of the tuple a ForEach iterates or an Index reads."""
     failed: bool = False

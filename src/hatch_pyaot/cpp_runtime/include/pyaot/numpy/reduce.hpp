@@ -410,10 +410,11 @@ struct SumRun {
   }
 };
 
-/// R(sum / count) with the division in float64, as numpy divides by an intp count; NaN for 0.
+/// R(sum / count) with the division in float64, as numpy divides by an intp count. For no
+/// elements that is 0.0 / 0.0 computed at run time, as numpy's, so that the NaN is the
+/// machine's default one (negative on x86-64) and bit-identical with numpy's.
 template <class R, class A>
 inline R divide_count(A sum, std::int64_t count) noexcept {
-  if (count == 0) return std::numeric_limits<R>::quiet_NaN();
   return static_cast<R>(static_cast<double>(sum) / static_cast<double>(count));
 }
 
