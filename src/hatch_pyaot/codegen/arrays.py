@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.codegen.literals import is_temp, literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, TupleType, Type
+from hatch_pyaot.typing import sorting as sorting_typing
 from hatch_pyaot.typing.arrays import CREATION, CREATION_LIKE, dtype_argument
 from hatch_pyaot.typing.dtypes import DType, dtype_named
 from hatch_pyaot.typing.numpy_ops import SCALAR_HEADER
@@ -184,6 +185,10 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         from hatch_pyaot.codegen import array_functions
 
         return array_functions.method(em, e, at)
+    if e.name in sorting_typing.METHODS:
+        from hatch_pyaot.codegen import sorting
+
+        return sorting.method(em, e, at)
     if e in em.spec.axis_ops:
         return reduction(em, e, em.expr(e.obj), at)
     code = em.expr(e.obj)

@@ -14,7 +14,14 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from hatch_pyaot.codegen import array_functions, array_literal, arrays, elementwise, tuples
+from hatch_pyaot.codegen import (
+    array_functions,
+    array_literal,
+    arrays,
+    elementwise,
+    sorting,
+    tuples,
+)
 from hatch_pyaot.codegen.literals import (
     is_literal,
     is_temp,
@@ -40,6 +47,7 @@ from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
 from hatch_pyaot.typing import array_functions as array_functions_typing
 from hatch_pyaot.typing import array_literal as array_literal_typing
+from hatch_pyaot.typing import sorting as sorting_typing
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
@@ -613,6 +621,8 @@ class FunctionEmitter:
             return tuples.reduce(self, e, target)
         if isinstance(target, NumpyCall) and target.name in array_functions_typing.FUNCTIONS:
             return array_functions.call(self, e, target.name)
+        if isinstance(target, NumpyCall) and target.name in sorting_typing.FUNCTIONS:
+            return sorting.call(self, e)
         if isinstance(target, NumpyCall) and e in self.spec.axis_ops:
             at = self.spec.type_of(e.args[0])
             assert isinstance(at, ArrayType)

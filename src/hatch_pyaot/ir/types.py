@@ -124,13 +124,13 @@ def coercible(src: Type, dst: Type) -> bool:
     """Whether a value of type src may be passed where dst is expected (PEP 484 rules; a
     NumPy scalar converts as ``float()`` and, when integral, ``operator.index()`` take it)."""
     if isinstance(src, DTypeScalar):
-        return dst == FLOAT or (dst == INT and src.dtype.kind in "biu")
+        return src == dst or dst == FLOAT or (dst == INT and src.dtype.kind in "biu")
     if isinstance(src, ArrayType) and isinstance(dst, ArrayType):
         return src.dtype == dst.dtype and dst.ndim in (src.ndim, -1)
     if isinstance(src, TupleType) and isinstance(dst, TupleType):
         # items that are kept as they are (typing/arrays.refine_result): no conversion code
         return len(src.items) == len(dst.items) and all(
-            s == d or (isinstance(s, ArrayType | DTypeScalar) and coercible(s, d))
+            s == d or (isinstance(s, ArrayType | DTypeScalar | TupleType) and coercible(s, d))
             for s, d in zip(src.items, dst.items, strict=True))
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])

@@ -31,6 +31,7 @@ from hatch_pyaot.typing import (
     dtypes,
     numpy_ops,
     operator_functions,
+    sorting,
     ufuncs,
 )
 from hatch_pyaot.typing.dtypes import DType
@@ -165,6 +166,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return operator_functions.call(typer, e, name, types, kwtypes)
     if name in array_literal.NAMES:
         return array_literal.call(typer, e, name, types, dict(e.kwargs))
+    if name in sorting.FUNCTIONS:
+        return sorting.call(typer, e, name, types)
     if name in array_functions.FUNCTIONS:
         return array_functions.call(typer, e, name, types, kwtypes)
     if name in REDUCTION_FUNCTIONS:
@@ -189,7 +192,7 @@ def handles(name: str, types: list[Type]) -> bool:
     return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
             or name in array_functions.FUNCTIONS
             or numpy_ops.ufunc_name(name) is not None or name in operator_functions.NAMES
-            or name in array_literal.NAMES
+            or name in array_literal.NAMES or name in sorting.FUNCTIONS
             or (name.startswith("numpy.")
                 and dtypes.numpy_attr_dtype(name.removeprefix("numpy.")) is not None))
 
@@ -306,6 +309,9 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
         return ArrayType(dtype, obj.ndim)
     if e.name in REDUCTIONS:
         return reduction(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
+    if e.name in sorting.METHODS:
+        return sorting.method(typer, e, e.name, obj, list(e.args), dict(e.kwargs),
+                              in_place=e.name == "sort")
     if e.name in array_functions.METHODS:
         return array_functions.method(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
     typer.diags.error(e.loc, f"the array method '{e.name}' is not supported yet")
@@ -362,6 +368,15 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("x[a:b:c, i], x[i]", "views (basic slicing); assignment broadcasts"),
              ("x.shape, x.ndim, x.size, x.nbytes, x.itemsize, x.T, len(x)", "attributes"),
              ("x.copy(), x.astype(dtype)", "methods"),
+             ("numpy.sort, x.sort(), numpy.argsort, x.argsort()", "`axis=` (None: "
+              "flattened); x.sort() in place; argsort is stable"),
+             ("numpy.median", "whole array or `axis=`, `keepdims=`"),
+             ("numpy.diff", "`n=`, `axis=`"),
+             ("numpy.searchsorted, x.searchsorted()", "1-d sorted array, a value or an array "
+              "of values, `side=`"),
+             ("numpy.unique", "sorted unique values (flattened)"),
+             ("numpy.nonzero, x.nonzero(), numpy.flatnonzero, numpy.argwhere, "
+              "numpy.count_nonzero", "indices of the nonzero elements"),
              ("numpy.array, numpy.asarray", "from nested lists or tuples of numbers written "
               "out, a tuple of numbers, or an array; `dtype=`"),
              ("numpy.arange", "start, stop, step (bit-identical values; `dtype=`)"),
