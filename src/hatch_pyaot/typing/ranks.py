@@ -2,7 +2,9 @@
 
 An annotation names the dtype only. The compiler needs the rank, so it reads it off the
 body: ``x[i, j]`` (read or written) means two dimensions, ``x.shape[2]`` at least three.
-The largest use wins. Where nothing fixes a rank (``return a * b + 1``), the entry point is
+The largest use wins. Only indices that are integers for sure count (constants, ``int``
+parameters, ``range`` loop variables, ``len()``, ``x.shape[k]`` and arithmetic on them, or
+slices): ``x[mask]`` or ``x[idx]`` with an array index says nothing of x's rank. Where nothing fixes a rank (``return a * b + 1``), the entry point is
 compiled once per rank from 1 to OPEN_RANKS (every combination, up to MAX_VARIANTS), and
 the CPython wrapper picks the variant by the ranks of the arrays it is given.
 """
@@ -13,7 +15,7 @@ import itertools
 
 from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import ArrayType, Type
+from hatch_pyaot.ir.types import INT, ArrayType, Type
 from hatch_pyaot.ir.walk import rewrite_exprs
 
 OPEN_RANKS = (1, 2, 3)
@@ -26,32 +28,113 @@ def fix_ranks(fn: ir.Function, types: list[Type]) -> list[Diagnostic]:
                    if isinstance(t, ArrayType) and t.ndim < 0}
     if not open_params:
         return []
-    seen: dict[str, int] = {}
-
-    def note(value: ir.Expr, rank: int) -> None:
-        if isinstance(value, ir.Name) and value.id in open_params:
-            seen[value.id] = max(seen.get(value.id, 0), rank)
-
-    def visit(e: ir.Expr) -> ir.Expr:
-        if isinstance(e, ir.Index):
-            note(e.value, len(e.index.items) if isinstance(e.index, ir.TupleExpr) else 1)
-        elif isinstance(e, ir.TupleGet):
-            if isinstance(e.value, ir.Attribute) and e.value.name == "shape":
-                note(e.value.value, e.index + 1)
-            else:
-                note(e.value, 1)
-        return e
-
-    rewrite_exprs(fn, visit)
-    for s in _statements(fn.body):
-        if isinstance(s, ir.SetItem):
-            note(s.target, len(s.index.items) if isinstance(s.index, ir.TupleExpr) else 1)
+    reader = _RankReader(fn, types)
+    while True:  # an element of a rank-fixed integer array is an int index in turn
+        before = dict(reader.seen)
+        reader.read()
+        if reader.seen == before:
+            break
     for name, i in open_params.items():
         t = types[i]
         assert isinstance(t, ArrayType)
-        if name in seen:
-            types[i] = ArrayType(t.dtype, seen[name])
+        if name in reader.seen:
+            types[i] = ArrayType(t.dtype, reader.seen[name])
     return []
+
+
+class _RankReader:
+    """The ranks the body's uses fix (``seen``), and the names that hold ints for sure."""
+
+    def __init__(self, fn: ir.Function, types: list[Type]) -> None:
+        self.fn = fn
+        self.arrays = {p.name: t for p, t in zip(fn.params, types, strict=True)
+                       if isinstance(t, ArrayType)}
+        self.seen: dict[str, int] = {}
+        self.ints: set[str] = set()
+
+    def read(self) -> None:
+        self.ints = self._integer_names()
+        rewrite_exprs(self.fn, self._visit)
+        for s in _statements(self.fn.body):
+            if isinstance(s, ir.SetItem):
+                self._note_index(s.target, s.index)
+
+    def _note(self, value: ir.Expr, rank: int) -> None:
+        if isinstance(value, ir.Name) and value.id in self.arrays \
+                and self.arrays[value.id].ndim < 0:
+            self.seen[value.id] = max(self.seen.get(value.id, 0), rank)
+
+    def _note_index(self, value: ir.Expr, index: ir.Expr) -> None:
+        items = index.items if isinstance(index, ir.TupleExpr) else [index]
+        if all(self.is_integer(item) for item in items):
+            self._note(value, len(items))
+
+    def _visit(self, e: ir.Expr) -> ir.Expr:
+        if isinstance(e, ir.Index):
+            self._note_index(e.value, e.index)
+        elif isinstance(e, ir.TupleGet):
+            if isinstance(e.value, ir.Attribute) and e.value.name == "shape":
+                self._note(e.value.value, e.index + 1)
+            else:
+                self._note(e.value, 1)
+        return e
+
+    def rank(self, name: str) -> int | None:
+        t = self.arrays.get(name)
+        if t is None:
+            return None
+        return t.ndim if t.ndim >= 0 else self.seen.get(name)
+
+    def is_integer(self, e: ir.Expr) -> bool:
+        """An index expression that is an int (or a slice) whatever the arrays' ranks."""
+        if isinstance(e, ir.Const):
+            return isinstance(e.value, int) and not isinstance(e.value, bool)
+        if isinstance(e, ir.SliceExpr):
+            return True
+        if isinstance(e, ir.Name):
+            return e.id in self.ints
+        if isinstance(e, ir.BinOp):
+            return self.is_integer(e.left) and self.is_integer(e.right)
+        if isinstance(e, ir.UnaryOp):
+            return self.is_integer(e.operand)
+        if isinstance(e, ir.TupleGet):  # x.shape[k], or one element of a 1-d integer array
+            if isinstance(e.value, ir.Attribute) and e.value.name == "shape":
+                return True
+            return self._integer_element(e.value, 1)
+        if isinstance(e, ir.Index):  # x[i, j] of an integer array of rank 2
+            items = e.index.items if isinstance(e.index, ir.TupleExpr) else [e.index]
+            return all(self.is_integer(i) for i in items) and \
+                self._integer_element(e.value, len(items))
+        if isinstance(e, ir.Call):
+            return e.func in ("builtins.len", "builtins.int")
+        return False
+
+    def _integer_element(self, value: ir.Expr, count: int) -> bool:
+        return isinstance(value, ir.Name) and value.id in self.arrays \
+            and self.arrays[value.id].dtype.kind in "iu" and self.rank(value.id) == count
+
+    def _integer_names(self) -> set[str]:
+        """Local names that hold ints for sure: ``int`` parameters, ``range`` loop variables
+        and names only ever assigned integer expressions (to a fixed point)."""
+        ints = {p.name for p in self.fn.params if p.annotation == INT}
+        statements = _statements(self.fn.body)
+        ints |= {s.target.id for s in statements if isinstance(s, ir.ForRange)}
+        assigned: dict[str, list[ir.Expr]] = {}
+        for s in statements:
+            if isinstance(s, ir.Assign | ir.AugAssign) and isinstance(s.target, ir.NameTarget):
+                assigned.setdefault(s.target.id, []).append(s.value)
+            elif isinstance(s, ir.Assign):  # unpacked from a tuple: not known
+                for name in _target_names(s.target):
+                    assigned.setdefault(name, []).append(ir.Const(s.loc, None))
+        self.ints = ints
+        changed = True
+        while changed:
+            changed = False
+            for name, values in assigned.items():
+                if name not in ints and all(self.is_integer(v) for v in values):
+                    ints.add(name)
+                    changed = True
+        return ints
 
 
 def rank_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, ...]] | Diagnostic:
@@ -86,3 +169,10 @@ def _statements(stmts: list[ir.Stmt]) -> list[ir.Stmt]:
         for h in getattr(s, "handlers", None) or []:
             out += _statements(h.body)
     return out
+
+
+def _target_names(target: ir.NameTarget | ir.TupleTarget) -> list[str]:
+    if isinstance(target, ir.NameTarget):
+        return [target.id]
+    return [name for item in target.items for name in _target_names(item)]
+
