@@ -38,6 +38,7 @@ def getitem(em: FunctionEmitter, e: ir.Expr, array: ir.Expr) -> str:
 
 VIEW_HEADER = "pyaot/numpy/view.hpp"
 JOIN_HEADER = "pyaot/numpy/join.hpp"
+ADVANCED_HEADER = "pyaot/numpy/advanced.hpp"
 
 
 def _view_parts(em: FunctionEmitter, key: ir.Expr | ir.Stmt) -> list[str]:
@@ -74,10 +75,38 @@ def _make_view(em: FunctionEmitter, key: ir.Expr | ir.Stmt, array: str, vt: Arra
 
 
 def view_of(em: FunctionEmitter, e: ir.Expr, array: ir.Expr) -> str:
-    """``a[1:-1]``, ``a[i]`` of a 2-d array, ``a[:, j]``: a view sharing ``a``'s data."""
+    """``a[1:-1]``, ``a[i]`` of a 2-d array, ``a[:, j]``: a view sharing ``a``'s data;
+    ``a[mask]``, ``a[idx]``: a copy."""
     vt = em.spec.type_of(e)
     assert isinstance(vt, ArrayType)
+    if e in em.spec.advanced:
+        em.headers.add(ADVANCED_HEADER)
+        (index,) = em.spec.indices[e]
+        out = em.temp(vt)
+        kind = em.spec.advanced[e]
+        func = {"mask": "mask_get", "mask_rows": "mask_get_rows",
+                "take": f"take_get<{vt.ndim}>"}[kind]
+        em.line(f"if (!pyaot::numpy::{func}({out}, {em.expr(array)}, {em.expr(index)})) "
+                f"[[unlikely]] {em.fail(e.loc.line)}")
+        return out
     return _make_view(em, e, em.expr(array), vt, e.loc.line)
+
+
+def _advanced_setitem(em: FunctionEmitter, s: ir.SetItem, target: str, at: ArrayType) -> None:
+    """``a[mask] = v``, ``a[idx] = v``: v a number or an array (converted to a's dtype)."""
+    em.headers.add(ADVANCED_HEADER)
+    (index,) = em.spec.indices[s]
+    kind = em.spec.advanced[s]
+    vt = em.spec.type_of(s.value)
+    code = em.expr(s.value)
+    if isinstance(vt, ArrayType):
+        value = code if vt.dtype == at.dtype else cast_array(em, code, vt, at.dtype, s.loc.line)
+    else:
+        value = store(em, code, vt, at.dtype, s.loc.line)
+    func = {"mask": "mask_set", "take": "take_set",
+            "mask_rows": "mask_set_rows" if at.ndim >= 2 else "mask_set"}[kind]
+    em.line(f"if (!pyaot::numpy::{func}({target}, {em.expr(index)}, {value})) [[unlikely]] "
+            f"{em.fail(s.loc.line)}")
 
 
 def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
@@ -85,6 +114,9 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
     at = em.spec.type_of(s.target)
     assert isinstance(at, ArrayType)
     target = em.expr(s.target)
+    if s in em.spec.advanced:
+        _advanced_setitem(em, s, target, at)
+        return
     parts = em.spec.indices[s]
     if len(parts) < at.ndim or any(isinstance(p, ir.SliceExpr) for p in parts):
         integers = sum(not isinstance(p, ir.SliceExpr) for p in parts)

@@ -50,6 +50,10 @@ def element(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
     """The type of ``a[...]``: a NumPy scalar when every dimension gets an integer, else a
     view (``a[1:-1]``, ``a[i]`` of a 2-d array, ``a[:, j]``) of the remaining dimensions."""
     typer.spec.indices[e] = indices
+    if len(indices) == 1 and not isinstance(indices[0], ir.SliceExpr):
+        index_type = typer.expr(indices[0])
+        if isinstance(index_type, ArrayType):
+            return _advanced(typer, e, array, index_type)
     if len(indices) > array.ndim:
         typer.diags.error(e.loc, f"too many indices for array: array is {array.ndim}-"
                           f"dimensional, but {len(indices)} were indexed")
@@ -66,6 +70,31 @@ def element(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
     if integers == array.ndim:
         return DTypeScalar(array.dtype)
     return ArrayType(array.dtype, array.ndim - integers)
+
+
+def _advanced(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
+              index: ArrayType) -> Type | None:
+    """``a[mask]`` and ``a[idx]``: new arrays (typed.Specialization.advanced)."""
+    if index.dtype == dtypes.BOOL_:
+        if index.ndim == array.ndim:
+            typer.spec.advanced[e] = "mask"
+            return ArrayType(array.dtype, 1)
+        if index.ndim == 1:
+            typer.spec.advanced[e] = "mask_rows"
+            return array
+        typer.diags.error(e.loc, f"a boolean index of rank {index.ndim} for an array of rank "
+                          f"{array.ndim}: the mask must have the array's shape, or be 1-d "
+                          "(rows)")
+        return None
+    if index.dtype.kind not in "iu" or index.ndim == 0 or array.ndim == 0:
+        typer.diags.error(e.loc, "arrays used as indices must be of integer (or boolean) type"
+                          if index.dtype.kind not in "iu" else
+                          "too many indices for array: array is 0-dimensional, but 1 were "
+                          "indexed" if array.ndim == 0 else "a 0-d index array is not "
+                          "supported; index with an int")
+        return None
+    typer.spec.advanced[e] = "take"
+    return ArrayType(array.dtype, index.ndim + array.ndim - 1)
 
 
 def _slice(typer: FunctionTyper, e: ir.SliceExpr) -> None:
@@ -366,6 +395,9 @@ def numpy_coverage() -> list[tuple[str, str]]:
     rows += [("-x, +x, ~x", "`numpy.negative`, `numpy.positive`, `numpy.invert`"),
              ("x[i, j], x[i, j] = v", "element access, negative indices, IndexError"),
              ("x[a:b:c, i], x[i]", "views (basic slicing); assignment broadcasts"),
+             ("x[mask], x[mask] = v", "boolean masks of x's shape, or 1-d on the first axis; "
+              "a copy"),
+             ("x[idx], x[idx] = v", "integer index arrays on the first axis; a copy"),
              ("x.shape, x.ndim, x.size, x.nbytes, x.itemsize, x.T, len(x)", "attributes"),
              ("x.copy(), x.astype(dtype)", "methods"),
              ("numpy.sort, x.sort(), numpy.argsort, x.argsort()", "`axis=` (None: "

@@ -30,6 +30,10 @@ class Specialization:
     """Array operations that take an axis written in the code (``a.sum(axis=1)``,
     ``np.concatenate(..., axis=0)``, ``np.flip(a)``): their NumPy name and the axis (None:
     the whole array, or no axis)."""
+    advanced: dict[ir.Expr | ir.Stmt, str] = field(default_factory=dict)
+    """Advanced indexing (a copy, not a view): ``a[mask]`` ("mask", mask of a's shape),
+    ``a[rows]`` ("mask_rows", a 1-d mask on the first axis of an N-d a), ``a[idx]`` ("take",
+    an integer array on the first axis); see ``pyaot/numpy/advanced.hpp``."""
     keepdims: set[ir.Expr] = field(default_factory=set)
     """The reductions called with ``keepdims=True``: the result keeps the reduced axes with
     length 1."""
