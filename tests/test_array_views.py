@@ -86,3 +86,16 @@ def test_a_rank_beyond_the_compiled_ones_is_a_type_error(pair):
         pair.native.divide(a, a)
     with pytest.raises(TypeError, match="argument 'a' must be an int64 array"):
         pair.native.divide([1, 2], a[0, 0])
+
+
+def test_new_axes_and_ellipsis(pair):
+    a, b = np.arange(3.0), np.arange(4.0)[::-1]
+    check(pair, "outer_difference", a, b)
+    m = np.arange(24.0).reshape(2, 3, 4)
+    check(pair, "first_of_last_axis", m)
+    check(pair, "first_of_last_axis", m[0].T)
+    check(pair, "first_of_last_axis", np.zeros((2, 0)))  # IndexError
+    check(pair, "clear", m.transpose(2, 0, 1))
+    check(pair, "pairwise_distances", np.linspace(0.0, 1.0, 15).reshape(5, 3) ** 2)
+    check(pair, "element_as_array", a, -1)
+    check(pair, "element_as_array", a, 3)  # IndexError

@@ -103,3 +103,33 @@ def negate_view(x: NDArray[np.float64]) -> NDArray[np.float64]:
 @compile
 def divide(a: NDArray[np.int64], b: NDArray[np.int64]) -> NDArray[np.float64]:
     return a / b + a // b + a % b
+
+
+@compile
+def outer_difference(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+    assert a.shape[0] >= 0 and b.shape[0] >= 0
+    return a[:, None] - b[None, :]
+
+
+@compile
+def first_of_last_axis(m: NDArray[np.float64]) -> NDArray[np.float64]:
+    return m[..., 0]
+
+
+@compile
+def clear(m: NDArray[np.float64]) -> NDArray[np.float64]:
+    m[...] = 0.0
+    return m
+
+
+@compile
+def pairwise_distances(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    assert x.shape[1] >= 0
+    d = x[:, np.newaxis, :] - x[np.newaxis, :, :]
+    return np.sqrt((d * d).sum(axis=2))
+
+
+@compile
+def element_as_array(a: NDArray[np.float64], i: int) -> NDArray[np.float64]:
+    assert a.shape[0] >= 0
+    return a[i, None]

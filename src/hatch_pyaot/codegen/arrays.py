@@ -89,7 +89,16 @@ def view_of(em: FunctionEmitter, e: ir.Expr, array: ir.Expr) -> str:
         em.line(f"if (!pyaot::numpy::{func}({out}, {em.expr(array)}, {em.expr(index)})) "
                 f"[[unlikely]] {em.fail(e.loc.line)}")
         return out
-    return _make_view(em, e, em.expr(array), vt, e.loc.line)
+    new_axes = em.spec.new_axes.get(e, [])
+    view = _make_view(em, e, em.expr(array), ArrayType(vt.dtype, vt.ndim - len(new_axes)),
+                      e.loc.line)
+    for rank, axis in enumerate(new_axes, start=vt.ndim - len(new_axes) + 1):
+        em.headers.add(JOIN_HEADER)
+        wider = em.temp(ArrayType(vt.dtype, rank))
+        em.line(f"if (!pyaot::numpy::expand_dims({wider}, {view}, {axis})) [[unlikely]] "
+                f"{em.fail(e.loc.line)}")
+        view = wider
+    return view
 
 
 def _advanced_setitem(em: FunctionEmitter, s: ir.SetItem, target: str, at: ArrayType) -> None:

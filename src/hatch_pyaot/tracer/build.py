@@ -524,6 +524,8 @@ class Builder:
     def global_(self, node: cst.Name | cst.Attribute) -> ir.Expr:
         loc = self.loc(node)
         res = self.resolver.expr(self.module, node)
+        if isinstance(res, OpName) and res.qualname == "numpy.newaxis":
+            return ir.Const(loc, None)  # numpy.newaxis is None
         if isinstance(res, Constant):
             if isinstance(res.value, tuple):
                 return _const_tuple(loc, res.value)
@@ -626,6 +628,8 @@ class Builder:
     def index_part(self, part: cst.BaseSlice) -> ir.Expr:
         """One component of ``a[...]``: an expression, or a ``start:stop:step`` slice."""
         if isinstance(part, cst.Index):
+            if isinstance(part.value, cst.Ellipsis):
+                return ir.Const(self.loc(part), Ellipsis)
             return self.expr(part.value)
         assert isinstance(part, cst.Slice)
         bounds = [None if b is None else self.expr(b) for b in (part.lower, part.upper, part.step)]
@@ -642,7 +646,9 @@ class Builder:
 
     def subscript(self, node: cst.Subscript) -> ir.Expr:
         loc = self.loc(node)
-        if len(node.slice) > 1 or isinstance(node.slice[0].slice, cst.Slice):
+        if len(node.slice) > 1 or isinstance(node.slice[0].slice, cst.Slice) or (
+                isinstance(node.slice[0].slice, cst.Index)
+                and isinstance(node.slice[0].slice.value, cst.Ellipsis)):
             parts = [self.index_part(el.slice) for el in node.slice]
             combined = parts[0] if len(parts) == 1 else ir.TupleExpr(loc, parts)
             return ir.Index(loc, self.expr(node.value), combined)

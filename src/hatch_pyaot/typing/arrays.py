@@ -49,7 +49,18 @@ def element(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
             indices: list[ir.Expr]) -> Type | None:
     """The type of ``a[...]``: a NumPy scalar when every dimension gets an integer, else a
     view (``a[1:-1]``, ``a[i]`` of a 2-d array, ``a[:, j]``) of the remaining dimensions."""
+    expanded = _expand(typer, e, array, indices)
+    if expanded is None:
+        return None
+    indices, new_axes = expanded
     typer.spec.indices[e] = indices
+    if new_axes:
+        if isinstance(e, ir.Stmt):
+            typer.diags.error(e.loc, "None (numpy.newaxis) in the index of an assignment is "
+                              "not supported")
+            return None
+        assert isinstance(e, ir.Expr)
+        typer.spec.new_axes[e] = new_axes
     if len(indices) == 1 and not isinstance(indices[0], ir.SliceExpr):
         index_type = typer.expr(indices[0])
         if isinstance(index_type, ArrayType):
@@ -67,9 +78,42 @@ def element(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
         it = typer.expr(index)
         if it is not None and not numpy_ops.is_integer(it):
             typer.diags.error(index.loc, f"array indices must be integers or slices, not {it}")
-    if integers == array.ndim:
+    if integers == array.ndim and not new_axes:
         return DTypeScalar(array.dtype)
-    return ArrayType(array.dtype, array.ndim - integers)
+    return ArrayType(array.dtype, array.ndim - integers + len(new_axes))
+
+
+def _is_constant(e: ir.Expr, value: object) -> bool:
+    return isinstance(e, ir.Const) and e.value is value
+
+
+def _expand(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
+            indices: list[ir.Expr]) -> tuple[list[ir.Expr], list[int]] | None:
+    """``...`` replaced by the full slices it stands for, and ``None`` taken out: the parts
+    that select, and the result positions of the axes ``None`` inserts."""
+    ellipses = sum(_is_constant(i, Ellipsis) for i in indices)
+    if ellipses > 1:
+        typer.diags.error(e.loc, "an index can only have a single ellipsis ('...')")
+        return None
+    if not ellipses and not any(_is_constant(i, None) for i in indices):
+        return indices, []
+    selecting = sum(not _is_constant(i, None) and not _is_constant(i, Ellipsis)
+                    for i in indices)
+    parts: list[ir.Expr] = []
+    new_axes: list[int] = []
+    position = 0  # the result axis the next part makes
+    for index in indices:
+        if _is_constant(index, Ellipsis):
+            for _ in range(max(array.ndim - selecting, 0)):
+                parts.append(ir.SliceExpr(index.loc, None, None, None))
+                position += 1
+        elif _is_constant(index, None):
+            new_axes.append(position)
+            position += 1
+        else:
+            parts.append(index)
+            position += isinstance(index, ir.SliceExpr)
+    return parts, new_axes
 
 
 def _advanced(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
@@ -395,6 +439,7 @@ def numpy_coverage() -> list[tuple[str, str]]:
     rows += [("-x, +x, ~x", "`numpy.negative`, `numpy.positive`, `numpy.invert`"),
              ("x[i, j], x[i, j] = v", "element access, negative indices, IndexError"),
              ("x[a:b:c, i], x[i]", "views (basic slicing); assignment broadcasts"),
+             ("x[..., i], x[None, :], x[:, numpy.newaxis]", "ellipsis and new axes (views)"),
              ("x[mask], x[mask] = v", "boolean masks of x's shape, or 1-d on the first axis; "
               "a copy"),
              ("x[idx], x[idx] = v", "integer index arrays on the first axis; a copy"),

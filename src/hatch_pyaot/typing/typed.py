@@ -34,6 +34,9 @@ class Specialization:
     """Advanced indexing (a copy, not a view): ``a[mask]`` ("mask", mask of a's shape),
     ``a[rows]`` ("mask_rows", a 1-d mask on the first axis of an N-d a), ``a[idx]`` ("take",
     an integer array on the first axis); see ``pyaot/numpy/advanced.hpp``."""
+    new_axes: dict[ir.Expr, list[int]] = field(default_factory=dict)
+    """``a[None, :]``, ``a[:, None]``: the positions in the result of the axes of length 1
+    that ``None`` inserts (``indices`` holds the other parts)."""
     keepdims: set[ir.Expr] = field(default_factory=set)
     """The reductions called with ``keepdims=True``: the result keeps the reduced axes with
     length 1."""
