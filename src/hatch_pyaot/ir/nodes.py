@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from types import EllipsisType
 
 from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir.types import Type
@@ -82,7 +83,8 @@ class Expr:
 
 @dataclass(eq=False, slots=True)
 class Const(Expr):
-    value: int | float | bool | str | None
+    value: int | float | bool | str | EllipsisType | None
+    """``...`` only as a part of an array index."""
 
 
 @dataclass(eq=False, slots=True)
