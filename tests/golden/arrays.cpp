@@ -29,19 +29,11 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
   std::int64_t t3 = t2;
   for (std::int64_t k3 = INT64_C(1); k3 < t3; ++k3) {
     v_i = k3;
-    float t4{};
-    if (!pyaot::numpy::getitem(t4, v_u, v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
-    float t5{};
-    std::int64_t t6{};
-    if (!pyaot::op::sub(t6, v_i, INT64_C(1))) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
-    if (!pyaot::numpy::getitem(t5, v_u, t6)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
-    float t7{};
-    if (!pyaot::numpy::getitem(t7, v_u, v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
-    float t8{};
-    std::int64_t t9{};
-    if (!pyaot::op::add(t9, v_i, INT64_C(1))) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
-    if (!pyaot::numpy::getitem(t8, v_u, t9)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
-    if (!pyaot::numpy::setitem(v_out, pyaot::numpy::scalar::add(t4, pyaot::numpy::scalar::multiply(static_cast<float>(v_w), pyaot::numpy::scalar::add(pyaot::numpy::scalar::subtract(t5, pyaot::numpy::scalar::multiply(static_cast<float>(INT64_C(2)), t7)), t8))), v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
+    std::int64_t t4{};
+    if (!pyaot::op::sub(t4, v_i, INT64_C(1))) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
+    std::int64_t t5{};
+    if (!pyaot::op::add(t5, v_i, INT64_C(1))) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
+    if (!pyaot::numpy::setitem_in_range(v_out, pyaot::numpy::scalar::add(pyaot::numpy::at(v_u, v_i), pyaot::numpy::scalar::multiply(static_cast<float>(v_w), pyaot::numpy::scalar::add(pyaot::numpy::scalar::subtract(pyaot::numpy::at(v_u, t4), pyaot::numpy::scalar::multiply(static_cast<float>(INT64_C(2)), pyaot::numpy::at(v_u, v_i))), pyaot::numpy::at(v_u, t5)))), v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
   }
   out = v_out;
   return true;
@@ -53,14 +45,10 @@ static bool f1_arrays_bump(std::int64_t& out, pyaot::numpy::ndarray<std::int64_t
   std::int64_t t1 = v_img.shape[0];
   for (std::int64_t k1 = INT64_C(0); k1 < t1; ++k1) {
     v_i = k1;
-    std::uint8_t t2{};
-    if (!pyaot::numpy::getitem(t2, v_img, v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
-    std::uint8_t t3{};
-    if (!pyaot::numpy::weak_int(t3, INT64_C(16))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
-    v_gen1_index = pyaot::numpy::scalar::floor_divide(t2, t3);
-    std::int64_t t4{};
-    if (!pyaot::numpy::getitem(t4, v_counts, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
-    if (!pyaot::numpy::setitem(v_counts, pyaot::numpy::scalar::add(t4, static_cast<std::int64_t>(INT64_C(1))), static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
+    v_gen1_index = pyaot::numpy::scalar::floor_divide(pyaot::numpy::at(v_img, v_i), static_cast<std::uint8_t>(INT64_C(16)));
+    std::int64_t t2{};
+    if (!pyaot::numpy::getitem(t2, v_counts, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
+    if (!pyaot::numpy::setitem(v_counts, pyaot::numpy::scalar::add(t2, static_cast<std::int64_t>(INT64_C(1))), static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
   }
   out = v_counts.size();
   return true;

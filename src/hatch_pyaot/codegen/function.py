@@ -18,6 +18,7 @@ from hatch_pyaot.codegen import (
     array_functions,
     array_literal,
     arrays,
+    bounds,
     elementwise,
     sorting,
     tuples,
@@ -95,6 +96,11 @@ class FunctionEmitter:
     """The comprehensions being emitted: (node, accumulator, found flag), innermost last."""
     handlers: list[str] = field(default_factory=list)
     """Labels of the enclosing ``try`` blocks' exception dispatch, innermost last."""
+    in_range: set[ir.Expr | ir.Stmt] = field(default_factory=set)
+    """The element accesses proven in range (codegen/bounds.py): no index check."""
+
+    def __post_init__(self) -> None:
+        self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
 
     # ----- output helpers ----------------------------------------------------------------
 

@@ -90,3 +90,13 @@ def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
         e.args = [_expr(a, f) for a in e.args]
         e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]
     return f(e)
+
+
+def each_expr(e: ir.Expr, visit: Callable[[ir.Expr], None]) -> None:
+    """Call ``visit`` on ``e`` and every expression inside it, bottom-up."""
+
+    def rewrite(x: ir.Expr) -> ir.Expr:
+        visit(x)
+        return x
+
+    _expr(e, rewrite)

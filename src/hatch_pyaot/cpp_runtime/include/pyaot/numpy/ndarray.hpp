@@ -397,4 +397,16 @@ inline bool setitem(const ndarray<T, N>& a, std::type_identity_t<T> value, I... 
   return true;
 }
 
+/// a[index] = value for indices the compiler proved in range: only the read-only check.
+template <class T, int N, class... I>
+  requires(sizeof...(I) == N && detail::are_indices<I...>)
+inline bool setitem_in_range(const ndarray<T, N>& a, std::type_identity_t<T> value,
+                             I... index) noexcept {
+  if (!a.storage->writeable) [[unlikely]] {
+    return raise(Exc::ValueError, "assignment destination is read-only");
+  }
+  a.data[offset(a, index...)] = value;
+  return true;
+}
+
 }  // namespace pyaot::numpy
