@@ -12,6 +12,7 @@ exponent) the lambda writes its element through a reference and returns false on
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.arrays import CONVERT_HEADER, ELEMENTWISE_HEADER, store
@@ -163,7 +164,11 @@ def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
 
 
 def weak_int(em: FunctionEmitter, code: str, t: DTypeScalar, line: int) -> str:
-    """A Python int as an operand of NumPy integer arithmetic: checked to fit (NEP 50)."""
+    """A Python int as an operand of NumPy integer arithmetic: checked to fit (NEP 50); a
+    constant that fits needs no check."""
+    constant = re.fullmatch(r"INT64_C\((-?\d+)\)", code)
+    if constant is not None and t.dtype.can_hold(int(constant.group(1))):
+        return f"static_cast<{t.dtype.cpp}>({code})"
     em.headers.add(CONVERT_HEADER)
     out = em.temp(t)
     em.line(f"if (!pyaot::numpy::weak_int({out}, {code})) [[unlikely]] {em.fail(line)}")
