@@ -1,45 +1,62 @@
-"""More NumPy kernels for benchmarks/array_loops.py: image filters, a stencil solver,
-statistics and an n-body energy, loop-style and vectorized."""
+"""NumPy kernels for benchmarks/numpy_suite.py, each written twice.
+
+``<name>_loops`` is the kernel as explicit loops over elements; ``<name>_vec`` is the same
+computation as whole-array NumPy expressions (slices, ufuncs, axis reductions). Both carry
+``@compile``. The suite imports this module twice: compiled, and as plain Python with
+``PYAOT_DISABLE=1``, where ``_loops`` runs in the CPython interpreter and ``_vec`` runs in
+NumPy. ``histogram`` has no ``_vec``: ``np.bincount`` is not in the compiled subset, so the
+suite's NumPy column calls it directly.
+
+Both forms of a kernel compute the same values: the suite checks it before timing.
+"""
 
 import numpy as np
 from numpy.typing import NDArray
 
 from hatch_pyaot import compile
 
+# ----- distances -------------------------------------------------------------------------
+
 
 @compile
-def box_blur(img: NDArray[np.uint8], r: int) -> NDArray[np.uint8]:
-    h, w = img.shape[0], img.shape[1]
-    out = np.zeros((h, w), dtype=np.uint8)
-    for i in range(h):
-        for j in range(w):
-            s = 0
-            n = 0
-            for di in range(-r, r + 1):
-                for dj in range(-r, r + 1):
-                    y, x = i + di, j + dj
-                    if 0 <= y < h and 0 <= x < w:
-                        s += int(img[y, x])
-                        n += 1
-            out[i, j] = s // n
+def pairwise_dist_loops(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    n, d = x.shape[0], x.shape[1]
+    out = np.empty((n, n))
+    for i in range(n):
+        for j in range(n):
+            s = 0.0
+            for k in range(d):
+                t = x[i, k] - x[j, k]
+                s += t * t
+            out[i, j] = np.sqrt(s)
     return out
 
 
 @compile
-def to_gray(rgb: NDArray[np.float32]) -> NDArray[np.float32]:
-    return 0.299 * rgb[:, :, 0] + 0.587 * rgb[:, :, 1] + 0.114 * rgb[:, :, 2]
+def pairwise_dist_vec(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    diff = np.expand_dims(x, 1) - np.expand_dims(x, 0)
+    return np.sqrt((diff * diff).sum(axis=2))
+
+
+# ----- stencils and image filters --------------------------------------------------------
 
 
 @compile
-def zscore(x: NDArray[np.float64]) -> NDArray[np.float64]:
-    mu = x.mean(axis=0)
-    d = x - mu
-    sd = np.sqrt((d * d).mean(axis=0))
-    return d / sd
+def jacobi_loops(u: NDArray[np.float64], iters: int) -> NDArray[np.float64]:
+    """``iters`` Jacobi sweeps of the 2-d Laplace equation; the border stays fixed."""
+    h, w = u.shape[0], u.shape[1]
+    v = u.copy()
+    nxt = u.copy()
+    for _ in range(iters):
+        for i in range(1, h - 1):
+            for j in range(1, w - 1):
+                nxt[i, j] = 0.25 * (v[i - 1, j] + v[i + 1, j] + v[i, j - 1] + v[i, j + 1])
+        v, nxt = nxt, v
+    return v
 
 
 @compile
-def jacobi(u: NDArray[np.float64], iters: int) -> NDArray[np.float64]:
+def jacobi_vec(u: NDArray[np.float64], iters: int) -> NDArray[np.float64]:
     v = u.copy()
     for _ in range(iters):
         v[1:-1, 1:-1] = 0.25 * (v[:-2, 1:-1] + v[2:, 1:-1] + v[1:-1, :-2] + v[1:-1, 2:])
@@ -47,24 +64,252 @@ def jacobi(u: NDArray[np.float64], iters: int) -> NDArray[np.float64]:
 
 
 @compile
-def count_in_range(x: NDArray[np.int32], lo: int, hi: int) -> int:
-    return int(((x >= lo) & (x < hi)).sum())
+def blur3_loops(img: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """3x3 box blur (mean rounded down) of a grey image; the border pixels are kept."""
+    h, w = img.shape[0], img.shape[1]
+    out = img.copy()
+    for i in range(1, h - 1):
+        for j in range(1, w - 1):
+            s = 0
+            for di in range(-1, 2):
+                for dj in range(-1, 2):
+                    s += int(img[i + di, j + dj])
+            out[i, j] = s // 9
+    return out
 
 
 @compile
-def nbody_energy(pos: NDArray[np.float64], mass: NDArray[np.float64]) -> float:
-    n = pos.shape[0]
-    e = 0.0
+def blur3_vec(img: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    a = img.astype(np.uint16)
+    out = img.copy()
+    out[1:-1, 1:-1] = ((a[:-2, :-2] + a[:-2, 1:-1] + a[:-2, 2:]
+                        + a[1:-1, :-2] + a[1:-1, 1:-1] + a[1:-1, 2:]
+                        + a[2:, :-2] + a[2:, 1:-1] + a[2:, 2:]) // 9).astype(np.uint8)
+    return out
+
+
+@compile
+def stretch_loops(img: NDArray[np.uint8], lo: int, hi: int) -> NDArray[np.uint8]:
+    """Contrast stretch: clip to [lo, hi], then map that range linearly onto 0..255."""
+    h, w = img.shape[0], img.shape[1]
+    out = np.empty((h, w), dtype=np.uint8)
+    span = hi - lo
+    for i in range(h):
+        for j in range(w):
+            v = int(img[i, j])
+            if v < lo:
+                v = lo
+            elif v > hi:
+                v = hi
+            out[i, j] = (v - lo) * 255 // span
+    return out
+
+
+@compile
+def stretch_vec(img: NDArray[np.uint8], lo: int, hi: int) -> NDArray[np.uint8]:
+    clipped = np.clip(img, lo, hi).astype(np.int32)
+    return ((clipped - lo) * 255 // (hi - lo)).astype(np.uint8)
+
+
+@compile
+def to_gray_loops(rgb: NDArray[np.float32]) -> NDArray[np.float32]:
+    h, w = rgb.shape[0], rgb.shape[1]
+    out = np.empty((h, w), dtype=np.float32)
+    for i in range(h):
+        for j in range(w):
+            out[i, j] = 0.299 * rgb[i, j, 0] + 0.587 * rgb[i, j, 1] + 0.114 * rgb[i, j, 2]
+    return out
+
+
+@compile
+def to_gray_vec(rgb: NDArray[np.float32]) -> NDArray[np.float32]:
+    return 0.299 * rgb[:, :, 0] + 0.587 * rgb[:, :, 1] + 0.114 * rgb[:, :, 2]
+
+
+@compile
+def histogram_loops(img: NDArray[np.uint8]) -> NDArray[np.int64]:
+    counts = np.zeros(256, dtype=np.int64)
+    for i in range(img.shape[0]):
+        for j in range(img.shape[1]):
+            counts[int(img[i, j])] += 1
+    return counts
+
+
+# ----- statistics and reductions ---------------------------------------------------------
+
+
+@compile
+def softmax_loops(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Row-wise softmax of a 2-d array (the row maximum subtracted first)."""
+    n, m = x.shape[0], x.shape[1]
+    out = np.empty((n, m))
     for i in range(n):
-        for j in range(i + 1, n):
-            dx = pos[i, 0] - pos[j, 0]
-            dy = pos[i, 1] - pos[j, 1]
-            dz = pos[i, 2] - pos[j, 2]
-            e -= mass[i] * mass[j] / np.sqrt(dx * dx + dy * dy + dz * dz)
-    return e
+        top = x[i, 0]
+        for j in range(1, m):
+            if x[i, j] > top:
+                top = x[i, j]
+        s = 0.0
+        for j in range(m):
+            e = np.exp(x[i, j] - top)
+            out[i, j] = e
+            s += e
+        for j in range(m):
+            out[i, j] = out[i, j] / s
+    return out
 
 
 @compile
-def softmax(x: NDArray[np.float64]) -> NDArray[np.float64]:
-    e = np.exp(x - x.max())
-    return e / e.sum()
+def softmax_vec(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    e = np.exp(x - np.expand_dims(x.max(axis=1), 1))
+    return e / np.expand_dims(e.sum(axis=1), 1)
+
+
+@compile
+def zscore_loops(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Standardize every column: (x - mean) / standard deviation."""
+    n, m = x.shape[0], x.shape[1]
+    mu = np.zeros(m)
+    for i in range(n):
+        for j in range(m):
+            mu[j] += x[i, j]
+    for j in range(m):
+        mu[j] = mu[j] / n
+    var = np.zeros(m)
+    for i in range(n):
+        for j in range(m):
+            t = x[i, j] - mu[j]
+            var[j] += t * t
+    out = np.empty((n, m))
+    for j in range(m):
+        var[j] = np.sqrt(var[j] / n)
+    for i in range(n):
+        for j in range(m):
+            out[i, j] = (x[i, j] - mu[j]) / var[j]
+    return out
+
+
+@compile
+def zscore_vec(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    d = x - x.mean(axis=0)
+    return d / np.sqrt((d * d).mean(axis=0))
+
+
+@compile
+def col_means_loops(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    n, m = x.shape[0], x.shape[1]
+    acc = np.zeros(m)
+    for i in range(n):
+        for j in range(m):
+            acc[j] += x[i, j]
+    for j in range(m):
+        acc[j] = acc[j] / n
+    return acc
+
+
+@compile
+def col_means_vec(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    return x.mean(axis=0)
+
+
+@compile
+def moving_avg_loops(x: NDArray[np.float64], w: int) -> NDArray[np.float64]:
+    """Mean of every window of ``w`` consecutive values, from a running (prefix) sum."""
+    n = x.shape[0]
+    prefix = np.empty(n)
+    s = 0.0
+    for i in range(n):
+        s += x[i]
+        prefix[i] = s
+    out = np.empty(n - w + 1)
+    out[0] = prefix[w - 1] / w
+    for i in range(1, n - w + 1):
+        out[i] = (prefix[i + w - 1] - prefix[i - 1]) / w
+    return out
+
+
+@compile
+def moving_avg_vec(x: NDArray[np.float64], w: int) -> NDArray[np.float64]:
+    prefix = np.cumsum(x)
+    out = np.empty(x.shape[0] - w + 1)
+    out[0] = prefix[w - 1]
+    out[1:] = prefix[w:] - prefix[:-w]
+    return out / w
+
+
+@compile
+def poly_loops(x: NDArray[np.float64], c0: float, c1: float, c2: float, c3: float,
+               c4: float, c5: float) -> NDArray[np.float64]:
+    """Degree-5 polynomial by Horner's rule, elementwise."""
+    out = np.empty_like(x)
+    for i in range(x.shape[0]):
+        t = x[i]
+        out[i] = ((((c5 * t + c4) * t + c3) * t + c2) * t + c1) * t + c0
+    return out
+
+
+@compile
+def poly_vec(x: NDArray[np.float64], c0: float, c1: float, c2: float, c3: float,
+             c4: float, c5: float) -> NDArray[np.float64]:
+    return ((((c5 * x + c4) * x + c3) * x + c2) * x + c1) * x + c0
+
+
+# ----- linear algebra and physics ----------------------------------------------------------
+
+
+@compile
+def matvec_loops(a: NDArray[np.float64], x: NDArray[np.float64]) -> NDArray[np.float64]:
+    n, m = a.shape[0], a.shape[1]
+    out = np.empty(n)
+    for i in range(n):
+        s = 0.0
+        for j in range(m):
+            s += a[i, j] * x[j]
+        out[i] = s
+    return out
+
+
+@compile
+def matvec_vec(a: NDArray[np.float64], x: NDArray[np.float64]) -> NDArray[np.float64]:
+    return a @ x
+
+
+@compile
+def nbody_step_loops(state: NDArray[np.float64], mass: NDArray[np.float64], dt: float,
+                     eps: float) -> NDArray[np.float64]:
+    """One explicit Euler step of softened gravity (G = 1). ``state`` holds one body per row:
+    x, y, z, vx, vy, vz. Returns the new state."""
+    n = state.shape[0]
+    out = np.empty((n, 6))
+    e2 = eps * eps
+    for i in range(n):
+        ax = 0.0
+        ay = 0.0
+        az = 0.0
+        for j in range(n):
+            dx = state[j, 0] - state[i, 0]
+            dy = state[j, 1] - state[i, 1]
+            dz = state[j, 2] - state[i, 2]
+            r2 = dx * dx + dy * dy + dz * dz + e2
+            f = mass[j] / (r2 * np.sqrt(r2))
+            ax += dx * f
+            ay += dy * f
+            az += dz * f
+        for k in range(3):
+            acc = ax if k == 0 else (ay if k == 1 else az)
+            out[i, k + 3] = state[i, k + 3] + dt * acc
+            out[i, k] = state[i, k] + dt * out[i, k + 3]
+    return out
+
+
+@compile
+def nbody_step_vec(state: NDArray[np.float64], mass: NDArray[np.float64], dt: float,
+                   eps: float) -> NDArray[np.float64]:
+    pos = state[:, 0:3]
+    d = np.expand_dims(pos, 0) - np.expand_dims(pos, 1)  # d[i, j] = pos[j] - pos[i]
+    r2 = (d * d).sum(axis=2) + eps * eps
+    f = mass / (r2 * np.sqrt(r2))
+    acc = (d * np.expand_dims(f, 2)).sum(axis=1)
+    out = np.empty_like(state)
+    out[:, 3:6] = state[:, 3:6] + dt * acc
+    out[:, 0:3] = state[:, 0:3] + dt * out[:, 3:6]
+    return out

@@ -2,8 +2,8 @@
 
 Every kernel is a `@compile` function in the scalar subset (int, float, bool, tuples,
 while/for-range loops, helpers, recursion, the math module, a few builtins). The sizes the
-benchmark calls them with are in `run.py`; each call is deterministic, so the compiled and
-the interpreted version must return exactly the same value.
+benchmark calls them with are in `scalar_suite.py`; each call is deterministic, so the
+compiled and the interpreted version must return exactly the same value.
 
 Integer kernels keep every intermediate value within 64 bits (`& 0xFFFFFFFF` masks): the
 compiled `int` is an int64 that raises `OverflowError` where CPython would grow.
