@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def is_elementwise(em: FunctionEmitter, e: ir.Expr) -> bool:
     """An array-valued operator node: part of a fused elementwise expression."""
-    if isinstance(e, ir.Call):
+    if isinstance(e, ir.Call | ir.MethodCall):  # ufuncs, x.astype(dtype)
         return e in em.spec.ops and isinstance(em.spec.type_of(e), ArrayType)
     return isinstance(e, ir.BinOp | ir.UnaryOp | ir.Compare) and isinstance(
         em.spec.type_of(e), ArrayType)
@@ -37,9 +37,12 @@ class _Fusion:
     """Collects the leaves (arrays and numbers evaluated before the loop) of an elementwise
     expression tree and writes its per-element C++ in terms of the lambda's parameters."""
 
-    def __init__(self, em: FunctionEmitter, line: int) -> None:
+    def __init__(self, em: FunctionEmitter, line: int, rank: int) -> None:
         self.em = em
         self.line = line
+        self.rank = rank
+        """The loop's rank: a subexpression of a lower rank (``np.sqrt(var)`` in
+        ``d / np.sqrt(var)``) is computed once into an array of its own, not per element."""
         self.params: list[str] = []
         self.args: list[str] = []
         self.steps: list[str] = []
@@ -51,7 +54,7 @@ class _Fusion:
         does)."""
         em = self.em
         t = em.spec.type_of(e)
-        if is_elementwise(em, e):
+        if is_elementwise(em, e) and isinstance(t, ArrayType) and t.ndim >= self.rank:
             code, elem = self.node(e)
             return em.cast(code, elem, want)
         code = em.expr(e)
@@ -80,6 +83,9 @@ class _Fusion:
         elif isinstance(e, ir.Call):
             op = em.spec.ops[e]
             operands = [*e.args, *(value for _, value in e.kwargs)]
+        elif isinstance(e, ir.MethodCall):  # x.astype(dtype)
+            op = em.spec.ops[e]
+            operands = [e.obj]
         else:
             assert isinstance(e, ir.UnaryOp)
             op = em.spec.ops[e]
@@ -120,7 +126,7 @@ def fused(em: FunctionEmitter, e: ir.Expr) -> str:
     em.headers.add(ELEMENTWISE_HEADER)
     t = em.spec.type_of(e)
     assert isinstance(t, ArrayType)
-    fusion = _Fusion(em, e.loc.line)
+    fusion = _Fusion(em, e.loc.line, t.ndim)
     body, elem = fusion.node(e)
     body = em.cast(body, elem, DTypeScalar(t.dtype))
     out = em.temp(t)
@@ -140,7 +146,7 @@ def assign_into(em: FunctionEmitter, target: str, at: ArrayType, value: ir.Expr,
         code = store(em, em.expr(value), vt, at.dtype, line)
         em.line(f"if (!pyaot::numpy::fill({target}, {code})) [[unlikely]] {em.fail(line)}")
         return
-    fusion = _Fusion(em, line)
+    fusion = _Fusion(em, line, at.ndim)
     body = fusion.element(value, want)
     args = ", ".join([target, fusion.lambda_(body, at.dtype.cpp), *fusion.args])
     em.line(f"if (!{fusion.call('map_into')}({args})) [[unlikely]] {em.fail(line)}")
@@ -152,7 +158,7 @@ def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
     at = em.spec.var_types[s.target.id]
     assert isinstance(at, ArrayType)
     op = em.spec.ops[s]
-    fusion = _Fusion(em, s.loc.line)
+    fusion = _Fusion(em, s.loc.line, at.ndim)
     target = f"v_{s.target.id}"
     left = em.cast(fusion.leaf(target, at.dtype.cpp), DTypeScalar(at.dtype), op.params[0].type)
     right = fusion.element(s.value, op.params[1].type)

@@ -379,6 +379,11 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
     if e.name == "astype" and len(e.args) == 1 and isinstance(e.args[0], ir.DTypeLit):
         dtype = dtypes.dtype_named(e.args[0].dtype)
         assert dtype is not None
+        # an elementwise cast: fused with the expression around it (codegen/elementwise.py)
+        typer.spec.ops[e] = Op(name="numpy.astype", params=(Param("x", DTypeScalar(obj.dtype)),),
+                               result=DTypeScalar(dtype),
+                               cpp=f"pyaot::numpy::scalar::cast<{dtype.cpp}>",
+                               include=numpy_ops.SCALAR_HEADER)
         return ArrayType(dtype, obj.ndim)
     if e.name in REDUCTIONS:
         return reduction(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
