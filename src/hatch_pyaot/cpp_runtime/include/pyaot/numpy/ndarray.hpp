@@ -29,6 +29,10 @@
 
 #include "pyaot/error.hpp"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 #ifndef PYAOT_BOUNDSCHECK
 #define PYAOT_BOUNDSCHECK 1
 #endif
@@ -228,6 +232,22 @@ inline bool checked_nbytes(std::int64_t& out, const std::int64_t* shape, int ndi
   return true;
 }
 
+/// Large blocks are backed by huge pages where the kernel offers them, as numpy's allocator
+/// asks (4 MiB and up, Linux): a fresh block then costs one page fault per 2 MiB instead of
+/// one per 4 KiB. Only advice: nothing changes where it is not taken.
+inline void advise_huge_pages(void* block, std::size_t size) noexcept {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr std::uintptr_t kPage = 4096;
+  if (size < (std::size_t{4} << 20)) return;
+  const auto begin = (reinterpret_cast<std::uintptr_t>(block) + kPage - 1) & ~(kPage - 1);
+  const auto end = (reinterpret_cast<std::uintptr_t>(block) + size) & ~(kPage - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)block;
+  (void)size;
+#endif
+}
+
 /// New storage of `nbytes` uninitialized bytes, refcount 1; MemoryError (numpy's message)
 /// when the allocation fails.
 inline bool allocate(Storage*& out, std::int64_t nbytes, const std::int64_t* shape, int ndim,
@@ -243,6 +263,7 @@ inline bool allocate(Storage*& out, std::int64_t nbytes, const std::int64_t* sha
   }
   out = ::new (block) Storage{1, static_cast<unsigned char*>(block) + kHeader, true,
                               &free_allocated, nullptr};
+  advise_huge_pages(block, kHeader + static_cast<std::size_t>(nbytes));
   return true;
 }
 
