@@ -1,4 +1,4 @@
-"""``pyaot`` / ``python -m hatch_pyaot``: build, check, explain, ops."""
+"""``pyaot`` / ``python -m hatch_pyaot``: build, check, explain, ops, targets."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from pathlib import Path
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    handler = {"build": _build, "check": _check, "explain": _explain, "ops": _ops}[args.command]
+    handler = {"build": _build, "check": _check, "explain": _explain, "ops": _ops,
+               "targets": _targets}[args.command]
     return handler(args)
 
 
@@ -38,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     o.add_argument("module", nargs="?", help="only this module (math, builtins, operator)")
     o.add_argument("--markdown", action="store_true",
                    help="print the table of docs/operators.md")
+    sub.add_parser("targets", help="list the build targets: available here, or why not")
     return parser
 
 
@@ -161,6 +163,15 @@ def _ops(args: argparse.Namespace) -> int:
     registry = default_registry()
     print(markdown_table(registry) if args.markdown else text_listing(registry, args.module),
           end="")
+    return 0
+
+
+def _targets(args: argparse.Namespace) -> int:
+    from hatch_pyaot.toolchains.targets import TARGETS, describe
+
+    width = max(len(target.name) for target in TARGETS)
+    for target in TARGETS:
+        print(f"{target.name:<{width}}  {describe(target)}")
     return 0
 
 

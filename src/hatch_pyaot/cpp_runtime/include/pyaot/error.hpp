@@ -60,9 +60,15 @@ struct ErrorState {
   int line = 0;
 };
 
-/// The calling thread's error state.
+/// The calling thread's error state. WebAssembly built without threads has one thread, and
+/// its C++ ABI library no __cxa_thread_atexit (which a thread_local with a destructor needs):
+/// a plain static there.
 inline ErrorState& error_state() noexcept {
+#if defined(__wasm__) && !defined(__wasm_atomics__)
+  static ErrorState state;
+#else
   thread_local ErrorState state;
+#endif
   return state;
 }
 
