@@ -61,8 +61,12 @@ class _Fusion:
         if isinstance(t, ArrayType):
             held = code if is_temp(code) or code.startswith("v_") else em.temp(t, code)
             return em.cast(self.leaf(held, t.dtype.cpp), DTypeScalar(t.dtype), want)
-        # A number: converted once, before the loop (a Python int must fit the dtype).
+        # A number: converted once, before the loop (a Python int must fit the dtype). A
+        # constant stays in the loop's body, where the C++ compiler can use it (x // 9
+        # becomes a multiplication).
         value = em.operand(code, t, want, self.line) if checked else em.cast(code, t, want)
+        if is_literal(code) and not is_temp(value):
+            return value
         held = value if is_temp(value) or is_literal(value) else em.temp(want, value)
         return self.leaf(held, want.cpp())
 
