@@ -99,3 +99,21 @@ def test_new_axes_and_ellipsis(pair):
     check(pair, "pairwise_distances", np.linspace(0.0, 1.0, 15).reshape(5, 3) ** 2)
     check(pair, "element_as_array", a, -1)
     check(pair, "element_as_array", a, 3)  # IndexError
+
+
+def test_names_and_slices_of_reduced_arrays(pair):
+    x = np.arange(12.0).reshape(3, 4)
+    check(pair, "center_rows", x)
+    check(pair, "center_rows", x.T)
+    check(pair, "centred_outer", x, 2.0)
+
+
+def test_augmented_assignment_to_slices(pair):
+    check(pair, "bump_tail", np.arange(5.0))
+    check(pair, "bump_columns", np.arange(12.0).reshape(3, 4))
+    check(pair, "bump_columns", np.arange(12.0).reshape(4, 3).T)  # a view: updated in place
+
+
+def test_like_with_a_dtype_and_numpy_constants(pair):
+    check(pair, "bytes_like", np.arange(6.0).reshape(2, 3)[:, ::-1])
+    check(pair, "numpy_constants", np.array([-1.0, 0.0, 2.0]))

@@ -43,3 +43,9 @@ def three_open(a: NDArray[np.float64], b: NDArray[np.float64],
                c: NDArray[np.float64]) -> float:
     return 0.0
 
+
+
+@compile
+def augmented_cast(a: NDArray[np.int64]) -> NDArray[np.int64]:
+    a[1:] += 1.5
+    return a

@@ -133,3 +133,39 @@ def pairwise_distances(x: NDArray[np.float64]) -> NDArray[np.float64]:
 def element_as_array(a: NDArray[np.float64], i: int) -> NDArray[np.float64]:
     assert a.shape[0] >= 0
     return a[i, None]
+
+
+@compile
+def center_rows(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    m = x.mean(axis=1)
+    return x - m[:, None]
+
+
+@compile
+def centred_outer(x: NDArray[np.float64], w: float) -> NDArray[np.float64]:
+    c = x - x.mean(axis=1, keepdims=True)
+    return c[..., None] * w
+
+
+@compile
+def bump_tail(a: NDArray[np.float64]) -> NDArray[np.float64]:
+    a[1:] += 1.0
+    return a
+
+
+@compile
+def bump_columns(a: NDArray[np.float64]) -> NDArray[np.float64]:
+    assert a.shape[1] >= 0
+    a[:, 0] *= 2.0
+    a[1:] += a[:-1]
+    return a
+
+
+@compile
+def bytes_like(a: NDArray[np.float64]) -> tuple[NDArray[np.uint8], NDArray[np.int32]]:
+    return np.zeros_like(a, dtype=np.uint8), np.full_like(a, 7, dtype=np.int32)
+
+
+@compile
+def numpy_constants(a: NDArray[np.float64]) -> NDArray[np.float64]:
+    return np.where(a > 0, np.inf, np.nan) + np.pi + np.e

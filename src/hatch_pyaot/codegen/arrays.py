@@ -207,7 +207,12 @@ def call(em: FunctionEmitter, e: ir.Call, name: str) -> str:
                               e.loc.line))
     else:
         assert name in CREATION_LIKE
-        args = [out, em.expr(e.args[0])]
+        source = em.expr(e.args[0])
+        args = [out, source]
+        at = em.spec.type_of(e.args[0])
+        if isinstance(at, ArrayType) and at.dtype != t.dtype:  # dtype=: numpy.zeros(a.shape)
+            func = func.removesuffix("_like")
+            args = [out, f"{source}.shape"]
         if name == "numpy.full_like":
             fill = e.args[1]
             args.append(store(em, em.expr(fill), em.spec.type_of(fill), t.dtype,

@@ -284,6 +284,8 @@ class SetItem(Stmt):
     target: Expr
     index: Expr
     value: Expr
+    augmented: bool = False
+    """From ``a[i] op= v`` (``value`` is ``a[i] op v``): NumPy's in-place casting rule."""
 
 
 @dataclass(eq=False, slots=True)

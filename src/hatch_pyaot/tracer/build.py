@@ -9,6 +9,7 @@ functions (``FuncRef``) or registry operations (qualified names).
 from __future__ import annotations
 
 import builtins
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -241,19 +242,26 @@ class Builder:
             stmts: list[ir.Stmt] = []
             parts = list(index.items) if isinstance(index, ir.TupleExpr) else [index]
             kept: list[ir.Expr] = []
-            for part in parts:
+            def once(part: ir.Expr) -> ir.Expr:
                 if isinstance(part, ir.Name | ir.Const):
-                    kept.append(part)
-                    continue
+                    return part
                 name = self.fresh_local("index")
                 stmts.append(ir.Assign(loc, ir.NameTarget(name, loc), part))
-                kept.append(ir.Name(part.loc, name))
+                return ir.Name(part.loc, name)
+
+            for part in parts:
+                if isinstance(part, ir.SliceExpr):  # a[1:] += v: the bounds once
+                    kept.append(ir.SliceExpr(part.loc, *(None if b is None else once(b)
+                                                         for b in (part.start, part.stop,
+                                                                   part.step))))
+                else:
+                    kept.append(once(part))
             again = ir.TupleExpr(index.loc, kept) if isinstance(index, ir.TupleExpr) else kept[0]
             current = (ir.Index(loc, array, again) if not isinstance(again, ir.Const)
                        or not isinstance(again.value, int) else
                        ir.TupleGet(loc, array, again.value))
             value = ir.BinOp(loc, _BINOPS[type(node.operator)], current, self.expr(node.value))
-            return [*stmts, ir.SetItem(loc, array, again, value)]
+            return [*stmts, ir.SetItem(loc, array, again, value, augmented=True)]
         if isinstance(node, cst.AugAssign):
             target = self.target(node.target)
             if not isinstance(target, ir.NameTarget):
@@ -524,8 +532,8 @@ class Builder:
     def global_(self, node: cst.Name | cst.Attribute) -> ir.Expr:
         loc = self.loc(node)
         res = self.resolver.expr(self.module, node)
-        if isinstance(res, OpName) and res.qualname == "numpy.newaxis":
-            return ir.Const(loc, None)  # numpy.newaxis is None
+        if isinstance(res, OpName) and res.qualname in NUMPY_CONSTANTS:
+            return ir.Const(loc, NUMPY_CONSTANTS[res.qualname])
         if isinstance(res, Constant):
             if isinstance(res.value, tuple):
                 return _const_tuple(loc, res.value)
@@ -668,6 +676,12 @@ class Builder:
         self.error(node, "slices are not supported yet")
         return ir.Const(loc, 0)
 
+
+NUMPY_CONSTANTS: dict[str, float | None] = {
+    "numpy.inf": math.inf, "numpy.nan": math.nan, "numpy.pi": math.pi, "numpy.e": math.e,
+    "numpy.euler_gamma": 0.5772156649015329, "numpy.newaxis": None,
+}
+"""NumPy's constants: Python floats (and numpy.newaxis is None)."""
 
 Iteration = ir.Expr | tuple[ir.Expr, ir.Expr, ir.Expr]
 """A for loop's iterable, or the (start, stop, step) of a range."""

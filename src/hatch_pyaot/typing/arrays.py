@@ -183,6 +183,12 @@ def setitem(typer: FunctionTyper, s: ir.SetItem) -> None:
         if value.ndim > slot.ndim:
             typer.diags.error(s.loc, f"cannot assign a {value.ndim}-d array to a {slot.ndim}-d "
                               "part of an array")
+        if s.augmented and isinstance(s.value, ir.BinOp) and \
+                not dtypes.can_cast_same_kind(value.dtype, slot.dtype):
+            ufunc = numpy_ops.UFUNC_OF_BINOP[s.value.op]
+            typer.diags.error(s.loc, f"Cannot cast ufunc '{ufunc}' output from "
+                              f"dtype('{value.dtype.name}') to dtype('{slot.dtype.name}') with "
+                              "casting rule 'same_kind'")
         return
     if numpy_ops.operand(value) is None:
         typer.diags.error(s.value.loc, f"cannot store a {value} in an array of "
@@ -253,7 +259,10 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         if not types or not isinstance(types[0], ArrayType):
             typer.diags.error(e.loc, f"{name}() needs an array as its first argument")
             return None
-        return types[0]
+        chosen = dtype_argument(e, 2 if name == "numpy.full_like" else 1)
+        dtype = dtypes.dtype_named(chosen) if chosen is not None else types[0].dtype
+        assert dtype is not None
+        return ArrayType(dtype, types[0].ndim)
     return None
 
 

@@ -365,6 +365,8 @@ class FunctionTyper:
             return t.items[e.index]
         if isinstance(e, ir.Index):
             vt = self.expr(e.value)
+            if vt is None:  # not known yet: a later pass of the fixed point tells
+                return _UNKNOWN
             if isinstance(vt, ArrayType):
                 return arrays.element(self, e, vt, arrays.index_list(e.index))
             it = self.expr(e.index)
