@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -124,21 +125,41 @@ def analyze(path: Path) -> ModuleResult:
             result.diagnostics = [variants]
             continue
         first_errors: list[Diagnostic] = []
-        for types in variants:
-            spec = inferencer.specialize(traced.function.ref, types)
-            errors = inferencer.errors_of(spec)
-            if errors:
-                first_errors = first_errors or errors
-            else:
-                result.variants.append(spec)
+        try:
+            for types in variants:
+                spec = inferencer.specialize(traced.function.ref, types)
+                errors = inferencer.errors_of(spec)
+                if errors:
+                    first_errors = first_errors or errors
+                else:
+                    result.variants.append(spec)
+        except Exception as exc:  # a bug of the compiler: this function stays Python
+            result.variants = []
+            first_errors = [internal_error(found.loc, exc)]
         if result.variants:
             result.spec = result.variants[0]
         else:
             result.diagnostics = first_errors
     inferencer.mark_cycles()
     out = ModuleResult(path, module_name, program, inferencer, entries, diags.items)
-    out.cpp = emit(out) if any(e.compiled for e in entries) else None
+    try:
+        out.cpp = emit(out) if any(e.compiled for e in entries) else None
+    except Exception as exc:  # a bug of the code generator: the module stays Python
+        for entry in entries:
+            if entry.compiled:
+                entry.spec, entry.variants = None, []
+                entry.diagnostics = [internal_error(entry.loc, exc)]
+        out.cpp = None
     return out
+
+
+def internal_error(loc: Loc, exc: Exception) -> Diagnostic:
+    """The diagnostic of a compiler bug, so that one function's crash does not take the whole
+    module (or build) down with it."""
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    return Diagnostic(loc, f"internal compiler error: {type(exc).__name__}: {exc} (at "
+                      f"{Path(where.filename).name}:{where.lineno}); the function stays "
+                      "Python", hint="please report this with the function's source")
 
 
 def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | None:
@@ -159,6 +180,14 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
 
 
 def emit(result: ModuleResult) -> str:
+    entries, specs = entries_and_specs(result)
+    return emit_module(result.module_name, entries, specs,
+                       display_path(result), source_hashes(result, specs))
+
+
+def entries_and_specs(result: ModuleResult) -> tuple[list[Entry], list[Specialization]]:
+    """The compiled entry points of a module, and every specialization their code needs
+    (callees first)."""
     compiled = [e for e in result.entries if e.spec is not None]
     specs: list[Specialization] = []
     for e in compiled:
@@ -167,12 +196,21 @@ def emit(result: ModuleResult) -> str:
                 if s not in specs:
                     specs.append(s)
     specs.sort(key=result.inferencer.order.index)
-    entries = [Entry(e.spec, e.name, e.spec.function.docstring or "", tuple(e.variants))
-               for e in compiled if e.spec is not None]
+    entries = []
+    for e in compiled:
+        assert e.spec is not None
+        doc = e.spec.function.docstring or ""
+        first_line = doc.strip().splitlines()[0] if doc.strip() else ""
+        entries.append(Entry(e.spec, e.name, doc, tuple(e.variants),
+                             tag=str(e.options.get("tag") or e.name),
+                             description=str(e.options.get("description") or first_line)))
+    return entries, specs
+
+
+def display_path(result: ModuleResult) -> str:
     module = result.program.project.module(result.module_name)
     assert module is not None
-    return emit_module(result.module_name, entries, specs,
-                       module.display_path, source_hashes(result, specs))
+    return module.display_path
 
 
 def source_hashes(result: ModuleResult, specs: Sequence[Specialization]) -> list[tuple[str, str]]:

@@ -28,6 +28,10 @@ class Entry:
     variants: tuple[Specialization, ...] = ()
     """One per combination of open array ranks (``spec`` is the first); the wrapper picks
     one by the ranks of the arrays it is given."""
+    tag: str = ""
+    """``@compile(tag=...)``: the name of its standalone program (else the function's)."""
+    description: str = ""
+    """``@compile(description=...)``, else the docstring's first line."""
 
 
 def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str]:
