@@ -93,3 +93,8 @@ def test_integer_power_on_arrays(pair):
     check(pair, "int_power_in_place", np.arange(5, dtype=np.int32), 3)
     check(pair, "int_power_in_place", np.arange(5, dtype=np.int32), -1)  # a stays unchanged
     check(pair, "uint_power", np.arange(250, 256, dtype=np.uint8), np.uint8(20))
+
+
+@pytest.mark.parametrize("t", [-1, 0, 5, 2**63 - 1, -(2**63)])
+def test_uint64_compares_with_python_ints_by_value(pair, t):
+    check(pair, "uint64_against_int", np.array([0, 5, 2**64 - 1], np.uint64), t)

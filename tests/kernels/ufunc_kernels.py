@@ -283,3 +283,9 @@ def uint_power(a: NDArray[np.uint8], x: np.uint8) -> NDArray[np.uint8]:
 @compile
 def scalar_param(x: np.float32, a: NDArray[np.float32]) -> tuple[np.float32, NDArray[np.float32]]:
     return x * np.float32(2), a + x
+
+
+@compile
+def uint64_against_int(x: NDArray[np.uint64], t: int) -> tuple[NDArray[np.bool_], NDArray[np.bool_],
+                                                                NDArray[np.bool_], bool]:
+    return x > t, t <= x, np.less(x, t), bool(x[0] != t)

@@ -101,8 +101,19 @@ def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
         typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between "
                           f"'{lt}' and '{rt}'")
         return None
-    op = scalar_op(UFUNC_OF_COMPARE[kind], compare_dtype(a, b), dtypes.BOOL_)
+    op = compare_op(UFUNC_OF_COMPARE[kind], a, b)
     return Op(op.name, op.params, BOOL, op.cpp, include=SCALAR_HEADER)
+
+
+def compare_op(ufunc: str, a: DType | dtypes.PyKind, b: DType | dtypes.PyKind) -> Op:
+    """A comparison ufunc on one element: at the operands' common dtype, or for a uint64 and
+    a Python int by value (``uint64 > -1`` is true in NumPy)."""
+    if {a, b} == {dtypes.UINT64, "int"}:
+        params = tuple(Param(f"x{i + 1}", INT if o == "int" else DTypeScalar(dtypes.UINT64))
+                       for i, o in enumerate((a, b)))
+        return Op(name=f"numpy.{ufunc}", params=params, result=DTypeScalar(dtypes.BOOL_),
+                  cpp=f"pyaot::numpy::scalar::{ufunc}_by_value", include=SCALAR_HEADER)
+    return scalar_op(ufunc, compare_dtype(a, b), dtypes.BOOL_)
 
 
 def compare_dtype(a: DType | dtypes.PyKind, b: DType | dtypes.PyKind) -> DType:
@@ -148,7 +159,7 @@ def elementwise(typer: FunctionTyper, node: ir.Expr | ir.Stmt, ufunc: str, lt: T
         typer.diags.error(node.loc, f"unsupported operand types for {ufunc}: '{lt}' and '{rt}'")
         return None
     if ufunc in UFUNC_OF_COMPARE.values():
-        op = scalar_op(ufunc, compare_dtype(a, b), dtypes.BOOL_)
+        op = compare_op(ufunc, a, b)
         result = dtypes.BOOL_
     else:
         found = dtypes.arithmetic_result(ufunc, a, b)

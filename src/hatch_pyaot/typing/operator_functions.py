@@ -62,6 +62,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         loop: DType = numpy_ops.compare_dtype(a, b)
         result: DType = dtypes.BOOL_
     elif BINARY[short] in dtypes.COMPARISONS:
+        if not all(isinstance(o, str) for o in known):  # a Python pair became int64s
+            return _typed(typer, e, types, numpy_ops.compare_op(BINARY[short], a, b))
         loop, result = numpy_ops.compare_dtype(a, b), dtypes.BOOL_
     else:
         found = dtypes.arithmetic_result(BINARY[short], a, b)
