@@ -5,7 +5,7 @@ computes the same from the case's name: dtype, shape, every value, and the error
 must match.
 
 A name is ``op:dtype:a_dims:a_layout:index_dtype:index_dims:index_layout:index_kind:
-values_kind:values_layout`` (tests/cpp/arrays_testing.hpp describes the layouts c, t, r, s,
+values_kind:values_layout`` (tests/cpp/arrays.hpp describes the layouts c, t, r, s,
 b; an ``x`` after a's layout makes a read-only). Index kinds: masks ``p`` (a pattern), ``z``
 (all false), ``o`` (all true), ``A`` (a view of a itself); integer indices ``i`` (in range,
 both signs), ``p`` (non-negative), ``r`` (only 0 and n - 1, repeated), ``o``/``n`` (one index
@@ -18,15 +18,14 @@ moves elements of another size). Cases named ``special:...`` are computed by SPE
 
 from __future__ import annotations
 
-import math
 import subprocess
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cpp_build import CPP, FLAGS, SANITIZE, build, run
+import case_lines as cl
+from case_lines import Gen, make
 
 np = pytest.importorskip("numpy")
 
@@ -44,7 +43,7 @@ SOURCE = r"""
 #include "pyaot/numpy/advanced.hpp"
 #include "pyaot/numpy/ndarray.hpp"
 
-#include "arrays_testing.hpp"
+#include "arrays.hpp"
 #include "check.hpp"
 
 namespace {
@@ -116,16 +115,6 @@ string name(const char* op, const char* dtype, const std::array<int64_t, N>& a_s
          ":" + v_layout;
 }
 
-/// A new result: C-contiguous and not shared.
-template <class T, int N>
-void result_case(const string& case_name, bool ok, const ndarray<T, N>& out) {
-  if (ok) {
-    CHECK(out.is_c_contiguous());
-    CHECK(out.storage != nullptr && out.storage->refcount == 1);
-  }
-  t::print_array(case_name, ok, out);
-}
-
 template <int N>
 Shape<N> with_last(Shape<N> shape, int64_t delta) {
   if constexpr (N > 0) shape[N - 1] += delta;
@@ -167,7 +156,7 @@ void mask_set_case(const char* dtype, const Shape<N>& shape, const string& al,
   const ndarray<T, N> a = target<T, N>(shape, al);
   const ndarray<bool, N> m = mask<N>(m_shape, ml, kind);
   const string case_name = name("mask_set", dtype, shape, al, "bool", m_shape, ml, kind, vkind, vl);
-  t::print_array(case_name, make_values(a, m), a);
+  t::view_case(case_name, make_values(a, m), a);
 }
 
 template <class T, int N>
@@ -179,8 +168,8 @@ void mask_cases(const char* dtype, const Shape<N>& shape, const string& al, char
       const ndarray<T, N> a = target<T, N>(shape, al);
       const ndarray<bool, N> m = mask<N>(shape, ml, kind);
       ndarray<T, 1> out;
-      result_case(name("mask_get", dtype, shape, al, "bool", shape, ml, kind, "-", '-'),
-                  np::mask_get(out, a, m), out);
+      t::array_case(name("mask_get", dtype, shape, al, "bool", shape, ml, kind, "-", '-'),
+                    np::mask_get(out, a, m), out);
     }
     mask_set_case<T, N>(dtype, shape, al, shape, ml, kind, "s", '-', [](auto& a, auto& m) {
       return np::mask_set(a, m, t::value<T>(kScalar));
@@ -208,8 +197,8 @@ void mask_cases(const char* dtype, const Shape<N>& shape, const string& al, char
     const ndarray<T, N> a = target<T, N>(shape, al);
     const ndarray<bool, N> m = mask<N>(wrong, ml, 'p');
     ndarray<T, 1> out;
-    result_case(name("mask_get", dtype, shape, al, "bool", wrong, ml, 'p', "-", '-'),
-                np::mask_get(out, a, m), out);
+    t::array_case(name("mask_get", dtype, shape, al, "bool", wrong, ml, 'p', "-", '-'),
+                  np::mask_get(out, a, m), out);
     mask_set_case<T, N>(dtype, shape, al, wrong, ml, 'p', "s", '-', [](auto& x, auto& y) {
       return np::mask_set(x, y, t::value<T>(kScalar));
     });
@@ -226,8 +215,8 @@ void mask_cases(const char* dtype, const Shape<N>& shape, const string& al, char
       const int64_t count = np::detail::advanced::count_true(m);
       const bool ok = vk == "s" ? np::mask_set(a, m, t::value<T>(kScalar))
                                 : np::mask_set(a, m, data<T, 1>({count}, 'c', kValueSeed));
-      t::print_array(name("mask_set", "bool", shape, al, "bool", shape, ml, 'A', vk, 'c'), ok,
-                     a);
+      t::view_case(name("mask_set", "bool", shape, al, "bool", shape, ml, 'A', vk, 'c'), ok,
+                   a);
     }
   }
 }
@@ -240,9 +229,9 @@ void rows_values_case(const char* dtype, const Shape<N>& shape, const string& al
   const ndarray<T, N> a = target<T, N>(shape, al);
   const ndarray<bool, 1> m = mask<1>({shape[0]}, ml, kind);
   const bool ok = np::mask_set_rows(a, m, data<T, K>(v_shape, vl, kValueSeed));
-  t::print_array(name("mask_set_rows", dtype, shape, al, "bool", Shape<1>{shape[0]}, ml, kind,
-                      vkind, vl),
-                 ok, a);
+  t::view_case(name("mask_set_rows", dtype, shape, al, "bool", Shape<1>{shape[0]}, ml, kind,
+                    vkind, vl),
+               ok, a);
 }
 
 template <class T, int N>
@@ -255,13 +244,13 @@ void rows_cases(const char* dtype, const Shape<N>& shape, const string& al, char
       const ndarray<T, N> a = target<T, N>(shape, al);
       const ndarray<bool, 1> m = mask<1>(m_shape, ml, kind);
       ndarray<T, N> out;
-      result_case(name("mask_get_rows", dtype, shape, al, "bool", m_shape, ml, kind, "-", '-'),
-                  np::mask_get_rows(out, a, m), out);
+      t::array_case(name("mask_get_rows", dtype, shape, al, "bool", m_shape, ml, kind, "-", '-'),
+                    np::mask_get_rows(out, a, m), out);
       if constexpr (N >= 2) {
         const ndarray<T, N> b = target<T, N>(shape, al);
-        t::print_array(name("mask_set_rows", dtype, shape, al, "bool", m_shape, ml, kind, "s",
-                            '-'),
-                       np::mask_set_rows(b, m, t::value<T>(kScalar)), b);
+        t::view_case(name("mask_set_rows", dtype, shape, al, "bool", m_shape, ml, kind, "s",
+                          '-'),
+                     np::mask_set_rows(b, m, t::value<T>(kScalar)), b);
       }
     }
   }
@@ -290,9 +279,9 @@ void rows_cases(const char* dtype, const Shape<N>& shape, const string& al, char
     const int64_t count = np::detail::advanced::count_true(m);
     if (count > 0) {  // values that share a's storage
       const ndarray<T, N> a = target<T, N>(shape, al);
-      t::print_array(name("mask_set_rows", dtype, shape, al, "bool", Shape<1>{shape[0]}, ml, 'p',
-                          "a", '-'),
-                     np::mask_set_rows(a, m, reversed_rows(a, count)), a);
+      t::view_case(name("mask_set_rows", dtype, shape, al, "bool", Shape<1>{shape[0]}, ml, 'p',
+                        "a", '-'),
+                   np::mask_set_rows(a, m, reversed_rows(a, count)), a);
     }
   }
 }
@@ -306,7 +295,7 @@ void take_values_case(const char* dtype, const char* itype, const Shape<N>& shap
   const ndarray<T, N> a = target<T, N>(shape, al);
   const ndarray<I, M> idx = index<I, M>(i_shape, il, kind, shape[0]);
   const bool ok = np::take_set(a, idx, data<T, K>(v_shape, vl, kValueSeed));
-  t::print_array(name("take_set", dtype, shape, al, itype, i_shape, il, kind, vkind, vl), ok, a);
+  t::view_case(name("take_set", dtype, shape, al, itype, i_shape, il, kind, vkind, vl), ok, a);
 }
 
 template <class T, int N, class I, int M>
@@ -319,15 +308,15 @@ void take_cases(const char* dtype, const char* itype, const Shape<N>& shape, con
       const ndarray<T, N> a = target<T, N>(shape, al);
       const ndarray<I, M> idx = index<I, M>(i_shape, il, kind, n);
       ndarray<T, R> out;
-      result_case(name("take_get", dtype, shape, al, itype, i_shape, il, kind, "-", '-'),
-                  np::take_get(out, a, idx), out);
+      t::array_case(name("take_get", dtype, shape, al, itype, i_shape, il, kind, "-", '-'),
+                    np::take_get(out, a, idx), out);
     }
     if (kind == 'm') continue;
     {
       const ndarray<T, N> a = target<T, N>(shape, al);
       const ndarray<I, M> idx = index<I, M>(i_shape, il, kind, n);
-      t::print_array(name("take_set", dtype, shape, al, itype, i_shape, il, kind, "s", '-'),
-                     np::take_set(a, idx, t::value<T>(kScalar)), a);
+      t::view_case(name("take_set", dtype, shape, al, itype, i_shape, il, kind, "s", '-'),
+                   np::take_set(a, idx, t::value<T>(kScalar)), a);
     }
     if (!values) continue;
     Shape<R> f{};
@@ -363,8 +352,8 @@ void take_cases(const char* dtype, const char* itype, const Shape<N>& shape, con
         const ndarray<T, N> a = target<T, N>(shape, al);
         const ndarray<I, M> idx = index<I, M>(i_shape, il, kind, n);
         const bool ok = np::take_set(a, idx, reversed_rows(a, i_shape[0]));
-        t::print_array(name("take_set", dtype, shape, al, itype, i_shape, il, kind, "a", '-'),
-                       ok, a);
+        t::view_case(name("take_set", dtype, shape, al, itype, i_shape, il, kind, "a", '-'),
+                     ok, a);
       }
     }
   }
@@ -429,8 +418,8 @@ void light_shape_cases(const char* dtype, const Shape<N>& shape) {
       const ndarray<T, N> a = target<T, N>(shape, al);
       const ndarray<bool, N> m = mask<N>(shape, 'c', kind);
       ndarray<T, 1> out;
-      result_case(name("mask_get", dtype, shape, al, "bool", shape, 'c', kind, "-", '-'),
-                  np::mask_get(out, a, m), out);
+      t::array_case(name("mask_get", dtype, shape, al, "bool", shape, 'c', kind, "-", '-'),
+                    np::mask_get(out, a, m), out);
       mask_set_case<T, N>(dtype, shape, al, shape, 'c', kind, "s", '-', [](auto& x, auto& y) {
         return np::mask_set(x, y, t::value<T>(kScalar));
       });
@@ -440,24 +429,24 @@ void light_shape_cases(const char* dtype, const Shape<N>& shape) {
       });
       const ndarray<bool, 1> rows = mask<1>({shape[0]}, 'c', kind);
       ndarray<T, N> picked;
-      result_case(name("mask_get_rows", dtype, shape, al, "bool", Shape<1>{shape[0]}, 'c', kind,
-                       "-", '-'),
-                  np::mask_get_rows(picked, a, rows), picked);
+      t::array_case(name("mask_get_rows", dtype, shape, al, "bool", Shape<1>{shape[0]}, 'c', kind,
+                         "-", '-'),
+                    np::mask_get_rows(picked, a, rows), picked);
     }
     for (char kind : {'i', 'o'}) {
       const ndarray<T, N> a = target<T, N>(shape, al);
       const Shape<1> i_shape{4};
       const ndarray<int64_t, 1> idx = index<int64_t, 1>(i_shape, 'c', kind, shape[0]);
       ndarray<T, N> out;
-      result_case(name("take_get", dtype, shape, al, "int64", i_shape, 'c', kind, "-", '-'),
-                  np::take_get(out, a, idx), out);
+      t::array_case(name("take_get", dtype, shape, al, "int64", i_shape, 'c', kind, "-", '-'),
+                    np::take_get(out, a, idx), out);
       Shape<N> f = shape;
       f[0] = 4;
       take_values_case<T, N, int64_t, 1, N>(dtype, "int64", shape, al, i_shape, 'c', kind, "f",
                                             'c', f);
       const ndarray<T, N> b = target<T, N>(shape, al);
-      t::print_array(name("take_set", dtype, shape, al, "int64", i_shape, 'c', kind, "s", '-'),
-                     np::take_set(b, idx, t::value<T>(kScalar)), b);
+      t::view_case(name("take_set", dtype, shape, al, "int64", i_shape, 'c', kind, "s", '-'),
+                   np::take_set(b, idx, t::value<T>(kScalar)), b);
     }
   }
 }
@@ -489,14 +478,14 @@ void special_cases() {
     ndarray<int64_t, 1> v;
     CHECK(np::empty(v, {3}));
     v.data[0] = 5, v.data[1] = 1, v.data[2] = 7;
-    t::print_array("special:index_is_a", np::take_set(c, c, v), c);
+    t::view_case("special:index_is_a", np::take_set(c, c, v), c);
   }
   {
     ndarray<int64_t, 1> c;
     CHECK(np::empty(c, {4}));
     c.data[0] = 2, c.data[1] = 0, c.data[2] = 1, c.data[3] = 0;
-    t::print_array("special:index_is_a_scalar", np::take_set(c, reversed_rows(c, 4), int64_t{3}),
-                   c);
+    t::view_case("special:index_is_a_scalar", np::take_set(c, reversed_rows(c, 4), int64_t{3}),
+                 c);
   }
   {  // an unsigned index past INT64_MAX wraps to a negative one, as numpy's cast to intp
     const ndarray<double, 1> a = data<double, 1>({3}, 'c', 0);
@@ -504,52 +493,52 @@ void special_cases() {
     CHECK(np::empty(idx, {2}));
     idx.data[0] = 1, idx.data[1] = uint64_t{1} << 63;
     ndarray<double, 1> out;
-    t::print_array("special:uint64_huge", np::take_get(out, a, idx), out);
-    t::print_array("special:uint64_max_set", np::take_set(a, idx, 1.0), a);
+    t::view_case("special:uint64_huge", np::take_get(out, a, idx), out);
+    t::view_case("special:uint64_max_set", np::take_set(a, idx, 1.0), a);
   }
   {
     const ndarray<double, 1> a = data<double, 1>({3}, 'c', 0);
     ndarray<uint8_t, 1> idx;
     CHECK(np::full(idx, {2}, uint8_t{255}));
     ndarray<double, 1> out;
-    t::print_array("special:uint8_255", np::take_get(out, a, idx), out);
+    t::view_case("special:uint8_255", np::take_get(out, a, idx), out);
     ndarray<int8_t, 1> low;
     CHECK(np::full(low, {1}, int8_t{-128}));
-    t::print_array("special:int8_min", np::take_get(out, a, low), out);
+    t::view_case("special:int8_min", np::take_get(out, a, low), out);
   }
   {  // overlapping values: a[[0, 1, 2]] = a[::-1][:3]
     const ndarray<int64_t, 1> c = data<int64_t, 1>({6}, 'c', 0);
     ndarray<int64_t, 1> idx;
     CHECK(np::empty(idx, {3}));
     idx.data[0] = 0, idx.data[1] = 1, idx.data[2] = 2;
-    t::print_array("special:take_values_overlap", np::take_set(c, idx, reversed_rows(c, 3)), c);
+    t::view_case("special:take_values_overlap", np::take_set(c, idx, reversed_rows(c, 3)), c);
   }
   {  // a[mask] = a[::-1][mask] with the right side as a view, and a length-1 view of a
     const ndarray<int64_t, 1> c = data<int64_t, 1>({6}, 'c', 0);
     ndarray<bool, 1> m;
     CHECK(np::empty(m, {6}));
     for (int k = 0; k < 6; ++k) m.data[k] = k % 2 == 0;
-    t::print_array("special:mask_values_overlap", np::mask_set(c, m, reversed_rows(c, 3)), c);
-    t::print_array("special:mask_one_value_overlap", np::mask_set(c, m, reversed_rows(c, 1)), c);
+    t::view_case("special:mask_values_overlap", np::mask_set(c, m, reversed_rows(c, 3)), c);
+    t::view_case("special:mask_one_value_overlap", np::mask_set(c, m, reversed_rows(c, 1)), c);
   }
   {  // the out argument is a itself
     ndarray<double, 1> a = data<double, 1>({5}, 'c', 0);
     const ndarray<int64_t, 1> idx = index<int64_t, 1>({7}, 'c', 'i', 5);
     CHECK(np::take_get(a, a, idx));
-    t::print_array("special:take_out_is_a", true, a);
+    t::view_case("special:take_out_is_a", true, a);
     ndarray<double, 1> b = data<double, 1>({5}, 'c', 0);
     CHECK(np::mask_get(b, b, mask<1>({5}, 'c', 'p')));
-    t::print_array("special:mask_out_is_a", true, b);
+    t::view_case("special:mask_out_is_a", true, b);
   }
   {  // a 1-d mask that is a view of a (its first column)
     const ndarray<bool, 2> a = data<bool, 2>({4, 2}, 'c', 0);
     const ndarray<bool, 1> m(a.data, {4}, {a.strides[0]}, a.storage);
-    t::print_array("special:rows_mask_is_a", np::mask_set_rows(a, m, false), a);
+    t::view_case("special:rows_mask_is_a", np::mask_set_rows(a, m, false), a);
   }
   {  // a read-only array with nothing selected still raises
     const ndarray<double, 2> a = target<double, 2>({2, 2}, "cx");
     const ndarray<int64_t, 1> none = index<int64_t, 1>({0}, 'c', 'i', 2);
-    t::print_array("special:read_only_empty_index", np::take_set(a, none, 1.0), a);
+    t::view_case("special:read_only_empty_index", np::take_set(a, none, 1.0), a);
   }
 }
 
@@ -579,36 +568,6 @@ int main() {
   return check_summary();
 }
 """
-
-Gen = Callable[[int], Any]
-
-
-def data(count: int, seed: int, dtype: str) -> Any:
-    """value<T>(i + seed) for i < count (tests/cpp/arrays_testing.hpp)."""
-    i = np.arange(count, dtype=np.int64) + seed
-    k = (i * 7919) % 1000 - 500
-    if dtype == "bool":
-        return (i * 7919) % 3 != 0
-    if dtype.startswith("float"):
-        return (k.astype(np.float64) / 7.0).astype(dtype)
-    return k.astype(dtype)
-
-
-def make(shape: tuple[int, ...], layout: str, gen: Gen) -> Any:
-    """The view arrays_testing.hpp's make() builds."""
-    if not shape or layout == "c":
-        return gen(math.prod(shape)).reshape(shape)
-    if layout == "t":
-        return gen(math.prod(shape)).reshape(shape[::-1]).T
-    if layout == "r":
-        return gen(math.prod(shape)).reshape(shape)[(slice(None, None, -1),) * len(shape)]
-    if layout == "s":
-        wide = (*shape[:-1], 2 * shape[-1])
-        return gen(math.prod(wide)).reshape(wide)[..., ::2]
-    assert layout == "b"
-    one = (1, *shape[1:])
-    base = gen(math.prod(one)).reshape(one)
-    return np.lib.stride_tricks.as_strided(base, shape, (0, *base.strides[1:]))
 
 
 def mask_gen(kind: str) -> Gen:
@@ -651,14 +610,10 @@ def index_array(shape: tuple[int, ...], layout: str, kind: str, n: int, dtype: s
     return idx
 
 
-def _dims(text: str) -> tuple[int, ...]:
-    return tuple(int(d) for d in text.split("x")) if text else ()
-
-
 def assigned(op: str, a: Any, index: Any, dtype: str, kind: str, layout: str) -> Any:
     """The right side of ``a[index] = ...`` for a values kind (see the top)."""
     if kind == "s":
-        return data(1, 77, dtype)[0]
+        return cl.values(1, dtype, 77)[0]
     if op == "mask_set":
         count = int(np.count_nonzero(index))
         if kind == "a":
@@ -671,22 +626,22 @@ def assigned(op: str, a: Any, index: Any, dtype: str, kind: str, layout: str) ->
             return a[::-1][: full[0]]
         shape = {"f": full, "1": (1,), "r": a.shape[1:], "k": (1, *full), "w": (2, *full),
                  "v": (*full[:-1], full[-1] + 1) if full else ()}[kind]  # fmt: skip
-    return make(shape, layout, lambda count: data(count, 1000, dtype))
+    return make(shape, layout, lambda count: cl.values(count, dtype, 1000))
 
 
 def compute(name: str) -> Any:
     """What numpy gives for a case (the array, or the array assigned to)."""
     op, dtype, a_dims, a_layout, itype, i_dims, i_layout, i_kind, v_kind, v_layout = name.split(":")
-    a = make(_dims(a_dims), a_layout[0], lambda count: data(count, 0, dtype))
+    a = cl.make_values(cl.dims(a_dims), dtype, a_layout[0])
     if a_layout.endswith("x"):
         a.flags.writeable = False
     if i_kind == "A":
         index = a[::-1]
     elif itype == "bool":
-        index = make(_dims(i_dims), i_layout, mask_gen(i_kind))
+        index = make(cl.dims(i_dims), i_layout, mask_gen(i_kind))
     else:
         n = a.shape[0]
-        index = index_array(_dims(i_dims), i_layout, i_kind, n, itype)
+        index = index_array(cl.dims(i_dims), i_layout, i_kind, n, itype)
     if "_get" in op:
         return a[index]
     values = assigned(op, a, index, dtype, v_kind, v_layout)
@@ -712,23 +667,23 @@ def _index_is_a_scalar() -> Any:
 
 
 def _uint64_huge() -> Any:
-    return data(3, 0, "float64")[np.array([1, 2**63], dtype=np.uint64)]
+    return cl.values(3, "float64")[np.array([1, 2**63], dtype=np.uint64)]
 
 
 def _uint64_max_set() -> Any:
-    a = data(3, 0, "float64")
+    a = cl.values(3, "float64")
     a[np.array([1, 2**63], dtype=np.uint64)] = 1.0
     return a
 
 
 def _take_values_overlap() -> Any:
-    c = data(6, 0, "int64")
+    c = cl.values(6, "int64")
     c[np.array([0, 1, 2])] = c[::-1][:3]
     return c
 
 
 def _mask_values_overlap(again: bool) -> Any:
-    c = data(6, 0, "int64")
+    c = cl.values(6, "int64")
     m = np.arange(6) % 2 == 0
     c[m] = c[::-1][:3]
     if again:
@@ -737,13 +692,13 @@ def _mask_values_overlap(again: bool) -> Any:
 
 
 def _rows_mask_is_a() -> Any:
-    a = data(8, 0, "bool").reshape(4, 2)
+    a = cl.values(8, "bool").reshape(4, 2)
     a[a[:, 0]] = False
     return a
 
 
 def _read_only_empty_index() -> Any:
-    a = data(4, 0, "float64").reshape(2, 2)
+    a = cl.values(4, "float64").reshape(2, 2)
     a.flags.writeable = False
     a[np.array([], dtype=np.int64)] = 1.0
     return a
@@ -754,13 +709,13 @@ SPECIAL: dict[str, Callable[[], Any]] = {
     "index_is_a_scalar": _index_is_a_scalar,
     "uint64_huge": _uint64_huge,
     "uint64_max_set": _uint64_max_set,
-    "uint8_255": lambda: data(3, 0, "float64")[np.full(2, 255, dtype=np.uint8)],
-    "int8_min": lambda: data(3, 0, "float64")[np.array([-128], dtype=np.int8)],
+    "uint8_255": lambda: cl.values(3, "float64")[np.full(2, 255, dtype=np.uint8)],
+    "int8_min": lambda: cl.values(3, "float64")[np.array([-128], dtype=np.int8)],
     "take_values_overlap": _take_values_overlap,
     "mask_values_overlap": lambda: _mask_values_overlap(False),
     "mask_one_value_overlap": lambda: _mask_values_overlap(True),
-    "take_out_is_a": lambda: data(5, 0, "float64")[index_array((7,), "c", "i", 5, "int64")],
-    "mask_out_is_a": lambda: data(5, 0, "float64")[make((5,), "c", mask_gen("p"))],
+    "take_out_is_a": lambda: cl.values(5, "float64")[index_array((7,), "c", "i", 5, "int64")],
+    "mask_out_is_a": lambda: cl.values(5, "float64")[make((5,), "c", mask_gen("p"))],
     "rows_mask_is_a": _rows_mask_is_a,
     "read_only_empty_index": _read_only_empty_index,
 }
@@ -768,58 +723,22 @@ SPECIAL: dict[str, Callable[[], Any]] = {
 
 def expected(name: str) -> tuple[Any, str]:
     """numpy's array for the case, or "! TypeName: message"."""
-    try:
-        if name.startswith("special:"):
-            return np.asarray(SPECIAL[name.removeprefix("special:")]()), ""
-        return np.asarray(compute(name)), ""
-    except Exception as exc:
-        return None, f"! {type(exc).__name__}: {exc}"
+    if name.startswith("special:"):
+        return cl.numpy_result(SPECIAL[name.removeprefix("special:")])
+    return cl.numpy_result(lambda: compute(name))
 
 
-def _text(value: object) -> str:
-    if isinstance(value, float):
-        return "nan" if math.isnan(value) else format(value, ".17g")
-    return str(value)
-
-
-def check_line(line: str) -> str | None:
-    """None when the printed line agrees with numpy exactly, else why not."""
-    _, name, rest = line.split(" ", 2)
-    want, error = expected(name)
-    if error or rest.startswith("!"):
-        return None if rest == error else f"{line[:300]}\n  numpy: {error or want!r}"
-    dtype, shape_text, *values = rest.split(" ")
-    numpy_shape = "(" + ",".join(map(str, want.shape)) + ("," if want.ndim == 1 else "") + ")"
-    if (dtype, shape_text) != (str(want.dtype), numpy_shape):
-        return f"{line[:300]}\n  numpy: {want.dtype} {numpy_shape}"
-    numpy_values = [_text(v) for v in want.ravel().tolist()]
-    return None if values == numpy_values else f"{line[:300]}\n  numpy: {numpy_values[:20]}"
-
-
-@pytest.fixture(scope="module")
-def unit_tests(
-    cxx: str, tmp_path_factory: pytest.TempPathFactory
-) -> subprocess.CompletedProcess[str]:
-    """The C++ program's run: one build under the sanitizers for the whole module (-O0: its
-    many template instantiations build three times faster than at -O1)."""
-    tmp: Path = tmp_path_factory.mktemp("advanced")
-    source = tmp / "test_numpy_advanced.cpp"
-    source.write_text(SOURCE)
-    exe = tmp / "test_numpy_advanced"
-    build([cxx, *FLAGS, f"-I{CPP}", "-O0", *SANITIZE, str(source), "-o", str(exe)])
-    return run(exe, asan_options="detect_leaks=1")
+# -O0: its many template instantiations build three times faster than at -O1
+unit_tests = cl.program_fixture("test_numpy_advanced", SOURCE, "-O0")
 
 
 def test_cpp_unit_tests_under_sanitizers(unit_tests: subprocess.CompletedProcess[str]) -> None:
-    assert unit_tests.returncode == 0, unit_tests.stdout[-2000:] + unit_tests.stderr[-4000:]
-    assert "checks passed" in unit_tests.stdout
-    assert "LeakSanitizer" not in unit_tests.stderr
+    cl.assert_clean(unit_tests)
 
 
 def test_every_case_matches_numpy(unit_tests: subprocess.CompletedProcess[str]) -> None:
-    lines = [line for line in unit_tests.stdout.splitlines() if line.startswith("case ")]
-    names = [line.split(" ", 2)[1] for line in lines]
-    assert len(set(names)) == len(names), "a case name is printed twice"
+    lines = cl.case_lines(unit_tests.stdout)
+    names = [cl.case_name(line) for line in lines]
     fields = [name.split(":") for name in names if not name.startswith("special:")]
     assert {f[1] for f in fields} == DTYPES
     assert {f[0] for f in fields} == OPS
@@ -827,5 +746,4 @@ def test_every_case_matches_numpy(unit_tests: subprocess.CompletedProcess[str]) 
     assert {name.removeprefix("special:") for name in names} >= set(SPECIAL)
     assert sum(" ! " in line for line in lines) > 1000  # errors are compared too
     assert len(lines) > 10_000
-    mismatches = [m for m in map(check_line, lines) if m is not None]
-    assert mismatches == [], f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:20])
+    cl.assert_match(lines, expected)

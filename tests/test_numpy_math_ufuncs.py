@@ -15,10 +15,7 @@ bit for bit there. Another machine's numpy may take other code paths and differ 
 from __future__ import annotations
 
 import math
-import platform
 import random
-import sysconfig
-import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,19 +23,11 @@ from typing import Any
 
 import pytest
 
-from cpp_build import INCLUDE, build, run_ok
-from hatch_pyaot.toolchains.compiler import compile_flags
+import kernel_diff as kd
+from case_lines import quiet
 
 np = pytest.importorskip("numpy")
 
-X86_64 = platform.machine().lower() in ("x86_64", "amd64")
-
-CPP_TYPES = {
-    "bool": "bool", "int8": "std::int8_t", "int16": "std::int16_t", "int32": "std::int32_t",
-    "int64": "std::int64_t", "uint8": "std::uint8_t", "uint16": "std::uint16_t",
-    "uint32": "std::uint32_t", "uint64": "std::uint64_t", "float32": "float",
-    "float64": "double",
-}  # fmt: skip
 FLOATS = ("float32", "float64")
 INTS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 
@@ -97,9 +86,10 @@ class Job:
     def result_dtype(self) -> str:
         return "bool" if self.name in ("isnan", "isinf", "isfinite", "signbit") else self.dtype
 
-    def cpp(self, index: int) -> str:
-        return (f"    case {index}: run<{CPP_TYPES[self.dtype]}, {self.arity}>(n, "
-                f"[](auto... a) {{ return np::{self.name}(a...); }}); break;")  # fmt: skip
+    @property
+    def call(self) -> str:
+        return (f"run<{kd.CPP_TYPES[self.dtype]}, {self.arity}>(n, "
+                f"[](auto... a) {{ return np::{self.name}(a...); }});")  # fmt: skip
 
 
 def _jobs() -> Iterator[Job]:
@@ -112,73 +102,49 @@ def _jobs() -> Iterator[Job]:
 
 
 def _values(dtype: str, rng: random.Random, extra: int) -> Any:
-    dt = np.dtype(dtype)
-    if dt.kind == "b":
-        return np.array([False, True], dt)
-    if dt.kind in "iu":
-        info = np.iinfo(dt)
+    def int_edges(info: Any) -> set[int]:
         edges = {0, 1, 2, 3, 7, 100, int(info.max), int(info.max) - 1, int(info.min),
                  int(info.min) + 1}  # fmt: skip
-        if dt.kind == "i":
-            edges |= {-1, -2, -3, -7, -100}
-        fits = sorted(v for v in edges if info.min <= v <= info.max)
-        randoms = [rng.randint(int(info.min), int(info.max)) for _ in range(extra)]
-        return np.array(fits + randoms, dt)
-    finfo = np.finfo(dt)
-    float_edges = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.1, 2.0, 1e-30, 1e-5, 10.0,
-             100.0, 89.0, 710.0, -745.0, math.pi, -math.pi / 2, 1e10, 1e20, -1e20, 1e300,
-             float(finfo.smallest_subnormal), -float(finfo.smallest_subnormal),
-             float(finfo.smallest_normal), float(finfo.max), -float(finfo.max),
-             float(finfo.eps), math.inf, -math.inf, math.nan]  # fmt: skip
-    float_randoms: list[float] = []
-    for _ in range(extra):
+        return edges | {-1, -2, -3, -7, -100} if info.kind == "i" else edges
+
+    def float_edges(finfo: Any) -> list[float]:
+        return [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.1, 2.0, 1e-30, 1e-5, 10.0,
+                100.0, 89.0, 710.0, -745.0, math.pi, -math.pi / 2, 1e10, 1e20, -1e20, 1e300,
+                float(finfo.smallest_subnormal), -float(finfo.smallest_subnormal),
+                float(finfo.smallest_normal), float(finfo.max), -float(finfo.max),
+                float(finfo.eps), math.inf, -math.inf, math.nan]  # fmt: skip
+
+    def float_random() -> float:
         kind = rng.random()
         if kind < 0.3:
-            float_randoms.append(rng.uniform(-1.0, 1.0))
-        elif kind < 0.6:
-            float_randoms.append(rng.uniform(-30.0, 30.0))
-        elif kind < 0.7:
-            float_randoms.append(float(rng.randint(-50, 50)) / 2)
-        else:
-            float_randoms.append(math.copysign(rng.random() * 2.0 ** rng.randint(-140, 140),
-                                         rng.random() - 0.5))  # fmt: skip
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return np.array(float_edges + float_randoms, dt)
+            return rng.uniform(-1.0, 1.0)
+        if kind < 0.6:
+            return rng.uniform(-30.0, 30.0)
+        if kind < 0.7:
+            return float(rng.randint(-50, 50)) / 2
+        return kd.wide_float(rng)
+
+    return kd.operand_values(
+        dtype,
+        int_edges,
+        lambda info: [rng.randint(int(info.min), int(info.max)) for _ in range(extra)],
+        float_edges,
+        lambda: [float_random() for _ in range(extra)],
+    )
 
 
 def _operands(job: Job, rng: random.Random) -> list[Any]:
     if job.arity == 1:
         return [_values(job.dtype, rng, extra=2000)]
     values = _values(job.dtype, rng, extra=40)
-    n = len(values)
     if job.arity == 2:
-        first = [i for i in range(n) for _ in range(n)]
-        second = [j for _ in range(n) for j in range(n)]
-        first += [rng.randrange(n) for _ in range(2000)]
-        second += [rng.randrange(n) for _ in range(2000)]
-        return [values[first], values[second]]
+        return list(kd.pairs(values, rng, extra=2000))
+    n = len(values)
     columns = [[rng.randrange(n) for _ in range(5000)] for _ in range(3)]
     return [values[c] for c in columns]
 
 
-# ---- text of a value, and the distance of two --------------------------------------------------
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, (bool, np.bool_)):
-        return "1" if value else "0"
-    if isinstance(value, (int, np.integer)):
-        return str(int(value))
-    value = float(value)
-    return "nan" if math.isnan(value) else value.hex()
-
-
-def _canonical(token: str, dtype: str) -> str:
-    """The C++ program's token (floats as C's %a) as _text writes the value."""
-    if np.dtype(dtype).kind == "f" and token not in ("nan", "<missing>"):
-        return float.fromhex(token).hex()
-    return token
+# ---- the distance of two values ---------------------------------------------------------------
 
 
 def _ordered(value: float, dtype: str) -> int:
@@ -200,11 +166,10 @@ def _distance(got: str, want: str, dtype: str) -> float:
 
 
 def _expected(job: Job, operands: Sequence[Any]) -> list[str]:
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with quiet():
         result = getattr(np, job.name)(*operands)
-    lines = [_text(v) for v in result]
-    if job.name == "reciprocal" and not X86_64:
+    lines = [kd.text(v) for v in result]
+    if job.name == "reciprocal" and not kd.X86_64:
         lines = ["any" if x == 0 else line for x, line in zip(operands[0], lines, strict=True)]
     if job.name == "clip" and np.dtype(job.dtype).kind == "f":
         # a zero equal to a bound: which of 0.0 and -0.0 numpy returns depends on its code path
@@ -216,52 +181,7 @@ def _expected(job: Job, operands: Sequence[Any]) -> list[str]:
 
 # ---- the C++ side ---------------------------------------------------------------------------
 
-PROGRAM = r"""
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <memory>
-#include <type_traits>
-
-#include "pyaot/numpy/scalar.hpp"
-
-namespace np = pyaot::numpy::scalar;
-
-namespace {
-
-template <class T>
-T read() {
-  char token[64];
-  if (std::scanf("%63s", token) != 1) std::abort();
-  if constexpr (std::is_same_v<T, bool>) {
-    return token[0] == '1';
-  } else if constexpr (std::is_floating_point_v<T>) {
-    return static_cast<T>(std::strtod(token, nullptr));  // exact: the values are T's
-  } else if constexpr (std::is_signed_v<T>) {
-    return static_cast<T>(std::strtoll(token, nullptr, 10));
-  } else {
-    return static_cast<T>(std::strtoull(token, nullptr, 10));
-  }
-}
-
-template <class T>
-void put(T v) {
-  if constexpr (std::is_same_v<T, bool>) {
-    std::printf("%d\n", v ? 1 : 0);
-  } else if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(v)) {
-      std::printf("nan\n");
-    } else {
-      std::printf("%a\n", static_cast<double>(v));
-    }
-  } else if constexpr (std::is_signed_v<T>) {
-    std::printf("%lld\n", static_cast<long long>(v));
-  } else {
-    std::printf("%llu\n", static_cast<unsigned long long>(v));
-  }
-}
-
+RUNNERS = r"""
 template <int N, class F, class T>
 auto apply(F f, const T* row) {
   if constexpr (N == 1) {
@@ -281,42 +201,12 @@ void run(int n, F f) {
   using R = decltype(apply<N>(f, in.get()));
   std::unique_ptr<R[]> out(new R[static_cast<unsigned>(n)]);
   for (int i = 0; i < n; ++i) out[i] = apply<N>(f, &in[i * N]);  // an array kernel's loop
-  for (int i = 0; i < n; ++i) put(out[i]);
-}
-
-}  // namespace
-
-int main() {
-  int job = 0;
-  int n = 0;
-  while (std::scanf("%d %d", &job, &n) == 2) {
-    switch (job) {
-@CASES@
-      default: return 2;
-    }
+  for (int i = 0; i < n; ++i) {
+    put(out[i]);
+    std::printf("\n");
   }
-  return 0;
 }
 """
-
-
-def _run(cxx: str, tmp_path: Path, jobs: Sequence[Job], inputs: Sequence[Sequence[Any]]
-         ) -> list[str]:  # fmt: skip
-    cases = "\n".join(job.cpp(i) for i, job in enumerate(jobs))
-    source = tmp_path / "numpy_math_ufuncs.cpp"
-    source.write_text(PROGRAM.replace("@CASES@", cases), encoding="utf-8")
-    exe = tmp_path / "numpy_math_ufuncs"
-    build(
-        [cxx, "-std=c++20", *compile_flags("gnu", "2", debug=False), "-Wall", "-Wextra",
-         "-Werror", f"-I{INCLUDE}", f"-I{sysconfig.get_paths()['include']}", str(source),
-         "-o", str(exe), "-lm"]
-    )  # fmt: skip
-    chunks = []
-    for index, operands in enumerate(inputs):
-        rows = [" ".join(_text(column[i]) for column in operands)
-                for i in range(len(operands[0]))]  # fmt: skip
-        chunks.append(f"{index} {len(rows)}\n" + "\n".join(rows) + "\n")
-    return run_ok(exe, input="".join(chunks))
 
 
 def _compare(cxx: str, tmp_path: Path) -> tuple[dict[Job, float], list[str]]:
@@ -324,22 +214,19 @@ def _compare(cxx: str, tmp_path: Path) -> tuple[dict[Job, float], list[str]]:
     jobs = list(_jobs())
     rng = random.Random(20260513)
     inputs = [_operands(job, rng) for job in jobs]
-    output = iter(_run(cxx, tmp_path, jobs, inputs))
-    worst: dict[Job, float] = {}
+    output = kd.run_jobs(cxx, tmp_path, "numpy_math_ufuncs", RUNNERS,
+                         [job.call for job in jobs], inputs)  # fmt: skip
+    worst = dict.fromkeys(jobs, 0.0)
     wrong = []
-    for job, operands in zip(jobs, inputs, strict=True):
-        tolerance = ULP_TOLERANCE.get((job.name, job.dtype), 0)
-        worst[job] = 0
-        for i, want in enumerate(_expected(job, operands)):
-            got = _canonical(next(output, "<missing>"), job.result_dtype)
-            if want == "any" or (want == "zero" and got in ("0x0.0p+0", "-0x0.0p+0")):
-                continue
-            distance = _distance(got, want, job.result_dtype)
-            worst[job] = max(worst[job], distance)
-            if distance > tolerance:
-                args = ", ".join(_text(column[i]) for column in operands)
-                wrong.append(f"{job.name}({args}) [{job.dtype}]: C++ {got}, numpy {want}")
-    assert next(output, None) is None
+    for job, operands, i, want, line in kd.each_row(jobs, inputs, output, _expected):
+        got = kd.from_cpp(line, job.result_dtype)
+        if want == "any" or (want == "zero" and got in ("0x0.0p+0", "-0x0.0p+0")):
+            continue
+        distance = _distance(got, want, job.result_dtype)
+        worst[job] = max(worst[job], distance)
+        if distance > ULP_TOLERANCE.get((job.name, job.dtype), 0):
+            args = kd.row_text(operands, i)
+            wrong.append(f"{job.name}({args}) [{job.dtype}]: C++ {got}, numpy {want}")
     return worst, wrong
 
 

@@ -19,10 +19,7 @@ x86-64's (checked only there).
 from __future__ import annotations
 
 import math
-import platform
 import random
-import sysconfig
-import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,27 +27,13 @@ from typing import Any
 
 import pytest
 
-from cpp_build import CPP, INCLUDE, assert_clean_run, build, run, run_ok
-from hatch_pyaot.toolchains.compiler import compile_flags
+import kernel_diff as kd
+from case_lines import quiet
+from cpp_build import CPP, INCLUDE, assert_clean_run, build, run
 
 np = pytest.importorskip("numpy")
 
-X86_64 = platform.machine().lower() in ("x86_64", "amd64")
-
-# numpy dtype name -> the C++ type of its values
-DTYPES = {
-    "bool": "bool",
-    "int8": "std::int8_t",
-    "int16": "std::int16_t",
-    "int32": "std::int32_t",
-    "int64": "std::int64_t",
-    "uint8": "std::uint8_t",
-    "uint16": "std::uint16_t",
-    "uint32": "std::uint32_t",
-    "uint64": "std::uint64_t",
-    "float32": "float",
-    "float64": "double",
-}
+DTYPES = kd.CPP_TYPES
 BINARY = (
     "add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "divmod",
     "power", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
@@ -79,69 +62,37 @@ def test_cpp_unit_tests_under_sanitizers(cxx: str, tmp_path: Path) -> None:
 
 def _values(dtype: str, rng: random.Random, extra: int) -> Any:
     """Edge values of ``dtype`` and ``extra`` random ones, as a numpy array of it."""
-    dt = np.dtype(dtype)
-    if dt.kind == "b":
-        return np.array([False, True], dt)
-    if dt.kind in "iu":
-        info = np.iinfo(dt)
+
+    def int_edges(info: Any) -> set[int]:
         bits = info.bits
         edges = {0, 1, 2, 3, 7, 10, bits - 1, bits, bits + 1, 200, info.max, info.max - 1,
                  info.min, info.min + 1}  # fmt: skip
-        if dt.kind == "i":
-            edges |= {-1, -2, -3, -7, -bits, -(bits + 1)}
+        return edges | {-1, -2, -3, -7, -bits, -(bits + 1)} if info.kind == "i" else edges
+
+    def int_randoms(info: Any) -> list[int]:
         randoms = [rng.randint(int(info.min), int(info.max)) for _ in range(extra)]
-        small = 0 if dt.kind == "u" else -40
-        randoms += [rng.randint(small, 40) for _ in range(extra // 2)]
-        return np.array([v for v in sorted(edges) if info.min <= v <= info.max] + randoms, dt)
-    finfo = np.finfo(dt)
-    edges_f = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, -7.0, 0.1, 1e-30,
-               float(finfo.smallest_subnormal), -float(finfo.smallest_subnormal),
-               float(finfo.max), -float(finfo.max), float(finfo.eps), 127.5, 255.5, -129.0,
-               300.0, 70000.0, -70000.5, 2.0**31, -(2.0**31) - 1, 2.0**32, 1e10, 2.0**63,
-               -(2.0**63), 2.0**64, 1e20, -1e20, 1e300, math.inf, -math.inf,
-               math.nan]  # fmt: skip
-    randoms_f = []
-    for _ in range(extra):
+        small = 0 if info.kind == "u" else -40
+        return randoms + [rng.randint(small, 40) for _ in range(extra // 2)]
+
+    def float_edges(finfo: Any) -> list[float]:
+        return [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, -7.0, 0.1, 1e-30,
+                float(finfo.smallest_subnormal), -float(finfo.smallest_subnormal),
+                float(finfo.max), -float(finfo.max), float(finfo.eps), 127.5, 255.5, -129.0,
+                300.0, 70000.0, -70000.5, 2.0**31, -(2.0**31) - 1, 2.0**32, 1e10, 2.0**63,
+                -(2.0**63), 2.0**64, 1e20, -1e20, 1e300, math.inf, -math.inf,
+                math.nan]  # fmt: skip
+
+    def float_random() -> float:
         kind = rng.random()
         if kind < 0.4:
-            randoms_f.append(rng.uniform(-100.0, 100.0))
-        elif kind < 0.6:
-            randoms_f.append(float(rng.randint(-50, 50)) / rng.choice((1, 2, 4, 8)))
-        else:
-            randoms_f.append(math.copysign(rng.random() * 2.0 ** rng.randint(-140, 140),
-                                           rng.random() - 0.5))  # fmt: skip
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return np.array(edges_f + randoms_f, dt)
+            return rng.uniform(-100.0, 100.0)
+        if kind < 0.6:
+            return float(rng.randint(-50, 50)) / rng.choice((1, 2, 4, 8))
+        return kd.wide_float(rng)
 
-
-def _pairs(values: Any, rng: random.Random, extra: int) -> tuple[Any, Any]:
-    """Every edge value with every other, and ``extra`` random pairs."""
-    n = len(values)
-    first = [i for i in range(n) for _ in range(n)]
-    second = [j for _ in range(n) for j in range(n)]
-    first += [rng.randrange(n) for _ in range(extra)]
-    second += [rng.randrange(n) for _ in range(extra)]
-    return values[first], values[second]
-
-
-# ---- canonical text of a value, the same for both sides ---------------------------------------
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, (bool, np.bool_)):
-        return "1" if value else "0"
-    if isinstance(value, (int, np.integer)):
-        return str(int(value))
-    value = float(value)
-    return "nan" if math.isnan(value) else value.hex()
-
-
-def _parse_cpp(token: str, dtype: str) -> str:
-    """The C++ program's token for a value of ``dtype`` (floats as C's %a), as _text gives it."""
-    if np.dtype(dtype).kind == "f" and token != "nan":
-        return float.fromhex(token).hex()
-    return token
+    return kd.operand_values(
+        dtype, int_edges, int_randoms, float_edges, lambda: [float_random() for _ in range(extra)]
+    )
 
 
 # ---- the jobs: one operation on one dtype over a column of operands ---------------------------
@@ -154,20 +105,19 @@ class Job:
     dtype: str
     to: str = ""  # casts: the target dtype
 
-    def cpp(self, index: int) -> str:
+    @property
+    def call(self) -> str:
         t = DTYPES[self.dtype]
         if self.kind == "cast":
-            call = f"unary<{t}>(n, [](auto a) {{ return np::cast<{DTYPES[self.to]}>(a); }});"
-        elif self.kind == "unary":
-            call = f"unary<{t}>(n, [](auto a) {{ return np::{self.name}(a); }});"
-        elif self.fallible:
-            call = (
+            return f"unary<{t}>(n, [](auto a) {{ return np::cast<{DTYPES[self.to]}>(a); }});"
+        if self.kind == "unary":
+            return f"unary<{t}>(n, [](auto a) {{ return np::{self.name}(a); }});"
+        if self.fallible:
+            return (
                 f"fallible<{t}>(n, [](auto& out, auto a, auto b) "
                 f"{{ return np::{self.name}(out, a, b); }});"
             )
-        else:
-            call = f"binary<{t}>(n, [](auto a, auto b) {{ return np::{self.name}(a, b); }});"
-        return f"    case {index}: {call} break;"
+        return f"binary<{t}>(n, [](auto a, auto b) {{ return np::{self.name}(a, b); }});"
 
     @property
     def fallible(self) -> bool:
@@ -215,37 +165,36 @@ def _float_to_int_undefined(x: Any, target: str) -> bool:
 def _expected(job: Job, operands: Sequence[Any]) -> list[str]:
     """One canonical line per operand (pair): the result, or ``E<type>:<message>``."""
     dt = np.dtype(job.dtype)
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with quiet():
         if job.kind == "cast":
             (a,) = operands
             result = a.astype(job.to)
-            lines = [_text(v) for v in result]
+            lines = [kd.text(v) for v in result]
             if dt.kind == "f" and np.dtype(job.to).kind in "iu":
                 # numpy's array loops differ from its scalar casts in these (uint32 under
                 # AVX-512); the kernels follow the scalar C cast of x86-64
                 for i, x in enumerate(a):
                     if _float_to_int_undefined(x, job.to):
-                        lines[i] = _text(x.astype(job.to)) if X86_64 else "undefined"
+                        lines[i] = kd.text(x.astype(job.to)) if kd.X86_64 else "undefined"
             return lines
         ufunc = getattr(np, job.name)
         if job.kind == "unary":
-            return [_text(v) for v in ufunc(operands[0])]
+            return [kd.text(v) for v in ufunc(operands[0])]
         a, b = operands
         if job.name == "power" and dt.kind == "f":
             # libm pow, numpy's scalar path (its AVX-512 array loop is SVML's)
-            return [_text(x**y) for x, y in zip(a, b, strict=True)]
+            return [kd.text(x**y) for x, y in zip(a, b, strict=True)]
         if job.fallible:
             negative = b < 0
             with pytest.raises(ValueError, match="Integers to negative integer powers"):
                 ufunc(a, b)
             ok = ufunc(a[~negative], b[~negative])
-            values = iter(_text(v) for v in ok)
+            values = iter(kd.text(v) for v in ok)
             return [NEGATIVE_POWER if neg else next(values) for neg in negative]
         if job.name == "divmod":
             q, r = ufunc(a, b)
-            return [f"{_text(x)} {_text(y)}" for x, y in zip(q, r, strict=True)]
-        lines = [_text(v) for v in ufunc(a, b)]
+            return [f"{kd.text(x)} {kd.text(y)}" for x, y in zip(q, r, strict=True)]
+        lines = [kd.text(v) for v in ufunc(a, b)]
         if job.name in ("fmin", "fmax") and dt.kind == "f":
             # two zeros: numpy's SIMD loop returns the second, its scalar tail (libm) the first
             for i, (x, y) in enumerate(zip(a, b, strict=True)):
@@ -260,7 +209,7 @@ def _canonical_cpp(job: Job, line: str, want: str) -> str:
         return line
     if want == "undefined":
         return want
-    got = " ".join(_parse_cpp(token, job.result_dtype) for token in line.split(" "))
+    got = " ".join(kd.from_cpp(token, job.result_dtype) for token in line.split(" "))
     if want == "zero" and got in ("0x0.0p+0", "-0x0.0p+0"):
         return "zero"
     return got
@@ -268,54 +217,7 @@ def _canonical_cpp(job: Job, line: str, want: str) -> str:
 
 # ---- the C++ side ---------------------------------------------------------------------------
 
-PROGRAM = r"""
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <memory>
-#include <tuple>
-#include <type_traits>
-
-#include "pyaot/error.hpp"
-#include "pyaot/numpy/scalar.hpp"
-
-namespace np = pyaot::numpy::scalar;
-
-namespace {
-
-template <class T>
-T read() {
-  char token[64];
-  if (std::scanf("%63s", token) != 1) std::abort();
-  if constexpr (std::is_same_v<T, bool>) {
-    return token[0] == '1';
-  } else if constexpr (std::is_floating_point_v<T>) {
-    return static_cast<T>(std::strtod(token, nullptr));  // exact: the values are T's
-  } else if constexpr (std::is_signed_v<T>) {
-    return static_cast<T>(std::strtoll(token, nullptr, 10));
-  } else {
-    return static_cast<T>(std::strtoull(token, nullptr, 10));
-  }
-}
-
-template <class T>
-void put(T v) {
-  if constexpr (std::is_same_v<T, bool>) {
-    std::printf("%d", v ? 1 : 0);
-  } else if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(v)) {
-      std::printf("nan");
-    } else {
-      std::printf("%a", static_cast<double>(v));
-    }
-  } else if constexpr (std::is_signed_v<T>) {
-    std::printf("%lld", static_cast<long long>(v));
-  } else {
-    std::printf("%llu", static_cast<unsigned long long>(v));
-  }
-}
-
+RUNNERS = r"""
 template <class T>
 void put(const std::tuple<T, T>& v) {
   put(std::get<0>(v));
@@ -370,47 +272,13 @@ void fallible(int n, F f) {
     std::printf("\n");
   }
 }
-
-}  // namespace
-
-int main() {
-  int job = 0;
-  int n = 0;
-  while (std::scanf("%d %d", &job, &n) == 2) {
-    switch (job) {
-@CASES@
-      default: return 2;
-    }
-  }
-  return 0;
-}
 """
-
-
-def _run(
-    cxx: str, tmp_path: Path, jobs: Sequence[Job], inputs: Sequence[Sequence[Any]]
-) -> list[str]:
-    """Compile the program for ``jobs`` once and run it on their operand columns."""
-    cases = "\n".join(job.cpp(i) for i, job in enumerate(jobs))
-    source = tmp_path / "numpy_scalar_ops.cpp"
-    source.write_text(PROGRAM.replace("@CASES@", cases), encoding="utf-8")
-    exe = tmp_path / "numpy_scalar_ops"
-    build(
-        [cxx, "-std=c++20", *compile_flags("gnu", "2", debug=False), f"-I{INCLUDE}",
-         f"-I{sysconfig.get_paths()['include']}", str(source), "-o", str(exe), "-lm"]
-    )  # fmt: skip
-    chunks = []
-    for index, operands in enumerate(inputs):
-        columns = [[_text(v) for v in column] for column in operands]
-        rows = [" ".join(row) for row in zip(*columns, strict=True)]
-        chunks.append(f"{index} {len(rows)}\n" + "\n".join(rows) + "\n")
-    return run_ok(exe, input="".join(chunks))
 
 
 def _operands(job: Job, rng: random.Random) -> list[Any]:
     values = _values(job.dtype, rng, extra=12)
     if job.kind == "binary":
-        return list(_pairs(values, rng, extra=200))
+        return list(kd.pairs(values, rng, extra=200))
     return [values]
 
 
@@ -419,19 +287,14 @@ def _mismatches(
 ) -> list[str]:
     rng = random.Random(20260512)
     inputs = [_operands(job, rng) for job in jobs]
-    output = iter(_run(cxx, tmp_path, jobs, inputs))
+    output = kd.run_jobs(cxx, tmp_path, "numpy_scalar_ops", RUNNERS,
+                         [job.call for job in jobs], inputs)  # fmt: skip
     mismatches = []
-    for job, operands in zip(jobs, inputs, strict=True):
-        for i, want in enumerate(expect(job, operands)):
-            line = next(output, "<missing>")
-            got = _canonical_cpp(job, line, want)
-            if got != want:
-                args = ", ".join(_text(column[i]) for column in operands)
-                target = f"<{job.to}>" if job.kind == "cast" else ""
-                mismatches.append(
-                    f"{job.name}{target}({args}) [{job.dtype}]: C++ {line}, numpy {want}"
-                )
-    assert next(output, None) is None
+    for job, operands, i, want, line in kd.each_row(jobs, inputs, output, expect):
+        if _canonical_cpp(job, line, want) != want:
+            args = kd.row_text(operands, i)
+            target = f"<{job.to}>" if job.kind == "cast" else ""
+            mismatches.append(f"{job.name}{target}({args}) [{job.dtype}]: C++ {line}, numpy {want}")
     return mismatches
 
 

@@ -1,23 +1,20 @@
 """The runtime's sorting and searching (pyaot/numpy/sort.hpp): a C++ program (written out
 below) built under AddressSanitizer, UBSan and LeakSanitizer, and every `case` line it prints
 checked against numpy. A case's name says what it computes, ``dtype:dims:layout:op[:args]``:
-the layout is tests/cpp/arrays.hpp's letter (c, t, r, s, z), followed by ``n`` for data with
+the layout is tests/cpp/arrays.hpp's letter (c, t, r, s, b), followed by ``n`` for data with
 NaNs and infinities; op is one of OPS below. numpy computes the same, and dtype, shape, error
 type and text and every value must match exactly (floats to the last bit), for every dtype,
 arrays of 0 to 3 dimensions in every layout, along every axis (and a bad one)."""
 
 from __future__ import annotations
 
-import math
 import subprocess
-import warnings
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cpp_build import CPP, FLAGS, SANITIZE, build, run
+import case_lines as cl
 
 np = pytest.importorskip("numpy")
 
@@ -38,8 +35,8 @@ SOURCE = r"""
 #include "pyaot/numpy/shape.hpp"
 #include "pyaot/numpy/sort.hpp"
 
-#include "check.hpp"
 #include "arrays.hpp"
+#include "check.hpp"
 
 namespace {
 
@@ -47,6 +44,7 @@ using pyaot::numpy::ndarray;
 using pyaot::numpy::Shape;
 using std::int64_t;
 namespace np = pyaot::numpy;
+namespace t = pyaot_testing;
 
 /// Many ties and zeros (a third of the elements in -5..5), large values that wrap in small
 /// integer types; with `nans`, floats also hold NaNs and infinities.
@@ -67,7 +65,7 @@ T value(int64_t i, bool nans) {
 
 template <class T, int N>
 ndarray<T, N> make(const Shape<N>& shape, char layout, bool nans) {
-  return make_array<T, N>(shape, layout, [nans](int64_t i) { return value<T>(i, nans); });
+  return t::make<T, N>(shape, layout, [nans](int64_t i) { return value<T>(i, nans); });
 }
 
 template <class T, int N>
@@ -77,22 +75,22 @@ void search_cases(const std::string& stem, const ndarray<T, N>& a) {
   for (bool right : {false, true}) {
     const std::string side = right ? ":right" : ":left";
     ndarray<int64_t, N> out;
-    array_case(stem + "searchsorted" + side, np::searchsorted(out, sorted, a, right), out);
+    t::array_case(stem + "searchsorted" + side, np::searchsorted(out, sorted, a, right), out);
     if constexpr (N == 1) {  // a itself, strided and unsorted: numpy's steps, numpy's answer
       ndarray<int64_t, 1> unsorted;
-      array_case(stem + "searchunsorted" + side, np::searchsorted(unsorted, a, a, right),
-                 unsorted);
+      t::array_case(stem + "searchunsorted" + side, np::searchsorted(unsorted, a, a, right),
+                    unsorted);
     }
     if (a.size() != 0) {
       int64_t index = -1;
       const bool ok = np::searchsorted(index, sorted, a.data[0], right);
-      scalar_case(stem + "searchscalar" + side + ":first", ok, index);
+      t::scalar_case(stem + "searchscalar" + side + ":first", ok, index);
     }
     if constexpr (std::is_floating_point_v<T>) {
       int64_t index = -1;
       const bool ok =
           np::searchsorted(index, sorted, std::numeric_limits<T>::quiet_NaN(), right);
-      scalar_case(stem + "searchscalar" + side + ":nan", ok, index);
+      t::scalar_case(stem + "searchscalar" + side + ":nan", ok, index);
     }
   }
 }
@@ -102,7 +100,7 @@ void nonzero_cases(const std::string& stem, const ndarray<T, N>& a) {
   {
     std::array<ndarray<int64_t, 1>, N> out;
     if (!np::nonzero(out, a)) {
-      print_error(stem + "nonzero");
+      t::error_case(stem + "nonzero");
     } else if constexpr (N >= 1) {  // printed as numpy.asarray(numpy.nonzero(a)): (N, count)
       ndarray<int64_t, 2> stacked;
       const int64_t count = out[0].size();
@@ -111,61 +109,57 @@ void nonzero_cases(const std::string& stem, const ndarray<T, N>& a) {
         CHECK(out[d].size() == count && out[d].storage->refcount == 1);
         for (int64_t i = 0; i < count; ++i) stacked.data[d * count + i] = out[d].data[i];
       }
-      array_case(stem + "nonzero", true, stacked);
+      t::array_case(stem + "nonzero", true, stacked);
     }
   }
   {
     ndarray<int64_t, 1> out;
-    array_case(stem + "flatnonzero", np::flatnonzero(out, a), out);
+    t::array_case(stem + "flatnonzero", np::flatnonzero(out, a), out);
   }
   {
     ndarray<int64_t, 2> out;
-    array_case(stem + "argwhere", np::argwhere(out, a), out);
+    t::array_case(stem + "argwhere", np::argwhere(out, a), out);
   }
   int64_t count = -1;
   const bool ok = np::count_nonzero(count, a);
-  scalar_case(stem + "count_nonzero", ok, count);
+  t::scalar_case(stem + "count_nonzero", ok, count);
 }
 
 template <class T, int N>
 void all_cases(const char* dtype, const Shape<N>& shape, char layout, bool nans) {
   using M = np::mean_result_t<T>;
   const ndarray<T, N> a = make<T, N>(shape, layout, nans);
-  const std::string stem = std::string(dtype) + ":" + dims_text<N>(shape) + ":" + layout +
+  const std::string stem = std::string(dtype) + ":" + t::dims<N>(shape) + ":" + layout +
                            (nans ? "n" : "") + ":";
   {
     ndarray<T, N> out;
-    array_case(stem + "sort", np::sort(out, a), out);
+    t::array_case(stem + "sort", np::sort(out, a), out);
   }
   {
     ndarray<T, 1> out;
-    array_case(stem + "sortflat", np::sort_flat(out, a), out);
+    t::array_case(stem + "sortflat", np::sort_flat(out, a), out);
   }
   {
     ndarray<int64_t, 1> out;
-    array_case(stem + "argsortflat", np::argsort_flat(out, a), out);
+    t::array_case(stem + "argsortflat", np::argsort_flat(out, a), out);
   }
   {
     M out = 0;
     const bool ok = np::median(out, a);
-    scalar_case(stem + "median", ok, out);
+    t::scalar_case(stem + "median", ok, out);
   }
   {
     ndarray<T, N> out;
-    array_case(stem + "diff", np::diff(out, a), out);
+    t::array_case(stem + "diff", np::diff(out, a), out);
   }
   {
     ndarray<T, 1> out;
-    array_case(stem + "unique", np::unique(out, a), out);
+    t::array_case(stem + "unique", np::unique(out, a), out);
   }
   {  // read-only storage (numpy's broadcast views are read-only)
     const ndarray<T, N> b = make<T, N>(shape, layout, nans);
     b.storage->writeable = false;
-    if (np::sort_inplace(b)) {
-      view_case(stem + "sortreadonly", b);
-    } else {
-      print_error(stem + "sortreadonly");
-    }
+    t::view_case(stem + "sortreadonly", np::sort_inplace(b), b);
   }
   search_cases(stem, a);
   nonzero_cases(stem, a);
@@ -173,41 +167,37 @@ void all_cases(const char* dtype, const Shape<N>& shape, char layout, bool nans)
     const std::string tail = ":" + std::to_string(axis);
     {
       ndarray<T, N> out;
-      array_case(stem + "sort" + tail, np::sort_axis(out, a, axis), out);
+      t::array_case(stem + "sort" + tail, np::sort_axis(out, a, axis), out);
     }
-    if (layout != 'z') {  // numpy's broadcast views are read-only
+    if (layout != 'b') {  // numpy's broadcast views are read-only
       const ndarray<T, N> b = make<T, N>(shape, layout, nans);
-      if (np::sort_inplace(b, axis)) {
-        view_case(stem + "sortinplace" + tail, b);
-      } else {
-        print_error(stem + "sortinplace" + tail);
-      }
+      t::view_case(stem + "sortinplace" + tail, np::sort_inplace(b, axis), b);
     }
     for (int64_t n : {-1, 0, 1, 2, 3}) {
       ndarray<T, N> out;
-      array_case(stem + "diff" + tail + ":" + std::to_string(n), np::diff_axis(out, a, n, axis),
-                 out);
+      t::array_case(stem + "diff" + tail + ":" + std::to_string(n), np::diff_axis(out, a, n, axis),
+                    out);
     }
     if constexpr (N >= 1) {
       {
         ndarray<int64_t, N> out;
-        array_case(stem + "argsort" + tail, np::argsort_axis(out, a, axis), out);
+        t::array_case(stem + "argsort" + tail, np::argsort_axis(out, a, axis), out);
       }
       {
         ndarray<M, N - 1> out;
-        array_case(stem + "median" + tail, np::median_axis(out, a, axis), out);
+        t::array_case(stem + "median" + tail, np::median_axis(out, a, axis), out);
       }
     }
   }
   if constexpr (N >= 1) {
     ndarray<int64_t, N> out;
-    array_case(stem + "argsort", np::argsort(out, a), out);
+    t::array_case(stem + "argsort", np::argsort(out, a), out);
   }
 }
 
 template <class T, int N>
 void layouts(const char* dtype, const Shape<N>& shape) {
-  for (char layout : {'c', 't', 'r', 's', 'z'}) {
+  for (char layout : {'c', 't', 'r', 's', 'b'}) {
     if (layout == 't' && N < 2) continue;
     if (N == 0 && layout != 'c') continue;
     all_cases<T, N>(dtype, shape, layout, false);
@@ -264,34 +254,25 @@ int main() {
 """
 
 
-def base(shape: tuple[int, ...], dtype: str, nans: bool) -> Any:
-    i = np.arange(math.prod(shape), dtype=np.int64)
+def sort_values(count: int, dtype: str, nans: bool) -> Any:
+    """The C++ program's value<T>(i, nans) for i < count."""
+    i = np.arange(count, dtype=np.int64)
     m = (i * 7919) % 1000
     k = np.where(m % 3 == 0, m % 11 - 5, m - 500)
     if dtype == "bool":
-        values = k > 0
-    elif dtype.startswith("float"):
+        return k > 0
+    if dtype.startswith("float"):
         values = (k.astype(np.float64) / 4.0).astype(dtype)
         if nans:
             values = np.where(m % 13 == 5, np.where(k < 0, -np.inf, np.inf), values)
             values = np.where(m % 7 == 3, np.nan, values).astype(dtype)
-    else:
-        values = k.astype(dtype)
-    return values.reshape(shape)
+        return values
+    return k.astype(dtype)
 
 
 def make(shape: tuple[int, ...], dtype: str, layout: str) -> Any:
-    """tests/cpp/arrays.hpp's make_array with this test's values."""
-    kind, nans = layout[0], layout.endswith("n")
-    if kind == "t":
-        return base(shape[::-1], dtype, nans).T
-    if kind == "r":
-        return base(shape, dtype, nans)[(slice(None, None, -1),) * len(shape)]
-    if kind == "s":
-        return base((*shape[:-1], 2 * shape[-1]), dtype, nans)[..., ::2]
-    if kind == "z":
-        return np.broadcast_to(base((1, *shape[1:]), dtype, nans), shape)
-    return base(shape, dtype, nans)
+    """The C++ program's make<T, N>(shape, layout, nans): layout "cn" is "c" with nans."""
+    return cl.make(shape, layout[0], lambda count: sort_values(count, dtype, layout[1:] == "n"))
 
 
 def _sort_inplace(a: Any, axis: int) -> Any:
@@ -336,70 +317,22 @@ OPS: dict[str, Callable[..., Any]] = {
 }
 
 
-def _text(value: object) -> str:
-    if isinstance(value, float):
-        return "nan" if math.isnan(value) else format(value, ".17g")
-    return str(value)
-
-
-def _parse(name: str) -> tuple[str, tuple[int, ...], str, str, list[str]]:
-    dtype, dims, layout, op, *args = name.split(":")
-    shape = tuple(int(d) for d in dims.split("x")) if dims else ()
-    return dtype, shape, layout, op, args
-
-
 def expected(name: str) -> tuple[Any, str]:
-    dtype, shape, layout, op, args = _parse(name)
-    a = make(shape, dtype, layout)
-    try:
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore")
-            return np.asarray(OPS[op](a, *args)), ""
-    except Exception as exc:
-        kind = "ValueError" if isinstance(exc, ValueError) else type(exc).__name__
-        return None, f"! {kind}: {exc}"
+    return cl.numpy_case(name, make, OPS)
 
 
-def check_line(line: str) -> str | None:
-    """None when the printed line agrees with numpy bit for bit, else why not."""
-    _, name, rest = line.split(" ", 2)
-    want, error = expected(name)
-    if error or rest.startswith("!"):
-        return None if rest == error else f"{line[:300]}\n  numpy: {error or want!r}"
-    dtype, shape_text, *values = rest.split(" ")
-    numpy_shape = "(" + ",".join(map(str, want.shape)) + ("," if want.ndim == 1 else "") + ")"
-    if (dtype, shape_text) != (str(want.dtype), numpy_shape):
-        return f"{line[:300]}\n  numpy: {want.dtype} {numpy_shape}"
-    numpy_values = [_text(v) for v in want.ravel().tolist()]
-    return None if values == numpy_values else f"{line[:300]}\n  numpy: {numpy_values[:20]}"
-
-
-@pytest.fixture(scope="module")
-def unit_tests(
-    cxx: str, tmp_path_factory: pytest.TempPathFactory
-) -> subprocess.CompletedProcess[str]:
-    """The C++ program's run: one build under the sanitizers for the whole module."""
-    tmp: Path = tmp_path_factory.mktemp("sort")
-    source = tmp / "test_numpy_sort.cpp"
-    source.write_text(SOURCE)
-    exe = tmp / "test_numpy_sort"
-    # -O0: the sanitizers catch the same there, and the build takes a third of -O1's time
-    build([cxx, *FLAGS, f"-I{CPP}", "-O0", *SANITIZE, str(source), "-o", str(exe)])
-    return run(exe, asan_options="detect_leaks=1")
+# -O0: the sanitizers catch the same there, and the build takes a third of -O1's time
+unit_tests = cl.program_fixture("test_numpy_sort", SOURCE, "-O0")
 
 
 def test_cpp_unit_tests_under_sanitizers(unit_tests: subprocess.CompletedProcess[str]) -> None:
-    assert unit_tests.returncode == 0, unit_tests.stdout[-2000:] + unit_tests.stderr[-4000:]
-    assert "checks passed" in unit_tests.stdout
-    assert "LeakSanitizer" not in unit_tests.stderr
+    cl.assert_clean(unit_tests)
 
 
 def test_every_case_matches_numpy(unit_tests: subprocess.CompletedProcess[str]) -> None:
-    lines = [line for line in unit_tests.stdout.splitlines() if line.startswith("case ")]
-    names = [line.split(" ", 2)[1] for line in lines]
-    assert len(set(names)) == len(names), "a case name is printed twice"
-    assert {_parse(name)[0] for name in names} == DTYPES
-    assert {_parse(name)[3] for name in names} == set(OPS)
+    lines = cl.case_lines(unit_tests.stdout)
+    names = [cl.case_name(line) for line in lines]
+    assert {cl.parse_name(name)[0] for name in names} == DTYPES
+    assert {cl.parse_name(name)[3] for name in names} == set(OPS)
     assert len(lines) > 40_000
-    mismatches = [m for m in map(check_line, lines) if m is not None]
-    assert mismatches == [], f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:20])
+    cl.assert_match(lines, expected)

@@ -4,10 +4,8 @@
 // with numpy and compares the two (dtype, shape, values, exact error text). The CHECKs cover
 // what numpy cannot show. Exits non-zero on any failed check.
 
-#include <array>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -16,6 +14,7 @@
 #include "pyaot/numpy/ndarray.hpp"
 #include "pyaot/numpy/reduce.hpp"
 
+#include "arrays.hpp"
 #include "check.hpp"
 
 namespace {
@@ -25,116 +24,7 @@ using pyaot::numpy::ndarray;
 using pyaot::numpy::Shape;
 using std::int64_t;
 namespace np = pyaot::numpy;
-
-// ---- Test data, as tests/test_numpy_reduce.py builds it --------------------------------------
-
-/// Element i: k = (i * 7919) % 1000 - 500; bool: (i * 7919) % 3 != 0; floats: k / 7.0.
-template <class T>
-T value(int64_t i) {
-  const int64_t k = (i * 7919) % 1000 - 500;
-  if constexpr (std::is_same_v<T, bool>) {
-    return (i * 7919) % 3 != 0;
-  } else if constexpr (std::is_floating_point_v<T>) {
-    return static_cast<T>(static_cast<double>(k) / 7.0);
-  } else {
-    return static_cast<T>(k);
-  }
-}
-
-template <class T, int N>
-ndarray<T, N> base(const Shape<N>& shape) {
-  ndarray<T, N> a;
-  CHECK(np::empty(a, shape));
-  for (int64_t i = 0; i < a.size(); ++i) a.data[i] = value<T>(i);
-  return a;
-}
-
-/// The array of `shape` in `layout`: c (C order), t (base(reversed shape).T), r (every axis
-/// reversed), s (base with the last axis twice as long, [..., ::2]).
-template <class T, int N>
-ndarray<T, N> make(const Shape<N>& shape, char layout) {
-  if (layout == 't') {
-    Shape<N> reversed{};
-    for (int d = 0; d < N; ++d) reversed[d] = shape[N - 1 - d];
-    const ndarray<T, N> b = base<T, N>(reversed);
-    Shape<N> strides{};
-    for (int d = 0; d < N; ++d) strides[d] = b.strides[N - 1 - d];
-    return ndarray<T, N>(b.data, shape, strides, b.storage);
-  }
-  if (layout == 'r') {
-    const ndarray<T, N> b = base<T, N>(shape);
-    T* data = b.data;
-    Shape<N> strides{};
-    for (int d = 0; d < N; ++d) {
-      if (b.size() != 0) data += (shape[d] - 1) * b.strides[d];
-      strides[d] = -b.strides[d];
-    }
-    return ndarray<T, N>(data, shape, strides, b.storage);
-  }
-  if (layout == 's') {
-    Shape<N> wide = shape;
-    wide[N - 1] *= 2;
-    const ndarray<T, N> b = base<T, N>(wide);
-    Shape<N> strides = b.strides;
-    strides[N - 1] *= 2;
-    return ndarray<T, N>(b.data, shape, strides, b.storage);
-  }
-  return base<T, N>(shape);
-}
-
-// ---- Printing cases for the Python side -----------------------------------------------------
-
-template <class T>
-std::string text(T v) {
-  char buffer[64];
-  if constexpr (std::is_same_v<T, bool>) {
-    return v ? "True" : "False";
-  } else if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(v)) return "nan";
-    std::snprintf(buffer, sizeof buffer, "%.17g", static_cast<double>(v));
-  } else if constexpr (std::is_signed_v<T>) {
-    std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(v));
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%llu", static_cast<unsigned long long>(v));
-  }
-  return buffer;
-}
-
-template <int N>
-std::string shape_text(const std::array<int64_t, N>& shape) {
-  std::string s = "(";
-  for (int d = 0; d < N; ++d) s += (d > 0 ? "," : "") + std::to_string(shape[d]);
-  return s + (N == 1 ? ",)" : ")");
-}
-
-void print_error(const std::string& name) {
-  auto& state = pyaot::error_state();
-  CHECK(state.set);
-  std::printf("case %s ! %s: %s\n", name.c_str(), pyaot::exc_name(state.type),
-              state.message.c_str());
-  pyaot::clear_error();
-}
-
-/// "case NAME DTYPE () V" for a whole-array reduction.
-template <class R>
-void scalar_case(const std::string& name, bool ok, R result) {
-  if (!ok) return print_error(name);
-  CHECK(!pyaot::error_state().set);
-  std::printf("case %s %s () %s\n", name.c_str(), np::dtype_traits<R>::name,
-              text(result).c_str());
-}
-
-/// "case NAME DTYPE SHAPE V V ..." for a reduction along an axis.
-template <class R, int M>
-void array_case(const std::string& name, bool ok, const ndarray<R, M>& out) {
-  if (!ok) return print_error(name);
-  CHECK(out.is_c_contiguous());
-  CHECK(out.storage != nullptr && out.storage->refcount == 1);
-  std::string line =
-      "case " + name + " " + np::dtype_traits<R>::name + " " + shape_text<M>(out.shape);
-  for (int64_t i = 0; i < out.size(); ++i) line += " " + text(out.data[i]);
-  std::printf("%s\n", line.c_str());
-}
+namespace t = pyaot_testing;
 
 // ---- Every reduction of one array ------------------------------------------------------------
 
@@ -142,23 +32,21 @@ void array_case(const std::string& name, bool ok, const ndarray<R, M>& out) {
   do {                                      \
     R r{};                                  \
     const bool ok = np::op(r, a);           \
-    scalar_case<R>(prefix + #op, ok, r);    \
+    t::scalar_case<R>(prefix + #op, ok, r); \
   } while (0)
 
-#define ALONG(op, R)                                                      \
-  do {                                                                    \
-    ndarray<R, N - 1> r;                                                  \
-    const bool ok = np::op##_axis(r, a, axis);                            \
-    array_case<R, N - 1>(prefix + #op + ":" + std::to_string(axis), ok, r); \
+#define ALONG(op, R)                                                           \
+  do {                                                                         \
+    ndarray<R, N - 1> r;                                                       \
+    const bool ok = np::op##_axis(r, a, axis);                                 \
+    t::array_case<R, N - 1>(prefix + #op + ":" + std::to_string(axis), ok, r); \
   } while (0)
 
 template <class T, int N>
 void reductions(const Shape<N>& shape, char layout, bool per_axis) {
-  const ndarray<T, N> a = make<T, N>(shape, layout);
-  std::string dims;
-  for (int d = 0; d < N; ++d) dims += (d > 0 ? "x" : "") + std::to_string(shape[d]);
+  const ndarray<T, N> a = t::make<T, N>(shape, layout);
   const std::string prefix =
-      std::string(np::dtype_traits<T>::name) + ":" + dims + ":" + layout + ":";
+      std::string(np::dtype_traits<T>::name) + ":" + t::dims<N>(shape) + ":" + layout + ":";
   using S = np::sum_result_t<T>;
   using M = np::mean_result_t<T>;
   WHOLE(sum, S);
@@ -270,6 +158,5 @@ int main() {
   cases_for_dtype<float>();
   cases_for_dtype<double>();
   check_nan_and_wrap();
-  std::printf("%d checks passed, %d failed\n", checks - failures, failures);
-  return failures == 0 ? 0 : 1;
+  return check_summary();
 }
