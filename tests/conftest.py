@@ -199,3 +199,18 @@ def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     return build_hatch_pyaot_wheel(shared).parent
+
+
+@pytest.fixture(scope="session")
+def cross_cache(request: pytest.FixtureRequest,
+                tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One pyaot cache for every cross build of every session and xdist worker (zig builds
+    libc/libc++ once per target there: a minute or two each on two cores)."""
+    from hatch_pyaot.toolchains import targets
+
+    if targets.find_zig() is None:
+        missing_tool("ziglang is not installed (pip install -e '.[dev]')")
+    cache = getattr(request.config, "cache", None)
+    if cache is not None:
+        return Path(cache.mkdir("pyaot-cross"))
+    return tmp_path_factory.mktemp("pyaot-cross")

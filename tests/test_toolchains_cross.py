@@ -364,18 +364,6 @@ def test_failed_build_names_target_and_artifact(tmp_path, fake_zig, monkeypatch)
 # ---- Real builds ----------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def cross_cache(request, tmp_path_factory) -> Path:
-    """One pyaot cache for every cross build of every session and xdist worker (zig builds
-    libc/libc++ once per target there: a minute or two each on two cores)."""
-    if targets.find_zig() is None:
-        missing_tool("ziglang is not installed (pip install -e '.[dev]')")
-    cache = getattr(request.config, "cache", None)
-    if cache is not None:
-        return Path(cache.mkdir("pyaot-cross"))
-    return tmp_path_factory.mktemp("pyaot-cross")
-
-
 @pytest.fixture
 def sources(tmp_path) -> dict[str, Path]:
     files = {"program": tmp_path / "main.cpp", "library": tmp_path / "lib.cpp"}

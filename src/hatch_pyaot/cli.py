@@ -30,6 +30,12 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("-j", "--jobs", type=int, default=0, help="parallel builds (default: cores)")
     b.add_argument("--no-progress", action="store_true",
                    help="plain progress lines, no bar (the default when stderr is no terminal)")
+    b.add_argument("--target", action="append", default=[], metavar="T",
+                   help="also build standalone programs, a C-ABI library and headers for "
+                   "target T (see `pyaot targets`; repeat it; `all`: every available one)")
+    b.add_argument("--out", type=Path, default=Path("pyaot-out"), metavar="DIR",
+                   help="where --target writes DIR/<target>/{bin,lib,include,manifest.json} "
+                   "(default: pyaot-out)")
     c = sub.add_parser("check", help="report, per @compile function, whether it compiles")
     c.add_argument("paths", nargs="+", type=Path, metavar="FILE|PKG")
     e = sub.add_parser("explain", help="show a function's IR, types or generated C++")
@@ -65,6 +71,8 @@ def _build(args: argparse.Namespace) -> int:
     files = _files(args.paths)
     if files is None:
         return 2
+    if args.target:
+        return _build_targets(args, files)
     options = BuildOptions(opt_level=args.opt_level, debug=args.debug, jobs=args.jobs)
     bar = sys.stderr.isatty() and not args.no_progress
     display = RichBar() if bar else PlainLines()
@@ -90,6 +98,56 @@ def _build(args: argparse.Namespace) -> int:
     if report.failed_entries and args.strict:
         print(f"pyaot: error: {len(report.failed_entries)} function(s) could not be compiled "
               "(--strict)", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _build_targets(args: argparse.Namespace, files: list[Path]) -> int:
+    """``pyaot build ... --target T``: per target, programs, library, headers, manifest."""
+    from hatch_pyaot import crossbuild
+    from hatch_pyaot.errors import CompileError
+    from hatch_pyaot.toolchains.process import ToolchainError
+    from hatch_pyaot.toolchains.zig import CrossOptions
+
+    try:
+        targets = crossbuild.expand_targets(args.target)
+        modules, results = crossbuild.compile_modules(files)
+    except (ValueError, CompileError) as exc:
+        print(f"pyaot: error: {exc}", file=sys.stderr)
+        return 2 if isinstance(exc, ValueError) else 1
+    failed = 0
+    for result in results:
+        text = result.format_diagnostics()
+        if text:
+            print(text, file=sys.stderr)
+        for entry in result.entries:
+            if not entry.compiled:
+                failed += 1
+                print(f"{entry.loc}: warning: '{entry.name}' is not compiled: it is left out "
+                      "of the targets' artifacts", file=sys.stderr)
+    if not modules:
+        print("pyaot: error: no function compiled, nothing to build", file=sys.stderr)
+        return 1
+    library = args.paths[0].resolve().stem if args.paths[0].is_file() else \
+        args.paths[0].resolve().name
+    opt = "2" if args.opt_level == "3" else args.opt_level  # zig: -O3 only adds size
+    options = CrossOptions(opt_level=opt, debug=args.debug)
+    try:
+        reports = crossbuild.build_targets(modules, targets, args.out, library, options,
+                                           progress=lambda line: print(f"pyaot: {line}",
+                                                                       file=sys.stderr))
+    except ToolchainError as exc:
+        print(f"pyaot: error: {exc}", file=sys.stderr)
+        return 1
+    for report in reports:
+        if report.skipped is not None and report.target in args.target:
+            print(f"pyaot: error: {report.target}: {report.skipped}", file=sys.stderr)
+            return 1
+        for path in report.files:
+            print(f"pyaot: wrote {path}")
+    if failed and args.strict:
+        print(f"pyaot: error: {failed} function(s) could not be compiled (--strict)",
+              file=sys.stderr)
         return 1
     return 0
 

@@ -1,0 +1,206 @@
+"""``pyaot build ... --target T --out DIR``: per target, a library with the C ABI of every
+compiled entry point (``DIR/<target>/lib/``), its C headers (``include/``), one standalone
+program per entry point (``bin/``, named by its ``tag``) and ``manifest.json`` describing
+all of it (docs/c-abi.md, docs/targets.md).
+
+The C++ comes from codegen/c_abi.py and codegen/standalone.py; the toolchain of each target
+from toolchains/zig.py (zig for cross targets, the system compiler for ``host``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hatch_pyaot.codegen import c_abi, standalone
+from hatch_pyaot.codegen.module import Entry
+from hatch_pyaot.errors import CompileError
+from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
+from hatch_pyaot.pipeline import ModuleResult, analyze, display_path, entries_and_specs
+from hatch_pyaot.toolchains.process import ToolchainError
+from hatch_pyaot.toolchains.targets import TARGETS, Artifact, Target, available, get_target
+from hatch_pyaot.toolchains.zig import CrossOptions, toolchain_for
+
+
+@dataclass
+class CompiledModule:
+    """A module's C ABI translation unit and header, with its entry points."""
+
+    name: str
+    cpp: str
+    header: str
+    entries: list[Entry]
+
+
+@dataclass
+class TargetResult:
+    target: str
+    files: list[Path] = field(default_factory=list)
+    skipped: str | None = None
+    """Why nothing was built (the toolchain is missing), for ``--target all``."""
+
+
+def expand_targets(names: Sequence[str]) -> list[str]:
+    """The target names asked for; ``all`` is every target available here."""
+    out: list[str] = []
+    for name in names:
+        chosen = [t.name for t in TARGETS if available(t) is None] if name == "all" else [name]
+        for n in chosen:
+            get_target(n)  # ValueError naming the known targets
+            if n not in out:
+                out.append(n)
+    return out
+
+
+def compile_modules(paths: Sequence[Path]) -> tuple[list[CompiledModule], list[ModuleResult]]:
+    modules = []
+    results = []
+    for path in paths:
+        result = analyze(path)
+        results.append(result)
+        entries, specs = entries_and_specs(result)
+        if not entries:
+            continue
+        shown = display_path(result)
+        modules.append(CompiledModule(
+            result.module_name,
+            c_abi.emit_translation_unit(result.module_name, entries, specs, shown),
+            c_abi.emit_header(result.module_name, entries, shown), entries))
+    return modules, results
+
+
+def build_targets(modules: Sequence[CompiledModule], targets: Sequence[str], out: Path,
+                  library: str, options: CrossOptions | None = None,
+                  cache_dir: Path | None = None,
+                  progress: Callable[[str], None] | None = None) -> list[TargetResult]:
+    """Build every target's artifacts under ``out/<target>/``."""
+    options = options or CrossOptions()
+    reports = []
+    with tempfile.TemporaryDirectory(prefix="pyaot-cross-") as tmp:
+        sources = _write_sources(modules, Path(tmp))
+        for name in targets:
+            target = get_target(name)
+            reason = available(target)
+            if reason is not None:
+                reports.append(TargetResult(name, skipped=reason))
+                if progress:
+                    progress(f"{name}: skipped ({reason})")
+                continue
+            reports.append(_build_target(target, modules, sources, out / name, library,
+                                         options, cache_dir, progress))
+    return reports
+
+
+@dataclass
+class _Sources:
+    modules: list[Path]
+    runtime: Path
+    mains: dict[str, Path]
+    """tag -> the standalone program's main."""
+
+
+def _write_sources(modules: Sequence[CompiledModule], folder: Path) -> _Sources:
+    paths = []
+    mains = {}
+    for module in modules:
+        path = folder / f"{module.name}.cpp"
+        path.write_text(module.cpp, encoding="utf-8")
+        paths.append(path)
+        (folder / f"{module.name}.h").write_text(module.header, encoding="utf-8")
+        for entry in module.entries:
+            main = folder / f"main_{entry.tag}.cpp"
+            main.write_text(standalone.emit_main(module.name, entry), encoding="utf-8")
+            mains[entry.tag] = main
+    runtime = folder / "pyaot_c_abi.cpp"
+    runtime.write_text(c_abi.RUNTIME_SOURCE, encoding="utf-8")
+    return _Sources(paths, runtime, mains)
+
+
+def _build_target(target: Target, modules: Sequence[CompiledModule], sources: _Sources,
+                  out: Path, library: str, options: CrossOptions, cache_dir: Path | None,
+                  progress: Callable[[str], None] | None) -> TargetResult:
+    result = TargetResult(target.name)
+    if out.exists():
+        shutil.rmtree(out)
+    include = out / "include"
+    include.mkdir(parents=True)
+    for module in modules:
+        header = include / f"{module.name}.h"
+        header.write_text(module.header, encoding="utf-8")
+        result.files.append(header)
+    symbols = [c_abi.symbol(m.name, e.name) for m in modules for e in m.entries]
+    lib_sources = [*sources.modules, sources.runtime]
+    artifact = (Artifact.SHARED_LIBRARY if Artifact.SHARED_LIBRARY in target.artifacts
+                else Artifact.STATIC_LIBRARY)
+    toolchain = toolchain_for(target, artifact, cache_dir)
+    lib = toolchain.build(lib_sources, artifact, out / "lib" / target.file_name(artifact, library),
+                          options, exports=[*symbols, *c_abi.RUNTIME_EXPORTS])
+    result.files.append(lib)
+    if progress:
+        progress(f"{target.name}: built {lib.relative_to(out.parent)}")
+    if Artifact.EXECUTABLE in target.artifacts:
+        exe_chain = toolchain_for(target, Artifact.EXECUTABLE, cache_dir)
+        # a program's main includes its module's translation unit (codegen/standalone.py)
+        include_options = dataclasses.replace(
+            options, include_dirs=(*options.include_dirs, sources.runtime.parent))
+        for module in modules:
+            for entry in module.entries:
+                main = sources.mains[entry.tag]
+                exe = exe_chain.build([main], Artifact.EXECUTABLE,
+                                      out / "bin" / target.file_name(Artifact.EXECUTABLE,
+                                                                     entry.tag),
+                                      include_options)
+                result.files.append(exe)
+                if progress:
+                    progress(f"{target.name}: built {exe.relative_to(out.parent)}")
+    manifest = out / "manifest.json"
+    manifest.write_text(json.dumps(_manifest(target, modules, result.files, out), indent=2)
+                        + "\n", encoding="utf-8")
+    result.files.append(manifest)
+    return result
+
+
+def _manifest(target: Target, modules: Sequence[CompiledModule], files: Sequence[Path],
+              out: Path) -> dict[str, object]:
+    """What was built: the functions in the schema the JavaScript loader reads
+    (src/hatch_pyaot/js/pyaot.mjs: C parameters and results in order, tuples flattened), with
+    the Python view of them, and every file with its size."""
+    functions = []
+    for module in modules:
+        for entry in module.entries:
+            fn = entry.spec.function
+            c_values = c_abi.c_parameters(entry)
+            functions.append({
+                "name": entry.name, "module": module.name, "tag": entry.tag,
+                "description": entry.description,
+                "symbol": c_abi.symbol(module.name, entry.name),
+                "params": [{"name": v.name, **type_description(v.type)}
+                           for v in c_values if not v.out],
+                "results": [type_description(v.type) for v in c_values if v.out],
+                "python": {"params": [{"name": p.name, "annotation": str(t)} for p, t in
+                                      zip(fn.params, entry.spec.param_types, strict=True)],
+                           "returns": str(entry.spec.result)},
+            })
+    return {"version": 1, "target": target.name, "functions": functions,
+            "files": [{"path": f.relative_to(out).as_posix(), "size": f.stat().st_size}
+                      for f in files]}
+
+
+def type_description(t: Type) -> dict[str, object]:
+    """One C value's type in the manifest: int, float, bool, a NumPy dtype's name, or an
+    array with its dtype (and rank, when it is fixed)."""
+    if isinstance(t, ArrayType):
+        rank: dict[str, object] = {"ndim": t.ndim} if t.ndim >= 0 else {}
+        return {"type": "array", "dtype": t.dtype.name, **rank}
+    if isinstance(t, DTypeScalar):
+        return {"type": t.dtype.name}
+    return {"type": str(t)}
+
+
+__all__ = ["CompileError", "ToolchainError", "build_targets", "compile_modules",
+           "expand_targets"]

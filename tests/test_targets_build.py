@@ -1,0 +1,292 @@
+"""``pyaot build FILE --target T --out DIR``, for real: standalone programs run on the host,
+under wasmtime (wasm32-wasi) and under qemu-aarch64 (android-arm64) and must print what
+CPython computes; the host library is called through its C ABI with ctypes; the iOS
+library's objects must be arm64 Mach-O for platform IOS; the manifest lists it all."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from conftest import missing_tool
+
+pytestmark = pytest.mark.slow
+
+KERNELS = '''\
+import math
+
+import numpy as np
+from numpy.typing import NDArray
+
+from hatch_pyaot import compile
+
+
+@compile(tag="collatz", description="Steps of the Collatz sequence from n")
+def collatz_steps(n: int) -> int:
+    steps = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    return steps
+
+
+@compile
+def safe_log(x: float, base: float = 10.0) -> float:
+    """The logarithm of x."""
+    return math.log(x) / math.log(base)
+
+
+@compile(tag="blur")
+def blur(img: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    out = img.copy()
+    for i in range(1, img.shape[0] - 1):
+        for j in range(1, img.shape[1] - 1):
+            s = 0
+            for a in range(-1, 2):
+                for b in range(-1, 2):
+                    s += int(img[i + a, j + b])
+            out[i, j] = s // 9
+    return out
+
+
+@compile
+def stats(x: NDArray[np.float64]) -> tuple[float, float, np.int64]:
+    return float(x.mean()), float(x.std()), np.argmax(x)
+'''
+
+TARGETS = ("host", "wasm32-wasi", "android-arm64", "ios-arm64")
+IMAGE = (np.arange(30) * 37 % 256).astype(np.uint8).reshape(5, 6)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
+    folder = tmp_path_factory.mktemp("targets")
+    (folder / "kern.py").write_text(KERNELS)
+    np.save(folder / "img.npy", IMAGE)
+    np.save(folder / "x.npy", np.array([1.0, 5.0, 2.0]))
+    env = {**os.environ, "ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")}
+    args = [sys.executable, "-m", "hatch_pyaot", "build", "kern.py", "--out", "out"]
+    for target in TARGETS:
+        args += ["--target", target]
+    proc = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True,
+                          timeout=1500)
+    assert proc.returncode == 0, proc.stderr
+    return folder
+
+
+def python_kernels(folder: Path):  # type: ignore[no-untyped-def]
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("kern_reference", folder / "kern.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def host_command(folder: Path, tag: str) -> list[str]:
+    return [str(folder / "out" / "host" / "bin" / tag)]
+
+
+def qemu_command(folder: Path, tag: str) -> list[str]:
+    qemu = shutil.which("qemu-aarch64")
+    if qemu is None:
+        missing_tool("qemu-aarch64 is not installed (Debian: apt-get install qemu-user)")
+    return [str(qemu), str(folder / "out" / "android-arm64" / "bin" / tag)]
+
+
+def wasm_run(folder: Path, tag: str, args: list[str]) -> subprocess.CompletedProcess[str]:
+    """The WASI program under the wasmtime package, with the folder preopened as '.'."""
+    wasmtime = pytest.importorskip("wasmtime")
+    engine = wasmtime.Engine()
+    linker = wasmtime.Linker(engine)
+    linker.define_wasi()
+    store = wasmtime.Store(engine)
+    module = wasmtime.Module.from_file(engine, str(folder / "out" / "wasm32-wasi" / "bin" /
+                                                   f"{tag}.wasm"))
+    with tempfile.TemporaryDirectory() as tmp:
+        config = wasmtime.WasiConfig()
+        config.argv = [tag, *args]
+        config.stdout_file = str(Path(tmp) / "out")
+        config.stderr_file = str(Path(tmp) / "err")
+        config.preopen_dir(str(folder), ".")
+        store.set_wasi(config)
+        instance = linker.instantiate(store, module)
+        code = 0
+        try:
+            instance.exports(store)["_start"](store)
+        except wasmtime.ExitTrap as exc:
+            code = exc.code
+        return subprocess.CompletedProcess(args, code, (Path(tmp) / "out").read_text(),
+                                           (Path(tmp) / "err").read_text())
+
+
+def program(folder: Path, target: str, tag: str, *args: str) -> subprocess.CompletedProcess[str]:
+    if target == "wasm32-wasi":
+        return wasm_run(folder, tag, list(args))
+    command = host_command if target == "host" else qemu_command
+    return run([*command(folder, tag), *args], folder)
+
+
+@pytest.mark.parametrize("target", ["host", "wasm32-wasi", "android-arm64"])
+def test_programs_print_what_cpython_computes(built: Path, target: str):
+    py = python_kernels(built)
+    for n in (1, 27, 97):
+        result = program(built, target, "collatz", "--n", str(n))
+        assert (result.returncode, json.loads(result.stdout)) == (0, py.collatz_steps(n))
+    result = program(built, target, "safe_log", "--x", "1000", "--base=10")
+    assert json.loads(result.stdout) == py.safe_log(1000.0, 10.0)
+    result = program(built, target, "blur", "--img", "img.npy")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == py.blur(IMAGE).tolist()
+    result = program(built, target, "stats", "--x", "x.npy")
+    assert json.loads(result.stdout) == [*map(float, py.stats(np.array([1.0, 5.0, 2.0]))[:2]),
+                                         1]
+
+
+@pytest.mark.parametrize("target", ["host", "wasm32-wasi", "android-arm64"])
+def test_programs_report_errors_like_python(built: Path, target: str):
+    result = program(built, target, "safe_log", "--x", "-1")
+    assert result.returncode == 1
+    assert result.stderr.startswith("ValueError: math domain error (at kern.py:")
+    result = program(built, target, "collatz", "--m", "3")
+    assert result.returncode == 2 and "did you mean --n?" in result.stderr
+    result = program(built, target, "collatz", "--n", "x")
+    assert result.returncode == 2 and "invalid int value: 'x'" in result.stderr
+    result = program(built, target, "blur", "--img", "x.npy")
+    assert result.returncode == 1
+    assert "TypeError: argument 'img' must be a uint8 array of rank 2" in result.stderr
+    result = program(built, target, "blur", "--img", "kern.py")
+    assert result.returncode == 1 and result.stderr.startswith("ValueError: argument 'img'")
+    result = program(built, target, "collatz", "--help")
+    assert result.returncode == 0 and "Steps of the Collatz sequence from n" in result.stdout
+
+
+def test_output_npy_on_the_host(built: Path):
+    result = program(built, "host", "blur", "--img", "img.npy", "--output", "blurred.npy")
+    assert result.returncode == 0 and result.stdout == ""
+    assert np.array_equal(np.load(built / "blurred.npy"),
+                          python_kernels(built).blur(IMAGE))
+
+
+class PyaotArray(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("dtype", ctypes.c_int32), ("ndim", ctypes.c_int32),
+                ("shape", ctypes.c_int64 * 8), ("strides", ctypes.c_int64 * 8),
+                ("owner", ctypes.c_void_p)]
+
+
+def test_the_host_library_through_its_c_abi(built: Path):
+    lib = ctypes.CDLL(str(built / "out" / "host" / "lib" / "libkern.so"))
+    out = ctypes.c_int64()
+    assert lib.pyaot_kern_collatz_steps(ctypes.c_int64(27), ctypes.byref(out)) == 0
+    assert out.value == 111
+    value = ctypes.c_double()
+    status = lib.pyaot_kern_safe_log(ctypes.c_double(-1.0), ctypes.c_double(10.0),
+                                     ctypes.byref(value))
+    assert status == 15  # 1 + pyaot::Exc::ValueError
+    lib.pyaot_error_type.restype = lib.pyaot_error_message.restype = ctypes.c_char_p
+    assert lib.pyaot_error_type() == b"ValueError"
+    assert lib.pyaot_error_message().startswith(b"math domain error (at kern.py:")
+    image = np.ascontiguousarray(IMAGE[:, ::-1])  # a C-contiguous copy of a reversed view
+    arg = PyaotArray(image.ctypes.data, 5, 2)  # PYAOT_UINT8
+    arg.shape[:2], arg.strides[:2] = image.shape, (image.shape[1], 1)
+    result = PyaotArray()
+    assert lib.pyaot_kern_blur(ctypes.byref(arg), ctypes.byref(result)) == 0
+    assert (result.dtype, result.ndim, tuple(result.shape[:2])) == (5, 2, image.shape)
+    size = image.size
+    got = np.ctypeslib.as_array(ctypes.cast(result.data, ctypes.POINTER(ctypes.c_uint8)),
+                                (size,)).reshape(image.shape).copy()
+    lib.pyaot_array_release(ctypes.byref(result))
+    assert np.array_equal(got, python_kernels(built).blur(image))
+    wrong = PyaotArray(image.ctypes.data, 10, 2)  # float64: TypeError
+    assert lib.pyaot_kern_blur(ctypes.byref(wrong), ctypes.byref(result)) == 13
+    assert b"must be a uint8 array of rank 2" in lib.pyaot_error_message()
+
+
+def test_ios_library_is_arm64_mach_o_for_ios(built: Path, tmp_path: Path):
+    lief = pytest.importorskip("lief")
+    archive = built / "out" / "ios-arm64" / "lib" / "libkern.a"
+    members = tmp_path / "members"
+    members.mkdir()
+    subprocess.run(["ar", "x", str(archive)], cwd=members, check=True)
+    objects = sorted(members.glob("*.o"))
+    assert objects
+    for obj in objects:
+        binary = lief.parse(str(obj))
+        assert binary.header.cpu_type == lief.MachO.Header.CPU_TYPE.ARM64
+        version = binary.build_version
+        assert version is not None and version.platform == lief.MachO.BuildVersion.PLATFORMS.IOS
+    assert (built / "out" / "ios-arm64" / "include" / "kern.h").is_file()
+    assert not (built / "out" / "ios-arm64" / "bin").exists()  # iOS takes no loose programs
+
+
+def test_manifest_describes_functions_and_files(built: Path):
+    for target in TARGETS:
+        manifest = json.loads((built / "out" / target / "manifest.json").read_text())
+        assert manifest["target"] == target and manifest["version"] == 1
+        by_name = {f["name"]: f for f in manifest["functions"]}
+        assert by_name["collatz_steps"]["tag"] == "collatz"
+        assert by_name["blur"]["params"] == [{"name": "img", "type": "array",
+                                              "dtype": "uint8", "ndim": 2}]
+        assert by_name["stats"]["results"] == [{"type": "float"}, {"type": "float"},
+                                               {"type": "int64"}]
+        assert by_name["safe_log"]["description"] == "The logarithm of x."
+        for entry in manifest["files"]:
+            assert (built / "out" / target / entry["path"]).stat().st_size == entry["size"]
+
+
+def test_c_header_declares_every_function(built: Path):
+    header = (built / "out" / "host" / "include" / "kern.h").read_text()
+    assert "int32_t pyaot_kern_collatz_steps(int64_t n, int64_t* result);" in header
+    assert "int32_t pyaot_kern_blur(const pyaot_array* img, pyaot_array* result);" in header
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        pytest.skip("no C compiler")
+    probe = built / "probe.c"
+    probe.write_text('#include "kern.h"\nint main(void) { return 0; }\n')
+    subprocess.run([compiler, "-std=c99", "-Wall", "-Werror", "-I",
+                    str(built / "out" / "host" / "include"), "-c", str(probe), "-o",
+                    str(built / "probe.o")], check=True)
+
+
+
+def test_js_loader_calls_the_wasm_library(built: Path):
+    node = shutil.which("node")
+    if node is None:
+        missing_tool("node is not installed (Debian: apt-get install nodejs)")
+    lib = built / "out" / "wasm32-wasi" / "lib"
+    for name in ("pyaot.mjs", "wasi.mjs"):
+        shutil.copy(Path(__file__).parents[1] / "src" / "hatch_pyaot" / "js" / name, lib)
+    (lib / "run.mjs").write_text('''
+import { load } from "./pyaot.mjs";
+import { readFileSync } from "node:fs";
+const manifest = JSON.parse(readFileSync(new URL("../manifest.json", import.meta.url)));
+const lib = await load(new URL("./kern.wasm", import.meta.url).pathname, manifest);
+const out = { collatz: lib.collatz_steps(27), log: lib.safe_log(1000, 10) };
+try { lib.safe_log(-1, 10); } catch (e) { out.error = [e.name, e.message]; }
+const img = { data: Uint8Array.from(JSON.parse(process.argv[2])), shape: [5, 6] };
+const blurred = lib.blur(img);
+out.blur = { shape: blurred.shape, data: Array.from(blurred.data) };
+console.log(JSON.stringify(out));
+''')
+    result = run([node, str(lib / "run.mjs"), json.dumps(IMAGE.ravel().tolist())], built)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    py = python_kernels(built)
+    assert out["collatz"] == py.collatz_steps(27) and out["log"] == py.safe_log(1000.0, 10.0)
+    assert out["error"][0] == "ValueError"
+    assert out["error"][1].startswith("math domain error (at kern.py:")
+    assert out["blur"] == {"shape": [5, 6], "data": py.blur(IMAGE).ravel().tolist()}
