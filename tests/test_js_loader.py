@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from conftest import missing_tool
-from hatch_pyaot.toolchains import targets, zig
+from hatch_pyaot.toolchains import zig
 from hatch_pyaot.toolchains.targets import Artifact
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,18 +119,6 @@ def test_layout_matches_the_c_struct_and_the_dtype_enum(unit):
 
 
 # ---- A reactor built with zig ----------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def cross_cache(request, tmp_path_factory) -> Path:
-    """The pyaot cache of tests/test_toolchains_cross.py: zig's wasm32-wasi libc and libc++
-    are built there once for every session."""
-    if targets.find_zig() is None:
-        missing_tool("ziglang is not installed (pip install -e '.[dev]')")
-    cache = getattr(request.config, "cache", None)
-    if cache is not None:
-        return Path(cache.mkdir("pyaot-cross"))
-    return tmp_path_factory.mktemp("pyaot-cross")
 
 
 @pytest.fixture
