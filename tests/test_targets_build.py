@@ -63,7 +63,7 @@ def stats(x: NDArray[np.float64]) -> tuple[float, float, np.int64]:
     return float(x.mean()), float(x.std()), np.argmax(x)
 '''
 
-TARGETS = ("host", "wasm32-wasi", "android-arm64", "ios-arm64")
+TARGETS = ("host", "wasm32-wasi", "android-arm64", "ios-arm64", "ios-arm64-simulator")
 IMAGE = (np.arange(30) * 37 % 256).astype(np.uint8).reshape(5, 6)
 
 
@@ -231,6 +231,31 @@ def test_ios_library_is_arm64_mach_o_for_ios(built: Path, tmp_path: Path):
         assert version is not None and version.platform == lief.MachO.BuildVersion.PLATFORMS.IOS
     assert (built / "out" / "ios-arm64" / "include" / "kern.h").is_file()
     assert not (built / "out" / "ios-arm64" / "bin").exists()  # iOS takes no loose programs
+
+
+def test_xcframework_holds_both_ios_slices(built: Path, tmp_path: Path):
+    import plistlib
+
+    lief = pytest.importorskip("lief")
+    framework = built / "out" / "kern.xcframework"
+    info = plistlib.loads((framework / "Info.plist").read_bytes())
+    assert info["CFBundlePackageType"] == "XFWK"
+    slices = {s["LibraryIdentifier"]: s for s in info["AvailableLibraries"]}
+    assert slices["ios-arm64"]["SupportedPlatform"] == "ios"
+    assert slices["ios-arm64-simulator"]["SupportedPlatformVariant"] == "simulator"
+    platforms = {"ios-arm64": lief.MachO.BuildVersion.PLATFORMS.IOS,
+                 "ios-arm64-simulator": lief.MachO.BuildVersion.PLATFORMS.IOS_SIMULATOR}
+    for name, entry in slices.items():
+        assert entry["SupportedArchitectures"] == ["arm64"]
+        headers = framework / name / entry["HeadersPath"]
+        assert (headers / "kern.h").is_file()
+        assert 'header "kern.h"' in (headers / "module.modulemap").read_text()
+        members = tmp_path / name
+        members.mkdir()
+        subprocess.run(["ar", "x", str(framework / name / entry["LibraryPath"])], cwd=members,
+                       check=True)
+        for obj in members.glob("*.o"):
+            assert lief.parse(str(obj)).build_version.platform == platforms[name]
 
 
 def test_manifest_describes_functions_and_files(built: Path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import plistlib
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -93,7 +94,52 @@ def build_targets(modules: Sequence[CompiledModule], targets: Sequence[str], out
                 continue
             reports.append(_build_target(target, modules, sources, out / name, library,
                                          options, cache_dir, progress))
+    ios = [r for r in reports if r.target.startswith("ios-") and r.skipped is None]
+    if ios:
+        framework = xcframework(out, library, [r.target for r in ios])
+        if progress:
+            progress(f"assembled {framework.relative_to(out.parent)}")
     return reports
+
+
+_XCFRAMEWORK_SLICES = {
+    "ios-arm64": {"SupportedPlatform": "ios"},
+    "ios-arm64-simulator": {"SupportedPlatform": "ios", "SupportedPlatformVariant": "simulator"},
+}
+
+
+def xcframework(out: Path, library: str, ios_targets: Sequence[str]) -> Path:
+    """``out/<library>.xcframework`` from the iOS targets' static libraries and headers:
+    one slice per target (Info.plist as Xcode writes it), each with ``Headers/`` holding the
+    C headers and a ``module.modulemap``, so that Swift can ``import`` the library by its
+    name. Built here without Xcode (``xcodebuild -create-xcframework`` makes the same)."""
+    framework = out / f"{library}.xcframework"
+    if framework.exists():
+        shutil.rmtree(framework)
+    slices = []
+    for name in ios_targets:
+        target = get_target(name)
+        lib_name = target.file_name(Artifact.STATIC_LIBRARY, library)
+        folder = framework / name
+        headers = folder / "Headers"
+        headers.mkdir(parents=True)
+        shutil.copy2(out / name / "lib" / lib_name, folder / lib_name)
+        names = []
+        for header in sorted((out / name / "include").glob("*.h")):
+            shutil.copy2(header, headers / header.name)
+            names.append(header.name)
+        module = "".join(part.capitalize() for part in library.replace("-", "_").split("_"))
+        lines = [f"module {module} {{", *(f'    header "{h}"' for h in names), "    export *",
+                 "}", ""]
+        (headers / "module.modulemap").write_text("\n".join(lines), encoding="utf-8")
+        slices.append({"LibraryIdentifier": name, "LibraryPath": lib_name,
+                       "HeadersPath": "Headers", "SupportedArchitectures": ["arm64"],
+                       **_XCFRAMEWORK_SLICES[name]})
+    info = {"AvailableLibraries": slices, "CFBundlePackageType": "XFWK",
+            "XCFrameworkFormatVersion": "1.0"}
+    with (framework / "Info.plist").open("wb") as file:
+        plistlib.dump(info, file, sort_keys=True)
+    return framework
 
 
 @dataclass
