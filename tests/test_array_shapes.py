@@ -4,6 +4,7 @@ a tolerance: NumPy's BLAS adds the terms in another order."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -122,3 +123,14 @@ def test_array_and_asarray_of_an_array(pair):
     assert same is a and copy is not a and not np.shares_memory(copy, a)
     assert converted.dtype == np.float32 and np.array_equal(converted, a)
     check(pair, "array_copies", a[::-1])
+
+
+def test_dot_and_matmul_word_a_mismatch_as_numpy_does(pair):
+    m = np.arange(21.0).reshape(7, 3)
+    check(pair, "dot_matrix_vector", m, np.ones(3))
+    for function, text in ((np.dot, "shapes (7,3) and (4,) not aligned: 3 (dim 1) != 4 (dim 0)"),
+                           (np.matmul, "matmul: Input operand 1 has a mismatch")):
+        with pytest.raises(ValueError, match=re.escape(text)):
+            function(m, np.ones(4))
+    with pytest.raises(ValueError, match=re.escape("shapes (7,3) and (4,) not aligned")):
+        pair.native.dot_matrix_vector(m, np.ones(4))

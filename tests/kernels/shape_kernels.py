@@ -160,3 +160,10 @@ def literal_mixed(flag: bool) -> tuple[NDArray[np.float64], NDArray[np.int64], N
 def array_copies(a: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float32],
                                                   NDArray[np.float64]]:
     return np.array(a), np.asarray(a, dtype=np.float32), np.asarray(a)
+
+
+@compile
+def dot_matrix_vector(m: NDArray[np.float64], v: NDArray[np.float64]) -> tuple[
+        NDArray[np.float64], NDArray[np.float64]]:
+    assert m.shape[1] >= 0 and v.shape[0] >= 0
+    return np.dot(m, v), m @ v

@@ -110,6 +110,8 @@ def product(em: FunctionEmitter, e: ir.Expr, name: str, left: ir.Expr, right: ir
     func = {(1, 1): "dot", (2, 2): "matmul", (2, 1): "matvec", (1, 2): "vecmat"}[
         (at.ndim, bt.ndim)] if name != "outer" else "outer"
     out = em.temp(t)
+    if name == "dot" and func != "dot":  # numpy.dot words a shape mismatch its own way
+        em.line(f"if (!pyaot::numpy::dot_aligned({a}, {b})) [[unlikely]] {em.fail(e.loc.line)}")
     em.line(f"if (!pyaot::numpy::{func}({out}, {a}, {b})) [[unlikely]] {em.fail(e.loc.line)}")
     return out
 

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstring>
 #include <new>
+#include <string>
 #include <type_traits>
 
 #include "pyaot/error.hpp"
@@ -305,6 +306,30 @@ bool norm(double& out, const ndarray<float, N>& a) noexcept {
   if (!norm<float, N>(result, a)) return false;
   out = result;
   return true;
+}
+
+/// numpy.dot's own check before a product of ranks (2, 1), (2, 2) or (1, 2): the last axis
+/// of a against the first axis of a 1-d b or the second-to-last of b, with numpy.dot's
+/// message ("shapes (7,3) and (4,) not aligned: 3 (dim 1) != 4 (dim 0)"); matvec and matmul
+/// raise matmul's, which is what `@` gives.
+template <class A, int N, class B, int M>
+  requires(N >= 1 && M >= 1)
+bool dot_aligned(const ndarray<A, N>& a, const ndarray<B, M>& b) noexcept {
+  const int b_axis = M == 1 ? 0 : M - 2;
+  if (a.shape[N - 1] == b.shape[b_axis]) [[likely]] return true;
+  const auto shape = [](const auto& dims, int n) {
+    std::string text = "(";
+    for (int d = 0; d < n; ++d) {
+      text += std::to_string(dims[d]);
+      if (d + 1 < n || n == 1) text += ",";
+    }
+    return text + ")";
+  };
+  const std::string left = shape(a.shape, N);
+  const std::string right = shape(b.shape, M);
+  return raise_format(Exc::ValueError, "shapes %s and %s not aligned: %lld (dim %d) != %lld (dim %d)",
+                      left.c_str(), right.c_str(), static_cast<long long>(a.shape[N - 1]), N - 1,
+                      static_cast<long long>(b.shape[b_axis]), b_axis);
 }
 
 }  // namespace pyaot::numpy
