@@ -78,8 +78,10 @@ def compile_modules(paths: Sequence[Path]) -> tuple[list[CompiledModule], list[M
 def build_targets(modules: Sequence[CompiledModule], targets: Sequence[str], out: Path,
                   library: str, options: CrossOptions | None = None,
                   cache_dir: Path | None = None,
-                  progress: Callable[[str], None] | None = None) -> list[TargetResult]:
-    """Build every target's artifacts under ``out/<target>/``."""
+                  progress: Callable[[str], None] | None = None,
+                  programs: bool = True) -> list[TargetResult]:
+    """Build every target's artifacts under ``out/<target>/`` (``programs=False``: the
+    libraries and headers only)."""
     options = options or CrossOptions()
     reports = []
     with tempfile.TemporaryDirectory(prefix="pyaot-cross-") as tmp:
@@ -93,7 +95,7 @@ def build_targets(modules: Sequence[CompiledModule], targets: Sequence[str], out
                     progress(f"{name}: skipped ({reason})")
                 continue
             reports.append(_build_target(target, modules, sources, out / name, library,
-                                         options, cache_dir, progress))
+                                         options, cache_dir, progress, programs))
     ios = [r for r in reports if r.target.startswith("ios-") and r.skipped is None]
     if ios:
         framework = xcframework(out, library, [r.target for r in ios])
@@ -159,6 +161,8 @@ def _write_sources(modules: Sequence[CompiledModule], folder: Path) -> _Sources:
         paths.append(path)
         (folder / f"{module.name}.h").write_text(module.header, encoding="utf-8")
         for entry in module.entries:
+            if standalone.supported(entry) is not None:
+                continue  # no command-line form (a tuple parameter): the library only
             main = folder / f"main_{entry.tag}.cpp"
             main.write_text(standalone.emit_main(module.name, entry), encoding="utf-8")
             mains[entry.tag] = main
@@ -169,7 +173,7 @@ def _write_sources(modules: Sequence[CompiledModule], folder: Path) -> _Sources:
 
 def _build_target(target: Target, modules: Sequence[CompiledModule], sources: _Sources,
                   out: Path, library: str, options: CrossOptions, cache_dir: Path | None,
-                  progress: Callable[[str], None] | None) -> TargetResult:
+                  progress: Callable[[str], None] | None, programs: bool) -> TargetResult:
     result = TargetResult(target.name)
     if out.exists():
         shutil.rmtree(out)
@@ -189,14 +193,19 @@ def _build_target(target: Target, modules: Sequence[CompiledModule], sources: _S
     result.files.append(lib)
     if progress:
         progress(f"{target.name}: built {lib.relative_to(out.parent)}")
-    if Artifact.EXECUTABLE in target.artifacts:
+    if programs and Artifact.EXECUTABLE in target.artifacts:
         exe_chain = toolchain_for(target, Artifact.EXECUTABLE, cache_dir)
         # a program's main includes its module's translation unit (codegen/standalone.py)
         include_options = dataclasses.replace(
             options, include_dirs=(*options.include_dirs, sources.runtime.parent))
         for module in modules:
             for entry in module.entries:
-                main = sources.mains[entry.tag]
+                main = sources.mains.get(entry.tag)
+                if main is None:
+                    if progress:
+                        progress(f"{target.name}: no program {entry.tag}: "
+                                 f"{standalone.supported(entry)} (it is in the library)")
+                    continue
                 exe = exe_chain.build([main], Artifact.EXECUTABLE,
                                       out / "bin" / target.file_name(Artifact.EXECUTABLE,
                                                                      entry.tag),
@@ -228,8 +237,11 @@ def _manifest(target: Target, modules: Sequence[CompiledModule], files: Sequence
                 "params": [{"name": v.name, **type_description(v.type)}
                            for v in c_values if not v.out],
                 "results": [type_description(v.type) for v in c_values if v.out],
-                "python": {"params": [{"name": p.name, "annotation": str(t)} for p, t in
-                                      zip(fn.params, entry.spec.param_types, strict=True)],
+                "python": {"params": [{"name": p.name, "annotation": str(t),
+                                       **({"default": p.default.value}
+                                          if p.default is not None else {})}
+                                      for p, t in zip(fn.params, entry.spec.param_types,
+                                                      strict=True)],
                            "returns": str(entry.spec.result)},
             })
     return {"version": 1, "target": target.name, "functions": functions,
