@@ -183,3 +183,10 @@ def test_public_names():
         "compile",
         "is_compiled",
     }
+
+
+def test_artifacts_of_a_package_without_targets_is_empty() -> None:
+    import hatch_pyaot
+
+    assert hatch_pyaot.artifacts("json") == {}
+    assert hatch_pyaot.artifacts("no_such_package_here") == {}

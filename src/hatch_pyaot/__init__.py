@@ -16,13 +16,14 @@ import types
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
     from typing import Any, TypeVar, overload
 
     _F = TypeVar("_F", bound=Callable[..., Any])
 
 __version__ = "0.1.0"
 
-__all__ = ["StaleNativeModuleWarning", "__version__", "compile", "is_compiled"]
+__all__ = ["StaleNativeModuleWarning", "__version__", "artifacts", "compile", "is_compiled"]
 
 
 class StaleNativeModuleWarning(UserWarning):
@@ -111,3 +112,21 @@ def is_compiled(fn: object) -> bool:
     """True iff ``fn`` is a function of a native pyaot module."""
     owner = getattr(fn, "__self__", None)
     return isinstance(owner, types.ModuleType) and hasattr(owner, "__pyaot_abi__")
+
+
+def artifacts(package: str) -> dict[str, Path]:
+    """The cross targets' artifacts an installed package carries (its wheel was built with
+    ``targets`` besides ``host``): {target name: folder with ``bin/``, ``lib/``,
+    ``include/`` and ``manifest.json``}, plus ``<package>.xcframework`` for iOS. Empty when
+    there are none. Imports nothing of the package itself."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec(package)
+    found: dict[str, Path] = {}
+    for location in (spec.submodule_search_locations or []) if spec is not None else []:
+        folder = Path(location) / "_pyaot"
+        if folder.is_dir():
+            found.update({p.name: p for p in sorted(folder.iterdir()) if p.is_dir()})
+    return found
+

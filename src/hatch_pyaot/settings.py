@@ -60,6 +60,13 @@ class Settings:
                 "wheel (`python`, with a diagnostic) or the build fails (`error`).",
         "schema": {"type": "string", "enum": list(get_args(Fallback))},
     })
+    artifacts_in_wheel: bool = field(default=True, metadata={
+        "key": "artifacts-in-wheel",
+        "help": "Put the artifacts of the targets other than `host` (programs, C-ABI "
+                "libraries, headers, manifest) into the wheel, under `<package>/_pyaot/<target>/`"
+                " (`hatch_pyaot.artifacts(\"<package>\")` finds them).",
+        "schema": {"type": "boolean"},
+    })
     boundscheck: bool = field(default=True, metadata={
         "key": "boundscheck",
         "help": "Check indices and raise `IndexError` as Python does. `false` removes the "

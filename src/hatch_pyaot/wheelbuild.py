@@ -69,7 +69,7 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
     from hatch_pyaot.pipeline import build, native_path
     from hatch_pyaot.toolchains.process import CompilerNotFound, ToolchainError
 
-    selected = [f for f in files if _wants_compiling(f, settings)]
+    selected = [f for f in files if uses_compile(f, settings)]
     if not selected:
         log.info("pyaot: no module uses @compile; nothing to compile")
         return {}
@@ -116,7 +116,8 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
     return built
 
 
-def _wants_compiling(f: SourceFile, settings: Settings) -> bool:
+def uses_compile(f: SourceFile, settings: Settings) -> bool:
+    """A selected Python file that mentions compile (its @compile functions are found later)."""
     if not f.dist_path.endswith(".py") or not settings.selects(f.dist_path):
         return False
     try:

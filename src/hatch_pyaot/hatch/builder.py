@@ -1,14 +1,16 @@
 """``hatch build -t all``: the sdist, the wheel and every configured target's artifacts.
 
-The wheel carries the native modules of the ``host`` target. Each further target of the
-``targets`` setting adds its artifacts through ``_build_target`` (the cross targets plug in
-there); asking for a target this version cannot build fails the build rather than leaving
-``dist/`` silently incomplete.
+The wheel carries the native modules of the ``host`` target (and, by default, the other
+targets' artifacts too). Each further target of the ``targets`` setting also gets an archive
+of its own in ``dist/`` (wheel_targets.py); a target whose toolchain is missing fails the
+build rather than leaving ``dist/`` silently incomplete.
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
+from pathlib import Path, PurePath
 from typing import Any
 
 from hatchling.builders.plugin.interface import BuilderInterface
@@ -16,7 +18,7 @@ from hatchling.builders.sdist import SdistBuilder
 from hatchling.builders.wheel import WheelBuilder
 
 from hatch_pyaot.backend import with_hook
-from hatch_pyaot.settings import SettingsError, project_settings
+from hatch_pyaot.settings import Settings, SettingsError, project_settings
 
 
 class AllBuilder(BuilderInterface):  # type: ignore[type-arg]
@@ -39,14 +41,33 @@ class AllBuilder(BuilderInterface):  # type: ignore[type-arg]
             for artifact in builder.build(directory=directory, versions=["standard"]):
                 self.app.display_info(f"pyaot: {builder_class.PLUGIN_NAME}: {artifact}")
                 artifacts.append(artifact)
-        for target in settings.targets:
-            artifacts.extend(self._build_target(target, directory))
+        for archive in self._build_targets(config, settings, Path(directory)):
+            self.app.display_info(f"pyaot: target archive: {archive}")
+            artifacts.append(str(archive))
         return artifacts[-1]
 
-    def _build_target(self, target: str, directory: str) -> list[str]:
-        """The artifacts of one target, written to ``directory``."""
-        if target in ("host", "all"):
-            return []  # the host's native modules are in the wheel; "all" = what is available
-        self.app.abort(f"pyaot: target {target!r} cannot be built by this version of "
-                       "hatch-pyaot yet (only 'host')")
-        return []
+    def _build_targets(self, config: dict[str, Any], settings: Settings,
+                       directory: Path) -> list[Path]:
+        """One archive per target besides ``host`` (whose native modules are in the wheel):
+        ``<name>-<version>-<target>.tar.gz`` with each package's programs, libraries,
+        headers and manifest."""
+        from hatch_pyaot.wheel_targets import archive_targets, build_package_targets, cross_targets
+        from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed
+
+        wheel = WheelBuilder(self.root, plugin_manager=self.plugin_manager, config=config,
+                             app=self.app)
+        files = [SourceFile(Path(f.path), PurePath(f.distribution_path).as_posix())
+                 for f in wheel.recurse_included_files()]
+        log = BuildLog(info=self.app.display_info, warning=self.app.display_warning)
+        stem = f"{self.normalize_file_name_component(self.metadata.core.name)}-" \
+               f"{self.metadata.version}"
+        with tempfile.TemporaryDirectory(prefix="pyaot-targets-") as tmp:
+            try:
+                targets = cross_targets(settings)
+                if not targets:
+                    return []
+                build_package_targets(files, settings, targets, Path(tmp), log)
+            except WheelBuildFailed as exc:
+                self.app.abort(str(exc))
+                raise
+            return archive_targets(Path(tmp), targets, directory, stem)

@@ -21,7 +21,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-from hatch_pyaot.settings import SettingsError, project_settings
+from hatch_pyaot.settings import Settings, SettingsError, project_settings
 from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed, compile_for_wheel
 
 NATIVE_FILE_PATTERNS = ("*.pyaot.so", "*.pyaot.*.so", "*.pyaot.pyd", "*.pyaot.*.pyd")
@@ -55,11 +55,30 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             self._clean_staging()
             self.app.abort(str(exc))
             raise
+        if not editable and settings.artifacts_in_wheel:
+            built = {**built, **self._target_artifacts(files, settings, log)}
         if built and not editable:
             for dist_path, path in built.items():
                 build_data["force_include"][str(path)] = dist_path
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
+
+    def _target_artifacts(self, files: list[SourceFile], settings: Settings,
+                          log: BuildLog) -> dict[str, Path]:
+        """The other targets' artifacts, under ``<package>/_pyaot/<target>/`` in the wheel."""
+        from hatch_pyaot.wheel_targets import build_package_targets, cross_targets
+
+        assert self._staging is not None
+        try:
+            targets = cross_targets(settings)
+            if not targets:
+                return {}
+            return build_package_targets(files, settings, targets, self._staging / "targets",
+                                         log)
+        except WheelBuildFailed as exc:
+            self._clean_staging()
+            self.app.abort(str(exc))
+            raise
 
     def _exclude_native_files(self) -> None:
         """Leave native modules that lie in the source tree (from an editable install or

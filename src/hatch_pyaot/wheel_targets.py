@@ -1,0 +1,102 @@
+"""The artifacts of the targets other than ``host`` for a wheel and for ``hatch build -t all``:
+per package, ``<package>/_pyaot/<target>/{bin,lib,include,manifest.json}`` (and
+``<package>/_pyaot/<package>.xcframework`` for iOS), built by crossbuild.py from the
+package's ``@compile`` modules.
+
+A target named in the ``targets`` setting must build: a missing toolchain fails the build
+with the reason (DESIGN §3.13); ``all`` takes the targets available on the machine.
+"""
+
+from __future__ import annotations
+
+import tarfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from hatch_pyaot.settings import Settings
+from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed
+
+FOLDER = "_pyaot"
+
+
+def cross_targets(settings: Settings) -> list[str]:
+    """The configured targets besides ``host`` (``all`` expanded to the available ones)."""
+    from hatch_pyaot.crossbuild import expand_targets
+    from hatch_pyaot.toolchains.targets import available
+
+    explicit = [t for t in settings.targets if t not in ("host", "all")]
+    for name in explicit:
+        reason = available(name)
+        if reason is not None:
+            raise WheelBuildFailed(f"pyaot: target {name} cannot be built here: {reason}")
+    chosen = expand_targets(["all"]) if "all" in settings.targets else []
+    return [t for t in (*explicit, *chosen) if t != "host" and t != _host_alias()]
+
+
+def _host_alias() -> str:
+    from hatch_pyaot.toolchains.targets import host_target_name
+
+    return host_target_name() or "host"
+
+
+def build_package_targets(files: Sequence[SourceFile], settings: Settings, targets: list[str],
+                          staging: Path, log: BuildLog) -> dict[str, Path]:
+    """Build ``targets`` for every package of ``files`` below ``staging`` (at the paths they
+    take in the wheel); returns {path inside the wheel: file}."""
+    from hatch_pyaot.crossbuild import build_targets, compile_modules
+    from hatch_pyaot.toolchains.process import ToolchainError
+    from hatch_pyaot.toolchains.zig import CrossOptions
+    from hatch_pyaot.wheelbuild import uses_compile
+
+    packages: dict[str, list[Path]] = {}
+    for f in files:
+        if not uses_compile(f, settings):
+            continue
+        top, _, rest = f.dist_path.partition("/")
+        if not rest:
+            log.warning(f"pyaot: {f.dist_path} is a top-level module, not a package: its "
+                        "targets' artifacts need a package to go into")
+            continue
+        packages.setdefault(top, []).append(f.path)
+    built: dict[str, Path] = {}
+    options = CrossOptions(boundscheck=settings.boundscheck)
+    cache_dir = Path(settings.cache_dir) if settings.cache_dir else None
+    for package, paths in sorted(packages.items()):
+        modules, _ = compile_modules(paths)
+        if not modules:
+            continue
+        out = staging / package / FOLDER
+        try:
+            build_targets(modules, targets, out, package, options, cache_dir,
+                          progress=lambda line: log.info(f"pyaot: {line}"), programs=True)
+        except ToolchainError as exc:
+            raise WheelBuildFailed(f"pyaot: building the targets of {package} failed:\n{exc}") \
+                from None
+        for path in sorted(p for p in out.rglob("*") if p.is_file()):
+            built[path.relative_to(staging).as_posix()] = path
+    return built
+
+
+def archive_targets(staging: Path, targets: Sequence[str], directory: Path,
+                    stem: str) -> list[Path]:
+    """One ``<stem>-<target>.tar.gz`` per target in ``directory``, holding every package's
+    ``_pyaot/<target>`` folder (iOS archives also get the xcframeworks)."""
+    archives = []
+    for target in targets:
+        archive = directory / f"{stem}-{target}.tar.gz"
+        with tarfile.open(archive, "w:gz") as tar:
+            for folder in sorted(staging.glob(f"*/{FOLDER}/{target}")):
+                package = folder.parent.parent.name
+                tar.add(folder, arcname=f"{package}/{target}", filter=_reproducible)
+            if target.startswith("ios-"):
+                for framework in sorted(staging.glob(f"*/{FOLDER}/*.xcframework")):
+                    tar.add(framework, arcname=framework.name, filter=_reproducible)
+        archives.append(archive)
+    return archives
+
+
+def _reproducible(info: tarfile.TarInfo) -> tarfile.TarInfo:
+    info.uid = info.gid = 0
+    info.uname = info.gname = ""
+    info.mtime = 0
+    return info

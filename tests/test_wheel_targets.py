@@ -1,0 +1,122 @@
+"""The targets besides ``host`` in packaging: a wheel built with ``targets = ["host",
+"wasm32-wasi"]`` carries ``<package>/_pyaot/wasm32-wasi/`` (programs, library, headers,
+manifest), ``hatch_pyaot.artifacts("<package>")`` finds it once installed, and the program
+from the installed wheel runs under wasmtime; ``artifacts-in-wheel = false`` leaves them out;
+the ``all`` builder writes one archive per target. Real ``pip wheel`` runs (without build
+isolation, so that zig comes from the test environment and its cache is shared)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import textwrap
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from wheels import clean_env, fresh_venv, install
+
+pytestmark = pytest.mark.slow
+
+KERNEL = '''\
+from hatch_pyaot import compile
+
+
+@compile(tag="collatz")
+def collatz_steps(n: int) -> int:
+    steps = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    return steps
+'''
+
+
+def project(root: Path, extra: str = "") -> Path:
+    (root / "cpkg").mkdir(parents=True)
+    (root / "cpkg" / "__init__.py").write_text("")
+    (root / "cpkg" / "kernels.py").write_text(KERNEL)
+    (root / "pyproject.toml").write_text(textwrap.dedent(f"""\
+        [build-system]
+        requires = ["hatchling", "hatch-pyaot"]
+        build-backend = "hatchling.build"
+
+        [project]
+        name = "cpkg"
+        version = "0.1"
+
+        [tool.hatch.build.hooks.pyaot]
+        targets = ["host", "wasm32-wasi"]
+        {extra}
+        """))
+    return root
+
+
+def pip_wheel(root: Path, out: Path, cache: Path) -> Path:
+    env = clean_env({"ZIG_GLOBAL_CACHE_DIR": str(cache / "zig")})
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "-w", str(out), str(root)], cwd=root, env=env, check=True,
+                   capture_output=True, timeout=1200)
+    (wheel,) = out.glob("cpkg-*.whl")
+    return wheel
+
+
+def test_wheel_carries_the_wasm_target_and_artifacts_finds_it(tmp_path, cross_cache):
+    wheel = pip_wheel(project(tmp_path / "p"), tmp_path / "dist", cross_cache)
+    names = zipfile.ZipFile(wheel).namelist()
+    for part in ("cpkg/_pyaot/wasm32-wasi/bin/collatz.wasm",
+                 "cpkg/_pyaot/wasm32-wasi/lib/cpkg.wasm",
+                 "cpkg/_pyaot/wasm32-wasi/include/cpkg.kernels.h",
+                 "cpkg/_pyaot/wasm32-wasi/manifest.json"):
+        assert part in names, names
+    assert any(n.startswith("cpkg/kernels.pyaot") for n in names)  # the host module too
+    python = fresh_venv(tmp_path / "venv")
+    install(python, wheel)
+    src = Path(__file__).parents[1] / "src"
+    probe = ("import hatch_pyaot, json; print(json.dumps({k: str(v) for k, v in "
+             "hatch_pyaot.artifacts('cpkg').items()}))")
+    out = subprocess.run([str(python), "-c", probe], env={**os.environ, "PYTHONPATH": str(src)},
+                         capture_output=True, text=True, check=True)
+    found = json.loads(out.stdout)
+    assert list(found) == ["wasm32-wasi"]
+    program = Path(found["wasm32-wasi"]) / "bin" / "collatz.wasm"
+    wasmtime = pytest.importorskip("wasmtime")
+    engine = wasmtime.Engine()
+    linker = wasmtime.Linker(engine)
+    linker.define_wasi()
+    store = wasmtime.Store(engine)
+    config = wasmtime.WasiConfig()
+    config.argv = ["collatz", "--n", "27"]
+    config.stdout_file = str(tmp_path / "stdout")
+    store.set_wasi(config)
+    instance = linker.instantiate(store, wasmtime.Module.from_file(engine, str(program)))
+    try:
+        instance.exports(store)["_start"](store)
+    except wasmtime.ExitTrap as exc:
+        assert exc.code == 0
+    assert (tmp_path / "stdout").read_text() == "111\n"
+
+
+def test_artifacts_in_wheel_false_leaves_them_out(tmp_path, cross_cache):
+    root = project(tmp_path / "p", extra="artifacts-in-wheel = false")
+    wheel = pip_wheel(root, tmp_path / "dist", cross_cache)
+    assert not any("_pyaot/" in n for n in zipfile.ZipFile(wheel).namelist())
+
+
+def test_all_builder_writes_an_archive_per_target(tmp_path, cross_cache):
+    root = project(tmp_path / "p")
+    env = clean_env({"ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")})
+    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "all"], cwd=root,
+                   env=env, check=True, capture_output=True, timeout=1200)
+    archive = root / "dist" / "cpkg-0.1-wasm32-wasi.tar.gz"
+    with tarfile.open(archive) as tar:
+        names = tar.getnames()
+    assert "cpkg/wasm32-wasi/bin/collatz.wasm" in names
+    assert "cpkg/wasm32-wasi/manifest.json" in names
+    dist = sorted(p.name for p in (root / "dist").iterdir())
+    assert "cpkg-0.1.tar.gz" in dist and "cpkg-0.1-wasm32-wasi.tar.gz" in dist
+    assert any(name.startswith("cpkg-0.1-cp3") and name.endswith(".whl") for name in dist)
