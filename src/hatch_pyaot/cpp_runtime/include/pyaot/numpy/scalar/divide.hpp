@@ -14,7 +14,6 @@
 // first, as numpy's type resolution does.
 
 #include <cmath>
-#include <cstdint>
 #include <tuple>
 
 #include "pyaot/numpy/scalar/dtype.hpp"
@@ -83,32 +82,9 @@ inline std::tuple<T, T> divmod(T a, T b) noexcept {
   return {div, mod};
 }
 
-/// Integers that floor_divide divides in double: every value and quotient fits int32, and
-/// the double quotient is exact enough that truncating it gives C's a / b (its error is below
-/// 2**-22 / |b|, its distance from an integer, when not integral, at least 1 / |b|). A
-/// double division vectorizes where an integer one does not (x86 has no SIMD integer
-/// division), as numpy's libdivide loops do for a scalar divisor.
-template <class T>
-concept divides_in_double = integer<T> && (sizeof(T) <= 2 || (signed_integer<T> &&
-                                                               sizeof(T) == 4));
-
 template <integer T>
-  requires(!divides_in_double<T>)
 constexpr T floor_divide(T a, T b) noexcept {
   return std::get<0>(divmod(a, b));
-}
-
-template <integer T>
-  requires divides_in_double<T>
-constexpr T floor_divide(T a, T b) noexcept {
-  const T d = detail::safe_divisor(b);
-  std::int32_t q = static_cast<std::int32_t>(static_cast<double>(a) / static_cast<double>(d));
-  if constexpr (signed_integer<T>) {
-    const std::int32_t r = static_cast<std::int32_t>(a) - q * static_cast<std::int32_t>(d);
-    q = (r != 0 && ((r < 0) != (d < 0))) ? q - 1 : q;
-    q = b == T(-1) ? static_cast<std::int32_t>(negative(a)) : q;  // wraps like numpy
-  }
-  return b == 0 ? T(0) : static_cast<T>(q);
 }
 
 template <floating T>
