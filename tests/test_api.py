@@ -180,6 +180,7 @@ def test_public_names():
     assert set(hatch_pyaot.__all__) == {
         "StaleNativeModuleWarning",
         "__version__",
+        "artifacts",
         "compile",
         "is_compiled",
     }

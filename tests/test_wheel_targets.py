@@ -20,8 +20,6 @@ import pytest
 
 from wheels import clean_env, fresh_venv, install
 
-pytestmark = pytest.mark.slow
-
 KERNEL = '''\
 from hatch_pyaot import compile
 
@@ -65,6 +63,20 @@ def pip_wheel(root: Path, out: Path, cache: Path) -> Path:
     return wheel
 
 
+def test_a_named_target_without_its_toolchain_fails_the_build(monkeypatch):
+    from hatch_pyaot import wheel_targets
+    from hatch_pyaot.settings import Settings
+    from hatch_pyaot.toolchains import targets
+    from hatch_pyaot.wheelbuild import WheelBuildFailed
+
+    monkeypatch.setattr(targets, "available", lambda name, env=None: "no zig here")
+    with pytest.raises(WheelBuildFailed, match="target wasm32-wasi cannot be built here: no "
+                       "zig here"):
+        wheel_targets.cross_targets(Settings(targets=("host", "wasm32-wasi")))
+    assert wheel_targets.cross_targets(Settings(targets=("host",))) == []
+
+
+@pytest.mark.slow
 def test_wheel_carries_the_wasm_target_and_artifacts_finds_it(tmp_path, cross_cache):
     wheel = pip_wheel(project(tmp_path / "p"), tmp_path / "dist", cross_cache)
     names = zipfile.ZipFile(wheel).namelist()
@@ -101,12 +113,14 @@ def test_wheel_carries_the_wasm_target_and_artifacts_finds_it(tmp_path, cross_ca
     assert (tmp_path / "stdout").read_text() == "111\n"
 
 
+@pytest.mark.slow
 def test_artifacts_in_wheel_false_leaves_them_out(tmp_path, cross_cache):
     root = project(tmp_path / "p", extra="artifacts-in-wheel = false")
     wheel = pip_wheel(root, tmp_path / "dist", cross_cache)
     assert not any("_pyaot/" in n for n in zipfile.ZipFile(wheel).namelist())
 
 
+@pytest.mark.slow
 def test_all_builder_writes_an_archive_per_target(tmp_path, cross_cache):
     root = project(tmp_path / "p")
     env = clean_env({"ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")})

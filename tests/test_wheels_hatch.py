@@ -224,13 +224,6 @@ def test_native_files_in_the_source_tree_stay_out_of_the_artifacts(tmp_path):
         assert zf.read(natives[0]) != b"not a native module"
 
 
-def test_all_builder_refuses_a_target_it_cannot_build(tmp_path):
-    project = write_project(tmp_path / "p", "two-line", settings='targets = ["wasm32-wasi"]\n')
-    proc = hatchling_build(project, "-t", "all", check=False)
-    assert proc.returncode != 0
-    assert "wasm32-wasi" in proc.stdout + proc.stderr
-
-
 def test_editable_install_builds_in_place_and_follows_changes(tmp_path, wheelhouse,
                                                                pyaot_cache_dir):
     """``pip install -e``: native modules next to the sources; after a change to a kernel
