@@ -220,3 +220,14 @@ def test_importing_the_cli_does_not_import_rich() -> None:
                            "hatch_pyaot.progress; print('rich' in sys.modules)"],
                           capture_output=True, text=True)
     assert proc.stdout.strip() == "False", proc.stderr
+
+
+def test_build_targets_refuses_two_programs_of_one_name(tmp_path: Path) -> None:
+    (tmp_path / "d.py").write_text(
+        "from hatch_pyaot import compile\n\n\n@compile(tag='x')\ndef a(n: int) -> int:\n"
+        "    return n\n\n\n@compile(tag='x')\ndef b(n: int) -> int:\n    return n\n")
+    proc = pyaot("build", "d.py", "--target", "host", "--out", "o", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "d.a and d.b are both tagged 'x'" in proc.stderr
+    proc = pyaot("build", "d.py", "--target", "nowhere", cwd=tmp_path)
+    assert proc.returncode == 2 and "nowhere" in proc.stderr

@@ -20,10 +20,8 @@ from pathlib import Path
 
 from hatch_pyaot.codegen import c_abi, standalone
 from hatch_pyaot.codegen.module import Entry
-from hatch_pyaot.errors import CompileError
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
 from hatch_pyaot.pipeline import ModuleResult, analyze, display_path, entries_and_specs
-from hatch_pyaot.toolchains.process import ToolchainError
 from hatch_pyaot.toolchains.targets import TARGETS, Artifact, Target, available, get_target
 from hatch_pyaot.toolchains.zig import CrossOptions, toolchain_for
 
@@ -59,6 +57,7 @@ def expand_targets(names: Sequence[str]) -> list[str]:
 
 
 def compile_modules(paths: Sequence[Path]) -> tuple[list[CompiledModule], list[ModuleResult]]:
+    """The modules' C ABI code; ValueError when two entry points share a tag."""
     modules = []
     results = []
     for path in paths:
@@ -72,6 +71,15 @@ def compile_modules(paths: Sequence[Path]) -> tuple[list[CompiledModule], list[M
             result.module_name,
             c_abi.emit_translation_unit(result.module_name, entries, specs, shown),
             c_abi.emit_header(result.module_name, entries, shown), entries))
+    tags: dict[str, str] = {}
+    for module in modules:
+        for entry in module.entries:
+            where = f"{module.name}.{entry.name}"
+            if entry.tag in tags:
+                raise ValueError(f"{tags[entry.tag]} and {where} are both tagged "
+                                 f"'{entry.tag}': each standalone program needs a name of its "
+                                 "own (@compile(tag=...))")
+            tags[entry.tag] = where
     return modules, results
 
 
@@ -258,7 +266,3 @@ def type_description(t: Type) -> dict[str, object]:
     if isinstance(t, DTypeScalar):
         return {"type": t.dtype.name}
     return {"type": str(t)}
-
-
-__all__ = ["CompileError", "ToolchainError", "build_targets", "compile_modules",
-           "expand_targets"]
