@@ -30,13 +30,7 @@ def cross_targets(settings: Settings) -> list[str]:
         if reason is not None:
             raise WheelBuildFailed(f"pyaot: target {name} cannot be built here: {reason}")
     chosen = expand_targets(["all"]) if "all" in settings.targets else []
-    return [t for t in (*explicit, *chosen) if t != "host" and t != _host_alias()]
-
-
-def _host_alias() -> str:
-    from hatch_pyaot.toolchains.targets import host_target_name
-
-    return host_target_name() or "host"
+    return [*explicit, *(t for t in chosen if t != "host" and t not in explicit)]
 
 
 def build_package_targets(files: Sequence[SourceFile], settings: Settings, targets: list[str],
