@@ -78,6 +78,15 @@ def f(u: NDArray[np.float64]) -> float:
         s += u[i]
     return s
 """, 1, 0),
+    "made_like_an_array_that_changes": ("""\
+@compile
+def f(u: NDArray[np.float64]) -> NDArray[np.float64]:
+    out = np.zeros_like(u)
+    u = np.concatenate((u, u))
+    for i in range(len(u)):
+        out[i] = u[i]
+    return out
+""", 1, 1),
     "other_array": ("""\
 @compile
 def f(u: NDArray[np.float64], v: NDArray[np.float64]) -> float:

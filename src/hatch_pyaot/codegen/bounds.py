@@ -142,17 +142,20 @@ class _Prover:
         return (array, axis, 0) if len(self.assignments.get(array, [])) <= 1 else None
 
     def _shape_of(self, name: str) -> str:
-        """The array whose shape ``name`` has for sure (itself, or what it was made like)."""
+        """The array whose shape ``name`` has for sure: itself, or the parameter it was made
+        like (a parameter never assigned: made like a name that changes later, it would keep
+        the old shape)."""
         values = self.assignments.get(name, [])
         if len(values) != 1 or values[0] is None:
             return name
         value = values[0]
-        if isinstance(value, ir.Call) and value.func in _SAME_SHAPE and value.args and \
-                isinstance(value.args[0], ir.Name):
-            return self._shape_of(value.args[0].id)
-        if isinstance(value, ir.MethodCall) and value.name == "copy" and not value.args and \
-                isinstance(value.obj, ir.Name):
-            return self._shape_of(value.obj.id)
+        source = None
+        if isinstance(value, ir.Call) and value.func in _SAME_SHAPE and value.args:
+            source = value.args[0]
+        elif isinstance(value, ir.MethodCall) and value.name == "copy" and not value.args:
+            source = value.obj
+        if isinstance(source, ir.Name) and not self.assignments.get(source.id):
+            return source.id
         return name
 
 
