@@ -1,0 +1,153 @@
+"""The host's differential cases (tests/test_differential.py) on android-arm64: the C ABI of
+kernels/scalar_kernels.py is linked into one static aarch64 program with a small driver made
+here from the manifest (one line per call on stdin: the function and its arguments; one
+line per result on stdout), which runs under qemu-aarch64. Values and exception types must
+be CPython's, as on the host."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from conftest import missing_tool
+from support import Pair, assert_same
+from test_differential import CASES, KERNELS
+from test_wasm_differential import LIBM_KERNELS, _flatten, _rebuild, _within_ulps
+
+pytestmark = pytest.mark.slow
+
+_C_TYPES = {"int": "int64_t", "float": "double", "bool": "bool"}
+_PARSE = {"int": "std::strtoll(arg(), nullptr, 10)", "float": "std::strtod(arg(), nullptr)",
+          "bool": "std::strtoll(arg(), nullptr, 10) != 0"}
+_PRINT = {"int": 'std::printf(" %lld", static_cast<long long>({}))',
+          "float": 'std::printf(" %a", {})', "bool": 'std::printf(" %d", {} ? 1 : 0)'}
+
+
+def driver(header: str, functions: list[dict[str, Any]]) -> str:
+    """A main that calls the functions named on stdin through their C ABI."""
+    lines = ["#include <cstdio>", "#include <cstdlib>", "#include <cstring>", "#include <string>",
+             f'#include "{header}"', "", "static char* next_token() { return std::strtok(nullptr, "
+             '" \\n"); }', "static const char* arg() { const char* t = next_token(); "
+             'return t ? t : "0"; }', "", "int main() {", "  static char line[4096];",
+             "  while (std::fgets(line, sizeof line, stdin)) {",
+             '    const char* name = std::strtok(line, " \\n");', "    if (!name) continue;"]
+    for f in functions:
+        params, results = f["params"], f["results"]
+        lines.append(f'    if (std::strcmp(name, "{f["name"]}") == 0) {{')
+        args = []
+        for i, p in enumerate(params):
+            lines.append(f"      const {_C_TYPES[p['type']]} a{i} = {_PARSE[p['type']]};")
+            args.append(f"a{i}")
+        for i, r in enumerate(results):
+            lines.append(f"      {_C_TYPES[r['type']]} r{i}{{}};")
+            args.append(f"&r{i}")
+        lines += [f"      if ({f['symbol']}({', '.join(args)}) != 0) {{",
+                  '        std::printf("err %s\\n", pyaot_error_type());', "      } else {",
+                  '        std::printf("ok");']
+        lines += [f"        {_PRINT[r['type']].format(f'r{i}')};" for i, r in enumerate(results)]
+        lines += ['        std::printf("\\n");', "      }", "      continue;", "    }"]
+    lines += ['    std::printf("err unknown\\n");', "  }", "  return 0;", "}", ""]
+    return "\n".join(lines)
+
+
+def encode(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, float):
+        return value.hex()
+    return str(value)
+
+
+def decode(text: str, kind: str) -> Any:
+    if kind == "float":
+        return float.fromhex(text)  # printf's %a, or inf/nan
+    if kind == "bool":
+        return text == "1"
+    return int(text)
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> tuple[Path, dict]:
+    from hatch_pyaot import crossbuild
+    from hatch_pyaot.codegen import c_abi
+    from hatch_pyaot.toolchains.targets import Artifact
+    from hatch_pyaot.toolchains.zig import toolchain_for
+
+    (module,) = crossbuild.compile_modules([KERNELS])[0]
+    folder = tmp_path_factory.mktemp("android")
+    supported = {}
+    for entry in module.entries:
+        values = c_abi.c_parameters(entry)
+        kinds = [crossbuild.type_description(v.type)["type"] for v in values]
+        if all(k in _C_TYPES for k in kinds):
+            supported[entry.name] = {
+                "name": entry.name, "symbol": c_abi.symbol(module.name, entry.name),
+                "params": [{"type": k} for v, k in zip(values, kinds, strict=True) if not v.out],
+                "results": [{"type": k} for v, k in zip(values, kinds, strict=True) if v.out],
+                "python": {"params": [{"default": p.default.value if p.default else None}
+                                      for p in entry.spec.function.params],
+                           "returns": str(entry.spec.result)}}
+    (folder / f"{module.name}.h").write_text(module.header)
+    (folder / f"{module.name}.cpp").write_text(module.cpp)
+    (folder / "runtime.cpp").write_text(c_abi.RUNTIME_SOURCE)
+    (folder / "driver.cpp").write_text(driver(f"{module.name}.h", list(supported.values())))
+    toolchain = toolchain_for("android-arm64", Artifact.EXECUTABLE, cross_cache)
+    exe = toolchain.build([folder / "driver.cpp", folder / f"{module.name}.cpp",
+                           folder / "runtime.cpp"], Artifact.EXECUTABLE, folder / "driver")
+    return exe, supported
+
+
+def test_every_differential_case_on_android(program, tmp_path) -> None:
+    import importlib.util
+
+    qemu = shutil.which("qemu-aarch64")
+    if qemu is None:
+        missing_tool("qemu-aarch64 is not installed (Debian: apt-get install qemu-user)")
+    exe, functions = program
+    cases = []
+    for name, args in CASES:
+        if name not in functions:
+            continue
+        params = functions[name]["python"]["params"]
+        full = (*args, *(p["default"] for p in params[len(args):]))
+        cases.append((name, args, [encode(v) for v in _flatten(full)]))
+    stdin = "".join(f"{name} {' '.join(values)}\n" for name, _, values in cases)
+    proc = subprocess.run([qemu, str(exe)], input=stdin, capture_output=True, text=True,
+                          timeout=600, check=True)
+    outputs = proc.stdout.splitlines()
+    assert len(outputs) == len(cases) > 300
+
+    spec = importlib.util.spec_from_file_location("scalar_kernels_android_reference", KERNELS)
+    assert spec is not None and spec.loader is not None
+    python = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(python)
+    mismatches = []
+    for (name, args, _), line in zip(cases, outputs, strict=True):
+        function = functions[name]
+
+        def native(*_: Any, line: str = line, function: dict = function) -> Any:
+            status, *values = line.split()
+            if status == "err":
+                import builtins
+
+                raise getattr(builtins, values[0], Exception)("raised on android-arm64")
+            decoded = [decode(v, r["type"]) for v, r in zip(values, function["results"],
+                                                            strict=True)]
+            return _rebuild(function["python"]["returns"], decoded)
+
+        pair = Pair(native=SimpleNamespace(**{name: functools.partial(native)}),  # type: ignore[arg-type]
+                    python=python, report=None)  # type: ignore[arg-type]
+        try:
+            assert_same(pair, name, *args)
+        except (AssertionError, ValueError) as exc:
+            if name in LIBM_KERNELS and _within_ulps(getattr(python, name)(*args),
+                                                     native()):
+                continue
+            mismatches.append(f"{name}{str(args)[:80]}: {str(exc)[:300]}")
+    assert not mismatches, "\n".join(mismatches[:20])
