@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from conftest import missing_tool
+from cross_cases import LIBM_KERNELS, flatten, rebuild, within_ulps
 from support import Pair, assert_same
 from test_differential import CASES, KERNELS
-from test_wasm_differential import LIBM_KERNELS, _flatten, _rebuild, _within_ulps
 
 pytestmark = pytest.mark.slow
 
@@ -116,7 +116,7 @@ def test_every_differential_case_on_android(program, tmp_path) -> None:
             continue
         params = functions[name]["python"]["params"]
         full = (*args, *(p["default"] for p in params[len(args):]))
-        cases.append((name, args, [encode(v) for v in _flatten(full)]))
+        cases.append((name, args, [encode(v) for v in flatten(full)]))
     stdin = "".join(f"{name} {' '.join(values)}\n" for name, _, values in cases)
     proc = subprocess.run([qemu, str(exe)], input=stdin, capture_output=True, text=True,
                           timeout=600, check=True)
@@ -139,14 +139,14 @@ def test_every_differential_case_on_android(program, tmp_path) -> None:
                 raise getattr(builtins, values[0], Exception)("raised on android-arm64")
             decoded = [decode(v, r["type"]) for v, r in zip(values, function["results"],
                                                             strict=True)]
-            return _rebuild(function["python"]["returns"], decoded)
+            return rebuild(function["python"]["returns"], decoded)
 
         pair = Pair(native=SimpleNamespace(**{name: functools.partial(native)}),  # type: ignore[arg-type]
                     python=python, report=None)  # type: ignore[arg-type]
         try:
             assert_same(pair, name, *args)
         except (AssertionError, ValueError) as exc:
-            if name in LIBM_KERNELS and _within_ulps(getattr(python, name)(*args),
+            if name in LIBM_KERNELS and within_ulps(getattr(python, name)(*args),
                                                      native()):
                 continue
             mismatches.append(f"{name}{str(args)[:80]}: {str(exc)[:300]}")

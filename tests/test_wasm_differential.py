@@ -6,7 +6,6 @@ types must be CPython's, as on the host."""
 from __future__ import annotations
 
 import functools
-import math
 import struct
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from cross_cases import LIBM_KERNELS, flatten, rebuild, within_ulps
 from support import Pair, assert_same
 from test_differential import CASES, KERNELS
 
@@ -49,7 +49,7 @@ class Reactor:
         function = self.functions[name]
         params = function["python"]["params"]
         args = (*args, *(p["default"] for p in params[len(args):]))  # C takes every argument
-        flat = list(_flatten(args))
+        flat = list(flatten(args))
         results = function["results"]
         block = self.exports["malloc"](self.store, 8 * max(len(results), 1))
         try:
@@ -68,7 +68,7 @@ class Reactor:
                 values.append(struct.unpack(fmt, bytes(raw))[0])
         finally:
             self.exports["free"](self.store, block)
-        return _rebuild(function["python"]["returns"], values)
+        return rebuild(function["python"]["returns"], values)
 
 
 def _builtin(name: str) -> type[BaseException]:
@@ -78,57 +78,12 @@ def _builtin(name: str) -> type[BaseException]:
     return found if isinstance(found, type) and issubclass(found, BaseException) else Exception
 
 
-def _flatten(value: Any) -> Any:
-    if isinstance(value, tuple):
-        for item in value:
-            yield from _flatten(item)
-    else:
-        yield value
-
-
 def _c_value(value: Any, kind: str) -> Any:
     if kind == "bool":
         return int(bool(value))
     if kind == "float":
         return float(value)
     return value
-
-
-def _rebuild(annotation: str, values: list[Any]) -> Any:
-    """The Python result from the flat out-values (tuples nest as annotated)."""
-    items = iter(values)
-
-    def build(text: str) -> Any:
-        if text.startswith("tuple["):
-            inner = text[len("tuple["):-1]
-            parts, depth, start = [], 0, 0
-            for i, ch in enumerate(inner):
-                depth += ch == "["
-                depth -= ch == "]"
-                if ch == "," and depth == 0:
-                    parts.append(inner[start:i].strip())
-                    start = i + 1
-            parts.append(inner[start:].strip())
-            return tuple(build(p) for p in parts if p)
-        if text == "None":
-            return None
-        return next(items)
-
-    return build(annotation)
-
-
-LIBM_KERNELS = {"math_mix"}
-"""Kernels that call the C library's transcendental functions: WASI's libc (musl's libm) may
-round math.atan2 & co. 1 ulp away from the host's glibc, as CPython built for WASI would."""
-
-
-def _within_ulps(expected: Any, got: Any, ulps: int = 2) -> bool:
-    if isinstance(expected, tuple) and isinstance(got, tuple):
-        return len(expected) == len(got) and all(
-            _within_ulps(e, g, ulps) for e, g in zip(expected, got, strict=True))
-    if isinstance(expected, float) and isinstance(got, float):
-        return expected == got or abs(expected - got) <= ulps * math.ulp(expected)
-    return type(expected) is type(got) and expected == got
 
 
 @pytest.fixture(scope="module")
@@ -170,7 +125,7 @@ def test_every_differential_case_on_wasm(reactor: Reactor, python_module: Any) -
         try:
             assert_same(pair, name, *args)
         except (AssertionError, ValueError) as exc:  # ValueError: a huge int in the message
-            if name in LIBM_KERNELS and _within_ulps(getattr(python_module, name)(*args),
+            if name in LIBM_KERNELS and within_ulps(getattr(python_module, name)(*args),
                                                      reactor.call(name, *args)):
                 continue
             mismatches.append(f"{name}{str(args)[:80]}: {str(exc)[:300]}")

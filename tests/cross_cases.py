@@ -1,0 +1,55 @@
+"""What the cross-target differential tests (tests/test_wasm_differential.py,
+tests/test_android_differential.py) share: flattening arguments into C values, rebuilding
+Python results from out-values, and the tolerance for the C library's transcendental
+functions, which another libc may round differently."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+
+def flatten(value: Any) -> Iterator[Any]:
+    if isinstance(value, tuple):
+        for item in value:
+            yield from flatten(item)
+    else:
+        yield value
+
+
+def rebuild(annotation: str, values: list[Any]) -> Any:
+    """The Python result from the flat out-values (tuples nest as annotated)."""
+    items = iter(values)
+
+    def build(text: str) -> Any:
+        if text.startswith("tuple["):
+            inner = text[len("tuple["):-1]
+            parts, depth, start = [], 0, 0
+            for i, ch in enumerate(inner):
+                depth += ch == "["
+                depth -= ch == "]"
+                if ch == "," and depth == 0:
+                    parts.append(inner[start:i].strip())
+                    start = i + 1
+            parts.append(inner[start:].strip())
+            return tuple(build(p) for p in parts if p)
+        if text == "None":
+            return None
+        return next(items)
+
+    return build(annotation)
+
+
+LIBM_KERNELS = {"math_mix"}
+"""Kernels that call the C library's transcendental functions: WASI's libc (musl's libm) may
+round math.atan2 & co. 1 ulp away from the host's glibc, as CPython built for WASI would."""
+
+
+def within_ulps(expected: Any, got: Any, ulps: int = 2) -> bool:
+    if isinstance(expected, tuple) and isinstance(got, tuple):
+        return len(expected) == len(got) and all(
+            within_ulps(e, g, ulps) for e, g in zip(expected, got, strict=True))
+    if isinstance(expected, float) and isinstance(got, float):
+        return expected == got or abs(expected - got) <= ulps * math.ulp(expected)
+    return type(expected) is type(got) and expected == got
