@@ -9,6 +9,7 @@ calls that variant.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -70,12 +71,40 @@ def flatten(name: str, t: Type, *, out: bool, path: tuple[int, ...] = ()) -> lis
     return [CValue(name, c_type(t, out=out), t, out, path)]
 
 
+_KEYWORDS = frozenset((
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+    "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+    "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+    "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
+    "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+    "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
+    "reinterpret_cast", "requires", "restrict", "return", "short", "signed", "sizeof",
+    "static", "static_assert", "static_cast", "struct", "switch", "template", "this",
+    "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union",
+    "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+    "_Bool", "_Complex",
+))  # fmt: skip
+"""C and C++ keywords: a Python parameter of such a name gets a ``_`` in C."""
+
+
 def c_parameters(entry: Entry) -> list[CValue]:
+    """The C parameters, then the out-parameters, with names that are valid and distinct in
+    C and C++ (``new`` becomes ``new_``; a result clashing with a parameter gets a ``_``)."""
     fn = entry.spec.function
     values = [v for p, t in zip(fn.params, entry.spec.param_types, strict=True)
               for v in flatten(p.name, t, out=False)]
     assert entry.spec.result is not None
-    return values + flatten("result", entry.spec.result, out=True)
+    values += flatten("result", entry.spec.result, out=True)
+    taken: set[str] = set()
+    named = []
+    for v in values:
+        name = v.name + "_" if v.name in _KEYWORDS or v.name.startswith("pyaot_") else v.name
+        while name in taken:
+            name += "_"
+        taken.add(name)
+        named.append(dataclasses.replace(v, name=name))
+    return named
 
 
 def prototype(module_name: str, entry: Entry) -> str:
@@ -112,16 +141,15 @@ def _wrapper(module_name: str, entry: Entry) -> list[str]:
     if len(variants) == 1:
         lines += _body(entry)
     else:
-        fn = entry.spec.function
         open_params = [i for i, t in enumerate(entry.spec.param_types)
                        if any(v.param_types[i] != t for v in variants)]
+        c_names = _top_level_names(entry)
         for k, variant in enumerate(variants):
             checks = []
             for i in open_params:
                 t = variant.param_types[i]
                 assert isinstance(t, ArrayType)
-                checks.append(f"{fn.params[i].name} != nullptr && "
-                              f"{fn.params[i].name}->ndim == {t.ndim}")
+                checks.append(f"{c_names[i]} != nullptr && {c_names[i]}->ndim == {t.ndim}")
             lines.append(f"  if ({' && '.join(checks)}) return {name}_{k}({args});")
         lines.append(f"  return {name}_0({args});  // its conversion names the rank expected")
     lines += ["}", ""]
@@ -133,16 +161,19 @@ def _body(entry: Entry) -> list[str]:
     fn = spec.function
     func = string_literal(entry.name)
     lines: list[str] = []
-    outs = flatten("result", spec.result or NONE, out=True)
+    values = c_parameters(entry)
+    outs = [v for v in values if v.out]
     for v in outs:
         lines.append(f"  if ({v.name} == nullptr) return (pyaot::raise(pyaot::Exc::TypeError, "
                      f"\"{entry.name}() needs a result pointer '{v.name}'\"), "
                      "pyaot::c_abi::failure());")
     call_args = ["0"] if spec.cycle is not None else []
+    inputs = iter(v for v in values if not v.out)
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
-        var = f"a{i}"
+        var = f"pyaot_arg{i}"
         lines.append(f"  {t.cpp()} {var}{{}};")
-        for v in flatten(p.name, t, out=False):
+        for _ in flatten(p.name, t, out=False):
+            v = next(inputs)
             target = _get(var, v.path)
             if isinstance(v.type, ArrayType):
                 lines.append(f"  if (!pyaot::c_abi::from_c({target}, {v.name}, {func}, "
@@ -151,11 +182,11 @@ def _body(entry: Entry) -> list[str]:
                 lines.append(f"  {target} = {v.name};")
         call_args.append(var)
     assert spec.result is not None
-    lines += [f"  {spec.result.cpp()} value{{}};",
-              f"  if (!pyaot_gen::{spec.cpp_name}({', '.join(['value', *call_args])})) "
+    lines += [f"  {spec.result.cpp()} pyaot_value{{}};",
+              f"  if (!pyaot_gen::{spec.cpp_name}({', '.join(['pyaot_value', *call_args])})) "
               "return pyaot::c_abi::failure();"]
     for v in outs:
-        source = _get("value", v.path)
+        source = _get("pyaot_value", v.path)
         if isinstance(v.type, ArrayType):
             lines.append(f"  if (!pyaot::c_abi::to_c({v.name}, {source})) "
                          "return pyaot::c_abi::failure();")
@@ -163,6 +194,18 @@ def _body(entry: Entry) -> list[str]:
             lines.append(f"  *{v.name} = {source};")
     lines.append("  return 0;")
     return lines
+
+
+def _top_level_names(entry: Entry) -> dict[int, str]:
+    """The C name of each parameter passed as one C value (not a tuple), by position."""
+    names = {}
+    inputs = iter(v for v in c_parameters(entry) if not v.out)
+    for i, (p, t) in enumerate(zip(entry.spec.function.params, entry.spec.param_types,
+                                   strict=True)):
+        flat = [next(inputs) for _ in flatten(p.name, t, out=False)]
+        if len(flat) == 1 and not flat[0].path:
+            names[i] = flat[0].name
+    return names
 
 
 def _get(var: str, path: tuple[int, ...]) -> str:
