@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hatch_pyaot.codegen.literals import string_literal
-from hatch_pyaot.codegen.module import Entry, emit_kernels
+from hatch_pyaot.codegen.module import Entry, emit_kernels, kernel_call
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
@@ -167,7 +167,7 @@ def _body(entry: Entry) -> list[str]:
         lines.append(f"  if ({v.name} == nullptr) return (pyaot::raise(pyaot::Exc::TypeError, "
                      f"\"{entry.name}() needs a result pointer '{v.name}'\"), "
                      "pyaot::c_abi::failure());")
-    call_args = ["0"] if spec.cycle is not None else []
+    call_args = []
     inputs = iter(v for v in values if not v.out)
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
         var = f"pyaot_arg{i}"
@@ -183,7 +183,7 @@ def _body(entry: Entry) -> list[str]:
         call_args.append(var)
     assert spec.result is not None
     lines += [f"  {spec.result.cpp()} pyaot_value{{}};",
-              f"  if (!pyaot_gen::{spec.cpp_name}({', '.join(['pyaot_value', *call_args])})) "
+              f"  if (!{kernel_call(spec, 'pyaot_value', call_args)}) "
               "return pyaot::c_abi::failure();"]
     for v in outs:
         source = _get("pyaot_value", v.path)

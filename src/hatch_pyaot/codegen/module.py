@@ -135,7 +135,7 @@ def _convert_and_call(entry: Entry) -> list[str]:
     fn = spec.function
     name = string_literal(entry.name)
     lines: list[str] = []
-    call_args = ["0"] if spec.cycle is not None else []
+    call_args = []
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
         var = f"a{i}"
         convert = (f"pyaot::python::numpy_scalar_from_python(slots[{i}], {var}, {name}, "
@@ -151,10 +151,18 @@ def _convert_and_call(entry: Entry) -> list[str]:
         call_args.append(var)
     assert spec.result is not None
     lines += [f"  {spec.result.cpp()} result;",
-              f"  if (!pyaot_gen::{spec.cpp_name}({', '.join(['result', *call_args])})) "
+              f"  if (!{kernel_call(spec, 'result', call_args)}) "
               "return pyaot::python::to_python_error();",
               f"  return {to_python_code(spec.result, 'result')};"]
     return lines
+
+
+def kernel_call(spec: Specialization, out: str, args: Sequence[str]) -> str:
+    """The call of an entry point's kernel, which every wrapper (CPython, C ABI, standalone
+    program) makes: the result variable first, a recursion depth of 0 for a kernel in a
+    recursion cycle, then the arguments."""
+    depth = ["0"] if spec.cycle is not None else []
+    return f"pyaot_gen::{spec.cpp_name}({', '.join([out, *depth, *args])})"
 
 
 def to_python_code(t: Type, code: str) -> str:

@@ -11,7 +11,7 @@ order: the first whose arrays the .npy files match runs.
 from __future__ import annotations
 
 from hatch_pyaot.codegen.literals import literal, string_literal
-from hatch_pyaot.codegen.module import Entry
+from hatch_pyaot.codegen.module import Entry, kernel_call
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, Type
 from hatch_pyaot.typing.typed import Specialization
 
@@ -79,7 +79,7 @@ def _run(k: int, spec: Specialization, *, last: bool) -> list[str]:
     the last one reports it), else main's exit status."""
     fn = spec.function
     lines = [f"int run_{k}(const sa::Args& args) {{"]
-    call = ["0"] if spec.cycle is not None else []
+    call = []
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
         var = f"a{i}"
         default = literal(p.default.value, t) if p.default is not None else "{}"
@@ -93,7 +93,6 @@ def _run(k: int, spec: Specialization, *, last: bool) -> list[str]:
         call.append(var)
     assert spec.result is not None
     lines += [f"  {spec.result.cpp()} result{{}};",
-              f"  if (!pyaot_gen::{spec.cpp_name}({', '.join(['result', *call])})) "
-              "return sa::print_exception();",
+              f"  if (!{kernel_call(spec, 'result', call)}) return sa::print_exception();",
               "  return sa::print_result(args, result);", "}", ""]
     return lines
