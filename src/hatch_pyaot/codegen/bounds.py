@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.walk import each_expr
+from hatch_pyaot.ir.walk import all_statements, each_expr, nested_blocks, target_names
 
 _SAME_SHAPE = ("numpy.zeros_like", "numpy.empty_like", "numpy.ones_like", "numpy.full_like")
 
@@ -43,7 +43,7 @@ class _Prover:
         self.fn = fn
         self.indices = indices
         self.assignments: dict[str, list[ir.Expr | None]] = {}
-        for s in _all_statements(fn.body):
+        for s in all_statements(fn.body):
             for name in _assigned_names(s):
                 value = s.value if isinstance(s, ir.Assign) and isinstance(
                     s.target, ir.NameTarget) else None
@@ -75,7 +75,7 @@ class _Prover:
             self._block(s.body, inner)
             self._block(s.orelse, facts)
             return
-        for block in _blocks(s):
+        for block in nested_blocks(s):
             kept = {k: v for k, v in facts.items() if not _assigns(block, {k, v.array})}
             self._block(block, kept)
 
@@ -194,36 +194,15 @@ def _own_exprs(s: ir.Stmt) -> list[ir.Expr]:
     return []
 
 
-def _blocks(s: ir.Stmt) -> list[list[ir.Stmt]]:
-    blocks = [getattr(s, attr, None) or [] for attr in ("body", "orelse", "finalbody")]
-    blocks += [h.body for h in getattr(s, "handlers", None) or []]
-    return [b for b in blocks if b]
-
-
-def _all_statements(stmts: list[ir.Stmt]) -> list[ir.Stmt]:
-    out: list[ir.Stmt] = []
-    for s in stmts:
-        out.append(s)
-        for block in _blocks(s):
-            out += _all_statements(block)
-    return out
-
-
 def _assigned_names(s: ir.Stmt) -> list[str]:
     if isinstance(s, ir.Assign):
-        return _target_names(s.target)
+        return target_names(s.target)
     if isinstance(s, ir.AugAssign | ir.ForRange | ir.ForEach):
         target = s.target
-        return _target_names(target) if isinstance(target, ir.NameTarget | ir.TupleTarget) \
+        return target_names(target) if isinstance(target, ir.NameTarget | ir.TupleTarget) \
             else []
     return []
 
 
-def _target_names(t: ir.NameTarget | ir.TupleTarget) -> list[str]:
-    if isinstance(t, ir.NameTarget):
-        return [t.id]
-    return [name for item in t.items for name in _target_names(item)]
-
-
 def _assigns(stmts: list[ir.Stmt], names: set[str]) -> bool:
-    return any(set(_assigned_names(s)) & names for s in _all_statements(stmts))
+    return any(set(_assigned_names(s)) & names for s in all_statements(stmts))

@@ -100,3 +100,29 @@ def each_expr(e: ir.Expr, visit: Callable[[ir.Expr], None]) -> None:
         return x
 
     _expr(e, rewrite)
+
+
+def nested_blocks(s: ir.Stmt) -> list[list[ir.Stmt]]:
+    """The statement lists directly inside ``s``: bodies, else and finally blocks,
+    handlers."""
+    blocks = [getattr(s, attr, None) or [] for attr in ("body", "orelse", "finalbody")]
+    blocks += [h.body for h in getattr(s, "handlers", None) or []]
+    return [b for b in blocks if b]
+
+
+def all_statements(stmts: Sequence[ir.Stmt]) -> list[ir.Stmt]:
+    """``stmts`` and every statement nested in them, in source order."""
+    out: list[ir.Stmt] = []
+    for s in stmts:
+        out.append(s)
+        for block in nested_blocks(s):
+            out += all_statements(block)
+    return out
+
+
+def target_names(target: ir.NameTarget | ir.TupleTarget) -> list[str]:
+    """The names an assignment target binds (``a, (b, c) = ...``: a, b, c)."""
+    if isinstance(target, ir.NameTarget):
+        return [target.id]
+    return [name for item in target.items for name in target_names(item)]
+

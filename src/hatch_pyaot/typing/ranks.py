@@ -16,7 +16,7 @@ import itertools
 from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import INT, ArrayType, Type
-from hatch_pyaot.ir.walk import rewrite_exprs
+from hatch_pyaot.ir.walk import all_statements, rewrite_exprs, target_names
 
 OPEN_RANKS = (1, 2, 3)
 MAX_VARIANTS = 9
@@ -55,7 +55,7 @@ class _RankReader:
     def read(self) -> None:
         self.ints = self._integer_names()
         rewrite_exprs(self.fn, self._visit)
-        for s in _statements(self.fn.body):
+        for s in all_statements(self.fn.body):
             if isinstance(s, ir.SetItem):
                 self._note_index(s.target, s.index)
 
@@ -117,14 +117,14 @@ class _RankReader:
         """Local names that hold ints for sure: ``int`` parameters, ``range`` loop variables
         and names only ever assigned integer expressions (to a fixed point)."""
         ints = {p.name for p in self.fn.params if p.annotation == INT}
-        statements = _statements(self.fn.body)
+        statements = all_statements(self.fn.body)
         ints |= {s.target.id for s in statements if isinstance(s, ir.ForRange)}
         assigned: dict[str, list[ir.Expr]] = {}
         for s in statements:
             if isinstance(s, ir.Assign | ir.AugAssign) and isinstance(s.target, ir.NameTarget):
                 assigned.setdefault(s.target.id, []).append(s.value)
             elif isinstance(s, ir.Assign):  # unpacked from a tuple: not known
-                for name in _target_names(s.target):
+                for name in target_names(s.target):
                     assigned.setdefault(name, []).append(ir.Const(s.loc, None))
         self.ints = ints
         changed = True
@@ -158,21 +158,3 @@ def rank_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, ...]] 
             chosen[position] = ArrayType(t.dtype, rank)
         variants.append(tuple(chosen))
     return variants
-
-
-def _statements(stmts: list[ir.Stmt]) -> list[ir.Stmt]:
-    out: list[ir.Stmt] = []
-    for s in stmts:
-        out.append(s)
-        for attr in ("body", "orelse", "finalbody"):
-            out += _statements(getattr(s, attr, None) or [])
-        for h in getattr(s, "handlers", None) or []:
-            out += _statements(h.body)
-    return out
-
-
-def _target_names(target: ir.NameTarget | ir.TupleTarget) -> list[str]:
-    if isinstance(target, ir.NameTarget):
-        return [target.id]
-    return [name for item in target.items for name in _target_names(item)]
-
