@@ -216,6 +216,23 @@ def test_the_host_library_through_its_c_abi(built: Path):
     assert b"must be a uint8 array of rank 2" in lib.pyaot_error_message()
 
 
+def test_android_library_needs_only_bionic(built: Path):
+    """libkern.so imports math (libm), the unwinder's dl_iterate_phdr (libdl) and libc, and
+    nothing that bionic does not export (the list is toolchains/bionic_arm64.txt)."""
+    from hatch_pyaot.toolchains import bionic
+
+    lief = pytest.importorskip("lief")
+    binary = lief.parse(str(built / "out" / "android-arm64" / "lib" / "libkern.so"))
+    assert sorted(binary.libraries) == ["libc.so", "libdl.so", "libm.so"]
+    table = bionic.exported_symbols()
+    imported = {s.name for s in binary.dynamic_symbols
+                if s.shndx == 0 and s.name and s.binding == lief.ELF.Symbol.BINDING.GLOBAL}
+    assert "log" in imported
+    assert imported <= set().union(*table.values()), imported - set().union(*table.values())
+    exported = {f.name for f in binary.exported_functions}
+    assert {"pyaot_kern_collatz_steps", "pyaot_kern_blur", "pyaot_error_message"} <= exported
+
+
 def test_ios_library_is_arm64_mach_o_for_ios(built: Path, tmp_path: Path):
     lief = pytest.importorskip("lief")
     archive = built / "out" / "ios-arm64" / "lib" / "libkern.a"

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import missing_tool
 from hatch_pyaot import cli
-from hatch_pyaot.toolchains import process, targets, zig
+from hatch_pyaot.toolchains import bionic, elf, process, targets, zig
 from hatch_pyaot.toolchains.process import ToolchainError
 from hatch_pyaot.toolchains.targets import Artifact, Found, ToolchainKind
 
@@ -455,16 +455,63 @@ def test_aarch64_static_executable_runs_under_qemu(name, sources, tmp_path, cros
 
 
 @pytest.mark.slow
-def test_android_shared_library_needs_only_libc(sources, tmp_path, cross_cache):
+def test_android_shared_library_loads_on_bionic(sources, tmp_path, cross_cache):
+    """What Android's loader needs: libc/libm/libdl only, bionic's symbols only (the list
+    in toolchains/bionic_arm64.txt), and the library's soname."""
     lief = pytest.importorskip("lief")
     lib = build("android-arm64", Artifact.SHARED_LIBRARY, sources["library"], tmp_path,
                 cross_cache)
     binary = lief.parse(str(lib))
     assert binary.header.machine_type == lief.ELF.ARCH.AARCH64
-    assert set(binary.libraries) <= {"libc.so", "libm.so", "libdl.so"}
+    needed = set(binary.libraries)
+    assert "libc.so" in needed and needed <= {"libc.so", "libm.so", "libdl.so"}
+    assert binary.get(lief.ELF.DynamicEntry.TAG.SONAME).name == "libkernel.so"
+    table = bionic.exported_symbols()
+    provided = set().union(*(table[name] for name in needed))  # by what it needs, only
+    imported = {s.name for s in binary.dynamic_symbols  # undefined, not weak
+                if s.shndx == 0 and s.name and s.binding == lief.ELF.Symbol.BINDING.GLOBAL}
+    assert imported and imported <= provided, imported - provided
+    assert {"__errno_location", "aligned_alloc", "bcmp"}.isdisjoint(imported)  # the shims'
     exported = {symbol.name for symbol in binary.exported_functions}
     assert {"pyaot_sum", "pyaot_sum_array"} <= exported
     assert not any(name.startswith("_ZN5pyaot") for name in exported), "runtime stays hidden"
+    assert not exported & {"__errno_location", "aligned_alloc", "bcmp"}
+    info = elf.dynamic_info(lib)  # the reader the build's own check uses agrees with lief
+    assert set(info.needed) == set(binary.libraries)
+    assert set(info.undefined) == imported
+
+
+MUSL_ONLY = """#include <sys/random.h>
+extern "C" __attribute__((visibility("default"))) long pyaot_random() {
+  long value = 0;
+  return getrandom(&value, sizeof value, 0) == sizeof value ? value : -1;
+}
+"""
+
+
+@pytest.mark.slow
+def test_android_library_importing_what_bionic_lacks_fails(tmp_path, cross_cache):
+    source = tmp_path / "lib.cpp"
+    source.write_text(MUSL_ONLY)  # getrandom: musl has it, bionic from API 28 only
+    with pytest.raises(ToolchainError) as info:
+        build("android-arm64", Artifact.SHARED_LIBRARY, source, tmp_path, cross_cache)
+    assert "libkernel.so would not load on Android" in info.value.message
+    assert "getrandom" in info.value.message
+
+
+def test_elf_reader_rejects_what_is_not_elf(tmp_path):
+    (tmp_path / "x.so").write_bytes(b"MZ not an ELF file")
+    with pytest.raises(ValueError, match="not a 64-bit little-endian ELF"):
+        elf.dynamic_info(tmp_path / "x.so")
+
+
+def test_bionic_list_has_the_three_libraries():
+    table = bionic.exported_symbols()
+    assert sorted(table) == ["libc.so", "libdl.so", "libm.so"]
+    assert {"malloc", "__errno", "pthread_key_create", "stderr"} <= table["libc.so"]
+    assert {"log", "exp", "atan2"} <= table["libm.so"]
+    assert {"dladdr", "dl_iterate_phdr"} <= table["libdl.so"]
+    assert "__errno_location" not in table["libc.so"]  # musl's name
 
 
 def ar_members(path: Path) -> dict[str, bytes]:

@@ -11,7 +11,7 @@ Facts the table encodes (measured with ziglang 0.17 on Linux x86_64):
 - Linux and Android executables are static musl binaries: they run on any kernel of that
   architecture (and under ``qemu-aarch64``). Linux libraries use glibc 2.17 so that a glibc
   process can load them; an Android ``.so`` links musl dynamically, whose ``libc.so`` soname
-  is also bionic's.
+  is also bionic's; bionic.py makes it load on Android 10+ (API 29).
 - zig has no iOS libc headers; the macOS ones (``any-darwin-any``) serve for objects, and no
   iOS executable or dylib can be linked without Apple's SDK: iOS is a static library.
 - wasm32-wasi has no threads and no C++ exceptions; its library is a WASI reactor.
@@ -77,6 +77,8 @@ class Target:
     """The platform's own toolchain: preferred over zig for ``native_artifacts`` when found
     (and only shown by ``pyaot targets`` for the others)."""
     native_artifacts: frozenset[Artifact] = frozenset()
+    bionic: bool = False
+    """Android: a shared library built with zig gets bionic's shims and checks (bionic.py)."""
 
     def file_name(self, artifact: Artifact, stem: str) -> str:
         """``blur`` -> ``blur.exe``, ``libblur.so``, ``libblur.a``, ``blur.wasm``, ..."""
@@ -173,6 +175,7 @@ TARGETS: tuple[Target, ...] = (
         # which the NDK's libc++ (std::__ndk1) does not define.
         artifacts=frozenset({Artifact.EXECUTABLE, Artifact.SHARED_LIBRARY}),
         exe_link_flags=("-static",),
+        bionic=True,
         native=ToolchainKind.ANDROID_NDK,
         native_artifacts=frozenset({Artifact.SHARED_LIBRARY, Artifact.STATIC_LIBRARY}),
     ),

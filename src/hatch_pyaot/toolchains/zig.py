@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hatch_pyaot.toolchains import cache, process
+from hatch_pyaot.toolchains import bionic, cache, process
 from hatch_pyaot.toolchains.compiler import compile_flags
 from hatch_pyaot.toolchains.host import runtime_include_dir
 from hatch_pyaot.toolchains.process import ToolchainError
@@ -82,8 +82,14 @@ class Toolchain:
         flags.extend(f"-I{folder}" for folder in options.include_dirs)
         return [*flags, *self.target.compile_flags]
 
+    @property
+    def bionic_shims(self) -> bool:
+        """An Android library linked against musl by zig (bionic.py)."""
+        return self.target.bionic and self.found.kind is ToolchainKind.ZIG
+
     def command(self, artifact: Artifact, sources: Sequence[Path], output: Path,
-                options: CrossOptions, exports: Sequence[str] = ()) -> list[str]:
+                options: CrossOptions, exports: Sequence[str] = (),
+                link_inputs: Sequence[Path] = ()) -> list[str]:
         """The one compile-and-link command of an executable or shared library."""
         strip = [] if options.debug else ["-s"]
         if artifact is Artifact.EXECUTABLE:
@@ -97,10 +103,12 @@ class Toolchain:
             link += [f"-Wl,--export={name}" for name in (*WASM_LIBRARY_EXPORTS, *exports)]
         else:
             link = ["-shared", "-fPIC"]
+            if not self.target.is_apple and self.target.shared_suffix == ".so":
+                link.append(f"-Wl,-soname,{output.name}")
             if self.found.kind is ToolchainKind.ANDROID_NDK:
                 link.append("-static-libstdc++")
         return [*self.cxx, *self.library_flags, *self.flags(options), *link,
-                *map(str, sources), *strip, "-o", str(output)]
+                *map(str, sources), *map(str, link_inputs), *strip, "-o", str(output)]
 
     def object_command(self, source: Path, output: Path, options: CrossOptions) -> list[str]:
         pic = [] if self.target.is_wasm else ["-fPIC"]
@@ -140,6 +148,14 @@ class Toolchain:
         try:
             if artifact is Artifact.STATIC_LIBRARY:
                 self._archive(sources, output, options, env)
+            elif artifact is Artifact.SHARED_LIBRARY and self.bionic_shims:
+                stubs = bionic.stub_libraries(
+                    self.cxx[:1], str(self.target.zig_triple),
+                    Path(env["ZIG_GLOBAL_CACHE_DIR"]) / f"pyaot-bionic-{self.found.version}",
+                    env)
+                process.run(self.command(artifact, [*sources, bionic.SHIM_SOURCE], output,
+                                         options, exports, stubs),
+                            env=env, timeout=options.timeout)
             else:
                 process.run(self.command(artifact, sources, output, options, exports),
                             env=env, timeout=options.timeout)
@@ -148,6 +164,8 @@ class Toolchain:
                 f"building the {self.target.name} {artifact.value} {output.name} failed",
                 exc.command, exc.output,
             ) from exc
+        if artifact is Artifact.SHARED_LIBRARY and self.bionic_shims:
+            bionic.check_library(output)
         return output
 
     def _archive(self, sources: Sequence[Path], output: Path, options: CrossOptions,
