@@ -36,7 +36,7 @@ def error_of(table: Mapping[str, object], where: str = HOOK) -> str:
 def test_defaults() -> None:
     settings = settings_from_table({}, HOOK)
     assert settings == Settings()
-    assert settings.targets == ("host",)
+    assert settings.targets == ("default",)
     assert settings.fallback == "python"
     assert settings.boundscheck is True
     assert settings.opt_level == "3"

@@ -34,7 +34,8 @@ def collatz_steps(n: int) -> int:
 '''
 
 
-def project(root: Path, extra: str = "") -> Path:
+def project(root: Path, extra: str = "",
+            targets: str = 'targets = ["host", "wasm32-wasi"]') -> Path:
     (root / "cpkg").mkdir(parents=True)
     (root / "cpkg" / "__init__.py").write_text("")
     (root / "cpkg" / "kernels.py").write_text(KERNEL)
@@ -48,7 +49,7 @@ def project(root: Path, extra: str = "") -> Path:
         version = "0.1"
 
         [tool.hatch.build.hooks.pyaot]
-        targets = ["host", "wasm32-wasi"]
+        {targets}
         {extra}
         """))
     return root
@@ -74,6 +75,28 @@ def test_a_named_target_without_its_toolchain_fails_the_build(monkeypatch):
                        "zig here"):
         wheel_targets.cross_targets(Settings(targets=("host", "wasm32-wasi")))
     assert wheel_targets.cross_targets(Settings(targets=("host",))) == []
+
+
+def test_default_targets_are_the_available_ones_of_wasm_android_ios(monkeypatch):
+    from hatch_pyaot import crossbuild, wheel_targets
+    from hatch_pyaot.settings import Settings
+    from hatch_pyaot.toolchains import targets
+    from hatch_pyaot.wheelbuild import WheelBuildFailed
+
+    found = {"host", "wasm32-wasi", "android-arm64", "ios-arm64", "ios-arm64-simulator",
+             "linux-aarch64"}
+    monkeypatch.setattr(crossbuild, "available",
+                        lambda t, env=None: None if (t if isinstance(t, str) else t.name)
+                        in found else "no toolchain")
+    monkeypatch.setattr(targets, "available", crossbuild.available)
+    assert wheel_targets.cross_targets(Settings()) == ["wasm32-wasi", "android-arm64",
+                                                       "ios-arm64"]
+    assert crossbuild.expand_targets(["default"]) == ["host", "wasm32-wasi", "android-arm64",
+                                                      "ios-arm64"]
+    found = {"host"}  # no zig: the host module only, and no error
+    assert wheel_targets.cross_targets(Settings()) == []
+    with pytest.raises(WheelBuildFailed, match="target ios-arm64 cannot be built here"):
+        wheel_targets.cross_targets(Settings(targets=("default", "ios-arm64")))  # named: must
 
 
 @pytest.mark.slow
@@ -118,6 +141,19 @@ def test_artifacts_in_wheel_false_leaves_them_out(tmp_path, cross_cache):
     root = project(tmp_path / "p", extra="artifacts-in-wheel = false")
     wheel = pip_wheel(root, tmp_path / "dist", cross_cache)
     assert not any("_pyaot/" in n for n in zipfile.ZipFile(wheel).namelist())
+
+
+@pytest.mark.slow
+def test_unset_targets_add_wasm_android_and_ios_where_zig_is_installed(tmp_path, cross_cache):
+    """This environment has zig (``--no-build-isolation``): the default targets are all
+    available, and the wheel carries them."""
+    wheel = pip_wheel(project(tmp_path / "p", targets=""), tmp_path / "dist", cross_cache)
+    names = zipfile.ZipFile(wheel).namelist()
+    for part in ("cpkg/_pyaot/wasm32-wasi/bin/collatz.wasm",
+                 "cpkg/_pyaot/android-arm64/bin/collatz", "cpkg/_pyaot/android-arm64/lib/libcpkg.so",
+                 "cpkg/_pyaot/ios-arm64/lib/libcpkg.a", "cpkg/_pyaot/cpkg.xcframework/Info.plist"):
+        assert part in names, names
+    assert not any("ios-arm64-simulator" in n or "linux-aarch64" in n for n in names)
 
 
 @pytest.mark.slow

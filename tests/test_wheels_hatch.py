@@ -91,6 +91,13 @@ def test_pip_wheel_installs_native_functions(form, tmp_path, wheelhouse, pyaot_c
 
 def hatchling_build(project: Path, *args: str, env: dict[str, str] | None = None,
                     check: bool = True):
+    """``python -m hatchling build`` in this environment. It has zig, with which the
+    default targets include wasm32-wasi, android-arm64 and ios-arm64: the project gets
+    ``targets = ["host"]`` (its settings table is the last one) unless it names targets."""
+    pyproject = project / "pyproject.toml"
+    text = pyproject.read_text()
+    if "targets" not in text:
+        pyproject.write_text(text.rstrip("\n") + '\ntargets = ["host"]\n')
     return run([sys.executable, "-m", "hatchling", "build", *args], cwd=project, env=env,
                check=check)
 

@@ -22,6 +22,7 @@ from hatch_pyaot.codegen import c_abi, standalone
 from hatch_pyaot.codegen.module import Entry
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
 from hatch_pyaot.pipeline import ModuleResult, analyze, display_path, entries_and_specs
+from hatch_pyaot.settings import DEFAULT_CROSS_TARGETS
 from hatch_pyaot.toolchains.targets import TARGETS, Artifact, Target, available, get_target
 from hatch_pyaot.toolchains.zig import CrossOptions, toolchain_for
 
@@ -45,10 +46,16 @@ class TargetResult:
 
 
 def expand_targets(names: Sequence[str]) -> list[str]:
-    """The target names asked for; ``all`` is every target available here."""
+    """The target names asked for; ``all`` is every target available here, ``default``
+    ``host`` and the available ones of ``DEFAULT_CROSS_TARGETS``."""
     out: list[str] = []
     for name in names:
-        chosen = [t.name for t in TARGETS if available(t) is None] if name == "all" else [name]
+        if name == "all":
+            chosen = [t.name for t in TARGETS if available(t) is None]
+        elif name == "default":
+            chosen = ["host", *(t for t in DEFAULT_CROSS_TARGETS if available(t) is None)]
+        else:
+            chosen = [name]
         for n in chosen:
             get_target(n)  # ValueError naming the known targets
             if n not in out:

@@ -24,9 +24,12 @@ from typing import Any, Literal, get_args
 
 KNOWN_TARGETS: tuple[str, ...] = (
     "host", "linux-x86_64", "linux-aarch64", "macos-arm64", "macos-x86_64", "windows-x86_64",
-    "wasm32-wasi", "android-arm64", "ios-arm64", "ios-arm64-simulator", "all",
+    "wasm32-wasi", "android-arm64", "ios-arm64", "ios-arm64-simulator", "all", "default",
 )
-"""Stable target names (DESIGN §3.11); ``all`` means every target whose toolchain is found."""
+"""Stable target names (DESIGN §3.11); ``all`` means every target whose toolchain is found,
+``default`` (an unset ``targets``) ``host`` plus ``DEFAULT_CROSS_TARGETS`` where found."""
+
+DEFAULT_CROSS_TARGETS: tuple[str, ...] = ("wasm32-wasi", "android-arm64", "ios-arm64")
 
 OPT_LEVELS: tuple[str, ...] = ("0", "1", "2", "3", "s")
 
@@ -47,10 +50,12 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    targets: tuple[str, ...] = field(default=("host",), metadata={
+    targets: tuple[str, ...] = field(default=("default",), metadata={
         "key": "targets",
         "help": "Targets to build native code for: `host` is the machine running the build, "
-                "`all` every target whose toolchain is available.",
+                "`all` every target whose toolchain is available, `default` `host` plus "
+                "wasm32-wasi, android-arm64 and ios-arm64 where their toolchain is available "
+                "(zig: `hatch-pyaot[cross]` among the build requirements).",
         "schema": {"type": "array", "minItems": 1,
                    "items": {"type": "string", "enum": list(KNOWN_TARGETS)}},
     })

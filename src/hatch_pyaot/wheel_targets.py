@@ -4,7 +4,10 @@ per package, ``<package>/_pyaot/<target>/{bin,lib,include,manifest.json}`` (and
 package's ``@compile`` modules.
 
 A target named in the ``targets`` setting must build: a missing toolchain fails the build
-with the reason (DESIGN §3.13); ``all`` takes the targets available on the machine.
+with the reason (DESIGN §3.13); ``all`` takes the targets available on the machine, and
+``default`` (``targets`` unset) wasm32-wasi, android-arm64 and ios-arm64 where available:
+none without zig, so a wheel build without ``hatch-pyaot[cross]`` makes the host module
+only.
 """
 
 from __future__ import annotations
@@ -20,17 +23,22 @@ FOLDER = "_pyaot"
 
 
 def cross_targets(settings: Settings) -> list[str]:
-    """The configured targets besides ``host`` (``all`` expanded to the available ones)."""
+    """The configured targets besides ``host``, ``all`` and ``default`` expanded."""
     from hatch_pyaot.crossbuild import expand_targets
     from hatch_pyaot.toolchains.targets import available
 
-    explicit = [t for t in settings.targets if t not in ("host", "all")]
+    explicit = [t for t in settings.targets if t not in ("host", "all", "default")]
     for name in explicit:
         reason = available(name)
         if reason is not None:
             raise WheelBuildFailed(f"pyaot: target {name} cannot be built here: {reason}")
-    chosen = expand_targets(["all"]) if "all" in settings.targets else []
-    return [*explicit, *(t for t in chosen if t != "host" and t not in explicit)]
+    keywords = [t for t in settings.targets if t in ("all", "default")]
+    chosen = expand_targets(keywords) if keywords else []
+    out = explicit
+    for name in chosen:
+        if name != "host" and name not in out:
+            out.append(name)
+    return out
 
 
 def build_package_targets(files: Sequence[SourceFile], settings: Settings, targets: list[str],
