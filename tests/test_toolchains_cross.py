@@ -333,6 +333,43 @@ def test_ndk_shared_library_command(tmp_path, fake_zig, commands):
     assert {"-shared", "-fPIC", "-static-libstdc++"} <= set(argv)
 
 
+def test_elf_library_exports_only_the_c_functions(tmp_path, fake_zig, commands):
+    """zig links libc++ statically: a version script keeps its operator new/delete (and all
+    but the given exports) out of the dynamic symbols; it is removed after linking."""
+    source = tmp_path / "lib.cpp"
+    source.write_text(LIBRARY)
+    tc = zig.toolchain_for("linux-aarch64", Artifact.SHARED_LIBRARY, cache_dir=tmp_path)
+    out = tmp_path / "out"
+    tc.build([source], Artifact.SHARED_LIBRARY, out / "libk.so", exports=["pyaot_sum"])
+    tc.build([source], Artifact.SHARED_LIBRARY, out / "libj.so")  # no exports: no script
+    (with_exports, _), (without, _) = commands
+    assert [a for a in with_exports if a.startswith("-Wl,--version-script,")]
+    assert "-Wl,-soname,libk.so" in with_exports
+    assert not [a for a in without if a.startswith("-Wl,--version-script,")]
+    assert sorted(p.name for p in out.iterdir()) == ["libj.so", "libk.so"]
+    script = tc._version_script(Artifact.SHARED_LIBRARY, ["pyaot_sum", "pyaot_error_type"],
+                                out / "libk.so")
+    assert script is not None
+    assert script.read_text() == (
+        "{\n  global:\n    pyaot_sum;\n    pyaot_error_type;\n  local: *;\n};\n")
+
+
+def test_macos_commands_strip_and_name_the_dylib(tmp_path, fake_zig, commands):
+    source = tmp_path / "lib.cpp"
+    source.write_text(LIBRARY)
+    lib = zig.toolchain_for("macos-x86_64", Artifact.SHARED_LIBRARY, cache_dir=tmp_path)
+    lib.build([source], Artifact.SHARED_LIBRARY, tmp_path / "libk.dylib", exports=["pyaot_sum"])
+    exe = zig.toolchain_for("macos-x86_64", Artifact.EXECUTABLE, cache_dir=tmp_path)
+    exe.build([source], Artifact.EXECUTABLE, tmp_path / "k")
+    exe.build([source], Artifact.EXECUTABLE, tmp_path / "k", zig.CrossOptions(debug=True))
+    (dylib, _), (program, _), (debug, _) = commands
+    assert "-Wl,-install_name,@rpath/libk.dylib" in dylib  # not the path it was built at
+    assert not [a for a in dylib if "-soname" in a or "--version-script" in a]
+    for argv in (dylib, program):  # zig's -s leaves Mach-O local symbols; -x drops them
+        assert argv[-4:-2] == ["-s", "-Wl,-x"]
+    assert "-s" not in debug and "-Wl,-x" not in debug
+
+
 def test_artifact_the_target_cannot_make(tmp_path, fake_zig):
     with pytest.raises(ToolchainError, match="ios-arm64 makes no executable"):
         zig.toolchain_for("ios-arm64", Artifact.EXECUTABLE)

@@ -13,6 +13,7 @@ machine, so later builds of the same sources are a cache lookup.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import tempfile
@@ -89,9 +90,12 @@ class Toolchain:
 
     def command(self, artifact: Artifact, sources: Sequence[Path], output: Path,
                 options: CrossOptions, exports: Sequence[str] = (),
-                link_inputs: Sequence[Path] = ()) -> list[str]:
+                link_inputs: Sequence[Path] = (),
+                version_script: Path | None = None) -> list[str]:
         """The one compile-and-link command of an executable or shared library."""
         strip = [] if options.debug else ["-s"]
+        if strip and self.target.is_apple:
+            strip.append("-Wl,-x")  # Mach-O: -s drops debug information, -x the local symbols
         if artifact is Artifact.EXECUTABLE:
             return [*self.cxx, *self.exe_flags, *self.flags(options), *map(str, sources),
                     *strip, "-o", str(output)]
@@ -105,6 +109,10 @@ class Toolchain:
             link = ["-shared", "-fPIC"]
             if not self.target.is_apple and self.target.shared_suffix == ".so":
                 link.append(f"-Wl,-soname,{output.name}")
+            if self.target.is_apple:  # found through the loading program's rpaths
+                link.append(f"-Wl,-install_name,@rpath/{output.name}")
+            if version_script is not None:
+                link.append(f"-Wl,--version-script,{version_script}")
             if self.found.kind is ToolchainKind.ANDROID_NDK:
                 link.append("-static-libstdc++")
         return [*self.cxx, *self.library_flags, *self.flags(options), *link,
@@ -129,7 +137,11 @@ class Toolchain:
 
         ``exports``: the C functions a wasm reactor exports (besides ``malloc`` and ``free``);
         on the other targets a library exports what its source marks
-        ``__attribute__((visibility("default")))``.
+        ``__attribute__((visibility("default")))`` (``__declspec(dllexport)`` on Windows).
+        An ELF library linked by zig exports ``exports`` and nothing else when they are given
+        (a version script): zig links libc++ statically, and its ``operator new``/``delete``
+        would otherwise be exported and interpose on the loading program's. zig's Mach-O
+        linker takes no export list: a dylib also exports those.
 
         Raises ToolchainError when the target cannot make ``artifact`` or a command fails.
         """
@@ -145,6 +157,7 @@ class Toolchain:
         output.parent.mkdir(parents=True, exist_ok=True)
         sources = [Path(s) for s in sources]
         env = {**os.environ, **dict(self.env)}
+        script = self._version_script(artifact, exports, output)
         try:
             if artifact is Artifact.STATIC_LIBRARY:
                 self._archive(sources, output, options, env)
@@ -154,19 +167,38 @@ class Toolchain:
                     Path(env["ZIG_GLOBAL_CACHE_DIR"]) / f"pyaot-bionic-{self.found.version}",
                     env)
                 process.run(self.command(artifact, [*sources, bionic.SHIM_SOURCE], output,
-                                         options, exports, stubs),
+                                         options, exports, stubs, script),
                             env=env, timeout=options.timeout)
             else:
-                process.run(self.command(artifact, sources, output, options, exports),
+                process.run(self.command(artifact, sources, output, options, exports,
+                                         version_script=script),
                             env=env, timeout=options.timeout)
         except ToolchainError as exc:
             raise ToolchainError(
                 f"building the {self.target.name} {artifact.value} {output.name} failed",
                 exc.command, exc.output,
             ) from exc
+        finally:
+            if script is not None:
+                script.unlink(missing_ok=True)
         if artifact is Artifact.SHARED_LIBRARY and self.bionic_shims:
             bionic.check_library(output)
         return output
+
+    def _version_script(self, artifact: Artifact, exports: Sequence[str],
+                        output: Path) -> Path | None:
+        """For an ELF library linked by zig with ``exports``: a version script beside
+        ``output`` (removed after linking) that exports them and hides the rest. Named by
+        its content, so that zig's cache sees the same link command for the same exports."""
+        if not (artifact is Artifact.SHARED_LIBRARY and exports and self.target.is_elf
+                and self.found.kind is ToolchainKind.ZIG):
+            return None
+        text = ("{\n  global:\n" + "".join(f"    {name};\n" for name in exports)
+                + "  local: *;\n};\n")
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        script = output.with_name(f".{output.name}.{digest}.map")
+        script.write_text(text, encoding="utf-8")
+        return script
 
     def _archive(self, sources: Sequence[Path], output: Path, options: CrossOptions,
                  env: Mapping[str, str]) -> None:
