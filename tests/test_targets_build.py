@@ -73,6 +73,9 @@ def built(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
     (folder / "kern.py").write_text(KERNELS)
     np.save(folder / "img.npy", IMAGE)
     np.save(folder / "x.npy", np.array([1.0, 5.0, 2.0]))
+    np.save(folder / "x2.npy", np.array([[1.0, 5.0], [2.0, 8.0]]))
+    np.save(folder / "x4.npy", np.zeros((1, 2, 1, 2)))
+    (folder / "cut.npy").write_bytes((folder / "x.npy").read_bytes()[:-5])
     env = {**os.environ, "ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")}
     args = [sys.executable, "-m", "hatch_pyaot", "build", "kern.py", "--out", "out"]
     for target in TARGETS:
@@ -175,6 +178,30 @@ def test_programs_report_errors_like_python(built: Path, target: str):
     assert result.returncode == 0 and "Steps of the Collatz sequence from n" in result.stdout
 
 
+@pytest.mark.parametrize("target", ["host", "wasm32-wasi", "android-arm64"])
+def test_programs_compiled_for_several_ranks(built: Path, target: str):
+    """stats leaves the rank of x open (ranks 1 to 3): each rank runs its own variant; a
+    file of another dtype, another rank or a truncated one names the parameter and what
+    is wrong with it."""
+    result = program(built, target, "stats", "--x", "x2.npy")
+    assert result.returncode == 0, result.stderr
+    py = python_kernels(built)
+    assert json.loads(result.stdout) == list(py.stats(np.load(built / "x2.npy")))
+    result = program(built, target, "stats", "--x", "img.npy")
+    assert result.returncode == 1
+    assert result.stderr.startswith("TypeError: argument 'x' must be a float64 array of rank "
+                                    "1 to 3, not a uint8 array of rank 2")
+    result = program(built, target, "stats", "--x", "x4.npy")
+    assert result.stderr.startswith("TypeError: argument 'x' must be a float64 array of rank "
+                                    "1 to 3, not a float64 array of rank 4")
+    result = program(built, target, "stats", "--x", "cut.npy")
+    assert result.returncode == 1
+    assert result.stderr.startswith("ValueError: argument 'x' is not a valid .npy file"), \
+        result.stderr
+    result = program(built, target, "stats", "--help")
+    assert "a .npy file of a float64 array of rank 1 to 3" in result.stdout
+
+
 def test_output_npy_on_the_host(built: Path):
     result = program(built, "host", "blur", "--img", "img.npy", "--output", "blurred.npy")
     assert result.returncode == 0 and result.stdout == ""
@@ -214,6 +241,14 @@ def test_the_host_library_through_its_c_abi(built: Path):
     wrong = PyaotArray(image.ctypes.data, 10, 2)  # float64: TypeError
     assert lib.pyaot_kern_blur(ctypes.byref(wrong), ctypes.byref(result)) == 13
     assert b"must be a uint8 array of rank 2" in lib.pyaot_error_message()
+    flat = np.zeros(16)  # stats: compiled for ranks 1 to 3
+    four = PyaotArray(flat.ctypes.data, 10, 4)
+    four.shape[:4], four.strides[:4] = (2, 2, 2, 2), (8, 4, 2, 1)
+    mean, std, where = ctypes.c_double(), ctypes.c_double(), ctypes.c_int64()
+    assert lib.pyaot_kern_stats(ctypes.byref(four), ctypes.byref(mean), ctypes.byref(std),
+                                ctypes.byref(where)) == 13
+    assert lib.pyaot_error_message() == (b"stats() argument 'x' must be an array of rank 1 to "
+                                         b"3 (the ranks it was compiled for), not rank 4")
 
 
 def test_android_library_needs_only_bionic(built: Path):
@@ -246,6 +281,10 @@ def test_ios_library_is_arm64_mach_o_for_ios(built: Path, tmp_path: Path):
         assert binary.header.cpu_type == lief.MachO.Header.CPU_TYPE.ARM64
         version = binary.build_version
         assert version is not None and version.platform == lief.MachO.BuildVersion.PLATFORMS.IOS
+        undefined = {s.name for s in binary.symbols
+                     if s.type == lief.MachO.Symbol.TYPE.UNDEFINED}
+        # in Apple's libc++ from iOS 16.3 only, and the deployment target is 15.0
+        assert not any("__libcpp_verbose_abort" in name for name in undefined)
     assert (built / "out" / "ios-arm64" / "include" / "kern.h").is_file()
     assert not (built / "out" / "ios-arm64" / "bin").exists()  # iOS takes no loose programs
 
@@ -286,6 +325,12 @@ def test_manifest_describes_functions_and_files(built: Path):
         assert by_name["stats"]["results"] == [{"type": "float"}, {"type": "float"},
                                                {"type": "int64"}]
         assert by_name["safe_log"]["description"] == "The logarithm of x."
+        assert by_name["safe_log"]["params"] == [{"name": "x", "type": "float"},
+                                                 {"name": "base", "type": "float",
+                                                  "default": 10.0}]
+        # compiled for ranks 1 to 3: no "ndim"
+        assert by_name["stats"]["params"] == [{"name": "x", "type": "array",
+                                               "dtype": "float64"}]
         for entry in manifest["files"]:
             assert (built / "out" / target / entry["path"]).stat().st_size == entry["size"]
 
@@ -317,8 +362,12 @@ import { load } from "./pyaot.mjs";
 import { readFileSync } from "node:fs";
 const manifest = JSON.parse(readFileSync(new URL("../manifest.json", import.meta.url)));
 const lib = await load(new URL("./kern.wasm", import.meta.url).pathname, manifest);
-const out = { collatz: lib.collatz_steps(27), log: lib.safe_log(1000, 10) };
+const out = { collatz: lib.collatz_steps(27), log: lib.safe_log(1000, 10),
+              log10: lib.safe_log(100) };  // base's default from the manifest
 try { lib.safe_log(-1, 10); } catch (e) { out.error = [e.name, e.message]; }
+try { lib.safe_log(); } catch (e) { out.count = e.message; }
+// stats was compiled for ranks 1 to 3: the manifest leaves its rank open
+out.stats = lib.stats({ data: Float64Array.from([1, 5, 2, 8]), shape: [2, 2] });
 const img = { data: Uint8Array.from(JSON.parse(process.argv[2])), shape: [5, 6] };
 const blurred = lib.blur(img);
 out.blur = { shape: blurred.shape, data: Array.from(blurred.data) };
@@ -329,6 +378,9 @@ console.log(JSON.stringify(out));
     out = json.loads(result.stdout)
     py = python_kernels(built)
     assert out["collatz"] == py.collatz_steps(27) and out["log"] == py.safe_log(1000.0, 10.0)
+    assert out["log10"] == py.safe_log(100.0)
+    assert out["count"] == "safe_log() takes from 1 to 2 arguments (0 given)"
+    assert out["stats"] == list(py.stats(np.array([[1.0, 5.0], [2.0, 8.0]])))
     assert out["error"][0] == "ValueError"
     assert out["error"][1].startswith("math domain error (at kern.py:")
     assert out["blur"] == {"shape": [5, 6], "data": py.blur(IMAGE).ravel().tolist()}

@@ -10,6 +10,7 @@ from toolchains/zig.py (zig for cross targets, the system compiler for ``host``)
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import plistlib
 import shutil
@@ -23,6 +24,7 @@ from hatch_pyaot.codegen.module import Entry
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
 from hatch_pyaot.pipeline import ModuleResult, analyze, display_path, entries_and_specs
 from hatch_pyaot.settings import DEFAULT_CROSS_TARGETS
+from hatch_pyaot.toolchains import cache
 from hatch_pyaot.toolchains.targets import TARGETS, Artifact, Target, available, get_target
 from hatch_pyaot.toolchains.zig import CrossOptions, toolchain_for
 
@@ -99,18 +101,17 @@ def build_targets(modules: Sequence[CompiledModule], targets: Sequence[str], out
     libraries and headers only)."""
     options = options or CrossOptions()
     reports = []
-    with tempfile.TemporaryDirectory(prefix="pyaot-cross-") as tmp:
-        sources = _write_sources(modules, Path(tmp))
-        for name in targets:
-            target = get_target(name)
-            reason = available(target)
-            if reason is not None:
-                reports.append(TargetResult(name, skipped=reason))
-                if progress:
-                    progress(f"{name}: skipped ({reason})")
-                continue
-            reports.append(_build_target(target, modules, sources, out / name, library,
-                                         options, cache_dir, progress, programs))
+    sources = _write_sources(modules, cache_dir)
+    for name in targets:
+        target = get_target(name)
+        reason = available(target)
+        if reason is not None:
+            reports.append(TargetResult(name, skipped=reason))
+            if progress:
+                progress(f"{name}: skipped ({reason})")
+            continue
+        reports.append(_build_target(target, modules, sources, out / name, library,
+                                     options, cache_dir, progress, programs))
     ios = [r for r in reports if r.target.startswith("ios-") and r.skipped is None]
     if ios:
         framework = xcframework(out, library, [r.target for r in ios])
@@ -167,23 +168,33 @@ class _Sources:
     """tag -> the standalone program's main."""
 
 
-def _write_sources(modules: Sequence[CompiledModule], folder: Path) -> _Sources:
-    paths = []
+def _write_sources(modules: Sequence[CompiledModule], cache_dir: Path | None) -> _Sources:
+    """The C++ files of every module, program and the runtime's exports, in a folder of the
+    cache named by their content: the same sources keep the same paths from one build to the
+    next, so that zig's cache (keyed by path and content) finds every object again."""
+    files: dict[str, str] = {"pyaot_c_abi.cpp": c_abi.RUNTIME_SOURCE}
     mains = {}
     for module in modules:
-        path = folder / f"{module.name}.cpp"
-        path.write_text(module.cpp, encoding="utf-8")
-        paths.append(path)
-        (folder / f"{module.name}.h").write_text(module.header, encoding="utf-8")
+        files[f"{module.name}.cpp"] = module.cpp
+        files[f"{module.name}.h"] = module.header
         for entry in module.entries:
             if standalone.supported(entry) is not None:
                 continue  # no command-line form (a tuple parameter): the library only
-            main = folder / f"main_{entry.tag}.cpp"
-            main.write_text(standalone.emit_main(module.name, entry), encoding="utf-8")
-            mains[entry.tag] = main
-    runtime = folder / "pyaot_c_abi.cpp"
-    runtime.write_text(c_abi.RUNTIME_SOURCE, encoding="utf-8")
-    return _Sources(paths, runtime, mains)
+            files[f"main_{entry.tag}.cpp"] = standalone.emit_main(module.name, entry)
+            mains[entry.tag] = f"main_{entry.tag}.cpp"
+    digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:24]
+    folder = (cache_dir or cache.default_cache_dir()) / "cross-sources" / digest
+    if not folder.is_dir():
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{digest}-", dir=folder.parent))
+        for name, text in files.items():
+            (staging / name).write_text(text, encoding="utf-8")
+        try:
+            staging.rename(folder)  # atomic; a concurrent build may have written it first
+        except OSError:
+            shutil.rmtree(staging, ignore_errors=True)
+    return _Sources([folder / f"{m.name}.cpp" for m in modules], folder / "pyaot_c_abi.cpp",
+                    {tag: folder / name for tag, name in mains.items()})
 
 
 def _build_target(target: Target, modules: Sequence[CompiledModule], sources: _Sources,
@@ -206,6 +217,9 @@ def _build_target(target: Target, modules: Sequence[CompiledModule], sources: _S
     lib = toolchain.build(lib_sources, artifact, out / "lib" / target.file_name(artifact, library),
                           options, exports=[*symbols, *c_abi.RUNTIME_EXPORTS])
     result.files.append(lib)
+    import_library = lib.with_suffix(".lib")  # what MSVC and MinGW link a program with
+    if lib.suffix == ".dll" and import_library.is_file():
+        result.files.append(import_library)
     if progress:
         progress(f"{target.name}: built {lib.relative_to(out.parent)}")
     if programs and Artifact.EXECUTABLE in target.artifacts:
@@ -244,14 +258,14 @@ def _manifest(target: Target, modules: Sequence[CompiledModule], files: Sequence
     for module in modules:
         for entry in module.entries:
             fn = entry.spec.function
-            c_values = c_abi.c_parameters(entry)
+            c_values = _c_values(entry)
             functions.append({
                 "name": entry.name, "module": module.name, "tag": entry.tag,
                 "description": entry.description,
                 "symbol": c_abi.symbol(module.name, entry.name),
-                "params": [{"name": v.name, **type_description(v.type)}
-                           for v in c_values if not v.out],
-                "results": [type_description(v.type) for v in c_values if v.out],
+                "params": [{"name": v.name, **description} for v, description in c_values
+                           if not v.out],
+                "results": [description for v, description in c_values if v.out],
                 "python": {"params": [{"name": p.name, "annotation": str(t),
                                        **({"default": p.default.value}
                                           if p.default is not None else {})}
@@ -262,6 +276,32 @@ def _manifest(target: Target, modules: Sequence[CompiledModule], files: Sequence
     return {"version": 1, "target": target.name, "functions": functions,
             "files": [{"path": f.relative_to(out).as_posix(), "size": f.stat().st_size}
                       for f in files]}
+
+
+def _c_values(entry: Entry) -> list[tuple[c_abi.CValue, dict[str, object]]]:
+    """The C values of an entry with their manifest descriptions: no ``ndim`` where the
+    entry's variants (one per array rank it was compiled for) differ, a ``default`` for a
+    number or bool parameter that has one in Python."""
+    values = c_abi.c_parameters(entry)
+    variants = [c_abi.c_parameters(dataclasses.replace(entry, spec=v))
+                for v in entry.variants or (entry.spec,)]
+    defaults = {}
+    position = 0
+    for p, t in zip(entry.spec.function.params, entry.spec.param_types, strict=True):
+        count = len(c_abi.flatten(p.name, t, out=False))
+        if count == 1 and p.default is not None and not isinstance(t, ArrayType) and \
+                isinstance(p.default.value, bool | int | float):
+            defaults[position] = p.default.value
+        position += count
+    out = []
+    for index, value in enumerate(values):
+        description = type_description(value.type)
+        if len({str(v[index].type) for v in variants}) > 1:
+            description.pop("ndim", None)
+        if index in defaults:
+            description["default"] = defaults[index]
+        out.append((value, description))
+    return out
 
 
 def type_description(t: Type) -> dict[str, object]:

@@ -96,6 +96,16 @@ class Target:
     def is_apple(self) -> bool:
         return "-macos" in (self.zig_triple or "") or "-ios" in (self.zig_triple or "")
 
+    @property
+    def is_elf(self) -> bool:
+        """Linux and Android (``host`` is not known to be)."""
+        return "-linux" in (self.zig_triple or "")
+
+
+IOS_COMPILE_FLAGS = ("-D_LIBCPP_VERBOSE_ABORT(...)=__builtin_abort()",)
+"""The objects link against the app's libc++ (Apple's), whose std::__libcpp_verbose_abort,
+which zig's libc++ headers call on a failed check, exists from iOS 16.3 only: abort
+instead, as Apple's headers do for older deployment targets."""
 
 TARGETS: tuple[Target, ...] = (
     Target(
@@ -182,6 +192,7 @@ TARGETS: tuple[Target, ...] = (
     Target(
         name="ios-arm64",
         description="iOS 15+ devices: a static library (for an XCFramework)",
+        compile_flags=IOS_COMPILE_FLAGS,
         zig_triple="aarch64-ios.15.0",
         zig_exe_triple=None,
         artifacts=frozenset({Artifact.STATIC_LIBRARY}),
@@ -192,6 +203,7 @@ TARGETS: tuple[Target, ...] = (
     Target(
         name="ios-arm64-simulator",
         description="the iOS 15+ simulator on Apple silicon: a static library",
+        compile_flags=IOS_COMPILE_FLAGS,
         zig_triple="aarch64-ios.15.0-simulator",
         zig_exe_triple=None,
         artifacts=frozenset({Artifact.STATIC_LIBRARY}),

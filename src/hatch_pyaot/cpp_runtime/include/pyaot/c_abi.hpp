@@ -99,6 +99,17 @@ inline LastError& last_error() noexcept {
   return status;
 }
 
+/// The status of a call whose array argument has a rank outside those the function was
+/// compiled for (its body leaves the rank open): the TypeError the CPython module raises.
+[[gnu::cold]] inline std::int32_t rank_error(const char* func, const char* param, int lowest,
+                                             int highest, int given) noexcept {
+  raise_format(Exc::TypeError,
+               "%s() argument '%s' must be an array of rank %d to %d (the ranks it was "
+               "compiled for), not rank %d",
+               func, param, lowest, highest, given);
+  return failure();
+}
+
 inline void release_borrowed(numpy::Storage* storage) noexcept { delete storage; }
 
 /// A view of a caller's array: dtype and rank must be T and N exactly (TypeError naming the

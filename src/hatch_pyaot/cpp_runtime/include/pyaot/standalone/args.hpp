@@ -85,7 +85,8 @@ struct Param {
   const char* name = nullptr;          ///< the Python name: given as --name
   Kind kind = Kind::Int;
   const char* dtype = nullptr;         ///< Array, Scalar: numpy's name ("uint8", "float32")
-  int ndim = 0;                        ///< Array: the rank
+  int ndim = 0;                        ///< Array: the rank (the lowest, with max_ndim)
+  int max_ndim = 0;                    ///< Array compiled for ranks ndim..max_ndim, or 0
   const char* default_repr = nullptr;  ///< nullptr: required; else repr(default) for --help
   const char* help = nullptr;          ///< a description for --help, or nullptr
 };
@@ -376,7 +377,10 @@ class Args {
     if (!v.given) {
       return raise_format(Exc::TypeError, "missing required argument '%s'", param(index).name);
     }
-    return read_npy_file(out, v.text, param(index).name);
+    npy::compiled_ranks() = {param(index).ndim, param(index).max_ndim};
+    const bool read = read_npy_file(out, v.text, param(index).name);
+    npy::compiled_ranks() = {};
+    return read;
   }
 
   /// The --output path, or nullptr: print the result as JSON.
@@ -445,7 +449,8 @@ class Args {
       case Kind::Str: text = "str"; break;
       case Kind::Array:
         text = "a .npy file of " + npy::with_article(dtype) + " array of rank " +
-               std::to_string(p.ndim);
+               std::to_string(p.ndim) +
+               (p.max_ndim > p.ndim ? " to " + std::to_string(p.max_ndim) : "");
         break;
       case Kind::Scalar: text = "numpy." + dtype; break;
     }

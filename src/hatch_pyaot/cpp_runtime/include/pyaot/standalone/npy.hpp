@@ -22,7 +22,8 @@
 // of 64 bytes and a newline; then the elements in C order (whatever the array's strides).
 // A write_npy_file failure is a ValueError "cannot write 'out.npy': <reason>".
 //
-// Only the C and C++ standard libraries are used (this builds for wasm32-wasi and musl).
+// Only the C and C++ standard libraries are used (this builds for wasm32-wasi and musl), and
+// on Windows _setmode for standard input and output.
 
 #include <array>
 #include <bit>
@@ -42,6 +43,11 @@
 #include "pyaot/numpy/ndarray.hpp"
 #include "pyaot/standalone/npy_header.hpp"
 #include "pyaot/standalone/text.hpp"
+
+#if defined(_WIN32)
+#include <fcntl.h>  // _O_BINARY
+#include <io.h>     // _setmode, _fileno
+#endif
 
 namespace pyaot::standalone {
 
@@ -132,13 +138,19 @@ class Buffer {
   std::size_t capacity_ = 0;
 };
 
-/// An open file, closed at the end of the scope ("-" is standard input/output, not closed).
+/// An open file, closed at the end of the scope ("-" is standard input/output, not closed;
+/// on Windows switched to binary mode, which fopen's "rb"/"wb" give the others: text mode
+/// would turn each \n byte written into \r\n and stop reading at a 0x1A byte).
 class File {
  public:
   File(const char* path, const char* mode) noexcept
       : file_(std::strcmp(path, "-") == 0 ? (mode[0] == 'r' ? stdin : stdout)
                                           : std::fopen(path, mode)),
-        owned_(std::strcmp(path, "-") != 0) {}
+        owned_(std::strcmp(path, "-") != 0) {
+#if defined(_WIN32)
+    if (!owned_) _setmode(_fileno(file_), _O_BINARY);
+#endif
+  }
   File(const File&) = delete;
   File& operator=(const File&) = delete;
   ~File() {
@@ -239,6 +251,7 @@ bool each_chunk(const numpy::ndarray<T, N>& a, Sink&& sink) {
 /// A T array of rank N from the bytes of a .npy file (see the top of this header).
 template <class T, int N>
 bool read_npy(numpy::ndarray<T, N>& out, std::string_view bytes, const char* param) noexcept {
+  npy::other_rank() = -1;
   npy::Header header;
   if (!npy::parse_header(header, bytes, param) || !npy::check_type<T, N>(header, param)) {
     return false;
@@ -259,6 +272,7 @@ bool read_npy(numpy::ndarray<T, N>& out, std::string_view bytes, const char* par
 /// first; the elements go straight into the array once the file is known to hold them.
 template <class T, int N>
 bool read_npy_file(numpy::ndarray<T, N>& out, const char* path, const char* param) noexcept {
+  npy::other_rank() = -1;
   npy::File file(path, "rb");
   if (file.get() == nullptr) {
     return raise_format(Exc::ValueError, "argument '%s': cannot open %s: %s", param,

@@ -445,18 +445,41 @@ inline std::string with_article(const std::string& name) {
 }
 
 /// TypeError unless the file holds a T array of rank N.
+/// The rank of the last .npy file whose dtype was right and rank not, or -1: a program
+/// compiled for several ranks then tries its next variant (codegen/standalone.py). Reset by
+/// each read.
+inline int& other_rank() noexcept {
+  static int rank = -1;
+  return rank;
+}
+
+/// The ranks a parameter was compiled for while its file is read, when there are several
+/// (set by Args::get): check_type's message then names them all.
+struct RankRange {
+  int lowest = 0;
+  int highest = 0;
+};
+inline RankRange& compiled_ranks() noexcept {
+  static RankRange ranks;
+  return ranks;
+}
+
 template <class T, int N>
 bool check_type(const Header& header, const char* param) {
   using traits = numpy::dtype_traits<T>;
-  if (header.kind == traits::kind && header.itemsize == traits::itemsize && header.ndim == N) {
-    return true;
-  }
+  const bool dtype = header.kind == traits::kind && header.itemsize == traits::itemsize;
+  if (dtype && header.ndim == N) return true;
+  if (dtype) other_rank() = header.ndim;
   const bool supported = header.kind == 'b' || header.kind == 'i' || header.kind == 'u' ||
                          (header.kind == 'f' && header.itemsize != 2 && header.itemsize != 16);
   const std::string got = with_article(dtype_name(header));
+  const RankRange ranks = compiled_ranks();
+  const std::string rank = ranks.highest > ranks.lowest
+                               ? std::to_string(ranks.lowest) + " to " + std::to_string(ranks.highest)
+                               : std::to_string(N);
   return raise_format(Exc::TypeError,
-                      "argument '%s' must be %s array of rank %d, not %s array of rank %d%s", param,
-                      with_article(traits::name).c_str(), N, got.c_str(), header.ndim,
+                      "argument '%s' must be %s array of rank %s, not %s array of rank %d%s", param,
+                      with_article(traits::name).c_str(), rank.c_str(), got.c_str(), header.ndim,
                       supported ? "" : " (unsupported dtype)");
 }
 
