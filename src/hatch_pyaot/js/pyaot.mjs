@@ -35,7 +35,9 @@
 // ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32",
 // "float64") or "array". An array has a "dtype" (those names or "bool") and optionally an
 // "ndim" (0 to 8; absent: any rank); an array parameter may say "readonly": true, when the
-// function never writes into its elements, to skip copying them back after the call.
+// function never writes into its elements, to skip copying them back after the call. A
+// number or bool parameter may have a "default" (a number or boolean): trailing parameters
+// with defaults may be left out of a call.
 // A function with no results (Python None) returns undefined, one result returns it, two or
 // more (a tuple) return a JS array of them.
 //
@@ -277,6 +279,9 @@ function checkValue(value, where, isResult) {
     }
   } else if (!Object.hasOwn(SCALAR_ALIASES, value.type) && !Object.hasOwn(DTYPES, value.type)) {
     throw manifestError(where, `unknown type ${JSON.stringify(value.type)}`);
+  } else if (value.default !== undefined && (isResult || !["number", "boolean"].includes(
+    typeof value.default))) {
+    throw manifestError(where, "\"default\" is a number or boolean, for parameters");
   }
 }
 
@@ -504,11 +509,15 @@ function bindFunction(exports, fn, options) {
   }
   const bigint = options.bigint === true;
   const memory = exports.memory;
-  const call = (...args) => {
-    if (args.length !== fn.params.length) {
-      throw new TypeError(`${fn.name}() takes ${fn.params.length} arguments ` +
-                          `(${args.length} given)`);
+  const count = fn.params.length;
+  let required = count;  // the parameters before the trailing ones with defaults
+  while (required > 0 && fn.params[required - 1].default !== undefined) required--;
+  const takes = required === count ? `${count}` : `from ${required} to ${count}`;
+  const call = (...given) => {
+    if (given.length < required || given.length > count) {
+      throw new TypeError(`${fn.name}() takes ${takes} arguments (${given.length} given)`);
     }
+    const args = [...given, ...fn.params.slice(given.length).map((p) => p.default)];
     // the layout of the block and the checked arguments
     let size = 0;
     const arrays = [];
