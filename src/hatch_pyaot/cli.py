@@ -31,8 +31,9 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--no-progress", action="store_true",
                    help="plain progress lines, no bar (the default when stderr is no terminal)")
     b.add_argument("--target", action="append", default=[], metavar="T",
-                   help="also build standalone programs, a C-ABI library and headers for "
-                   "target T (see `pyaot targets`; repeat it; `all`: every available one; "
+                   help="build standalone programs, a C-ABI library and headers for target "
+                   "T into --out, instead of the CPython modules next to the sources (`host` "
+                   "is this machine; see `pyaot targets`; repeat it; `all`: every available one; "
                    "`default`: host, wasm32-wasi, android-arm64, ios-arm64 where available)")
     b.add_argument("--out", type=Path, default=Path("pyaot-out"), metavar="DIR",
                    help="where --target writes DIR/<target>/{bin,lib,include,manifest.json} "
