@@ -67,9 +67,9 @@ TARGETS = ("host", "wasm32-wasi", "android-arm64", "ios-arm64", "ios-arm64-simul
 IMAGE = (np.arange(30) * 37 % 256).astype(np.uint8).reshape(5, 6)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
-    folder = tmp_path_factory.mktemp("targets")
+def build_kernels(folder: Path, targets: tuple[str, ...], cross_cache: Path) -> Path:
+    """KERNELS and the .npy inputs of the tests in ``folder``, built by the real CLI for
+    ``targets`` into ``folder/out``; zig's cache is the session's shared one."""
     (folder / "kern.py").write_text(KERNELS)
     np.save(folder / "img.npy", IMAGE)
     np.save(folder / "x.npy", np.array([1.0, 5.0, 2.0]))
@@ -78,12 +78,18 @@ def built(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
     (folder / "cut.npy").write_bytes((folder / "x.npy").read_bytes()[:-5])
     env = {**os.environ, "ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")}
     args = [sys.executable, "-m", "hatch_pyaot", "build", "kern.py", "--out", "out"]
-    for target in TARGETS:
+    for target in targets:
         args += ["--target", target]
+    # cold, zig first builds libc and libc++ for each target: a minute or more each
     proc = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True,
-                          timeout=1500)
+                          timeout=3600)
     assert proc.returncode == 0, proc.stderr
     return folder
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
+    return build_kernels(tmp_path_factory.mktemp("targets"), TARGETS, cross_cache)
 
 
 def python_kernels(folder: Path):  # type: ignore[no-untyped-def]

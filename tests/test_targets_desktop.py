@@ -8,10 +8,8 @@ commands, imports and exports. The manifests must list exactly the files written
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import lief
@@ -19,7 +17,7 @@ import numpy as np
 import pytest
 
 from conftest import missing_tool
-from test_targets_build import IMAGE, KERNELS, python_kernels
+from test_targets_build import IMAGE, build_kernels, python_kernels
 
 pytestmark = pytest.mark.slow
 
@@ -48,19 +46,7 @@ lief.logging.disable()
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
-    folder = tmp_path_factory.mktemp("desktop")
-    (folder / "kern.py").write_text(KERNELS)
-    np.save(folder / "img.npy", IMAGE)
-    np.save(folder / "x.npy", np.array([1.0, 5.0, 2.0]))
-    env = {**os.environ, "ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")}
-    args = [sys.executable, "-m", "hatch_pyaot", "build", "kern.py", "--out", "out"]
-    for target in TARGETS:
-        args += ["--target", target]
-    # cold, zig builds libc and libc++ for each of the four targets: minutes per target
-    proc = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True,
-                          timeout=3600)
-    assert proc.returncode == 0, proc.stderr
-    return folder
+    return build_kernels(tmp_path_factory.mktemp("desktop"), TARGETS, cross_cache)
 
 
 def artifact(built: Path, target: str, tag: str | None = None) -> Path:
