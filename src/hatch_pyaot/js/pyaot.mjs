@@ -3,7 +3,8 @@
 // its WASI shim (wasi.mjs).
 //
 //   import { load } from "./pyaot.mjs";
-//   const lib = await load("demo.wasm");          // reads demo.json, the manifest, next to it
+//   const lib = await load("demo.wasm");          // reads demo.json next to it, the manifest,
+//                                                 // or else ../manifest.json (pyaot build's)
 //   lib.div(7, 2);                                 // 3
 //   lib.scale({ data: new Float64Array([1, 2, 3, 4]), shape: [2, 2] }, 0.5)
 //     // { dtype: "float64", shape: [2, 2], data: Float64Array [0.5, 1, 1.5, 2] }
@@ -224,14 +225,27 @@ async function readManifest(manifest, source) {
     return manifest;
   }
   let location = manifest;
+  let resource;
   if (location === undefined || location === null) {
-    location = siblingManifest(source);
-    if (location === null) {
+    const candidates = siblingManifests(source);
+    if (candidates.length === 0) {
       throw new TypeError("load(source, manifest): pass the manifest when the source is not " +
                           "a .wasm path or URL");
     }
+    for (const candidate of candidates) {
+      try {
+        resource = await fetchResource(candidate);
+        location = candidate;
+        break;
+      } catch (error) {
+        if (candidate === candidates[candidates.length - 1]) {
+          throw new Error(`no manifest at ${candidates.join(" or ")}: ${error.message}`);
+        }
+      }
+    }
+  } else {
+    resource = await fetchResource(location);
   }
-  const resource = await fetchResource(location);
   const text = resource instanceof Uint8Array
     ? new TextDecoder().decode(resource)
     : await resource.text();
@@ -242,17 +256,21 @@ async function readManifest(manifest, source) {
   }
 }
 
-/** demo.wasm -> demo.json (also for URLs with a query or fragment); null when no .wasm. */
-function siblingManifest(source) {
+/** Where the manifest of a .wasm path or URL may be: demo.wasm -> demo.json beside it, then
+ * ../manifest.json (the layout `pyaot build` writes: <target>/lib/<name>.wasm and
+ * <target>/manifest.json); none when the source is no .wasm. */
+function siblingManifests(source) {
   if (source instanceof URL) {
-    if (!source.pathname.endsWith(".wasm")) return null;
+    if (!source.pathname.endsWith(".wasm")) return [];
     const url = new URL(source);
     url.pathname = url.pathname.replace(/\.wasm$/, ".json");
-    return url;
+    return [url, new URL("../manifest.json", source)];
   }
-  if (typeof source !== "string") return null;
+  if (typeof source !== "string") return [];
   const replaced = source.replace(/\.wasm(?=[?#]|$)/, ".json");
-  return replaced === source ? null : replaced;
+  if (replaced === source) return [];
+  const folder = source.replace(/[?#].*$/, "").replace(/[^/]*$/, "");
+  return [replaced, `${folder}../manifest.json`];
 }
 
 // ---- The manifest -----------------------------------------------------------------------------
