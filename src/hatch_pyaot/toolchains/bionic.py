@@ -13,6 +13,7 @@ on: the minimum for these libraries. With an NDK (``ANDROID_NDK_HOME``) none of 
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -47,9 +48,11 @@ def exported_symbols() -> dict[str, frozenset[str]]:
 def stub_libraries(zig: Sequence[str], triple: str, folder: Path,
                    env: Mapping[str, str]) -> list[Path]:
     """Link inputs standing for bionic's ``libm.so`` and ``libdl.so``: built once into
-    ``folder``, they define those libraries' functions under their sonames, so that the
+    ``folder`` (per version of the symbol list), they define those libraries' functions under their sonames, so that the
     linker records them in ``DT_NEEDED``. (zig would take files named ``libm.so`` for its
     own libc's, hence the prefix.)"""
+    digest = hashlib.sha256(SYMBOLS_FILE.read_bytes()).hexdigest()[:12]
+    folder = folder / digest  # a changed list makes new stand-ins
     stubs = []
     for name in LIBRARIES[1:]:
         stub = folder / f"pyaot-bionic-{name}"
