@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from conftest import missing_tool
 from cpp_build import CPP, FLAGS, SANITIZE, build
+from wasi import run_wasi
 
 DRIVER = CPP / "standalone_driver.cpp"
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -699,30 +700,12 @@ Runner = Callable[..., tuple[int, str, str]]
 
 def wasmtime_runner(exe: Path, folder: Path) -> Runner:
     """Runs a WASI command under wasmtime with `folder` as its current directory."""
-    wasmtime = pytest.importorskip("wasmtime")
 
-    def run_wasi(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-        engine = wasmtime.Engine()
-        linker = wasmtime.Linker(engine)
-        linker.define_wasi()
-        store = wasmtime.Store(engine)
-        config = wasmtime.WasiConfig()
-        config.argv = ["driver", *argv]
-        (folder / "stdin").write_text(stdin)
-        config.stdin_file = str(folder / "stdin")
-        config.stdout_file = str(folder / "stdout")
-        config.stderr_file = str(folder / "stderr")
-        config.preopen_dir(str(folder), ".")
-        store.set_wasi(config)
-        instance = linker.instantiate(store, wasmtime.Module.from_file(engine, str(exe)))
-        code = 0
-        try:
-            instance.exports(store)["_start"](store)
-        except wasmtime.ExitTrap as exc:
-            code = exc.code
-        return code, (folder / "stdout").read_text(), (folder / "stderr").read_text()
+    def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+        proc = run_wasi(exe, ["driver", *argv], folder, stdin)
+        return proc.returncode, proc.stdout, proc.stderr
 
-    return run_wasi
+    return run
 
 
 def qemu_runner(exe: Path, folder: Path) -> Runner:

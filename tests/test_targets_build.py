@@ -11,13 +11,13 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from conftest import missing_tool
+from wasi import run_wasi
 
 pytestmark = pytest.mark.slow
 
@@ -119,28 +119,8 @@ def qemu_command(folder: Path, tag: str) -> list[str]:
 
 def wasm_run(folder: Path, tag: str, args: list[str]) -> subprocess.CompletedProcess[str]:
     """The WASI program under the wasmtime package, with the folder preopened as '.'."""
-    wasmtime = pytest.importorskip("wasmtime")
-    engine = wasmtime.Engine()
-    linker = wasmtime.Linker(engine)
-    linker.define_wasi()
-    store = wasmtime.Store(engine)
-    module = wasmtime.Module.from_file(engine, str(folder / "out" / "wasm32-wasi" / "bin" /
-                                                   f"{tag}.wasm"))
-    with tempfile.TemporaryDirectory() as tmp:
-        config = wasmtime.WasiConfig()
-        config.argv = [tag, *args]
-        config.stdout_file = str(Path(tmp) / "out")
-        config.stderr_file = str(Path(tmp) / "err")
-        config.preopen_dir(str(folder), ".")
-        store.set_wasi(config)
-        instance = linker.instantiate(store, module)
-        code = 0
-        try:
-            instance.exports(store)["_start"](store)
-        except wasmtime.ExitTrap as exc:
-            code = exc.code
-        return subprocess.CompletedProcess(args, code, (Path(tmp) / "out").read_text(),
-                                           (Path(tmp) / "err").read_text())
+    return run_wasi(folder / "out" / "wasm32-wasi" / "bin" / f"{tag}.wasm", [tag, *args],
+                    folder)
 
 
 def program(folder: Path, target: str, tag: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -8,7 +8,6 @@ import shutil
 import struct
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from hatch_pyaot import cli
 from hatch_pyaot.toolchains import bionic, elf, process, targets, zig
 from hatch_pyaot.toolchains.process import ToolchainError
 from hatch_pyaot.toolchains.targets import Artifact, Found, ToolchainKind
+from wasi import run_wasi
 
 DESIGN_NAMES = (
     "host", "linux-x86_64", "linux-aarch64", "macos-arm64", "macos-x86_64", "windows-x86_64",
@@ -418,24 +418,8 @@ def build(name: str, artifact: Artifact, source: Path, out_dir: Path, cache: Pat
 
 def wasi_run(path: Path) -> tuple[int, str]:
     """Runs a WASI command module under wasmtime: its exit code and stdout."""
-    wasmtime = pytest.importorskip("wasmtime")
-    engine = wasmtime.Engine()
-    linker = wasmtime.Linker(engine)
-    linker.define_wasi()
-    store = wasmtime.Store(engine)
-    with tempfile.TemporaryDirectory() as folder:
-        stdout = Path(folder) / "stdout"
-        config = wasmtime.WasiConfig()
-        config.argv = [path.name]
-        config.stdout_file = str(stdout)
-        store.set_wasi(config)
-        instance = linker.instantiate(store, wasmtime.Module.from_file(engine, str(path)))
-        code = 0
-        try:
-            instance.exports(store)["_start"](store)
-        except wasmtime.ExitTrap as exc:
-            code = exc.code
-        return code, stdout.read_text()
+    proc = run_wasi(path, [path.name])
+    return proc.returncode, proc.stdout
 
 
 @pytest.mark.slow

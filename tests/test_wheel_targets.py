@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from wasi import run_wasi
 from wheels import clean_env, fresh_venv, install
 
 KERNEL = '''\
@@ -119,21 +120,8 @@ def test_wheel_carries_the_wasm_target_and_artifacts_finds_it(tmp_path, cross_ca
     found = json.loads(out.stdout)
     assert list(found) == ["wasm32-wasi"]
     program = Path(found["wasm32-wasi"]) / "bin" / "collatz.wasm"
-    wasmtime = pytest.importorskip("wasmtime")
-    engine = wasmtime.Engine()
-    linker = wasmtime.Linker(engine)
-    linker.define_wasi()
-    store = wasmtime.Store(engine)
-    config = wasmtime.WasiConfig()
-    config.argv = ["collatz", "--n", "27"]
-    config.stdout_file = str(tmp_path / "stdout")
-    store.set_wasi(config)
-    instance = linker.instantiate(store, wasmtime.Module.from_file(engine, str(program)))
-    try:
-        instance.exports(store)["_start"](store)
-    except wasmtime.ExitTrap as exc:
-        assert exc.code == 0
-    assert (tmp_path / "stdout").read_text() == "111\n"
+    proc = run_wasi(program, ["collatz", "--n", "27"])
+    assert (proc.returncode, proc.stdout) == (0, "111\n")
 
 
 @pytest.mark.slow
