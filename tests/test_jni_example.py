@@ -221,25 +221,6 @@ def test_java_calls_the_host_library_like_cpython(tmp_path: Path,
     assert shown in (EXAMPLE / "README.md").read_text(encoding="utf-8")
 
 
-def defined_symbols(path: Path) -> set[str]:
-    """The global and weak dynamic symbols that an ELF64 little-endian file defines."""
-    data = path.read_bytes()
-    shoff, = struct.unpack_from("<Q", data, 0x28)
-    shentsize, shnum = struct.unpack_from("<HH", data, 0x3A)
-    sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
-                for i in range(shnum)]
-    names: set[str] = set()
-    for _, kind, _, _, offset, size, link, _, _, entsize in sections:
-        if kind != 11:  # SHT_DYNSYM
-            continue
-        strings = sections[link][4]
-        for at in range(offset + entsize, offset + size, entsize):
-            name, info, _, shndx = struct.unpack_from("<IBBH", data, at)
-            if shndx != 0 and info >> 4 != 0 and name:
-                names.add(data[strings + name:data.index(b"\0", strings + name)].decode())
-    return names
-
-
 def test_the_glue_built_with_zig_loads_on_android(tmp_path: Path, cross_cache: Path):
     from hatch_pyaot.toolchains import bionic, elf
     from hatch_pyaot.toolchains.targets import Artifact, ToolchainKind
@@ -265,10 +246,11 @@ def test_the_glue_built_with_zig_loads_on_android(tmp_path: Path, cross_cache: P
     info = elf.dynamic_info(glue)
     assert "libkernels.so" in info.needed
     assert set(info.needed) <= {*bionic.LIBRARIES, "libkernels.so"}, info.needed
-    provided = set().union(*bionic.exported_symbols().values()) | defined_symbols(kernels_lib)
+    provided = {*set().union(*bionic.exported_symbols().values()),
+                *elf.dynamic_info(kernels_lib).defined}
     unresolved = [s for s in (*info.undefined, *info.weak_undefined) if s not in provided]
     assert not unresolved, f"Android could not resolve {unresolved}"
-    jni = {s for s in defined_symbols(glue) if s.startswith("Java_")}
+    jni = {s for s in info.defined if s.startswith("Java_")}
     assert jni == {"Java_com_example_Kernels_collatzSteps", "Java_com_example_Kernels_logRatio",
                    "Java_com_example_Kernels_smooth"}
 

@@ -500,6 +500,7 @@ def test_android_shared_library_loads_on_bionic(sources, tmp_path, cross_cache):
     info = elf.dynamic_info(lib)  # the reader the build's own check uses agrees with lief
     assert set(info.needed) == set(binary.libraries)
     assert set(info.undefined) == imported
+    assert exported <= set(info.defined)
 
 
 MUSL_ONLY = """#include <sys/random.h>

@@ -1,6 +1,7 @@
-"""What a 64-bit little-endian ELF shared library needs from the system: its ``DT_NEEDED``
-libraries and the dynamic symbols it leaves undefined. Enough to check an Android library
-against bionic (``bionic.py``) without binutils or lief."""
+"""What a 64-bit little-endian ELF shared library needs from the system and gives it: its
+``DT_NEEDED`` libraries, the dynamic symbols it leaves undefined and those it defines.
+Enough to check an Android library against bionic (``bionic.py``) without binutils or
+lief."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ class DynamicInfo:
     """Global undefined dynamic symbols: the loader must find each of them."""
     weak_undefined: tuple[str, ...]
     """Weak ones: null when no library defines them."""
+    defined: tuple[str, ...]
+    """The global and weak dynamic symbols it defines: what it exports."""
 
 
 def dynamic_info(path: Path) -> DynamicInfo:
@@ -42,6 +45,7 @@ def dynamic_info(path: Path) -> DynamicInfo:
     needed: list[str] = []
     undefined: list[str] = []
     weak: list[str] = []
+    defined: list[str] = []
     for _, kind, _, _, offset, size, link, _, _, entsize in sections:
         if kind == _SHT_DYNAMIC:
             for at in range(offset, offset + size, entsize or 16):
@@ -52,7 +56,11 @@ def dynamic_info(path: Path) -> DynamicInfo:
             for at in range(offset + (entsize or 24), offset + size, entsize or 24):
                 name, info, _, shndx = struct.unpack_from("<IBBH", data, at)
                 bind = info >> 4
-                if shndx != 0 or bind == _STB_LOCAL or name == 0:
+                if bind == _STB_LOCAL or name == 0:
                     continue
-                (weak if bind == _STB_WEAK else undefined).append(string(link, name))
-    return DynamicInfo(tuple(needed), tuple(sorted(undefined)), tuple(sorted(weak)))
+                if shndx != 0:
+                    defined.append(string(link, name))
+                else:
+                    (weak if bind == _STB_WEAK else undefined).append(string(link, name))
+    return DynamicInfo(tuple(needed), tuple(sorted(undefined)), tuple(sorted(weak)),
+                       tuple(sorted(defined)))
