@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hatch_pyaot.codegen.literals import string_literal
-from hatch_pyaot.codegen.module import Entry, emit_kernels, kernel_call
+from hatch_pyaot.codegen.module import Entry, emit_kernels, kernel_call, open_ranks
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
@@ -142,20 +142,17 @@ def _wrapper(module_name: str, entry: Entry) -> list[str]:
     if len(variants) == 1:
         lines += _body(entry)
     else:
-        open_params = [i for i, t in enumerate(entry.spec.param_types)
-                       if any(v.param_types[i] != t for v in variants)]
+        ranks = open_ranks(variants)
         c_names = _top_level_names(entry)
         fn = entry.spec.function
-        for i in open_params:
-            ranks = sorted({t.ndim for v in variants
-                            if isinstance(t := v.param_types[i], ArrayType)})
-            lines.append(f"  if ({c_names[i]} != nullptr && ({c_names[i]}->ndim < {ranks[0]} "
-                         f"|| {c_names[i]}->ndim > {ranks[-1]})) return pyaot::c_abi::rank_error("
+        for i, (lowest, highest) in ranks.items():
+            lines.append(f"  if ({c_names[i]} != nullptr && ({c_names[i]}->ndim < {lowest} "
+                         f"|| {c_names[i]}->ndim > {highest})) return pyaot::c_abi::rank_error("
                          f"{string_literal(entry.name)}, {string_literal(fn.params[i].name)}, "
-                         f"{ranks[0]}, {ranks[-1]}, {c_names[i]}->ndim);")
+                         f"{lowest}, {highest}, {c_names[i]}->ndim);")
         for k, variant in enumerate(variants):
             checks = []
-            for i in open_params:
+            for i in ranks:
                 t = variant.param_types[i]
                 assert isinstance(t, ArrayType)
                 checks.append(f"{c_names[i]} != nullptr && {c_names[i]}->ndim == {t.ndim}")

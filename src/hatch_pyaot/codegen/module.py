@@ -83,26 +83,34 @@ def _dispatching_wrapper(entry: Entry) -> list[str]:
         lines += [f"static PyObject* call_{entry.name}_{k}(PyObject* const* slots) {{",
                   *_convert_and_call(Entry(variant, entry.name, entry.doc)), "}", ""]
     lines += _bind(entry, f"py_{entry.name}")
-    open_params = [i for i, t in enumerate(entry.spec.param_types)
-                   if any(v.param_types[i] != t for v in entry.variants)]
+    ranks = open_ranks(entry.variants)
     fn = entry.spec.function
-    for i in open_params:
-        ranks = sorted({t.ndim for v in entry.variants
-                        if isinstance(t := v.param_types[i], ArrayType)})
+    for i, (lowest, highest) in ranks.items():
         pname = string_literal(fn.params[i].name)
         lines.append(f"  const int rank{i} = pyaot::python::array_ndim(slots[{i}]);")
-        lines.append(f"  if (rank{i} >= 0 && (rank{i} < {ranks[0]} || rank{i} > {ranks[-1]})) "
+        lines.append(f"  if (rank{i} >= 0 && (rank{i} < {lowest} || rank{i} > {highest})) "
                      f"return pyaot::python::rank_error({string_literal(entry.name)}, {pname}, "
-                     f"{ranks[0]}, {ranks[-1]}, rank{i});")
+                     f"{lowest}, {highest}, rank{i});")
     for k, variant in enumerate(entry.variants):
         checks = []
-        for i in open_params:
+        for i in ranks:
             t = variant.param_types[i]
             assert isinstance(t, ArrayType)
             checks.append(f"rank{i} == {t.ndim}")
         lines.append(f"  if ({' && '.join(checks)}) return call_{entry.name}_{k}(slots);")
     lines += [f"  return call_{entry.name}_0(slots);", "}", ""]
     return lines
+
+
+def open_ranks(variants: Sequence[Specialization]) -> dict[int, tuple[int, int]]:
+    """Parameter index -> (lowest, highest) rank, for the arrays whose rank an entry's
+    variants leave open (one variant per combination of those ranks)."""
+    out = {}
+    for i, t in enumerate(variants[0].param_types):
+        found = {u.ndim for v in variants if isinstance(u := v.param_types[i], ArrayType)}
+        if isinstance(t, ArrayType) and len(found) > 1:
+            out[i] = (min(found), max(found))
+    return out
 
 
 def _bind(entry: Entry, name_of_function: str) -> list[str]:

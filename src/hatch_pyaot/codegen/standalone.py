@@ -12,7 +12,7 @@ malformed one, is reported at once.
 from __future__ import annotations
 
 from hatch_pyaot.codegen.literals import literal, string_literal
-from hatch_pyaot.codegen.module import Entry, kernel_call
+from hatch_pyaot.codegen.module import Entry, kernel_call, open_ranks
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, Type
 from hatch_pyaot.typing.typed import Specialization
 
@@ -40,7 +40,7 @@ def emit_main(module_name: str, entry: Entry) -> str:
     """The program's translation unit; it includes ``<module_name>.cpp``."""
     fn = entry.spec.function
     variants = entry.variants or (entry.spec,)
-    ranks = _ranks(variants)
+    ranks = open_ranks(variants)
     params = []
     for i, (p, t) in enumerate(zip(fn.params, entry.spec.param_types, strict=True)):
         kind = _kind(t)
@@ -79,17 +79,6 @@ def emit_main(module_name: str, entry: Entry) -> str:
               for k in range(len(variants))]
     lines += ["  return sa::print_exception();", "}", ""]
     return "\n".join(lines)
-
-
-def _ranks(variants: tuple[Specialization, ...]) -> dict[int, tuple[int, int]]:
-    """Parameter index -> (lowest, highest) rank, for the arrays whose rank the variants
-    leave open."""
-    out = {}
-    for i, t in enumerate(variants[0].param_types):
-        found = {u.ndim for v in variants if isinstance(u := v.param_types[i], ArrayType)}
-        if isinstance(t, ArrayType) and len(found) > 1:
-            out[i] = (min(found), max(found))
-    return out
 
 
 def _run(k: int, spec: Specialization, *, last: bool) -> list[str]:
