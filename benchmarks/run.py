@@ -1,10 +1,13 @@
 """Benchmarks of hatch-pyaot: every suite, one command.
 
-    python benchmarks/run.py [--quick] [--suite all|scalar|numpy] [--out DIR] [--no-per-kernel]
+    python benchmarks/run.py [--quick] [--suite all|scalar|numpy|values] [--out DIR]
+                             [--no-per-kernel]
 
 - scalar (scalar_suite.py): the kernels of scalar_kernels.py, compiled versus CPython;
 - numpy (numpy_suite.py): the kernels of numpy_kernels.py, loop-style and vectorized,
-  compiled versus CPython loops versus NumPy, with peak memory.
+  compiled versus CPython loops versus NumPy, with peak memory;
+- values (values_suite.py): the list kernels of list_kernels.py, compiled versus CPython
+  versus mypyc, and the cost per item of converting lists at the boundary.
 
 Each suite writes <suite>.md and <suite>.json (scalar also scalar.png when matplotlib is
 installed) to DIR (default: benchmarks/results/) and the Markdown is printed. The exit status
@@ -27,10 +30,11 @@ from pathlib import Path  # noqa: E402
 
 import numpy_suite  # noqa: E402
 import scalar_suite  # noqa: E402
+import values_suite  # noqa: E402
 from harness import HERE  # noqa: E402
 
 DEFAULT_OUT = HERE / "results"
-SUITES = ("scalar", "numpy")
+SUITES = ("scalar", "numpy", "values")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         text, bad = numpy_suite.write(numpy_report, args.out)
         print(text)
         failed += [f"numpy: {name}" for name in bad]
+    if args.suite in ("all", "values"):
+        text, bad = values_suite.write(values_suite.run(args.quick), args.out)
+        print(text)
+        failed += [f"values: {name}" for name in bad]
     if failed:
         print(f"not compiled or different results: {', '.join(failed)}", file=sys.stderr)
         return 1

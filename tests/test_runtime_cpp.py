@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from cpp_build import CPP, INCLUDE, assert_clean_run, build, load_extension, run
+from cpp_build import CPP, INCLUDE, assert_clean_run, build, build_and_run, load_extension, run
 
 
 def test_cpp_unit_tests_under_sanitizers(cxx: str, tmp_path: Path) -> None:
@@ -183,3 +183,9 @@ def test_to_python_error_maps_every_exception(boundary: ModuleType, kind: int, n
 
 def test_to_python_error_without_a_pending_error(boundary: ModuleType) -> None:
     assert _message(boundary.fail_without_error)[0] == "SystemError"
+
+
+def test_list_runtime_under_sanitizers(cxx: str, tmp_path: Path) -> None:
+    """pyaot/builtins/list.hpp: sharing, the reference count and CPython's errors, with
+    LeakSanitizer on (every list freed, nested ones too)."""
+    assert_clean_run(build_and_run(cxx, CPP / "test_list.cpp", tmp_path / "test_list"))

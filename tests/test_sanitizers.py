@@ -60,8 +60,21 @@ def test_every_differential_case_under_asan_and_ubsan(cxx: str, tmp_path: Path) 
 def test_array_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_arrays.py again, its kernels built with the sanitizers: the array runtime
     (storage, views, the buffer-protocol boundary) under ASan and UBSan."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_arrays.py")
+
+
+@pytest.mark.slow
+def test_list_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_lists.py again, its kernels built with the sanitizers: the list runtime and
+    its CPython boundary (conversion, write-back, identity) under ASan and UBSan."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_lists.py")
+
+
+def _tests_under_sanitizers(cxx: str, tmp_path: Path, test_file: str) -> None:
+    """A test file of differential tests again, in a pytest of its own whose kernels are
+    built with the sanitizers (tests/support.py reads PYAOT_TEST_SANITIZE)."""
     env = {**_sanitized_env(cxx), "PYAOT_TEST_SANITIZE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "pytest", str(TESTS / "test_arrays.py"), "-q",
+    proc = subprocess.run([sys.executable, "-m", "pytest", str(TESTS / test_file), "-q",
                            "-n", "0", "-p", "no:cacheprovider",
                            "--basetemp", str(tmp_path / "t")],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from hatch_pyaot.codegen import c_abi, standalone
 from hatch_pyaot.codegen.module import Entry
+from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
 from hatch_pyaot.pipeline import ModuleResult, analyze, display_path, entries_and_specs
 from hatch_pyaot.settings import DEFAULT_CROSS_TARGETS
@@ -73,6 +74,16 @@ def compile_modules(paths: Sequence[Path]) -> tuple[list[CompiledModule], list[M
         result = analyze(path)
         results.append(result)
         entries, specs = entries_and_specs(result)
+        kept = []
+        for entry in entries:
+            reason = c_abi.unsupported(entry)
+            if reason is None:
+                kept.append(entry)
+            else:
+                result.module_diagnostics.append(Diagnostic(
+                    entry.spec.function.loc, f"'{entry.name}' is left out of the cross "
+                    f"targets' artifacts: {reason}", "warning"))
+        entries = kept
         if not entries:
             continue
         shown = display_path(result)

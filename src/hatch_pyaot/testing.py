@@ -16,8 +16,8 @@ def same_value(a: object, b: object) -> bool:
     if isinstance(a, float):
         assert isinstance(b, float)
         return (math.isnan(a) and math.isnan(b)) or repr(a) == repr(b)
-    if isinstance(a, tuple):
-        assert isinstance(b, tuple)
+    if isinstance(a, tuple | list):
+        assert isinstance(b, tuple | list)
         return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
     if type(a).__module__ == "numpy":
         return _same_numpy(a, b)

@@ -23,6 +23,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     ArrayType,
     DTypeScalar,
+    ListType,
     TupleType,
     Type,
 )
@@ -48,6 +49,25 @@ class CValue:
     """An out-parameter (a result)."""
     path: tuple[int, ...] = ()
     """Where it sits in a tuple parameter or result (std::get indices)."""
+
+
+def unsupported(entry: Entry) -> str | None:
+    """Why an entry point has no C ABI yet (a parameter or result of a type without a C
+    representation: lists so far), or None."""
+    fn = entry.spec.function
+    assert entry.spec.result is not None
+    typed = [(f"parameter '{p.name}'", t)
+             for p, t in zip(fn.params, entry.spec.param_types, strict=True)]
+    for what, t in [*typed, ("the result", entry.spec.result)]:
+        if _has_list(t):
+            return f"{what} is a {t}, which has no C ABI form yet"
+    return None
+
+
+def _has_list(t: Type) -> bool:
+    if isinstance(t, TupleType):
+        return any(_has_list(i) for i in t.items)
+    return isinstance(t, ListType)
 
 
 def c_type(t: Type, *, out: bool) -> str:

@@ -20,6 +20,7 @@ from hatch_pyaot.codegen import (
     arrays,
     bounds,
     elementwise,
+    lists,
     sorting,
     tuples,
 )
@@ -40,6 +41,7 @@ from hatch_pyaot.ir.types import (
     STR,
     ArrayType,
     DTypeScalar,
+    ListType,
     Scalar,
     TupleType,
     Type,
@@ -50,6 +52,7 @@ from hatch_pyaot.typing import array_functions as array_functions_typing
 from hatch_pyaot.typing import array_literal as array_literal_typing
 from hatch_pyaot.typing import sorting as sorting_typing
 from hatch_pyaot.typing.typed import (
+    ListBuiltin,
     NumpyCall,
     OpCall,
     Specialization,
@@ -184,6 +187,9 @@ class FunctionEmitter:
         elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
                                                         ArrayType):
             elementwise.augassign(self, s)
+        elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
+                                                        ListType):
+            lists.augassign(self, s)
         elif isinstance(s, ir.AugAssign):
             var_t = self.spec.var_types[s.target.id]
             value = self.expr(s.value)
@@ -191,13 +197,17 @@ class FunctionEmitter:
             code = self.binop(op, f"v_{s.target.id}", var_t, value,
                               self.spec.type_of(s.value), s.loc.line)
             self.line(f"v_{s.target.id} = {self.cast(code, op.result, var_t)};")
+        elif isinstance(s, ir.SetItem) and isinstance(self.spec.type_of(s.target), ListType):
+            lists.setitem(self, s)
         elif isinstance(s, ir.SetItem):
             arrays.setitem(self, s)
+        elif isinstance(s, ir.DelItem):
+            lists.delitem(self, s)
         elif isinstance(s, ir.ExprStmt):
             if self.spec.type_of(s.value) == STR:
                 return  # a lone (f-)string statement has no effect
             code = self.expr(s.value)
-            if not is_temp(code):
+            if not is_temp(code) and code != "pyaot::none":
                 self.line(f"(void)({code});")
         elif isinstance(s, ir.If):
             self.if_(s)
@@ -205,10 +215,14 @@ class FunctionEmitter:
             self.while_(s)
         elif isinstance(s, ir.ForRange):
             self.for_range(s)
+        elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), ListType):
+            lists.for_each(self, s)
         elif isinstance(s, ir.ForEach):
             tuples.for_each(self, s)
         elif isinstance(s, ir.Try):
             self.try_(s)
+        elif isinstance(s, ir.ReduceStep) and self.reducers[-1][0].kind == "list":
+            lists.reduce_step(self, s, self.reducers[-1][0], self.reducers[-1][1])
         elif isinstance(s, ir.ReduceStep):
             tuples.reduce_step(self, s)
         elif isinstance(s, ir.Break):
@@ -444,6 +458,8 @@ class FunctionEmitter:
     def cast(self, code: str, src: Type, dst: Type) -> str:
         if src == dst:
             return code
+        if isinstance(src, ListType) and isinstance(dst, ListType):
+            return lists.cast(code, src, dst)
         if isinstance(dst, TupleType) and isinstance(src, TupleType):
             held = code if is_temp(code) else self.temp(src, code)
             items = [self.cast(f"std::get<{i}>({held})", s, d)
@@ -457,6 +473,17 @@ class FunctionEmitter:
             return literal(e.value, t)
         if isinstance(e, ir.Name):
             return f"v_{e.id}"
+        if isinstance(e, ir.ListExpr):
+            return lists.literal_list(self, e)
+        if isinstance(e, ir.TupleGet | ir.Index) and isinstance(
+                self.spec.type_of(e.value), ListType):
+            return lists.getitem(self, e)
+        if isinstance(e, ir.MethodCall) and isinstance(self.spec.type_of(e.obj), ListType):
+            return lists.method_call(self, e)
+        if isinstance(e, ir.BinOp) and self.spec.ops[e].name.startswith("list."):
+            return lists.binop(self, e, e.op)
+        if isinstance(e, ir.Comprehension) and e.kind == "list":
+            return lists.comprehension(self, e)
         if isinstance(e, ir.TupleExpr):
             assert isinstance(t, TupleType)
             items = [self.cast(self.expr(i), self.spec.type_of(i), it)
@@ -573,6 +600,8 @@ class FunctionEmitter:
                      right_e: ir.Expr) -> str:
         lt, rt = self.spec.type_of(left_e), self.spec.type_of(right_e)
         op = self.spec.compare_ops[e][i]
+        if op is None and e.ops[i] not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
+            return lists.compare(e.ops[i], left, lt, right, rt)
         if op is None:  # ``is`` / ``is not``: decided by the static types
             same = lt == NONE and rt == NONE
             return "true" if same == (e.ops[i] == ir.CmpOpKind.IS) else "false"
@@ -619,6 +648,8 @@ class FunctionEmitter:
             self.line(f"if (!{callee.cpp_name}({', '.join([out, *args])})) [[unlikely]] "
                       f"{self.fail(e.loc.line)}")
             return out
+        if isinstance(target, ListBuiltin):
+            return lists.builtin(self, e, target)
         if isinstance(target, TupleLen):
             for a in e.args:
                 self.expr(a)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, DTypeScalar, TupleType, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, DTypeScalar, ListType, TupleType, Type
 
 
 def literal(value: object, t: Type) -> str:
@@ -67,6 +67,8 @@ def truth_of(code: str, t: Type) -> str:
         return "true" if t.items else "false"
     if t == STR:
         return f"!{paren(code)}.empty()"
+    if isinstance(t, ListType):
+        return f"({paren(code)}.size() != 0)"
     raise AssertionError(f"no truth value for {t}")
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import ArrayType, DTypeScalar, TupleType, Type
+from hatch_pyaot.ir.types import ArrayType, DTypeScalar, ListType, TupleType, Type
 from hatch_pyaot.runtime.loader import ABI_VERSION
 from hatch_pyaot.typing.typed import Specialization
 
@@ -144,8 +144,22 @@ def _convert_and_call(entry: Entry) -> list[str]:
     name = string_literal(entry.name)
     lines: list[str] = []
     call_args = []
+    lists: list[str] = []
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
         var = f"a{i}"
+        same = next((j for j, u in enumerate(spec.param_types[:i])
+                     if isinstance(t, ListType) and u == t), None)
+        if same is not None:
+            # The same Python list passed twice is one list inside, as in Python.
+            lines.append(f"  {t.cpp()} {var};")
+            lines.append(f"  if (slots[{i}] == slots[{same}]) {var} = a{same};")
+            lines.append(f"  else if (!pyaot::python::from_python(slots[{i}], {var}, {name}, "
+                         f"{string_literal(p.name)})) return nullptr;")
+            call_args.append(var)
+            lists.append(var)
+            continue
+        if isinstance(t, ListType):
+            lists.append(var)
         convert = (f"pyaot::python::numpy_scalar_from_python(slots[{i}], {var}, {name}, "
                    f"{string_literal(p.name)})" if isinstance(t, DTypeScalar) else
                    f"pyaot::python::from_python(slots[{i}], {var}, {name}, "
@@ -158,9 +172,18 @@ def _convert_and_call(entry: Entry) -> list[str]:
             lines.append(f"  if (slots[{i}] && !{convert}) return nullptr;")
         call_args.append(var)
     assert spec.result is not None
-    lines += [f"  {spec.result.cpp()} result;",
-              f"  if (!{kernel_call(spec, 'result', call_args)}) "
-              "return pyaot::python::to_python_error();",
+    lines.append(f"  {spec.result.cpp()} result;")
+    if not lists:
+        lines += [f"  if (!{kernel_call(spec, 'result', call_args)}) "
+                  "return pyaot::python::to_python_error();",
+                  f"  return {to_python_code(spec.result, 'result')};"]
+        return lines
+    # Lists the call changed are written back into the caller's lists, also when it raised.
+    written = " && ".join(f"pyaot::python::write_back({v})" for v in lists)
+    lines += [f"  const bool ok = {kernel_call(spec, 'result', call_args)};",
+              f"  const bool written = {written};",
+              "  if (!ok) return pyaot::python::to_python_error();",
+              "  if (!written) return nullptr;",
               f"  return {to_python_code(spec.result, 'result')};"]
     return lines
 

@@ -98,6 +98,12 @@ class TupleExpr(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class ListExpr(Expr):
+    """``[a, b, c]``: a new list."""
+    items: list[Expr]
+
+
+@dataclass(eq=False, slots=True)
 class TupleGet(Expr):
     """``t[i]`` on a tuple with a constant index (normalized to be non-negative by typing)."""
 
@@ -187,9 +193,10 @@ class FormatStr(Expr):
 
 @dataclass(eq=False, slots=True)
 class Comprehension(Expr):
-    """``sum(f(i) for i in range(n) if c)`` (also min, max, any, all, math.prod): ``loop``
-    is a ForRange or ForEach over the generator's renamed variables whose body ends in a
-    ReduceStep; ``start`` is sum's second argument."""
+    """``sum(f(i) for i in range(n) if c)`` (also min, max, any, all, math.prod) and
+    ``[f(i) for i in ...]`` (kind ``list``): ``loop`` is a ForRange or ForEach over the
+    generator's renamed variables (nested, one per ``for``) whose body ends in a ReduceStep;
+    ``start`` is sum's second argument."""
 
     kind: str
     loop: Stmt
@@ -286,6 +293,13 @@ class SetItem(Stmt):
     value: Expr
     augmented: bool = False
     """From ``a[i] op= v`` (``value`` is ``a[i] op v``): NumPy's in-place casting rule."""
+
+
+@dataclass(eq=False, slots=True)
+class DelItem(Stmt):
+    """``del a[i]``."""
+    target: Expr
+    index: Expr
 
 
 @dataclass(eq=False, slots=True)

@@ -55,6 +55,8 @@ class _Printer:
         elif isinstance(s, ir.SetItem):
             self.line(d, f"setitem({self.expr(s.target)}, {self.expr(s.index)}, "
                       f"{self.expr(s.value)})", s)
+        elif isinstance(s, ir.DelItem):
+            self.line(d, f"delitem({self.expr(s.target)}, {self.expr(s.index)})", s)
         elif isinstance(s, ir.ExprStmt):
             self.line(d, self.expr(s.value), s)
         elif isinstance(s, ir.If):
@@ -115,6 +117,8 @@ class _Printer:
             return f"%{e.id}"
         if isinstance(e, ir.TupleExpr):
             return "tuple(" + ", ".join(self.expr(i) for i in e.items) + ")"
+        if isinstance(e, ir.ListExpr):
+            return "list(" + ", ".join(self.expr(i) for i in e.items) + ")"
         if isinstance(e, ir.Index):
             return f"getitem({self.expr(e.value)}, {self.expr(e.index)})"
         if isinstance(e, ir.TupleGet):

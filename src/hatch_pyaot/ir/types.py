@@ -78,6 +78,21 @@ class ArrayType(Type):
         return f"NDArray[{self.dtype.name}, {self.ndim}d]"
 
 
+@dataclass(frozen=True, slots=True)
+class ListType(Type):
+    """``list[T]``: a handle to a shared, reference-counted list (``pyaot::list<T>``).
+    ``item`` is None for an empty literal whose items' type later uses tell
+    (``out = []``, then ``out.append(x)``)."""
+
+    item: Type | None
+
+    def cpp(self) -> str:
+        return f"pyaot::list<{self.item.cpp() if self.item is not None else 'pyaot::None'}>"
+
+    def __str__(self) -> str:
+        return f"list[{self.item if self.item is not None else '?'}]"
+
+
 INT: Final = Scalar("int", "std::int64_t")
 FLOAT: Final = Scalar("float", "double")
 BOOL: Final = Scalar("bool", "bool")
@@ -113,6 +128,15 @@ def unify(a: Type, b: Type) -> Type | None:
         from hatch_pyaot.typing.dtypes import promote
 
         return DTypeScalar(promote(a.dtype, b.dtype))
+    if isinstance(a, ListType) and isinstance(b, ListType):
+        # Lists are invariant (an alias sees every item): only an empty literal's unknown
+        # item type is filled in.
+        if a.item is None or b.item is None:
+            return a if b.item is None else b
+        if isinstance(a.item, ListType) and isinstance(b.item, ListType):
+            inner = unify(a.item, b.item)
+            return ListType(inner) if inner is not None else None
+        return None
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.items) == len(b.items):
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
@@ -132,5 +156,9 @@ def coercible(src: Type, dst: Type) -> bool:
         return len(src.items) == len(dst.items) and all(
             s == d or (isinstance(s, ArrayType | DTypeScalar | TupleType) and coercible(s, d))
             for s, d in zip(src.items, dst.items, strict=True))
+    if isinstance(src, ListType) and isinstance(dst, ListType):
+        return src.item is None or src == dst or (
+            isinstance(src.item, ListType) and isinstance(dst.item, ListType)
+            and src.item.item is None)
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])

@@ -24,6 +24,8 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         s.value = _expr(s.value, f)
     elif isinstance(s, ir.SetItem):
         s.target, s.index, s.value = _expr(s.target, f), _expr(s.index, f), _expr(s.value, f)
+    elif isinstance(s, ir.DelItem):
+        s.target, s.index = _expr(s.target, f), _expr(s.index, f)
     elif isinstance(s, ir.If | ir.While):
         s.test = _expr(s.test, f)
         _block(s.body, f)
@@ -54,7 +56,7 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
 
 
 def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
-    if isinstance(e, ir.TupleExpr):
+    if isinstance(e, ir.TupleExpr | ir.ListExpr):
         e.items = [_expr(i, f) for i in e.items]
     elif isinstance(e, ir.TypeCheck | ir.TupleGet | ir.Attribute):
         e.value = _expr(e.value, f)

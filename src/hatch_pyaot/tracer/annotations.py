@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import libcst as cst
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, ArrayType, DTypeScalar, TupleType, Type
+from hatch_pyaot.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    NONE,
+    ArrayType,
+    DTypeScalar,
+    ListType,
+    TupleType,
+    Type,
+)
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
 _SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL}
 _TUPLES = {"builtins.tuple", "typing.Tuple"}
+_LISTS = {"builtins.list", "typing.List"}
 _ARRAYS = {"numpy.typing.NDArray"}
 _PYTHON_DTYPES = {FLOAT: "float64", INT: "int64", BOOL: "bool_"}
 UNKNOWN_RANK = -1
@@ -41,6 +52,11 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
         res = resolver.expr(module, node.value)
         if isinstance(res, OpName) and res.qualname in _ARRAYS:
             return _array(resolver, module, node)
+        if isinstance(res, OpName) and res.qualname in _LISTS:
+            item = node.slice[0].slice if len(node.slice) == 1 else None
+            if not isinstance(item, cst.Index):
+                raise AnnotationError("list[...] takes one item type, e.g. list[int]", node)
+            return ListType(annotation_type(resolver, module, item.value))
         if isinstance(res, OpName) and res.qualname in _TUPLES:
             items: list[Type] = []
             for el in node.slice:
@@ -56,7 +72,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
     text = module.tree.code_for_node(node)
     raise AnnotationError(
         f"annotation '{text}' is not supported; the compiler knows int, "
-        "float, bool, None, tuple[...] of them, numpy scalar types and NDArray[numpy.<dtype>]",
+        "float, bool, None, tuple[...] and list[...] of them, numpy scalar types and "
+        "NDArray[numpy.<dtype>]",
         node,
     )
 

@@ -224,6 +224,9 @@ class Builder:
             first = node.targets[0].target
             if len(node.targets) == 1 and isinstance(first, cst.Subscript):
                 return ir.SetItem(loc, *self.subscript_target(first), value)
+            if len(node.targets) == 1 and isinstance(first, cst.Tuple | cst.List) and any(
+                    isinstance(el.value, cst.Subscript) for el in first.elements):
+                return self.unpack_to_items(first, value)
             if len(node.targets) == 1:
                 return ir.Assign(loc, self.target(first), value)
             # a = b = value: the value once, then each target from left to right.
@@ -285,15 +288,45 @@ class Builder:
         if isinstance(node, cst.Assert):
             msg = self.expr(node.msg) if node.msg is not None else None
             return ir.Assert(loc, self.expr(node.test), msg)
+        if isinstance(node, cst.Del) and isinstance(node.target, cst.Subscript):
+            return ir.DelItem(loc, *self.subscript_target(node.target))
         what = {
             cst.Global: "'global' statements",
             cst.Nonlocal: "'nonlocal' statements",
-            cst.Del: "'del'",
+            cst.Del: "'del' of anything but one item (del a[i])",
             cst.Import: "imports inside functions",
             cst.ImportFrom: "imports inside functions",
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled")
         return None
+
+    def unpack_to_items(self, node: cst.Tuple | cst.List, value: ir.Expr) -> list[ir.Stmt]:
+        """``a[i], a[j] = a[j], a[i]``: the whole value first, then each target from left to
+        right, as Python assigns them."""
+        loc = self.loc(node)
+        stmts: list[ir.Stmt] = []
+        if isinstance(value, ir.TupleExpr) and len(value.items) == len(node.elements):
+            parts: list[ir.Expr] = []
+            for item in value.items:
+                held = self.fresh_local("item")
+                stmts.append(ir.Assign(item.loc, ir.NameTarget(held, item.loc), item))
+                parts.append(ir.Name(item.loc, held))
+        else:
+            whole = self.fresh_local("unpacked")
+            stmts.append(ir.Assign(loc, ir.NameTarget(whole, loc), value))
+            parts = [ir.TupleGet(loc, ir.Name(loc, whole), k) for k in range(len(node.elements))]
+        for el, part in zip(node.elements, parts, strict=False):
+            if isinstance(el, cst.StarredElement):
+                self.error(el, "starred assignment targets are not supported")
+            elif isinstance(el.value, cst.Subscript):
+                stmts.append(ir.SetItem(self.loc(el.value), *self.subscript_target(el.value),
+                                        part))
+            else:
+                stmts.append(ir.Assign(self.loc(el.value), self.target(el.value), part))
+        if len(parts) != len(node.elements):
+            self.error(node, f"cannot unpack {len(parts)} values into {len(node.elements)} "
+                       "targets")
+        return stmts
 
     def raise_(self, node: cst.Raise) -> ir.Stmt | None:
         loc = self.loc(node)
@@ -512,11 +545,19 @@ class Builder:
             return self.call(node)
         if isinstance(node, cst.Subscript):
             return self.subscript(node)
+        if isinstance(node, cst.List):
+            items = []
+            for el in node.elements:
+                if isinstance(el, cst.StarredElement):
+                    self.error(el, "starred items in lists are not supported yet")
+                    continue
+                items.append(self.expr(el.value))
+            return ir.ListExpr(loc, items)
+        if isinstance(node, cst.ListComp):
+            return forms.list_comprehension(self, node)
         what = {
-            cst.List: "lists",
             cst.Dict: "dicts",
             cst.Set: "sets",
-            cst.ListComp: "list comprehensions",
             cst.GeneratorExp: "generator expressions",
             cst.DictComp: "dict comprehensions",
             cst.SetComp: "set comprehensions",

@@ -16,7 +16,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.tracer.resolve import OpName
 
 if TYPE_CHECKING:
-    from hatch_pyaot.tracer.build import Builder
+    from hatch_pyaot.tracer.build import Builder, Iteration
 
 
 REDUCIBLE = ("builtins.sum", "builtins.min", "builtins.max", "builtins.any", "builtins.all",
@@ -104,6 +104,36 @@ def reduction(builder: Builder, node: cst.Call, gen: cst.GeneratorExp) -> ir.Exp
     if loop is None:
         return ir.Const(loc, 0)
     return ir.Comprehension(loc, kind.rpartition(".")[2], loop, start)
+
+
+def list_comprehension(builder: Builder, node: cst.ListComp) -> ir.Expr:
+    """``[elt for x in it if c for y in x]``: nested loops feeding a ReduceStep, each
+    ``for`` binding renamed variables (they do not leak, as in Python 3)."""
+    loc = builder.loc(node)
+    saved = dict(builder.renames)
+    clauses: list[tuple[cst.CompFor, Iteration | None, ir.Target]] = []
+    comp: cst.CompFor | None = node.for_in
+    while comp is not None:
+        if comp.asynchronous is not None:
+            builder.error(comp, "async comprehensions cannot be compiled")
+        header = builder.iteration(comp.iter)  # in the scope of the clauses before it
+        for name in _target_names(comp.target):
+            builder.renames[name] = builder.fresh_local(name)
+        clauses.append((comp, header, builder.target(comp.target)))
+        comp = comp.inner_for_in
+    body: list[ir.Stmt] = [ir.ReduceStep(builder.loc(node.elt), builder.expr(node.elt))]
+    loop: ir.Stmt | None = None
+    for clause, header, target in reversed(clauses):
+        for cond in reversed(clause.ifs):
+            body = [ir.If(builder.loc(cond), builder.expr(cond.test), body, [])]
+        loop = builder.make_loop(clause, header, target, body, [])
+        if loop is None:
+            builder.renames = saved
+            return ir.Const(loc, 0)
+        body = [loop]
+    builder.renames = saved
+    assert loop is not None
+    return ir.Comprehension(loc, "list", loop)
 
 
 def has_fstring(node: cst.ConcatenatedString) -> bool:

@@ -24,6 +24,7 @@ from hatch_pyaot.ir.types import (
     STR,
     ArrayType,
     DTypeScalar,
+    ListType,
     TupleType,
     Type,
     coercible,
@@ -33,7 +34,7 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing import arrays, numpy_ops, tuples
+from hatch_pyaot.typing import arrays, lists, numpy_ops, tuples
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
@@ -253,14 +254,29 @@ class FunctionTyper:
         elif isinstance(s, ir.AugAssign):
             current = self.spec.var_types.get(s.target.id)
             rhs = self.expr(s.value)
-            if isinstance(current, ArrayType) and rhs is not None:
+            if isinstance(current, ListType) and rhs is not None:
+                # a += b extends the list in place (every alias sees it); a *= n repeats it
+                result = lists.binop(self, s, s.op, current, rhs)
+                if result is not None:
+                    self.bind(s.target.id, result, s.loc)
+            elif isinstance(current, ArrayType) and rhs is not None:
                 numpy_ops.augassign(self, s, current, rhs)
             elif current is not None and rhs is not None:
                 op = self.binop(s, s.op, current, rhs, s.value)
                 if op is not None:
                     self.bind(s.target.id, op.result, s.loc)
         elif isinstance(s, ir.SetItem):
-            arrays.setitem(self, s)
+            target_t = self.expr(s.target)
+            if isinstance(target_t, ListType):
+                lists.setitem(self, s, target_t)
+            elif target_t is not None:
+                arrays.setitem(self, s)
+        elif isinstance(s, ir.DelItem):
+            target_t = self.expr(s.target)
+            if isinstance(target_t, ListType):
+                lists.delitem(self, s, target_t)
+            elif target_t is not None:
+                self.diags.error(s.loc, f"del of an item of a {target_t} is not supported")
         elif isinstance(s, ir.ExprStmt):
             self.expr(s.value)
         elif isinstance(s, ir.If | ir.While):
@@ -278,7 +294,11 @@ class FunctionTyper:
             self.block(s.orelse)
             self.block(s.finalbody)
         elif isinstance(s, ir.ForEach):
-            item = tuples.item_type(self, s, s.iterable, "iterated over")
+            iterable_t = self.expr(s.iterable)
+            if isinstance(iterable_t, ListType):
+                item = iterable_t.item
+            else:
+                item = tuples.item_type(self, s, s.iterable, "iterated over")
             if item is not None:
                 self.bind_target(s.target, item)
             self.block(s.body)
@@ -342,16 +362,23 @@ class FunctionTyper:
             if any(i is None for i in items):
                 return _UNKNOWN
             return TupleType(tuple(i for i in items if i is not None))
+        if isinstance(e, ir.ListExpr):
+            return lists.literal(self, e)
         if isinstance(e, ir.DTypeLit):
             return DTYPE
         if isinstance(e, ir.Attribute):
             return arrays.attribute(self, e)
         if isinstance(e, ir.MethodCall):
+            obj_t = self.expr(e.obj)
+            if isinstance(obj_t, ListType):
+                return lists.method(self, e, obj_t)
             return arrays.method(self, e)
         if isinstance(e, ir.TupleGet):
             t = self.expr(e.value)
             if t is None:
                 return _UNKNOWN
+            if isinstance(t, ListType):
+                return lists.index(self, e, t)
             if isinstance(t, ArrayType):
                 return arrays.element(self, e, t, arrays.constant_index(self, e))
             if not isinstance(t, TupleType):
@@ -369,6 +396,8 @@ class FunctionTyper:
                 return _UNKNOWN
             if isinstance(vt, ArrayType):
                 return arrays.element(self, e, vt, arrays.index_list(e.index))
+            if isinstance(vt, ListType):
+                return lists.index(self, e, vt)
             it = self.expr(e.index)
             if it is not None and it not in (INT, BOOL):
                 self.diags.error(e.index.loc, f"tuple indices must be int, not {it}")
@@ -402,6 +431,8 @@ class FunctionTyper:
             return self.merge(types, e.loc, f"'{e.op.value}' operands")
         if isinstance(e, ir.FormatStr):
             return self.format_str(e)
+        if isinstance(e, ir.Comprehension) and e.kind == "list":
+            return lists.comprehension(self, e)
         if isinstance(e, ir.Comprehension):
             return tuples.comprehension(self, e)
         if isinstance(e, ir.TypeCheck):
@@ -445,6 +476,12 @@ class FunctionTyper:
 
     def binop(self, node: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type, rt: Type,
               right: ir.Expr) -> Op | None:
+        if isinstance(lt, ListType) or isinstance(rt, ListType):
+            result_t = lists.binop(self, node, kind, lt, rt)
+            if result_t is None:
+                return None
+            self.spec.ops[node] = lists.list_op(kind, lt, rt, result_t)
+            return self.spec.ops[node]
         if isinstance(lt, ArrayType) or isinstance(rt, ArrayType):
             result = numpy_ops.elementwise(self, node, numpy_ops.UFUNC_OF_BINOP[kind], lt, rt)
             return None if result is None else numpy_ops.typing_op(self.spec.ops[node], result)
@@ -473,6 +510,10 @@ class FunctionTyper:
         for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
             assert lt is not None and rt is not None
             chosen.append(None)
+            if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and (
+                    isinstance(lt, ListType) or isinstance(rt, ListType)):
+                lists.compare(self, e, kind, lt, rt)
+                continue
             if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
                 chosen[-1] = tuples.membership(self, e, lt, rt)
                 continue
@@ -542,6 +583,9 @@ class FunctionTyper:
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
+        if lists.handles(e.func, ts):
+            kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
+            return lists.builtin(self, e, str(e.func), ts, kwmap)
         if e.func in _REDUCTIONS and ts and isinstance(ts[0], TupleType) and not kts:
             return tuples.reduce(self, e, e.func, ts[0], ts[1:])
         if isinstance(e.func, str) and arrays.handles(e.func, ts):

@@ -55,12 +55,22 @@ def comprehension(typer: FunctionTyper, e: ir.Comprehension) -> Type | None:
             return None
         typer.spec.ops[e] = resolved.op
         return elem
-    acc: Type = start_t if start_t is not None else INT
-    name = "operator.add" if e.kind == "sum" else "operator.mul"
-    for _ in range(3):  # the running total widens at most bool -> int -> float
+    start: Type = start_t if start_t is not None else INT
+    return running_total(typer, e, e.kind, start, elem)
+
+
+def running_total(typer: FunctionTyper, e: ir.Expr, kind: str, start: Type,
+                  elem: Type) -> Type | None:
+    """The type of ``sum``'s (or ``prod``'s) running total: the start's, widened by each
+    ``+`` (``*``) of an element, at most bool -> int -> float; the operation chosen is
+    recorded for codegen."""
+    registry = typer.owner.program.registry
+    name = "operator.add" if kind == "sum" else "operator.mul"
+    acc = start
+    for _ in range(3):
         resolved = registry.resolve(name, [acc, elem])
         if resolved is None:
-            typer.diags.error(e.loc, f"{e.kind}() cannot combine {acc} and {elem}")
+            typer.diags.error(e.loc, f"{kind}() cannot combine {acc} and {elem}")
             return None
         widened = unify(acc, resolved.op.result)
         if widened is None or widened == acc:

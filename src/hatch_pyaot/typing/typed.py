@@ -101,4 +101,13 @@ class NumpyCall:
     name: str
 
 
-CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall
+@dataclass(frozen=True, eq=False)
+class ListBuiltin:
+    """``len``, ``sum``, ``min``, ``max``, ``any``, ``all``, ``sorted`` or ``list`` of a list
+    (typing/lists.py); for a tuple argument of ``list``/``sorted``, ``item_types`` has the
+    list it becomes."""
+
+    name: str
+
+
+CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin

@@ -17,8 +17,20 @@
 #include "pyaot/python/error.hpp"
 // numpy arrays; included here so that the tuple templates below find their overloads
 #include "pyaot/python/ndarray.hpp"
+#include "pyaot/builtins/list.hpp"
 
 namespace pyaot::python {
+
+// Lists (pyaot/python/list.hpp, included at the end): declared first so that the tuple
+// templates below find them for a tuple item that is a list, and lists of tuples find both.
+template <class T>
+bool from_python(PyObject* obj, list<T>& out, const char* func, const char* param);
+template <class T>
+PyObject* to_python(const list<T>& value);
+template <class T>
+PyObject* to_python(const list<T>& value, bool as_new);
+template <class T>
+bool write_back(const list<T>& value);
 
 namespace detail {
 
@@ -227,3 +239,5 @@ PyObject* pack_tuple(Items... items) {
 }
 
 }  // namespace pyaot::python
+
+#include "pyaot/python/list.hpp"

@@ -1,0 +1,155 @@
+"""list[T] kernels for benchmarks/values_suite.py: plain Python on lists, compiled by
+hatch-pyaot, run by CPython, and compiled by mypyc from this same file."""
+
+from hatch_pyaot import compile
+
+
+@compile
+def lis_length(xs: list[int]) -> int:
+    """Longest increasing subsequence, O(n^2) dynamic programming."""
+    best = [1] * len(xs)
+    for i in range(len(xs)):
+        for j in range(i):
+            if xs[j] < xs[i] and best[j] + 1 > best[i]:
+                best[i] = best[j] + 1
+    return max(best, default=0)
+
+
+@compile
+def knapsack(weights: list[int], values: list[int], capacity: int) -> int:
+    """0/1 knapsack, one row of dynamic programming."""
+    best = [0] * (capacity + 1)
+    for k in range(len(weights)):
+        w = weights[k]
+        v = values[k]
+        for c in range(capacity, w - 1, -1):
+            if best[c - w] + v > best[c]:
+                best[c] = best[c - w] + v
+    return best[capacity]
+
+
+@compile
+def sieve(n: int) -> list[int]:
+    """The primes below n."""
+    flags = [True] * n
+    primes: list[int] = []
+    for i in range(2, n):
+        if flags[i]:
+            primes.append(i)
+            for j in range(i * i, n, i):
+                flags[j] = False
+    return primes
+
+
+@compile
+def bfs_grid(adjacency: list[list[int]], start: int) -> list[int]:
+    """Breadth-first distances over adjacency lists."""
+    dist = [-1] * len(adjacency)
+    dist[start] = 0
+    queue = [start]
+    head = 0
+    while head < len(queue):
+        node = queue[head]
+        head += 1
+        for other in adjacency[node]:
+            if dist[other] < 0:
+                dist[other] = dist[node] + 1
+                queue.append(other)
+    return dist
+
+
+@compile
+def run_length(xs: list[int]) -> list[tuple[int, int]]:
+    """Run-length coding: (value, count) pairs."""
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(xs):
+        j = i
+        while j < len(xs) and xs[j] == xs[i]:
+            j += 1
+        out.append((xs[i], j - i))
+        i = j
+    return out
+
+
+@compile
+def dedupe(xs: list[int]) -> list[int]:
+    """The distinct values, sorted."""
+    ordered = sorted(xs)
+    out: list[int] = []
+    for x in ordered:
+        if not out or out[-1] != x:
+            out.append(x)
+    return out
+
+
+@compile
+def heap_dijkstra(edges: list[list[tuple[int, float]]], source: int) -> list[float]:
+    """Shortest paths with a binary heap of (distance, node) kept in a list."""
+    inf = float("inf")
+    dist = [inf] * len(edges)
+    dist[source] = 0.0
+    heap = [(0.0, source)]
+    while heap:
+        top = heap[0]
+        last = heap.pop()
+        if heap:
+            heap[0] = last
+            i = 0
+            n = len(heap)
+            while True:
+                small = i
+                left = 2 * i + 1
+                if left < n and heap[left] < heap[small]:
+                    small = left
+                if left + 1 < n and heap[left + 1] < heap[small]:
+                    small = left + 1
+                if small == i:
+                    break
+                heap[i], heap[small] = heap[small], heap[i]
+                i = small
+        d, node = top
+        if d > dist[node]:
+            continue
+        for other, w in edges[node]:
+            nd = d + w
+            if nd < dist[other]:
+                dist[other] = nd
+                heap.append((nd, other))
+                k = len(heap) - 1
+                while k > 0 and heap[k] < heap[(k - 1) // 2]:
+                    heap[k], heap[(k - 1) // 2] = heap[(k - 1) // 2], heap[k]
+                    k = (k - 1) // 2
+    return dist
+
+
+@compile
+def matmul(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
+    """Matrix product of lists of rows."""
+    n = len(a)
+    m = len(b[0])
+    out = [[0.0] * m for _ in range(n)]
+    for i in range(n):
+        row = a[i]
+        target = out[i]
+        for k in range(len(b)):
+            x = row[k]
+            other = b[k]
+            for j in range(m):
+                target[j] += x * other[j]
+    return out
+
+
+@compile
+def sum_floats(xs: list[float]) -> float:
+    """Conversion in: a list[float] argument, summed (per element cost at the boundary)."""
+    s = 0.0
+    for x in xs:
+        s += x
+    return s
+
+
+@compile
+def make_floats(n: int) -> list[float]:
+    """Conversion out: a list[float] result."""
+    return [i * 0.5 for i in range(n)]

@@ -1,0 +1,222 @@
+"""Benchmarks of Python values (lists so far): the kernels of list_kernels.py compiled by
+hatch-pyaot, versus CPython, versus mypyc compiling the same file.
+
+Run by ``python benchmarks/run.py --suite values``. Copies list_kernels.py into a temporary
+folder, builds it with hatch-pyaot (cold), imports it compiled and as plain Python
+(PYAOT_DISABLE=1), compiles a second copy with mypyc (skipped with a note when mypy is not
+installed), checks that all three give the same results and times every kernel (median of
+repeats; every ratio is between numbers of this run). Also measures the cost per item of
+converting a ``list[float]``/``list[int]`` argument in and a ``list[float]`` result out.
+Writes values.md and values.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import types
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from harness import (
+    cold_build,
+    fmt_ratio,
+    fmt_time,
+    geomean,
+    import_file,
+    machine,
+    machine_line,
+    measure,
+    progress,
+)
+
+from hatch_pyaot.testing import same_value
+
+HERE = Path(__file__).resolve().parent
+KERNELS_FILE = HERE / "list_kernels.py"
+MODULE = KERNELS_FILE.stem
+MYPYC_MODULE = f"{MODULE}_mypyc"
+
+
+def _grid(side: int) -> list[list[int]]:
+    n = side * side
+    return [[(i + 1) % n, (i + side) % n, (i - 1) % n, (i - side) % n] for i in range(n)]
+
+
+def _weighted(side: int, rng: random.Random) -> list[list[tuple[int, float]]]:
+    return [[(j, rng.random()) for j in row] for row in _grid(side)]
+
+
+def inputs(quick: bool) -> dict[str, tuple[Any, ...]]:
+    """Arguments per kernel, about 0.05 to 0.5 s per call in CPython (a tenth with quick)."""
+    rng = random.Random(20261201)
+    k = 4 if quick else 1
+    xs = [rng.randrange(1000) for _ in range(3000 // (2 * k))]
+    runs = sorted(rng.randrange(200) for _ in range(600_000 // k))
+    matrix = [[rng.random() for _ in range(100 // k)] for _ in range(100 // k)]
+    return {
+        "lis_length": (xs,),
+        "knapsack": ([rng.randrange(1, 60) for _ in range(200 // k)],
+                     [rng.randrange(100) for _ in range(200 // k)], 3000),
+        "sieve": (1_000_000 // k,),
+        "bfs_grid": (_grid(300 // k), 0),
+        "run_length": (runs,),
+        "dedupe": ([rng.randrange(50_000) for _ in range(400_000 // k)],),
+        "heap_dijkstra": (_weighted(150 // k, rng), 0),
+        "matmul": (matrix, matrix),
+    }
+
+
+@dataclass
+class KernelResult:
+    name: str
+    python_s: float | None = None
+    aot_s: float | None = None
+    mypyc_s: float | None = None
+    same: bool = True
+    note: str = ""
+
+    @property
+    def vs_python(self) -> float | None:
+        return None if not (self.python_s and self.aot_s) else self.python_s / self.aot_s
+
+    @property
+    def vs_mypyc(self) -> float | None:
+        return None if not (self.mypyc_s and self.aot_s) else self.mypyc_s / self.aot_s
+
+
+@dataclass
+class Report:
+    machine: dict[str, Any]
+    build_s: float
+    kernels: list[KernelResult]
+    conversion_ns: dict[str, float] = field(default_factory=dict)
+    """Nanoseconds per item at the boundary (compiled), per kind of conversion."""
+    mypyc: str = ""
+    """The mypyc version, or why it was not run."""
+
+
+def build_mypyc(folder: Path) -> types.ModuleType | str:
+    """list_kernels.py compiled by mypyc under another name, or why not."""
+    mypyc = shutil.which("mypyc", path=str(Path(sys.executable).parent)) or shutil.which("mypyc")
+    if mypyc is None:
+        return "mypyc is not installed (pip install mypy)"
+    source = folder / f"{MYPYC_MODULE}.py"
+    # The same functions without @compile (mypyc compiles them all; the decorator would only
+    # hand each one back).
+    text = KERNELS_FILE.read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines()
+            if line.strip() not in ("@compile", "from hatch_pyaot import compile")]
+    source.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    proc = subprocess.run([mypyc, "--ignore-missing-imports", source.name], cwd=folder,
+                          capture_output=True, text=True, timeout=900)
+    if proc.returncode != 0:
+        return f"mypyc failed: {proc.stdout[-500:]}{proc.stderr[-500:]}"
+    sys.path.insert(0, str(folder))
+    try:
+        return __import__(MYPYC_MODULE)
+    finally:
+        sys.path.remove(str(folder))
+
+
+def mypyc_version() -> str:
+    try:
+        import mypy.version
+
+        return f"mypyc {mypy.version.__version__}"
+    except ImportError:
+        return ""
+
+
+def conversion_costs(native: types.ModuleType, n: int) -> dict[str, float]:
+    """ns per item: list[float] and list[int] arguments in (the kernel sums them, a fraction
+    of a nanosecond per item), a list[float] result out."""
+    floats = [i * 0.25 for i in range(n)]
+    ints = list(range(n))
+    out = {
+        "list[float] in": measure(native.sum_floats, (floats,), 7, 0.2).median_s,
+        "list[int] in (as list[float])": measure(native.sum_floats, (ints,), 7, 0.2).median_s,
+        "list[float] out": measure(native.make_floats, (n,), 7, 0.2).median_s,
+    }
+    return {k: v / n * 1e9 for k, v in out.items()}
+
+
+def run(quick: bool) -> Report:
+    work = Path(tempfile.mkdtemp(prefix="pyaot-values-"))
+    try:
+        path = work / f"{MODULE}.py"
+        shutil.copyfile(KERNELS_FILE, path)
+        progress("values: building list_kernels.py with hatch-pyaot (cold)")
+        build_s, build_report = cold_build(path, work)
+        failed = [e.name for e in build_report.failed_entries]
+        native = import_file(path, MODULE)
+        python = import_file(path, f"{MODULE}_python", disable=True)
+        progress("values: building list_kernels.py with mypyc")
+        compiled_mypyc = build_mypyc(work)
+        mypyc = compiled_mypyc if isinstance(compiled_mypyc, types.ModuleType) else None
+        meta = {**machine(), "quick": quick, "load": os.getloadavg()[0]}
+        report = Report(meta, build_s, [], mypyc=mypyc_version() if mypyc else
+                        str(compiled_mypyc))
+        repeats = 3 if quick else 7
+        for name, args in inputs(quick).items():
+            progress(f"values: {name}")
+            result = KernelResult(name)
+            if name in failed:
+                result.same, result.note = False, "not compiled"
+                report.kernels.append(result)
+                continue
+            runs: list[tuple[str, Callable[..., Any]]] = [
+                ("python", getattr(python, name)), ("aot", getattr(native, name))]
+            if mypyc is not None:
+                runs.append(("mypyc", getattr(mypyc, name)))
+            reference = getattr(python, name)(*args)
+            for label, fn in runs:
+                if not same_value(reference, fn(*args)):
+                    result.same, result.note = False, f"{label} gave another result"
+                timing = measure(fn, args, repeats, 0.2)
+                setattr(result, f"{label}_s", timing.median_s)
+            report.kernels.append(result)
+        report.conversion_ns = conversion_costs(native, 100_000 if quick else 1_000_000)
+        return report
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def write(report: Report, out_dir: Path) -> tuple[str, list[str]]:
+    """Write values.md and values.json; (the Markdown, the kernels that failed)."""
+    lines = ["# Values (lists): hatch-pyaot vs CPython vs mypyc", "",
+             machine_line(report.machine)
+             + f" · load average {report.machine['load']:.1f} at the start", "",
+             f"Cold build of list_kernels.py: {report.build_s:.1f} s. "
+             f"mypyc: {report.mypyc or 'not run'}.", "",
+             "| kernel | CPython | hatch-pyaot | mypyc | vs CPython | vs mypyc |",
+             "| --- | --: | --: | --: | --: | --: |"]
+    for k in report.kernels:
+        lines.append(f"| `{k.name}` | {fmt_time(k.python_s)} | {fmt_time(k.aot_s)} | "
+                     f"{fmt_time(k.mypyc_s)} | {fmt_ratio(k.vs_python)} | "
+                     f"{fmt_ratio(k.vs_mypyc)} |" + (f" {k.note}" if k.note else ""))
+    lines.append(f"| **geomean** | | | | {fmt_ratio(geomean(k.vs_python for k in report.kernels))}"
+                 f" | {fmt_ratio(geomean(k.vs_mypyc for k in report.kernels))} |")
+    lines += ["", "Conversion at the boundary, per item (compiled):", ""]
+    lines += [f"- {kind}: {ns:.1f} ns" for kind, ns in report.conversion_ns.items()]
+    text = "\n".join(lines) + "\n"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "values.md").write_text(text, encoding="utf-8")
+    payload = asdict(report)
+    (out_dir / "values.json").write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    return text, [k.name for k in report.kernels if not k.same]
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    quick = "--quick" in sys.argv
+    text, bad = write(run(quick), HERE / "results")
+    print(text)
+    sys.exit(1 if bad else 0)

@@ -1,0 +1,350 @@
+"""Emit ``list[T]`` operations (typed by typing/lists.py) as calls into
+``pyaot/builtins/list.hpp``.
+
+A list value in C++ is a ``pyaot::list<T>`` handle: copying it shares the list. Items going
+in are converted to the item type first (``xs.append(1)`` on a ``list[float]``). Loops over a
+list read its length on every step, as CPython's list iterator does, so that a loop which
+appends to the list it iterates sees the new items.
+
+Free functions over the FunctionEmitter of codegen/function.py, which calls them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hatch_pyaot.codegen.literals import is_literal, is_temp, literal, string_literal
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, ListType, TupleType, Type
+from hatch_pyaot.typing.typed import ListBuiltin
+
+if TYPE_CHECKING:
+    from hatch_pyaot.codegen.function import FunctionEmitter
+
+HEADER = "pyaot/builtins/list.hpp"
+
+
+def _item(t: Type) -> Type:
+    assert isinstance(t, ListType)
+    return t.item if t.item is not None else NONE
+
+
+def held(em: FunctionEmitter, e: ir.Expr) -> str:
+    """The list of ``e`` in a name (a temporary unless it already is one)."""
+    code = em.expr(e)
+    if is_temp(code) or code.startswith("v_"):
+        return code
+    return em.temp(em.spec.type_of(e), code)
+
+
+def cast(code: str, src: ListType, dst: ListType) -> str:
+    """A list whose items' type was never known is always empty: a new empty list of dst."""
+    assert src.item is None or isinstance(src.item, ListType)
+    return f"{dst.cpp()}::make()"
+
+
+def literal_list(em: FunctionEmitter, e: ir.ListExpr) -> str:
+    em.headers.add(HEADER)
+    t = em.spec.type_of(e)
+    item = _item(t)
+    values = [em.cast(em.expr(i), em.spec.type_of(i), item) for i in e.items]
+    if not values:
+        return f"{t.cpp()}::make()"
+    return em.temp(t, f"{t.cpp()}::of({{{', '.join(values)}}})")
+
+
+def _index(em: FunctionEmitter, e: ir.Expr) -> str:
+    return em.cast(em.expr(e), em.spec.type_of(e), INT)
+
+
+def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
+    em.headers.add(HEADER)
+    lst = held(em, e.value)
+    t = em.spec.type_of(e)
+    if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
+        return _slice(em, e, lst, e.index)
+    index = literal(e.index, INT) if isinstance(e, ir.TupleGet) else _index(em, e.index)
+    out = em.temp(t)
+    em.line(f"if (!pyaot::list_get({out}, {lst}, {index})) [[unlikely]] {em.fail(e.loc.line)}")
+    return out
+
+
+def _slice(em: FunctionEmitter, e: ir.Expr, lst: str, s: ir.SliceExpr) -> str:
+    parts = []
+    for bound in (s.start, s.stop):
+        if bound is None or em.spec.type_of(bound) == NONE:
+            parts += ["false", "0"]
+        else:
+            parts += ["true", _index(em, bound)]
+    step = "1" if s.step is None or em.spec.type_of(s.step) == NONE else _index(em, s.step)
+    out = em.temp(em.spec.type_of(e))
+    em.line(f"if (!pyaot::list_slice({out}, {lst}, {', '.join(parts)}, {step})) [[unlikely]] "
+            f"{em.fail(e.loc.line)}")
+    return out
+
+
+def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
+    em.headers.add(HEADER)
+    lst = held(em, s.target)
+    index = _index(em, s.index)
+    index = index if is_literal(index) else em.temp(INT, index)
+    item = _item(em.spec.type_of(s.target))
+    value = em.cast(em.expr(s.value), em.spec.type_of(s.value), item)
+    em.line(f"if (!pyaot::list_set({lst}, {index}, {value})) [[unlikely]] "
+            f"{em.fail(s.loc.line)}")
+
+
+def delitem(em: FunctionEmitter, s: ir.DelItem) -> None:
+    em.headers.add(HEADER)
+    lst = held(em, s.target)
+    em.line(f"if (!pyaot::list_delete({lst}, {_index(em, s.index)})) [[unlikely]] "
+            f"{em.fail(s.loc.line)}")
+
+
+def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
+    em.headers.add(HEADER)
+    lt = em.spec.type_of(e.obj)
+    assert isinstance(lt, ListType)
+    item = _item(lt)
+    lst = held(em, e.obj)
+    name = e.name
+    line = e.loc.line
+
+    def value(a: ir.Expr) -> str:
+        return em.cast(em.expr(a), em.spec.type_of(a), item)
+
+    def probe(a: ir.Expr) -> str:
+        """A value compared with the items: numbers as the item type when that is wider."""
+        at = em.spec.type_of(a)
+        code = em.expr(a)
+        return em.cast(code, at, item) if at in (BOOL, INT) and item in (INT, FLOAT) else code
+
+    if name == "append":
+        em.line(f"pyaot::list_append({lst}, {value(e.args[0])});")
+        return "pyaot::none"
+    if name == "insert":
+        index = em.temp(INT, _index(em, e.args[0]))
+        em.line(f"pyaot::list_insert({lst}, {index}, {value(e.args[1])});")
+        return "pyaot::none"
+    if name == "extend":
+        other = em.expr(e.args[0])
+        ot = em.spec.type_of(e.args[0])
+        if isinstance(ot, ListType) and ot.item is None and lt.item is not None:
+            em.line(f"(void)({other});")  # extending by a list that is always empty
+            return "pyaot::none"
+        em.line(f"pyaot::list_extend({lst}, {other});")
+        return "pyaot::none"
+    if name == "pop":
+        out = em.temp(em.spec.type_of(e))
+        args = [out, lst] + ([_index(em, e.args[0])] if e.args else [])
+        em.line(f"if (!pyaot::list_pop({', '.join(args)})) [[unlikely]] {em.fail(line)}")
+        return out
+    if name == "remove":
+        em.line(f"if (!pyaot::list_remove({lst}, {probe(e.args[0])})) [[unlikely]] "
+                f"{em.fail(line)}")
+        return "pyaot::none"
+    if name == "index":
+        out = em.temp(INT)
+        bounds = [_index(em, a) for a in e.args[1:]]
+        args = [out, lst, probe(e.args[0]), *bounds]
+        em.line(f"if (!pyaot::list_index({', '.join(args)})) [[unlikely]] {em.fail(line)}")
+        return out
+    if name == "count":
+        return f"pyaot::list_count({lst}, {probe(e.args[0])})"
+    if name == "copy":
+        return f"pyaot::list_copy({lst})"
+    if name == "sort":
+        reverse = "false"
+        for key, v in e.kwargs:
+            if key == "reverse":
+                reverse = f"({em.truth(v)})"
+        em.line(f"pyaot::list_sort({lst}, {reverse});")
+        return "pyaot::none"
+    em.line(f"pyaot::list_{name}({lst});")  # clear, reverse
+    return "pyaot::none"
+
+
+def binop(em: FunctionEmitter, e: ir.BinOp, kind: ir.BinOpKind) -> str:
+    em.headers.add(HEADER)
+    t = em.spec.type_of(e)
+    lt, rt = em.spec.type_of(e.left), em.spec.type_of(e.right)
+    left, right = em.expr(e.left), em.expr(e.right)
+    if kind == ir.BinOpKind.ADD:
+        assert isinstance(t, ListType) and isinstance(lt, ListType) and isinstance(rt, ListType)
+        return f"pyaot::list_concat({em.cast(left, lt, t)}, {em.cast(right, rt, t)})"
+    lst, times = (left, right) if isinstance(lt, ListType) else (right, left)
+    out = em.temp(t)
+    em.line(f"if (!pyaot::list_repeat({out}, {lst}, {times})) [[unlikely]] "
+            f"{em.fail(e.loc.line)}")
+    return out
+
+
+def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
+    """``a += b`` extends a in place, ``a *= n`` repeats it in place: aliases see both."""
+    em.headers.add(HEADER)
+    target = f"v_{s.target.id}"
+    value = em.expr(s.value)
+    vt = em.spec.type_of(s.value)
+    if s.op == ir.BinOpKind.ADD:
+        if isinstance(vt, ListType) and vt.item is None:
+            em.line(f"(void)({value});")
+        else:
+            em.line(f"pyaot::list_extend({target}, {value});")
+        return
+    em.line(f"if (!pyaot::list_imul({target}, {value})) [[unlikely]] {em.fail(s.loc.line)}")
+
+
+def compare(kind: ir.CmpOpKind, left: str, lt: Type, right: str, rt: Type) -> str:
+    if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
+        found = f"pyaot::list_contains({right}, {left})"
+        return found if kind == ir.CmpOpKind.IN else f"!{found}"
+    test = {
+        ir.CmpOpKind.EQ: f"pyaot::py_eq({left}, {right})",
+        ir.CmpOpKind.NE: f"!pyaot::py_eq({left}, {right})",
+        ir.CmpOpKind.LT: f"pyaot::py_lt({left}, {right})",
+        ir.CmpOpKind.GT: f"pyaot::py_lt({right}, {left})",
+        ir.CmpOpKind.LE: f"!pyaot::py_lt({right}, {left})",
+        ir.CmpOpKind.GE: f"!pyaot::py_lt({left}, {right})",
+    }
+    return test[kind]
+
+
+def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
+    em.headers.add(HEADER)
+    broke = em.flag() if s.orelse else None
+    lst = held(em, s.iterable)
+    lt = em.spec.type_of(s.iterable)
+    em.temps += 1
+    counter = f"k{em.temps}"
+    em.line(f"for (std::int64_t {counter} = 0; {counter} < {lst}.size(); ++{counter}) {{")
+    if isinstance(lt, ListType) and lt.item is not None:
+        with em.indented():
+            item = f"{lt.item.cpp()}({lst}.items()[static_cast<std::size_t>({counter})])"
+            em.assign_code(s.target, item, lt.item)
+    em.loop_body(s.body, broke)
+    em.line("}")
+    em.loop_else(s.orelse, broke)
+
+
+def comprehension(em: FunctionEmitter, e: ir.Comprehension) -> str:
+    em.headers.add(HEADER)
+    t = em.spec.type_of(e)
+    acc = em.temp(t, f"{t.cpp()}::make()")
+    em.reducers.append((e, acc, ""))
+    em.stmt(e.loop)
+    em.reducers.pop()
+    return acc
+
+
+def reduce_step(em: FunctionEmitter, s: ir.ReduceStep, e: ir.Comprehension, acc: str) -> None:
+    item = _item(em.spec.type_of(e))
+    value = em.cast(em.expr(s.value), em.spec.type_of(s.value), item)
+    em.line(f"pyaot::list_append({acc}, {value});")
+
+
+def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
+    em.headers.add(HEADER)
+    name = target.name
+    t = em.spec.type_of(e)
+    source = em.spec.type_of(e.args[0])
+    if isinstance(source, TupleType):  # list(t) / sorted(t) of a tuple: its items, listed
+        from hatch_pyaot.codegen import tuples
+
+        assert isinstance(t, ListType)
+        if source.items:
+            items, n = tuples.items_array(em, e, e.args[0])
+            lst = em.temp(t, f"{t.cpp()}::make({n})")
+            em.line(f"for (const auto& item : {items}) {lst}.items().push_back(item);")
+        else:
+            em.expr(e.args[0])
+            lst = em.temp(t, f"{t.cpp()}::make()")
+        return lst if name == "list" else f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
+    lst = held(em, e.args[0])
+    lt = em.spec.type_of(e.args[0])
+    assert isinstance(lt, ListType)
+    if name == "len":
+        return f"{lst}.size()"
+    if name == "list":
+        return f"pyaot::list_copy({lst})"
+    if name == "sorted":
+        return f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
+    if lt.item is None:
+        return _of_empty(em, e, name, t)
+    item = lt.item
+    if name in ("any", "all"):
+        if isinstance(item, ListType):
+            truth = "x.size() != 0"
+        elif isinstance(item, TupleType):
+            truth = "true" if item.items else "false"
+        else:
+            truth = "static_cast<bool>(x)" if item == BOOL else "x != 0"
+        algorithm = "std::any_of" if name == "any" else "std::all_of"
+        return (f"{algorithm}({lst}.items().begin(), {lst}.items().end(), "
+                f"[](const auto& x) {{ return {truth}; }})")
+    if name in ("min", "max"):
+        return _min_max(em, e, name, lst, item, t)
+    return _sum(em, e, lst, item, t)
+
+
+def _reverse(em: FunctionEmitter, e: ir.Call) -> str:
+    for key, v in e.kwargs:
+        if key == "reverse":
+            return f"({em.truth(v)})"
+    return "false"
+
+
+def _of_empty(em: FunctionEmitter, e: ir.Call, name: str, t: Type) -> str:
+    """sum/min/max of a list that is always empty."""
+    if name == "sum":
+        if len(e.args) > 1:
+            return em.expr(e.args[1])
+        return literal(0, t)
+    if name in ("any", "all"):
+        return "false" if name == "any" else "true"
+    for key, v in e.kwargs:
+        if key == "default":
+            return em.cast(em.expr(v), em.spec.type_of(v), t)
+    raise AssertionError("typing refuses min/max of an always-empty list without default")
+
+
+def _min_max(em: FunctionEmitter, e: ir.Call, name: str, lst: str, item: Type,
+             t: Type) -> str:
+    out = em.temp(t)
+    default = next((v for k, v in e.kwargs if k == "default"), None)
+    em.line(f"if ({lst}.size() == 0) {{")
+    with em.indented():
+        if default is not None:
+            em.line(f"{out} = {em.cast(em.expr(default), em.spec.type_of(default), t)};")
+        else:
+            message = string_literal(f"{name}() arg is an empty sequence")
+            em.line(f"pyaot::raise(pyaot::Exc::ValueError, {message});")
+            em.line(em.fail(e.loc.line))
+    em.line("} else {")
+    with em.indented():
+        em.temps += 1
+        best = f"best{em.temps}"
+        em.line(f"{item.cpp()} {best} = {lst}.items()[0];")
+        # Python keeps the first of equal items; an item replaces it only when strictly
+        # less (min) or greater (max).
+        less = "pyaot::py_lt(x, {b})" if name == "min" else "pyaot::py_lt({b}, x)"
+        em.line(f"for (const auto& x : {lst}.items()) if ({less.format(b=best)}) {best} = x;")
+        em.line(f"{out} = {em.cast(best, item, t)};")
+    em.line("}")
+    return out
+
+
+def _sum(em: FunctionEmitter, e: ir.Call, lst: str, item: Type, t: Type) -> str:
+    op = em.spec.ops[e]
+    start = (em.cast(em.expr(e.args[1]), em.spec.type_of(e.args[1]), t) if len(e.args) > 1
+             else literal(0, t))
+    acc = em.temp(t, start)
+    em.temps += 1
+    x = f"x{em.temps}"
+    em.line(f"for (const {item.cpp()} {x} : {lst}.items()) {{")
+    with em.indented():
+        total = em.call_op(op, [em.cast(acc, t, op.params[0].type),
+                                em.cast(x, item, op.params[1].type)], e.loc.line)
+        em.line(f"{acc} = {em.cast(total, op.result, t)};")
+    em.line("}")
+    return acc
+

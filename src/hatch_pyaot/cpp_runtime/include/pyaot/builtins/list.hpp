@@ -1,0 +1,463 @@
+#pragma once
+// Python's list: a handle to one reference-counted, growable array (DESIGN §5.1, §5.3).
+// Copying a handle shares the list, as Python names do (`b = a; b.append(1)` changes a);
+// the count is not atomic (one thread per call). Every mutation bumps `version`, so that the
+// CPython boundary writes back into the caller's list only what a call changed, and `origin`
+// remembers the Python list an argument was converted from (pyaot/python/list.hpp).
+//
+// Operations that can fail return false with the Python exception pending (error.hpp),
+// worded as CPython 3.11 words it.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "pyaot/builtins/format.hpp"
+#include "pyaot/error.hpp"
+
+namespace pyaot {
+
+/// A bool as a list stores it: std::vector<bool> packs bits and hands out proxies.
+struct boolean {
+  bool value = false;
+  constexpr boolean() = default;
+  constexpr boolean(bool v) : value(v) {}  // NOLINT: implicit, like the bool it holds
+  constexpr operator bool() const { return value; }
+};
+
+template <class T>
+using stored_t = std::conditional_t<std::is_same_v<T, bool>, boolean, T>;
+
+template <class T>
+struct ListBox {
+  std::int64_t refs = 1;
+  std::uint64_t version = 0;
+  void* origin = nullptr;  ///< the PyObject* it came from, during a call from CPython
+  bool had_ints = false;   ///< a list[float] argument that held ints (kept on write-back)
+  std::vector<stored_t<T>> items;
+};
+
+template <class T>
+class list {
+ public:
+  using value_type = T;
+
+  list() = default;  ///< no list yet: a local before its first assignment
+  list(const list& other) noexcept : box_(other.box_) { retain(); }
+  list(list&& other) noexcept : box_(std::exchange(other.box_, nullptr)) {}
+  list& operator=(const list& other) noexcept {
+    if (box_ != other.box_) {
+      list held(other);
+      std::swap(box_, held.box_);
+    }
+    return *this;
+  }
+  list& operator=(list&& other) noexcept {
+    if (this != &other) {
+      release();
+      box_ = std::exchange(other.box_, nullptr);
+    }
+    return *this;
+  }
+  ~list() { release(); }
+
+  /// A new empty list, with room for `capacity` items.
+  static list make(std::size_t capacity = 0) {
+    list out;
+    out.box_ = new ListBox<T>();
+    if (capacity) out.box_->items.reserve(capacity);
+    return out;
+  }
+  static list of(std::initializer_list<stored_t<T>> values) {
+    list out = make(values.size());
+    out.box_->items.assign(values.begin(), values.end());
+    return out;
+  }
+
+  std::vector<stored_t<T>>& items() const noexcept { return box_->items; }
+  /// The items, for a change: the boundary will write the list back.
+  std::vector<stored_t<T>>& mutate() const noexcept {
+    ++box_->version;
+    return box_->items;
+  }
+  std::int64_t size() const noexcept { return static_cast<std::int64_t>(box_->items.size()); }
+  bool same(const list& other) const noexcept { return box_ == other.box_; }
+  ListBox<T>* box() const noexcept { return box_; }
+
+ private:
+  void retain() noexcept {
+    if (box_) ++box_->refs;
+  }
+  void release() noexcept {
+    if (box_ && --box_->refs == 0) delete box_;
+    box_ = nullptr;
+  }
+  ListBox<T>* box_ = nullptr;
+};
+
+template <class T>
+struct is_list : std::false_type {};
+template <class T>
+struct is_list<list<T>> : std::true_type {};
+
+// ---- equality and order of items, as Python compares them ------------------------------
+
+template <class A, class B>
+bool py_eq(const A& a, const B& b);
+template <class A, class B>
+bool py_lt(const A& a, const B& b);
+
+template <class T, class U>
+bool list_eq(const list<T>& a, const list<U>& b) {
+  if constexpr (std::is_same_v<T, U>) {
+    if (a.same(b)) return true;
+  }
+  const auto& x = a.items();
+  const auto& y = b.items();
+  if (x.size() != y.size()) return false;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (!py_eq(x[i], y[i])) return false;
+  }
+  return true;
+}
+
+/// a < b, lexicographically: the first items that differ decide, else the shorter is less.
+template <class T, class U>
+bool list_lt(const list<T>& a, const list<U>& b) {
+  const auto& x = a.items();
+  const auto& y = b.items();
+  const std::size_t n = std::min(x.size(), y.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!py_eq(x[i], y[i])) return py_lt(x[i], y[i]);
+  }
+  return x.size() < y.size();
+}
+
+template <class A, class B>
+bool py_eq(const A& a, const B& b) {
+  if constexpr (is_list<A>::value) {
+    return list_eq(a, b);
+  } else if constexpr (requires { std::tuple_size<A>::value; }) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (py_eq(std::get<I>(a), std::get<I>(b)) && ...);
+    }(std::make_index_sequence<std::tuple_size<A>::value>{});
+  } else {
+    return a == b;
+  }
+}
+
+template <class A, class B>
+bool py_lt(const A& a, const B& b) {
+  if constexpr (is_list<A>::value) {
+    return list_lt(a, b);
+  } else if constexpr (requires { std::tuple_size<A>::value; }) {
+    bool less = false;
+    bool decided = false;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (([&] {
+         if (decided) return;
+         if (!py_eq(std::get<I>(a), std::get<I>(b))) {
+           less = py_lt(std::get<I>(a), std::get<I>(b));
+           decided = true;
+         }
+       }()),
+       ...);
+    }(std::make_index_sequence<std::tuple_size<A>::value>{});
+    return less;
+  } else {
+    return a < b;
+  }
+}
+
+// ---- reading -----------------------------------------------------------------------------
+
+/// l[i], negative i counting from the end.
+template <class T>
+bool list_get(T& out, const list<T>& l, std::int64_t i) {
+  const std::int64_t n = l.size();
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) [[unlikely]] return raise(Exc::IndexError, "list index out of range");
+  out = l.items()[static_cast<std::size_t>(i)];
+  return true;
+}
+
+template <class T, class V>
+bool list_contains(const list<T>& l, const V& value) {
+  for (const auto& item : l.items()) {
+    if (py_eq(item, value)) return true;
+  }
+  return false;
+}
+
+template <class T, class V>
+std::int64_t list_count(const list<T>& l, const V& value) {
+  std::int64_t n = 0;
+  for (const auto& item : l.items()) n += py_eq(item, value) ? 1 : 0;
+  return n;
+}
+
+namespace detail {
+template <class V>
+[[gnu::cold]] bool not_in_list(const V& value) {
+  std::string text;
+  if constexpr (requires { format::append_str(text, value); }) {
+    format::append_str(text, value);
+    text += " is not in list";
+  } else {
+    text = "value is not in list";
+  }
+  return raise(Exc::ValueError, text);
+}
+
+/// Python's clamping of a slice bound or list.index's start/stop.
+inline std::int64_t clamp_index(std::int64_t i, std::int64_t n) {
+  if (i < 0) i = std::max<std::int64_t>(i + n, 0);
+  return std::min(i, n);
+}
+}  // namespace detail
+
+/// l.index(value[, start[, stop]]): ValueError "<value> is not in list".
+template <class T, class V>
+bool list_index(std::int64_t& out, const list<T>& l, const V& value,
+                std::int64_t start = 0, std::int64_t stop = INT64_MAX) {
+  const auto& items = l.items();
+  const std::int64_t n = l.size();
+  for (std::int64_t i = detail::clamp_index(start, n), end = detail::clamp_index(stop, n);
+       i < end; ++i) {
+    if (py_eq(items[static_cast<std::size_t>(i)], value)) {
+      out = i;
+      return true;
+    }
+  }
+  return detail::not_in_list(value);
+}
+
+/// l[start:stop:step] as a new list (None bounds given as has_start/has_stop false).
+template <class T>
+bool list_slice(list<T>& out, const list<T>& l, bool has_start, std::int64_t start,
+                bool has_stop, std::int64_t stop, std::int64_t step) {
+  if (step == 0) [[unlikely]] return raise(Exc::ValueError, "slice step cannot be zero");
+  const std::int64_t n = l.size();
+  std::int64_t lo, hi;
+  if (step > 0) {
+    lo = has_start ? detail::clamp_index(start, n) : 0;
+    hi = has_stop ? detail::clamp_index(stop, n) : n;
+  } else {
+    lo = has_start ? (start < 0 ? std::max<std::int64_t>(start + n, -1) : std::min(start, n - 1))
+                   : n - 1;
+    hi = has_stop ? (stop < 0 ? std::max<std::int64_t>(stop + n, -1) : std::min(stop, n - 1))
+                  : -1;
+  }
+  out = list<T>::make();
+  auto& dst = out.items();
+  const auto& src = l.items();
+  if (step > 0) {
+    if (hi > lo) dst.reserve(static_cast<std::size_t>((hi - lo + step - 1) / step));
+    for (std::int64_t i = lo; i < hi; i += step) dst.push_back(src[static_cast<std::size_t>(i)]);
+  } else {
+    for (std::int64_t i = lo; i > hi; i += step) dst.push_back(src[static_cast<std::size_t>(i)]);
+  }
+  return true;
+}
+
+template <class T>
+list<T> list_copy(const list<T>& l) {
+  list<T> out = list<T>::make();
+  out.items() = l.items();
+  return out;
+}
+
+template <class T>
+list<T> list_concat(const list<T>& a, const list<T>& b) {
+  list<T> out = list<T>::make(a.items().size() + b.items().size());
+  auto& dst = out.items();
+  dst.insert(dst.end(), a.items().begin(), a.items().end());
+  dst.insert(dst.end(), b.items().begin(), b.items().end());
+  return out;
+}
+
+template <class T>
+bool list_repeat(list<T>& out, const list<T>& l, std::int64_t times) {
+  out = list<T>::make();
+  if (times <= 0 || l.size() == 0) return true;
+  if (times > INT64_MAX / l.size() || l.size() * times > (INT64_C(1) << 48)) [[unlikely]] {
+    return raise(Exc::MemoryError, "");
+  }
+  auto& dst = out.items();
+  dst.reserve(static_cast<std::size_t>(l.size() * times));
+  for (std::int64_t k = 0; k < times; ++k) dst.insert(dst.end(), l.items().begin(), l.items().end());
+  return true;
+}
+
+// ---- changing ----------------------------------------------------------------------------
+
+template <class T>
+bool list_set(const list<T>& l, std::int64_t i, std::type_identity_t<T> value) {
+  const std::int64_t n = l.size();
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) [[unlikely]] {
+    return raise(Exc::IndexError, "list assignment index out of range");
+  }
+  l.mutate()[static_cast<std::size_t>(i)] = std::move(value);
+  return true;
+}
+
+template <class T>
+void list_append(const list<T>& l, std::type_identity_t<T> value) {
+  l.mutate().push_back(std::move(value));
+}
+
+/// l.extend(other) and l += other (also when other is l itself).
+template <class T>
+void list_extend(const list<T>& l, const list<T>& other) {
+  if (l.same(other)) {
+    auto& items = l.mutate();
+    const std::size_t n = items.size();
+    items.reserve(2 * n);
+    for (std::size_t i = 0; i < n; ++i) items.push_back(items[i]);
+    return;
+  }
+  auto& items = l.mutate();
+  items.insert(items.end(), other.items().begin(), other.items().end());
+}
+
+/// l *= n
+template <class T>
+bool list_imul(const list<T>& l, std::int64_t times) {
+  list<T> repeated;
+  if (!list_repeat(repeated, l, times)) return false;
+  l.mutate() = std::move(repeated.items());
+  return true;
+}
+
+template <class T>
+void list_insert(const list<T>& l, std::int64_t i, std::type_identity_t<T> value) {
+  auto& items = l.mutate();
+  const auto n = static_cast<std::int64_t>(items.size());
+  items.insert(items.begin() + detail::clamp_index(i, n), std::move(value));
+}
+
+template <class T>
+bool list_pop(T& out, const list<T>& l, std::int64_t i = -1) {
+  const std::int64_t n = l.size();
+  if (n == 0) [[unlikely]] return raise(Exc::IndexError, "pop from empty list");
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) [[unlikely]] return raise(Exc::IndexError, "pop index out of range");
+  auto& items = l.mutate();
+  out = std::move(items[static_cast<std::size_t>(i)]);
+  items.erase(items.begin() + i);
+  return true;
+}
+
+template <class T, class V>
+bool list_remove(const list<T>& l, const V& value) {
+  const auto& items = l.items();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (py_eq(items[i], value)) {
+      auto& changed = l.mutate();
+      changed.erase(changed.begin() + static_cast<std::ptrdiff_t>(i));
+      return true;
+    }
+  }
+  return raise(Exc::ValueError, "list.remove(x): x not in list");
+}
+
+template <class T>
+void list_clear(const list<T>& l) {
+  l.mutate().clear();
+}
+
+template <class T>
+void list_reverse(const list<T>& l) {
+  auto& items = l.mutate();
+  std::reverse(items.begin(), items.end());
+}
+
+namespace detail {
+/// A stable merge sort that only asks `less(a, b)`, taking the left item unless the right
+/// one is less (as Python's sort does). An inconsistent order (a NaN among floats) gives
+/// some order, never a read outside the items, as std::sort could.
+template <class V, class Less>
+void merge_sort(std::vector<V>& items, Less less) {
+  const std::size_t n = items.size();
+  if (n < 2) return;
+  for (std::size_t lo = 0; lo < n; lo += 16) {  // insertion sort of short runs
+    const std::size_t hi = std::min(lo + 16, n);
+    for (std::size_t i = lo + 1; i < hi; ++i) {
+      for (std::size_t j = i; j > lo && less(items[j], items[j - 1]); --j) {
+        std::swap(items[j], items[j - 1]);
+      }
+    }
+  }
+  std::vector<V> buffer(n);
+  for (std::size_t width = 16; width < n; width *= 2) {
+    for (std::size_t lo = 0; lo < n; lo += 2 * width) {
+      const std::size_t mid = std::min(lo + width, n);
+      const std::size_t hi = std::min(lo + 2 * width, n);
+      std::size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) buffer[k++] = less(items[j], items[i]) ? items[j++] : items[i++];
+      while (i < mid) buffer[k++] = items[i++];
+      while (j < hi) buffer[k++] = items[j++];
+    }
+    items.swap(buffer);
+  }
+}
+}  // namespace detail
+
+/// l.sort(reverse=...): stable, as Python's; reverse keeps equal items in their order.
+template <class T>
+void list_sort(const list<T>& l, bool reverse) {
+  auto& items = l.mutate();
+  if constexpr (std::is_integral_v<T>) {
+    // Equal ints (and bools) cannot be told apart: any correct sort is Python's.
+    if (reverse) {
+      std::sort(items.begin(), items.end(), [](auto a, auto b) { return b < a; });
+    } else {
+      std::sort(items.begin(), items.end(), [](auto a, auto b) { return a < b; });
+    }
+    return;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    // Stable (-0.0 and 0.0 are equal but not the same); without NaN `<` is a strict weak
+    // order, which std::stable_sort needs.
+    if (std::none_of(items.begin(), items.end(), [](T x) { return x != x; })) {
+      if (reverse) {
+        std::stable_sort(items.begin(), items.end(), [](T a, T b) { return b < a; });
+      } else {
+        std::stable_sort(items.begin(), items.end(), [](T a, T b) { return a < b; });
+      }
+      return;
+    }
+  }
+  if (reverse) {
+    detail::merge_sort(items, [](const auto& a, const auto& b) { return py_lt(b, a); });
+  } else {
+    detail::merge_sort(items, [](const auto& a, const auto& b) { return py_lt(a, b); });
+  }
+}
+
+template <class T>
+list<T> sorted_list(const list<T>& l, bool reverse) {
+  list<T> out = list_copy(l);
+  list_sort(out, reverse);
+  return out;
+}
+
+/// del l[i]
+template <class T>
+bool list_delete(const list<T>& l, std::int64_t i) {
+  const std::int64_t n = l.size();
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) [[unlikely]] {
+    return raise(Exc::IndexError, "list assignment index out of range");
+  }
+  auto& items = l.mutate();
+  items.erase(items.begin() + i);
+  return true;
+}
+
+}  // namespace pyaot
