@@ -48,6 +48,8 @@ CASES += [("chained", p) for p in [(1, 2.0, 3), (1, 1.0, 3), (3, 2.0, 1), (1, NA
 CASES += [("int_float_eq", p) for p in [(2**53 + 1, float(2**53)), (3, 3.0), (I64_MAX, 2.0**63),
                                         (-1, NAN), (5, INF), (5, -INF)]]
 CASES += [("and_or", p) for p in [(0, 3), (2, 0), (2, 3), (0, 0)]]
+CASES += [("text_digits", (n, w)) for n in (0, 7, -5, 1234567, I64_MAX) for w in (0, 6)]
+CASES += [("list_work", (n, k)) for n in (0, 1, 50) for k in (0, 13)]
 CASES += [("logic", p) for p in [(0.0, 1.0), (1.0, 5.0), (1.0, 11.0), (NAN, -1.0), (-0.0, 2.0)]]
 CASES += [("pick", (x,)) for x in [-10, -5, 0, 5, 6]]
 CASES += [("compare_chain_calls", (x,)) for x in [-20, -3, 0, 4, 9, 11, I64_MIN + 1]]

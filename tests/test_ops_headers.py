@@ -10,7 +10,7 @@ import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from hatch_pyaot.ir.types import NONE, Type
+from hatch_pyaot.ir.types import NONE, STR, ListType, Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.ops.registry import Const, Op
 
@@ -76,13 +76,14 @@ def test_every_op_has_its_header() -> None:
 
 
 def _cpp_type(t: Type) -> str:
-    return t.cpp()
+    """Handles to shared values (str, lists) are passed as const references."""
+    return f"const {t.cpp()}&" if t == STR or isinstance(t, ListType) else t.cpp()
 
 
 def _signature_check(index: int, o: Op) -> str:
     """A C++ statement that fails to compile unless ``o.cpp`` has the declared signature."""
     params = [_cpp_type(p.type) for p in o.params]
-    result = _cpp_type(o.result)
+    result = o.result.cpp()
     if o.variadic:
         # a call with min_args and min_args + 1 repeated arguments must give the declared type
         fixed, repeated = params[:-1], params[-1]

@@ -70,6 +70,13 @@ def test_list_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     _tests_under_sanitizers(cxx, tmp_path, "test_lists.py")
 
 
+@pytest.mark.slow
+def test_str_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_str.py again under ASan and UBSan: the str runtime, its Unicode tables and
+    its boundary."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_str.py")
+
+
 def _tests_under_sanitizers(cxx: str, tmp_path: Path, test_file: str) -> None:
     """A test file of differential tests again, in a pytest of its own whose kernels are
     built with the sanitizers (tests/support.py reads PYAOT_TEST_SANITIZE)."""

@@ -608,3 +608,28 @@ def finally_propagates(k: int) -> int:
     finally:
         n += 5
     return n
+
+
+@compile
+def text_digits(n: int, width: int) -> int:
+    """str inside a scalar kernel: formatting, methods and parsing (so that the wasm32-wasi
+    and android-arm64 differential runs cover the str runtime too)."""
+    s = f"{n:d}".zfill(width)
+    words = (s + " x" + str(n % 7)).split()
+    total = 0
+    for c in s:
+        if c.isdigit():
+            total = total * 3 + int(c)
+    return total + len(words) * 1000 + s.count("0") + int(s.strip("-") or "0") % 97
+
+
+@compile
+def list_work(n: int, k: int) -> int:
+    """Lists inside a scalar kernel: building, sorting, slicing, searching, reducing."""
+    xs = [(i * 7919 + k) % 101 for i in range(n)]
+    xs.sort()
+    ys = xs[::2] + [k] * 3
+    ys.reverse()
+    if ys:
+        ys.pop()
+    return sum(ys) + max(xs, default=-1) * 1000 + len([y for y in ys if y in xs])

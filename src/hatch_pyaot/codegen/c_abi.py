@@ -21,6 +21,7 @@ from hatch_pyaot.ir.types import (
     FLOAT,
     INT,
     NONE,
+    STR,
     ArrayType,
     DTypeScalar,
     ListType,
@@ -53,7 +54,7 @@ class CValue:
 
 def unsupported(entry: Entry) -> str | None:
     """Why an entry point has no C ABI yet (a parameter or result of a type without a C
-    representation: lists so far), or None."""
+    representation: lists and strings so far), or None."""
     fn = entry.spec.function
     assert entry.spec.result is not None
     typed = [(f"parameter '{p.name}'", t)
@@ -65,9 +66,10 @@ def unsupported(entry: Entry) -> str | None:
 
 
 def _has_list(t: Type) -> bool:
+    """Whether t is, or holds, a value with no C form yet (a list or a str)."""
     if isinstance(t, TupleType):
         return any(_has_list(i) for i in t.items)
-    return isinstance(t, ListType)
+    return isinstance(t, ListType) or t == STR
 
 
 def c_type(t: Type, *, out: bool) -> str:

@@ -22,6 +22,7 @@ from hatch_pyaot.codegen import (
     elementwise,
     lists,
     sorting,
+    strings,
     tuples,
 )
 from hatch_pyaot.codegen.literals import (
@@ -204,7 +205,7 @@ class FunctionEmitter:
         elif isinstance(s, ir.DelItem):
             lists.delitem(self, s)
         elif isinstance(s, ir.ExprStmt):
-            if self.spec.type_of(s.value) == STR:
+            if isinstance(s.value, ir.Const | ir.FormatStr):
                 return  # a lone (f-)string statement has no effect
             code = self.expr(s.value)
             if not is_temp(code) and code != "pyaot::none":
@@ -217,6 +218,8 @@ class FunctionEmitter:
             self.for_range(s)
         elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), ListType):
             lists.for_each(self, s)
+        elif isinstance(s, ir.ForEach) and self.spec.type_of(s.iterable) == STR:
+            strings.for_each(self, s)
         elif isinstance(s, ir.ForEach):
             tuples.for_each(self, s)
         elif isinstance(s, ir.Try):
@@ -258,12 +261,17 @@ class FunctionEmitter:
             raise AssertionError(f"unknown statement {type(s).__name__}")
 
     def message(self, e: ir.Expr | None) -> str:
+        """The UTF-8 text of an exception message (or of an f-string being built)."""
         if e is None:
             return '""'
         if isinstance(e, ir.Const):
             assert isinstance(e.value, str)
             return string_literal(e.value)
-        assert isinstance(e, ir.FormatStr)
+        if not isinstance(e, ir.FormatStr):  # any other str value
+            self.headers.add(strings.HEADER)
+            text = self.temp(STR_BUFFER)
+            self.line(f"pyaot::format::append_str({text}, {self.expr(e)});")
+            return text
         self.headers.add("pyaot/builtins/format.hpp")
         values = [(p, self.expr(p.value)) for p in e.parts if isinstance(p, ir.FormatField)]
         text = self.temp(STR_BUFFER)
@@ -279,7 +287,10 @@ class FunctionEmitter:
                 code = self.cast(code, t, FLOAT)
             elif plan.as_int:
                 code = self.cast(code, t, INT)
-            if plan.kind == "str" and plan.width:
+            if plan.kind == "repr":
+                self.headers.add(strings.CONVERT_HEADER)
+                self.line(f"pyaot::format::append_str({text}, pyaot::str_repr({code}));")
+            elif plan.kind == "str" and plan.width:
                 self.line(f"pyaot::format::append_padded({text}, {code}, {plan.width}, "
                           f"{'true' if plan.left else 'false'});")
             elif plan.kind == "str":
@@ -480,6 +491,14 @@ class FunctionEmitter:
             return lists.getitem(self, e)
         if isinstance(e, ir.MethodCall) and isinstance(self.spec.type_of(e.obj), ListType):
             return lists.method_call(self, e)
+        if isinstance(e, ir.MethodCall) and self.spec.type_of(e.obj) == STR:
+            target = self.spec.calls[e]
+            assert isinstance(target, OpCall)
+            return self.op_call(target, e.loc.line)
+        if isinstance(e, ir.TupleGet | ir.Index) and self.spec.type_of(e.value) == STR:
+            return strings.getitem(self, e)
+        if isinstance(e, ir.FormatStr):
+            return strings.format_value(self, e)
         if isinstance(e, ir.BinOp) and self.spec.ops[e].name.startswith("list."):
             return lists.binop(self, e, e.op)
         if isinstance(e, ir.Comprehension) and e.kind == "list":
@@ -620,15 +639,24 @@ class FunctionEmitter:
         return self.call_op(op, args, e.loc.line)
 
     def boolop(self, e: ir.BoolOp, t: Type) -> str:
+        """``a and b``: the operand that decides, converted to the common type; of type bool
+        with operands of other types, the truth of that operand (typing gives such a BoolOp
+        only where its truth alone is used: a condition)."""
+        def value_of(v: ir.Expr) -> str:
+            vt = self.spec.type_of(v)
+            if t == BOOL and vt != BOOL:
+                return self.truth(v)
+            return self.cast(self.expr(v), vt, t)
+
         first = e.values[0]
-        result = self.temp(t, self.cast(self.expr(first), self.spec.type_of(first), t))
+        result = self.temp(t, value_of(first))
         opened = 0
         for value in e.values[1:]:
             test = truth_of(result, t)
             self.line(f"if ({test if e.op == ir.BoolOpKind.AND else '!' + paren(test)}) {{")
             self.depth += 1
             opened += 1
-            self.line(f"{result} = {self.cast(self.expr(value), self.spec.type_of(value), t)};")
+            self.line(f"{result} = {value_of(value)};")
         for _ in range(opened):
             self.depth -= 1
             self.line("}")
@@ -669,25 +697,31 @@ class FunctionEmitter:
         if isinstance(target, NumpyCall):
             return arrays.call(self, e, target.name)
         assert isinstance(target, OpCall)
+        return self.op_call(target, e.loc.line)
+
+    def op_call(self, target: OpCall, line: int) -> str:
+        """A registry operation on its arguments, each converted to its parameter type."""
         # numpy.where converts a Python int as a cast does; other NumPy ops check it (NEP 50)
         convert = (self.operand if target.op.name != "numpy.where"
                    else lambda code, src, dst, line: self.cast(code, src, dst))
-        args = [convert(self.expr(a), self.spec.type_of(a), pt, e.loc.line)
+        args = [convert(self.expr(a), self.spec.type_of(a), pt, line)
                 for a, pt in zip(target.args, target.param_types, strict=True)]
-        return self.call_op(target.op, args, e.loc.line)
+        return self.call_op(target.op, args, line)
 
 
 def _is_instance(t: Type, classes: list[str]) -> bool:
     """isinstance() of a value of static type t, by Python's own classes (bool is an int)."""
     import builtins
 
-    classes_of: dict[Type, type] = {INT: int, FLOAT: float, BOOL: bool, NONE: type(None)}
+    classes_of: dict[Type, type] = {INT: int, FLOAT: float, BOOL: bool, NONE: type(None),
+                                    STR: str}
     if isinstance(t, DTypeScalar | ArrayType):
         # numpy.float64 is a float subclass; no other NumPy type derives from a builtin.
         python_class: type = float if isinstance(t, DTypeScalar) and t.dtype.name == "float64" \
             else object
     else:
-        python_class = tuple if isinstance(t, TupleType) else classes_of[t]
+        python_class = tuple if isinstance(t, TupleType) else list if isinstance(
+            t, ListType) else classes_of[t]
     return any(issubclass(python_class, getattr(builtins, c)) for c in classes)
 
 

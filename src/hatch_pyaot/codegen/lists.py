@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.literals import is_literal, is_temp, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, ListType, TupleType, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, ListType, TupleType, Type
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -70,6 +70,11 @@ def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
 
 
 def _slice(em: FunctionEmitter, e: ir.Expr, lst: str, s: ir.SliceExpr) -> str:
+    return slice_of(em, e, lst, s, "pyaot::list_slice")
+
+
+def slice_of(em: FunctionEmitter, e: ir.Expr, value: str, s: ir.SliceExpr, func: str) -> str:
+    """``value[start:stop:step]`` of a list or str by the runtime's ``func``."""
     parts = []
     for bound in (s.start, s.stop):
         if bound is None or em.spec.type_of(bound) == NONE:
@@ -78,7 +83,7 @@ def _slice(em: FunctionEmitter, e: ir.Expr, lst: str, s: ir.SliceExpr) -> str:
             parts += ["true", _index(em, bound)]
     step = "1" if s.step is None or em.spec.type_of(s.step) == NONE else _index(em, s.step)
     out = em.temp(em.spec.type_of(e))
-    em.line(f"if (!pyaot::list_slice({out}, {lst}, {', '.join(parts)}, {step})) [[unlikely]] "
+    em.line(f"if (!{func}({out}, {value}, {', '.join(parts)}, {step})) [[unlikely]] "
             f"{em.fail(e.loc.line)}")
     return out
 
@@ -106,6 +111,8 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     lt = em.spec.type_of(e.obj)
     assert isinstance(lt, ListType)
     item = _item(lt)
+    if item == STR:  # ValueError: 'b' is not in list (its repr, found by ADL)
+        em.headers.add("pyaot/builtins/str_convert.hpp")
     lst = held(em, e.obj)
     name = e.name
     line = e.loc.line

@@ -30,7 +30,7 @@ def literal(value: object, t: Type) -> str:
         return text if any(c in text for c in ".en") else text + ".0"
     if t == STR:
         assert isinstance(value, str)
-        return string_literal(value)
+        return f"pyaot::str::lit({utf32_literal(value)}, {len(value)})"
     if isinstance(t, TupleType):
         assert isinstance(value, tuple)
         items = ", ".join(literal(v, it) for v, it in zip(value, t.items, strict=True))
@@ -54,6 +54,20 @@ def string_literal(text: str) -> str:
         else:
             out.append(f"\\{b:03o}")
     return '"' + "".join(out) + '"'
+
+
+def utf32_literal(text: str) -> str:
+    """A C++ U"..." literal of the code points of text (any code point, lone surrogates
+    too, as hex escapes that end the literal piece, so that no digit after one extends it)."""
+    out = ['U"']
+    for ch in text:
+        c = ord(ch)
+        if 32 <= c < 127 and ch not in '\\"?':
+            out.append(ch)
+        else:
+            out.append(f'\\x{c:x}" U"')
+    out.append('"')
+    return "".join(out)
 
 
 def truth_of(code: str, t: Type) -> str:

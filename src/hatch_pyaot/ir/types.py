@@ -97,12 +97,12 @@ INT: Final = Scalar("int", "std::int64_t")
 FLOAT: Final = Scalar("float", "double")
 BOOL: Final = Scalar("bool", "bool")
 NONE: Final = Scalar("None", "pyaot::None")
-STR: Final = Scalar("str", "std::string_view")
+STR: Final = Scalar("str", "pyaot::str")
+"""Python's str: an immutable, reference-counted string of code points (pyaot/builtins/str.hpp)."""
 DTYPE: Final = Scalar("dtype", "void")
 SLICE: Final = Scalar("slice", "pyaot::numpy::Slice")
 """``start:stop:step`` inside ``a[...]``."""
 """A dtype named in the source (ir.DTypeLit): only an argument of array creation."""
-"""Only string literals (exception messages) have this type for now."""
 
 _NUMERIC_RANK: Final = {BOOL: 0, INT: 1, FLOAT: 2}
 _KIND: Final[dict[Type, PyKind]] = {BOOL: "bool", INT: "int", FLOAT: "float"}

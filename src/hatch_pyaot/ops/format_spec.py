@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, Type
 
 _SPEC = re.compile(r"(?P<align>[<>])?(?P<sign>[-+ ])?(?P<zero>0)?(?P<width>\d+)?"
                    r"(?:\.(?P<prec>\d+))?(?P<type>[dfFeEgG%])?")
@@ -21,7 +21,7 @@ class FieldFormat:
     """How the runtime formats one field: ``str()`` (optionally padded) or printf."""
 
     kind: str
-    """``str``, ``printf`` or ``percent``."""
+    """``str``, ``repr`` (a str after ``!r``), ``printf`` or ``percent``."""
     printf: str = ""
     as_float: bool = False
     as_int: bool = False
@@ -35,8 +35,14 @@ class SpecError(ValueError):
 
 def field_format(t: Type, conversion: str | None, spec: str) -> FieldFormat:
     """The runtime plan for ``{value!conversion:spec}`` with a value of type t."""
-    if t not in (INT, FLOAT, BOOL, NONE):
+    if t not in (INT, FLOAT, BOOL, NONE, STR):
         raise SpecError(f"a {t} cannot be formatted in an f-string yet")
+    if t == STR and conversion == "a":
+        raise SpecError("ascii() of a str (!a) is not supported yet")
+    if t == STR and conversion == "r":
+        if spec:
+            raise SpecError("a format spec after !r is not supported for strings yet")
+        return FieldFormat("repr")
     match = _SPEC.fullmatch(spec)
     if match is None:
         raise SpecError(f"format spec '{spec}' is not supported (supported: [<>][+- ][0]"
@@ -48,12 +54,15 @@ def field_format(t: Type, conversion: str | None, spec: str) -> FieldFormat:
             raise SpecError(f"format spec '{spec}' needs a type letter here (such as 'f' or 'd')")
         if t == NONE and spec and conversion is None:
             raise SpecError("None cannot be formatted with a spec (Python raises TypeError)")
-        # Strings (after !r/!s) align left by default, numbers right.
-        left = g["align"] == "<" or (conversion is not None and g["align"] != ">")
+        # Strings (and anything after !r/!s) align left by default, numbers right.
+        left = g["align"] == "<" or ((conversion is not None or t == STR)
+                                     and g["align"] != ">")
         # format(True, "5") formats the int 1; str(True) is "True".
         as_int = t == BOOL and bool(spec) and conversion is None
         return FieldFormat("str", width=width, left=left, as_int=as_int)
     kind = g["type"]
+    if t == STR:
+        raise SpecError(f"format code '{kind}' cannot format a str (Python raises ValueError)")
     if kind == "d":
         if t == FLOAT:
             raise SpecError("format code 'd' cannot format a float (Python raises ValueError)")

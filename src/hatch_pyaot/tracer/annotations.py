@@ -9,6 +9,7 @@ from hatch_pyaot.ir.types import (
     FLOAT,
     INT,
     NONE,
+    STR,
     ArrayType,
     DTypeScalar,
     ListType,
@@ -19,7 +20,8 @@ from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
-_SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL}
+_SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL,
+            "builtins.str": STR}
 _TUPLES = {"builtins.tuple", "typing.Tuple"}
 _LISTS = {"builtins.list", "typing.List"}
 _ARRAYS = {"numpy.typing.NDArray"}
@@ -72,7 +74,7 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
     text = module.tree.code_for_node(node)
     raise AnnotationError(
         f"annotation '{text}' is not supported; the compiler knows int, "
-        "float, bool, None, tuple[...] and list[...] of them, numpy scalar types and "
+        "float, bool, str, None, tuple[...] and list[...] of them, numpy scalar types and "
         "NDArray[numpy.<dtype>]",
         node,
     )

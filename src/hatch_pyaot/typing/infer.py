@@ -34,7 +34,7 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing import arrays, lists, numpy_ops, tuples
+from hatch_pyaot.typing import arrays, lists, numpy_ops, strings, tuples
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
@@ -208,10 +208,6 @@ class FunctionTyper:
     def bind(self, name: str, t: Type | None, loc: Loc) -> None:
         if t is None:
             return
-        if t == STR:
-            self.diags.error(loc, "str values are not supported yet (only as exception "
-                             "messages)")
-            return
         if t == DTYPE:
             self.diags.error(loc, "a dtype can only be passed to an array creation function "
                              "(dtype=...), not stored in a variable")
@@ -297,6 +293,8 @@ class FunctionTyper:
             iterable_t = self.expr(s.iterable)
             if isinstance(iterable_t, ListType):
                 item = iterable_t.item
+            elif iterable_t == STR:
+                item = STR
             else:
                 item = tuples.item_type(self, s, s.iterable, "iterated over")
             if item is not None:
@@ -314,9 +312,7 @@ class FunctionTyper:
             self.block(s.orelse)
         elif isinstance(s, ir.Return):
             t = NONE if s.value is None else self.expr(s.value)
-            if t == STR:
-                self.diags.error(s.loc, "returning a str is not supported yet")
-            elif t is not None:
+            if t is not None:
                 self.returns.append((t, s.loc))
         elif isinstance(s, ir.Raise):
             if s.message is not None:
@@ -327,6 +323,13 @@ class FunctionTyper:
                 self.message(s.message)
 
     def condition(self, e: ir.Expr) -> None:
+        if isinstance(e, ir.BoolOp):
+            # Only its truth is used: each operand is tested on its own (``if xs and x > 0``
+            # with a list and a bool), as Python's truth of the operand it returns.
+            for v in e.values:
+                self.condition(v)
+            self.spec.expr_types[e] = BOOL
+            return
         t = self.expr(e)
         if isinstance(t, TupleType):
             self.diags.warning(e.loc, "a tuple is always true here")
@@ -372,6 +375,8 @@ class FunctionTyper:
             obj_t = self.expr(e.obj)
             if isinstance(obj_t, ListType):
                 return lists.method(self, e, obj_t)
+            if obj_t == STR:
+                return strings.method(self, e)
             return arrays.method(self, e)
         if isinstance(e, ir.TupleGet):
             t = self.expr(e.value)
@@ -379,6 +384,8 @@ class FunctionTyper:
                 return _UNKNOWN
             if isinstance(t, ListType):
                 return lists.index(self, e, t)
+            if t == STR:
+                return strings.index(self, e)
             if isinstance(t, ArrayType):
                 return arrays.element(self, e, t, arrays.constant_index(self, e))
             if not isinstance(t, TupleType):
@@ -398,6 +405,8 @@ class FunctionTyper:
                 return arrays.element(self, e, vt, arrays.index_list(e.index))
             if isinstance(vt, ListType):
                 return lists.index(self, e, vt)
+            if vt == STR:
+                return strings.index(self, e)
             it = self.expr(e.index)
             if it is not None and it not in (INT, BOOL):
                 self.diags.error(e.index.loc, f"tuple indices must be int, not {it}")
@@ -408,12 +417,13 @@ class FunctionTyper:
                 return _UNKNOWN
             op = self.binop(e, e.op, lt, rt, e.right)
             return op.result if op else _UNKNOWN
+        if isinstance(e, ir.UnaryOp) and e.op == ir.UnaryOpKind.NOT:
+            self.condition(e.operand)
+            return BOOL
         if isinstance(e, ir.UnaryOp):
             t = self.expr(e.operand)
             if t is None:
                 return _UNKNOWN
-            if e.op == ir.UnaryOpKind.NOT:
-                return BOOL
             if isinstance(t, DTypeScalar):
                 return numpy_ops.unary(self, e, t)
             if isinstance(t, ArrayType):
@@ -514,7 +524,7 @@ class FunctionTyper:
                     isinstance(lt, ListType) or isinstance(rt, ListType)):
                 lists.compare(self, e, kind, lt, rt)
                 continue
-            if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
+            if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN) and rt != STR:
                 chosen[-1] = tuples.membership(self, e, lt, rt)
                 continue
             if kind in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
@@ -569,7 +579,7 @@ class FunctionTyper:
             ptypes = fixed + [op.params[-1].type] * (len(ordered) - len(fixed))
         else:
             ptypes = [p.type for p in op.params]
-        if isinstance(e, ir.Call):
+        if isinstance(e, ir.Call | ir.MethodCall):
             self.spec.calls[e] = OpCall(op, tuple(ordered), tuple(ptypes))
         return op.result
 

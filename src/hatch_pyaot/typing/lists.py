@@ -25,6 +25,7 @@ from hatch_pyaot.ir.types import (
     FLOAT,
     INT,
     NONE,
+    STR,
     DTypeScalar,
     ListType,
     TupleType,
@@ -124,7 +125,7 @@ def _item_in(typer: FunctionTyper, obj: ir.Expr, lt: ListType, value: ir.Expr,
 
 def index(typer: FunctionTyper, e: ir.Index | ir.TupleGet, lt: ListType) -> Type | None:
     if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
-        _slice_bounds(typer, e.index)
+        slice_bounds(typer, e.index)
         return lt
     if isinstance(e, ir.Index):
         _int_index(typer, e.index)
@@ -134,7 +135,7 @@ def index(typer: FunctionTyper, e: ir.Index | ir.TupleGet, lt: ListType) -> Type
     return lt.item
 
 
-def _slice_bounds(typer: FunctionTyper, s: ir.SliceExpr) -> None:
+def slice_bounds(typer: FunctionTyper, s: ir.SliceExpr) -> None:
     for bound in (s.start, s.stop, s.step):
         if bound is None:
             continue
@@ -261,7 +262,7 @@ def comparable(a: Type, b: Type) -> bool:
 
 
 def orderable(t: Type) -> bool:
-    if t in _NUMBERS:
+    if t in _NUMBERS or t == STR:
         return True
     if isinstance(t, ListType):
         return t.item is None or orderable(t.item)

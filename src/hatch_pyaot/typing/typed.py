@@ -17,7 +17,8 @@ class Specialization:
     result: Type | None = None
     var_types: dict[str, Type] = field(default_factory=dict)
     expr_types: dict[ir.Expr, Type] = field(default_factory=dict)
-    calls: dict[ir.Call, CallTarget] = field(default_factory=dict)
+    calls: dict[ir.Call | ir.MethodCall, CallTarget] = field(default_factory=dict)
+    """What each call resolved to; a method of a str is an OpCall of ``str.<method>``."""
     ops: dict[ir.Expr | ir.Stmt, Op] = field(default_factory=dict)
     """The overload chosen for each BinOp, UnaryOp and AugAssign."""
     compare_ops: dict[ir.Compare, list[Op | list[Op] | TupleComparison | None]] = field(

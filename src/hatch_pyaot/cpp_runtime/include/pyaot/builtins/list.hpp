@@ -205,7 +205,10 @@ namespace detail {
 template <class V>
 [[gnu::cold]] bool not_in_list(const V& value) {
   std::string text;
-  if constexpr (requires { format::append_str(text, value); }) {
+  if constexpr (requires { append_repr(text, value); }) {  // str: found by ADL
+    append_repr(text, value);
+    text += " is not in list";
+  } else if constexpr (requires { format::append_str(text, value); }) {
     format::append_str(text, value);
     text += " is not in list";
   } else {

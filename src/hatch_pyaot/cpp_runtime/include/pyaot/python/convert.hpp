@@ -18,8 +18,13 @@
 // numpy arrays; included here so that the tuple templates below find their overloads
 #include "pyaot/python/ndarray.hpp"
 #include "pyaot/builtins/list.hpp"
+#include "pyaot/builtins/str.hpp"
 
 namespace pyaot::python {
+
+// str (pyaot/python/str.hpp, included at the end): declared here for the templates below.
+inline bool from_python(PyObject* obj, str& out, const char* func, const char* param);
+inline PyObject* to_python(const str& value);
 
 // Lists (pyaot/python/list.hpp, included at the end): declared first so that the tuple
 // templates below find them for a tuple item that is a list, and lists of tuples find both.
@@ -241,3 +246,4 @@ PyObject* pack_tuple(Items... items) {
 }  // namespace pyaot::python
 
 #include "pyaot/python/list.hpp"
+#include "pyaot/python/str.hpp"

@@ -1,0 +1,55 @@
+"""Emit what of ``str`` is not a registry operation (those are calls into
+``pyaot/builtins/str*.hpp`` like any other): ``s[i]``, ``s[a:b:c]``, ``for c in s`` and
+f-strings as values (their UTF-8 text, built as for exception messages, made a str).
+
+Free functions over the FunctionEmitter of codegen/function.py, which calls them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hatch_pyaot.codegen import lists
+from hatch_pyaot.codegen.literals import literal
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import INT, STR
+
+if TYPE_CHECKING:
+    from hatch_pyaot.codegen.function import FunctionEmitter
+
+HEADER = "pyaot/builtins/str.hpp"
+CONVERT_HEADER = "pyaot/builtins/str_convert.hpp"
+
+
+def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
+    em.headers.add(HEADER)
+    s = lists.held(em, e.value)
+    if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
+        return lists.slice_of(em, e, s, e.index, "pyaot::str_slice")
+    index = literal(e.index, INT) if isinstance(e, ir.TupleGet) else \
+        em.cast(em.expr(e.index), em.spec.type_of(e.index), INT)
+    out = em.temp(STR)
+    em.line(f"if (!pyaot::str_get({out}, {s}, {index})) [[unlikely]] {em.fail(e.loc.line)}")
+    return out
+
+
+def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
+    """``for c in s``: one 1-character string per code point."""
+    em.headers.add(HEADER)
+    broke = em.flag() if s.orelse else None
+    text = lists.held(em, s.iterable)
+    em.temps += 1
+    counter = f"k{em.temps}"
+    em.line(f"for (std::int64_t {counter} = 0; {counter} < {text}.size(); ++{counter}) {{")
+    with em.indented():
+        item = f"pyaot::str::of({text}.view().substr(static_cast<std::size_t>({counter}), 1))"
+        em.assign_code(s.target, item, STR)
+    em.loop_body(s.body, broke)
+    em.line("}")
+    em.loop_else(s.orelse, broke)
+
+
+def format_value(em: FunctionEmitter, e: ir.FormatStr) -> str:
+    em.headers.add(HEADER)
+    text = em.message(e)
+    return em.temp(STR, f"pyaot::str::from_utf8({text})")

@@ -1,0 +1,299 @@
+#pragma once
+// Python's str: an immutable sequence of code points (DESIGN §5.2), indexed in O(1), as a
+// handle to one reference-counted UTF-32 buffer (the empty string needs no buffer). The
+// same code runs on every target; `len("Straße") == 6` and `"✓"[0]` answer as in Python.
+// (PEP 393's 1/2/4 bytes per code point would save memory for ASCII text; UTF-32 first.)
+//
+// Operations that can fail return false with the Python exception pending (error.hpp),
+// worded as CPython 3.11 words it.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "pyaot/builtins/format.hpp"
+#include "pyaot/error.hpp"
+
+namespace pyaot {
+
+struct StrBox {
+  std::int64_t refs = 1;
+  std::u32string text;
+};
+
+class str {
+ public:
+  str() = default;  ///< ""
+  str(const str& other) noexcept : box_(other.box_) {
+    if (box_) ++box_->refs;
+  }
+  str(str&& other) noexcept : box_(std::exchange(other.box_, nullptr)) {}
+  str& operator=(const str& other) noexcept {
+    if (box_ != other.box_) {
+      str held(other);
+      std::swap(box_, held.box_);
+    }
+    return *this;
+  }
+  str& operator=(str&& other) noexcept {
+    if (this != &other) {
+      release();
+      box_ = std::exchange(other.box_, nullptr);
+    }
+    return *this;
+  }
+  ~str() { release(); }
+
+  static str of(std::u32string text) {
+    str out;
+    if (!text.empty()) {
+      out.box_ = new StrBox();
+      out.box_->text = std::move(text);
+    }
+    return out;
+  }
+  static str of(std::u32string_view text) { return of(std::u32string(text)); }
+  /// A literal of the source (generated code writes U"..." with its length).
+  static str lit(const char32_t* text, std::size_t n) { return of(std::u32string_view(text, n)); }
+  static str from_utf8(std::string_view bytes);
+
+  std::u32string_view view() const noexcept {
+    return box_ ? std::u32string_view(box_->text) : std::u32string_view();
+  }
+  std::int64_t size() const noexcept {
+    return box_ ? static_cast<std::int64_t>(box_->text.size()) : 0;
+  }
+  bool empty() const noexcept { return size() == 0; }
+  char32_t operator[](std::size_t i) const noexcept { return box_->text[i]; }
+
+ private:
+  void release() noexcept {
+    if (box_ && --box_->refs == 0) delete box_;
+    box_ = nullptr;
+  }
+  StrBox* box_ = nullptr;
+};
+
+// ---- UTF-8 (the text of f-strings and messages), and the code points of a char ----------
+
+/// Appends the UTF-8 bytes of a code point (a lone surrogate as its 3 bytes, as CPython's
+/// "surrogatepass" would write it: only messages see these bytes).
+inline void append_utf8(std::string& out, char32_t c) {
+  const auto u = static_cast<std::uint32_t>(c);
+  if (u < 0x80) {
+    out.push_back(static_cast<char>(u));
+  } else if (u < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (u >> 6)));
+    out.push_back(static_cast<char>(0x80 | (u & 0x3F)));
+  } else if (u < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (u >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((u >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (u & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (u >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((u >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((u >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (u & 0x3F)));
+  }
+}
+
+/// Decodes UTF-8 that this runtime wrote (f-strings of str() pieces): always well formed.
+inline str str::from_utf8(std::string_view bytes) {
+  std::u32string text;
+  text.reserve(bytes.size());
+  for (std::size_t i = 0; i < bytes.size();) {
+    const auto b = static_cast<unsigned char>(bytes[i]);
+    std::uint32_t c;
+    std::size_t n;
+    if (b < 0x80) {
+      c = b;
+      n = 1;
+    } else if (b < 0xE0) {
+      c = b & 0x1F;
+      n = 2;
+    } else if (b < 0xF0) {
+      c = b & 0x0F;
+      n = 3;
+    } else {
+      c = b & 0x07;
+      n = 4;
+    }
+    for (std::size_t k = 1; k < n && i + k < bytes.size(); ++k) {
+      c = (c << 6) | (static_cast<unsigned char>(bytes[i + k]) & 0x3F);
+    }
+    text.push_back(static_cast<char32_t>(c));
+    i += n;
+  }
+  return of(std::move(text));
+}
+
+namespace format {
+/// str(s) in an f-string or message.
+inline void append_str(std::string& out, const pyaot::str& value) {
+  for (char32_t c : value.view()) append_utf8(out, c);
+}
+
+/// f"{s:>8}": the width counts code points.
+inline void append_padded(std::string& out, const pyaot::str& value, int width, bool left) {
+  const std::int64_t n = value.size();
+  const std::size_t pad = n < width ? static_cast<std::size_t>(width - n) : 0;
+  if (!left) out.append(pad, ' ');
+  append_str(out, value);
+  if (left) out.append(pad, ' ');
+}
+}  // namespace format
+
+// ---- reading -----------------------------------------------------------------------------
+
+inline bool str_get(str& out, const str& s, std::int64_t i) {
+  const std::int64_t n = s.size();
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) [[unlikely]] return raise(Exc::IndexError, "string index out of range");
+  out = str::of(s.view().substr(static_cast<std::size_t>(i), 1));
+  return true;
+}
+
+namespace detail {
+inline std::int64_t clamp_str_index(std::int64_t i, std::int64_t n) {
+  if (i < 0) {
+    i += n;
+    if (i < 0) i = 0;
+  }
+  return i < n ? i : n;
+}
+}  // namespace detail
+
+/// s[start:stop:step] (None bounds given as has_start/has_stop false).
+inline bool str_slice(str& out, const str& s, bool has_start, std::int64_t start, bool has_stop,
+                      std::int64_t stop, std::int64_t step) {
+  if (step == 0) [[unlikely]] return raise(Exc::ValueError, "slice step cannot be zero");
+  const std::int64_t n = s.size();
+  const std::u32string_view v = s.view();
+  if (step == 1) {
+    const std::int64_t lo = has_start ? detail::clamp_str_index(start, n) : 0;
+    const std::int64_t hi = has_stop ? detail::clamp_str_index(stop, n) : n;
+    out = hi > lo ? str::of(v.substr(static_cast<std::size_t>(lo),
+                                     static_cast<std::size_t>(hi - lo)))
+                  : str();
+    return true;
+  }
+  std::u32string text;
+  if (step > 0) {
+    const std::int64_t lo = has_start ? detail::clamp_str_index(start, n) : 0;
+    const std::int64_t hi = has_stop ? detail::clamp_str_index(stop, n) : n;
+    for (std::int64_t i = lo; i < hi; i += step) text.push_back(v[static_cast<std::size_t>(i)]);
+  } else {
+    auto bound = [n](std::int64_t i) {
+      return i < 0 ? (i + n < -1 ? -1 : i + n) : (i > n - 1 ? n - 1 : i);
+    };
+    const std::int64_t lo = has_start ? bound(start) : n - 1;
+    const std::int64_t hi = has_stop ? bound(stop) : -1;
+    for (std::int64_t i = lo; i > hi; i += step) text.push_back(v[static_cast<std::size_t>(i)]);
+  }
+  out = str::of(std::move(text));
+  return true;
+}
+
+inline str str_concat(const str& a, const str& b) {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  std::u32string text;
+  text.reserve(static_cast<std::size_t>(a.size() + b.size()));
+  text.append(a.view());
+  text.append(b.view());
+  return str::of(std::move(text));
+}
+
+inline bool str_repeat(str& out, const str& s, std::int64_t times) {
+  if (times <= 0 || s.empty()) {
+    out = str();
+    return true;
+  }
+  if (times > (INT64_C(1) << 40) / s.size()) [[unlikely]] return raise(Exc::MemoryError, "");
+  std::u32string text;
+  text.reserve(static_cast<std::size_t>(s.size() * times));
+  for (std::int64_t k = 0; k < times; ++k) text.append(s.view());
+  out = str::of(std::move(text));
+  return true;
+}
+
+/// n * s
+inline bool str_repeat_left(str& out, std::int64_t times, const str& s) {
+  return str_repeat(out, s, times);
+}
+
+// Comparisons by code point, as Python orders strings.
+inline bool str_eq(const str& a, const str& b) { return a.view() == b.view(); }
+inline bool str_ne(const str& a, const str& b) { return a.view() != b.view(); }
+inline bool str_lt(const str& a, const str& b) { return a.view() < b.view(); }
+inline bool str_le(const str& a, const str& b) { return a.view() <= b.view(); }
+inline bool str_gt(const str& a, const str& b) { return a.view() > b.view(); }
+inline bool str_ge(const str& a, const str& b) { return a.view() >= b.view(); }
+
+/// sub in s
+inline bool str_in(const str& sub, const str& s) {
+  return s.view().find(sub.view()) != std::u32string_view::npos;
+}
+inline bool str_not_in(const str& sub, const str& s) { return !str_in(sub, s); }
+
+inline std::int64_t str_len(const str& s) { return s.size(); }
+inline str str_empty() { return str(); }
+
+// Lists of strings compare their items with these (list.hpp's py_eq/py_lt use == and <).
+inline bool operator==(const str& a, const str& b) { return str_eq(a, b); }
+inline bool operator<(const str& a, const str& b) { return str_lt(a, b); }
+
+/// A hash of the code points (FNV-1a); CPython's str hash is randomized per process, so no
+/// program can depend on its value.
+inline std::int64_t py_hash(const str& s) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (char32_t c : s.view()) {
+    h ^= static_cast<std::uint64_t>(c);
+    h *= 1099511628211ull;
+  }
+  auto out = static_cast<std::int64_t>(h);
+  return out == -1 ? -2 : out;
+}
+
+// ---- conversions -------------------------------------------------------------------------
+
+inline str str_ascii(std::string_view text) {
+  std::u32string out(text.begin(), text.end());
+  return str::of(std::move(out));
+}
+
+inline str str_of(std::int64_t value) {
+  std::string text;
+  format::append_str(text, value);
+  return str_ascii(text);
+}
+inline str str_of(double value) {
+  std::string text;
+  format::append_str(text, value);
+  return str_ascii(text);
+}
+inline str str_of(bool value) { return str_ascii(value ? "True" : "False"); }
+inline str str_of(const str& value) { return value; }
+
+/// chr(i)
+inline bool str_chr(str& out, std::int64_t code) {
+  if (code < 0 || code > 0x10FFFF) [[unlikely]] {
+    return raise(Exc::ValueError, "chr() arg not in range(0x110000)");
+  }
+  out = str::of(std::u32string(1, static_cast<char32_t>(code)));
+  return true;
+}
+
+/// ord(s)
+inline bool str_ord(std::int64_t& out, const str& s) {
+  if (s.size() != 1) [[unlikely]] {
+    return raise_format(Exc::TypeError, "ord() expected a character, but string of length %lld "
+                        "found", static_cast<long long>(s.size()));
+  }
+  out = static_cast<std::int64_t>(s[0]);
+  return true;
+}
+
+}  // namespace pyaot

@@ -1,0 +1,47 @@
+#pragma once
+// str at the CPython boundary: an argument's code points are copied in (widened to UTF-32
+// from CPython's 1, 2 or 4 bytes per code point), a result becomes a new Python str in
+// CPython's narrowest layout. Included by convert.hpp.
+
+#include "pyaot/python/common.hpp"
+
+#include <string>
+
+#include "pyaot/builtins/str.hpp"
+#include "pyaot/python/convert.hpp"
+
+namespace pyaot::python {
+
+inline bool from_python(PyObject* obj, str& out, const char* func, const char* param) {
+  if (!PyUnicode_Check(obj)) [[unlikely]] {
+    return detail::wrong_type(obj, func, param, "str");
+  }
+  const Py_ssize_t n = PyUnicode_GET_LENGTH(obj);
+  if (n == 0) {
+    out = str();
+    return true;
+  }
+  const int kind = PyUnicode_KIND(obj);
+  const void* data = PyUnicode_DATA(obj);
+  std::u32string text(static_cast<std::size_t>(n), U'\0');
+  if (kind == PyUnicode_1BYTE_KIND) {
+    const auto* p = static_cast<const Py_UCS1*>(data);
+    for (Py_ssize_t i = 0; i < n; ++i) text[static_cast<std::size_t>(i)] = p[i];
+  } else if (kind == PyUnicode_2BYTE_KIND) {
+    const auto* p = static_cast<const Py_UCS2*>(data);
+    for (Py_ssize_t i = 0; i < n; ++i) text[static_cast<std::size_t>(i)] = p[i];
+  } else {
+    const auto* p = static_cast<const Py_UCS4*>(data);
+    for (Py_ssize_t i = 0; i < n; ++i) text[static_cast<std::size_t>(i)] = p[i];
+  }
+  out = str::of(std::move(text));
+  return true;
+}
+
+inline PyObject* to_python(const str& value) {
+  const std::u32string_view v = value.view();
+  return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, v.data(),
+                                   static_cast<Py_ssize_t>(v.size()));
+}
+
+}  // namespace pyaot::python
