@@ -69,6 +69,25 @@ def test_a_change_that_no_longer_compiles_runs_as_python(tmp_path, tmp_module, r
     assert "rebuilding it failed" in warning and "eval" in warning
 
 
+def test_a_function_that_no_longer_compiles_warns_with_its_diagnostic(
+        tmp_path, tmp_module, run_python):
+    source = editable_project(tmp_path, tmp_module)
+    source.write_text(source.read_text().replace("return add(a, a)", "return eval('a + a')"))
+    seen = probe(run_python, tmp_path)
+    assert seen["result"] == [5, 8] and seen["add"] and not seen["twice"]
+    (warning,) = seen["warnings"]
+    assert warning.startswith("twice() stays Python: its new code does not compile\n")
+    assert "pkg/kernels.py:11:12: error: eval() is not supported" in warning
+    assert "        return eval('a + a')\n               ^~~" in warning
+    # Under -W error the import fails with it instead of running Python silently (the
+    # rebuilt module is in place now: edit again so that this import rebuilds as well).
+    source.write_text(source.read_text() + "\n")
+    proc = run_python("import pkg.kernels", cwd=tmp_path, check=False,
+                      env={"PYTHONWARNINGS": "error"})
+    assert proc.returncode == 1
+    assert "StaleNativeModuleWarning: twice() stays Python" in proc.stderr
+
+
 def test_settings_errors_are_reported_not_raised(tmp_path, tmp_module, run_python):
     source = editable_project(tmp_path, tmp_module, settings="jobz = 1\n")
     source.write_text(source.read_text() + "\n")

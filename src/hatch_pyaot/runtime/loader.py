@@ -7,7 +7,9 @@ checks that it was built for this ABI and from the current sources, and hands ou
 functions. The verdict is kept in ``sys.modules`` under that name, so the second decorated
 function of a module neither reloads nor re-hashes anything. A valid module is marked with
 ``__pyaot_valid__ = True``; an unusable one is replaced by a placeholder module that carries
-``__pyaot_unusable__`` (the reason), so its warning is issued once.
+``__pyaot_unusable__`` (the reason), so its warning is issued once. A module rebuilt at
+import (editable installs) carries ``__pyaot_python__``: the diagnostics of the functions
+that no longer compile, which each of them then warns about.
 """
 
 from __future__ import annotations
@@ -79,7 +81,12 @@ def native_function(fn: types.FunctionType) -> Callable[..., Any] | None:
     if module is None:
         return None
     native = getattr(module, fn.__name__, None)
-    return native if callable(native) else None
+    if callable(native):
+        return native
+    diagnostics = getattr(module, "__pyaot_python__", {}).get(fn.__name__)
+    if diagnostics is not None:
+        _warn(fn, f"{fn.__name__}() stays Python: its new code does not compile\n{diagnostics}")
+    return None
 
 
 def load_native_module(fn: types.FunctionType, source: str) -> types.ModuleType | None:
@@ -151,14 +158,15 @@ def _rebuilt(name: str, path: str, source: str,
 
         fresh = rebuild(source)
         try:
-            module = _load(name, fresh)
+            module = _load(name, fresh.path)
         finally:
-            shutil.rmtree(os.path.dirname(fresh), ignore_errors=True)
+            shutil.rmtree(os.path.dirname(fresh.path), ignore_errors=True)
     except Exception as exc:  # anything at all: the Python function still works
         return None, f"{problem}, and rebuilding it failed: {type(exc).__name__}: {exc}"
     # What was loaded is a copy of the file now at ``path``; say so, so that the next
     # function of this module finds it in sys.modules instead of loading it again.
     module.__file__ = path
+    module.__pyaot_python__ = fresh.python  # type: ignore[attr-defined]
     again = check_native_module(module, path)
     return (module, None) if again is None else (None, again)
 
@@ -184,10 +192,12 @@ def _reject(fn: types.FunctionType, name: str, path: str, source: str, problem: 
     placeholder.__pyaot_unusable__ = problem  # type: ignore[attr-defined]
     # Remember the verdict first: with warnings turned into errors the import fails here.
     sys.modules[name] = placeholder
-    message = (
-        f"{_display(path)} {problem}; using the Python code. "
-        f"Rebuild with: pyaot build {_display(source)}"
-    )
+    _warn(fn, f"{_display(path)} {problem}; using the Python code. "
+          f"Rebuild with: pyaot build {_display(source)}")
+
+
+def _warn(fn: types.FunctionType, message: str) -> None:
+    """A StaleNativeModuleWarning pointing at the definition of ``fn``."""
     registry = fn.__globals__.setdefault("__warningregistry__", {})
     warnings.warn_explicit(
         message,
