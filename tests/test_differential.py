@@ -216,6 +216,27 @@ def test_signature_and_doc(pair: Pair) -> None:
     assert pair.native.integrate.__name__ == "integrate"
 
 
+def test_native_functions_carry_the_python_ones_types(pair: Pair) -> None:
+    """inspect and typing see the annotations; py_func is the Python version; the native
+    function still pickles by reference."""
+    import inspect
+    import pickle
+    import typing
+
+    from hatch_pyaot import is_compiled
+
+    native = pair.native.with_defaults
+    assert is_compiled(native)
+    assert str(inspect.signature(native)) == \
+        "(x: float, factor: float = 3.0, offset: int = -1) -> float"
+    assert typing.get_type_hints(native) == {"x": float, "factor": float, "offset": int,
+                                             "return": float}
+    assert native.py_func is native.__wrapped__
+    assert not is_compiled(native.py_func) and native.py_func(2.0) == native(2.0)
+    assert pickle.loads(pickle.dumps(native)) is native
+    assert repr(native) == "<compiled function with_defaults>"
+
+
 # ----- hypothesis: the arithmetic semantics over the whole int64 / float64 range ----------
 
 

@@ -9,6 +9,7 @@
 #include <pyaot/operator/sub.hpp>
 #include <pyaot/runtime.hpp>
 #include <pyaot/python/convert.hpp>
+#include <pyaot/python/function.hpp>
 #include <pyaot/python/module.hpp>
 #include <pyaot/python/ndarray.hpp>
 #include <pyaot/python/numpy_scalar.hpp>
@@ -56,7 +57,8 @@ static bool f1_arrays_bump(std::int64_t& out, pyaot::numpy::ndarray<std::int64_t
 
 }  // namespace pyaot_gen
 
-static PyObject* py_smooth(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_smooth(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"u", "w"};
   PyObject* slots[2];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "smooth", names, 2, 2, slots)) return nullptr;
@@ -69,7 +71,8 @@ static PyObject* py_smooth(PyObject*, PyObject* const* args, Py_ssize_t nargs, P
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_bump(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_bump(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"counts", "img"};
   PyObject* slots[2];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "bump", names, 2, 2, slots)) return nullptr;
@@ -83,13 +86,13 @@ static PyObject* py_bump(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyO
 }
 
 static PyMethodDef methods[] = {
-  {"smooth", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_smooth)), METH_FASTCALL | METH_KEYWORDS, "smooth($module, /, u, w)\012--\012\012"},
-  {"bump", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_bump)), METH_FASTCALL | METH_KEYWORDS, "bump($module, /, counts, img)\012--\012\012"},
+  {"smooth", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_smooth)), pyaot::python::VECTORCALL, "smooth($module, /, u, w)\012--\012\012"},
+  {"bump", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_bump)), pyaot::python::VECTORCALL, "bump($module, /, counts, img)\012--\012\012"},
   {nullptr, nullptr, 0, nullptr},
 };
 
 static PyModuleDef module_def = {
-  PyModuleDef_HEAD_INIT, "arrays", nullptr, -1, methods,
+  PyModuleDef_HEAD_INIT, "arrays", nullptr, -1, nullptr,
   nullptr, nullptr, nullptr, nullptr,
 };
 
@@ -98,6 +101,9 @@ PyMODINIT_FUNC PyInit_arrays(void) {
   if (m == nullptr) return nullptr;
   // A loader that imports us as _pyaot_native.<name> must not rename the functions.
   if (!pyaot::python::set_module_name(m, "arrays")) {
+    Py_DECREF(m); return nullptr;
+  }
+  if (!pyaot::python::add_functions(m, methods, "arrays")) {
     Py_DECREF(m); return nullptr;
   }
   PyObject* sources = Py_BuildValue("((ss))", "arrays.py", "96cdedf54e7f21b4adcb8a3f9fafb5c248dc38888691510d6fa43aee78e68eec");

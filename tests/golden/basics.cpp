@@ -18,6 +18,7 @@
 #include <pyaot/runtime.hpp>
 #include <pyaot/tuple.hpp>
 #include <pyaot/python/convert.hpp>
+#include <pyaot/python/function.hpp>
 #include <pyaot/python/module.hpp>
 
 namespace pyaot_gen {
@@ -189,7 +190,8 @@ static bool f5_basics_widened(double& out, std::int64_t v_n) {
 
 }  // namespace pyaot_gen
 
-static PyObject* py_integrate(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_integrate(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"a", "b", "n"};
   PyObject* slots[3];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "integrate", names, 3, 3, slots)) return nullptr;
@@ -204,7 +206,8 @@ static PyObject* py_integrate(PyObject*, PyObject* const* args, Py_ssize_t nargs
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_control(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_control(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"n", "x"};
   PyObject* slots[2];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "control", names, 2, 1, slots)) return nullptr;
@@ -217,7 +220,8 @@ static PyObject* py_control(PyObject*, PyObject* const* args, Py_ssize_t nargs, 
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_guarded(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_guarded(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"a", "b"};
   PyObject* slots[2];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "guarded", names, 2, 2, slots)) return nullptr;
@@ -230,7 +234,8 @@ static PyObject* py_guarded(PyObject*, PyObject* const* args, Py_ssize_t nargs, 
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_reductions(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_reductions(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"n"};
   PyObject* slots[1];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "reductions", names, 1, 1, slots)) return nullptr;
@@ -241,7 +246,8 @@ static PyObject* py_reductions(PyObject*, PyObject* const* args, Py_ssize_t narg
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_widened(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_widened(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"n"};
   PyObject* slots[1];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "widened", names, 1, 1, slots)) return nullptr;
@@ -253,16 +259,16 @@ static PyObject* py_widened(PyObject*, PyObject* const* args, Py_ssize_t nargs, 
 }
 
 static PyMethodDef methods[] = {
-  {"integrate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_integrate)), METH_FASTCALL | METH_KEYWORDS, "integrate($module, /, a, b, n)\012--\012\012"},
-  {"control", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_control)), METH_FASTCALL | METH_KEYWORDS, "control($module, /, n, x=0.5)\012--\012\012"},
-  {"guarded", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_guarded)), METH_FASTCALL | METH_KEYWORDS, "guarded($module, /, a, b)\012--\012\012"},
-  {"reductions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_reductions)), METH_FASTCALL | METH_KEYWORDS, "reductions($module, /, n)\012--\012\012"},
-  {"widened", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_widened)), METH_FASTCALL | METH_KEYWORDS, "widened($module, /, n)\012--\012\012"},
+  {"integrate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_integrate)), pyaot::python::VECTORCALL, "integrate($module, /, a, b, n)\012--\012\012"},
+  {"control", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_control)), pyaot::python::VECTORCALL, "control($module, /, n, x=0.5)\012--\012\012"},
+  {"guarded", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_guarded)), pyaot::python::VECTORCALL, "guarded($module, /, a, b)\012--\012\012"},
+  {"reductions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_reductions)), pyaot::python::VECTORCALL, "reductions($module, /, n)\012--\012\012"},
+  {"widened", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_widened)), pyaot::python::VECTORCALL, "widened($module, /, n)\012--\012\012"},
   {nullptr, nullptr, 0, nullptr},
 };
 
 static PyModuleDef module_def = {
-  PyModuleDef_HEAD_INIT, "basics", nullptr, -1, methods,
+  PyModuleDef_HEAD_INIT, "basics", nullptr, -1, nullptr,
   nullptr, nullptr, nullptr, nullptr,
 };
 
@@ -271,6 +277,9 @@ PyMODINIT_FUNC PyInit_basics(void) {
   if (m == nullptr) return nullptr;
   // A loader that imports us as _pyaot_native.<name> must not rename the functions.
   if (!pyaot::python::set_module_name(m, "basics")) {
+    Py_DECREF(m); return nullptr;
+  }
+  if (!pyaot::python::add_functions(m, methods, "basics")) {
     Py_DECREF(m); return nullptr;
   }
   PyObject* sources = Py_BuildValue("((ss))", "basics.py", "9a07520f4523f9cf38809c543a6aaa1be3ac449ab684dede69152a2bdcf6d78b");

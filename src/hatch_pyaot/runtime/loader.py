@@ -80,13 +80,26 @@ def native_function(fn: types.FunctionType) -> Callable[..., Any] | None:
     module = load_native_module(fn, source)
     if module is None:
         return None
-    native = getattr(module, fn.__name__, None)
+    native: object = getattr(module, fn.__name__, None)
     if callable(native):
+        _describe(native, fn)
         return native
     diagnostics = getattr(module, "__pyaot_python__", {}).get(fn.__name__)
     if diagnostics is not None:
         _warn(fn, f"{fn.__name__}() stays Python: its new code does not compile\n{diagnostics}")
     return None
+
+
+def _describe(native: Callable[..., Any], fn: types.FunctionType) -> None:
+    """Give the native function what tools read from the Python one: ``__wrapped__``
+    (``inspect.signature`` shows the annotated signature), ``__annotations__``
+    (``typing.get_type_hints``) and ``py_func``, the Python version."""
+    try:
+        native.__wrapped__ = fn  # type: ignore[attr-defined]
+        native.__annotations__ = fn.__annotations__
+        native.py_func = fn  # type: ignore[attr-defined]
+    except AttributeError:  # a builtin function, from a native module of an older version
+        pass
 
 
 def load_native_module(fn: types.FunctionType, source: str) -> types.ModuleType | None:
