@@ -22,6 +22,7 @@ static bool f1_arrays_bump(std::int64_t& out, pyaot::numpy::ndarray<std::int64_t
 static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy::ndarray<float, 1> v_u, double v_w) {
   pyaot::numpy::ndarray<float, 1> v_out{};
   std::int64_t v_i{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   pyaot::numpy::ndarray<float, 1> t1{};
   if (!pyaot::numpy::zeros_like(t1, v_u)) [[unlikely]] return pyaot::fail_at("arrays.py", 9);
   v_out = t1;
@@ -30,6 +31,10 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
   std::int64_t t3 = t2;
   for (std::int64_t k3 = INT64_C(1); k3 < t3; ++k3) {
     v_i = k3;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("arrays.py", 10);
+    }
     std::int64_t t4{};
     if (!pyaot::op::sub(t4, v_i, INT64_C(1))) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
     std::int64_t t5{};
@@ -43,9 +48,14 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
 static bool f1_arrays_bump(std::int64_t& out, pyaot::numpy::ndarray<std::int64_t, 1> v_counts, pyaot::numpy::ndarray<std::uint8_t, 1> v_img) {
   std::int64_t v_i{};
   std::uint8_t v_gen1_index{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   std::int64_t t1 = v_img.shape[0];
   for (std::int64_t k1 = INT64_C(0); k1 < t1; ++k1) {
     v_i = k1;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("arrays.py", 17);
+    }
     v_gen1_index = pyaot::numpy::scalar::floor_divide(pyaot::numpy::at(v_img, v_i), static_cast<std::uint8_t>(INT64_C(16)));
     std::int64_t t2{};
     if (!pyaot::numpy::getitem(t2, v_counts, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
@@ -106,6 +116,7 @@ PyMODINIT_FUNC PyInit_arrays(void) {
   if (!pyaot::python::add_functions(m, methods, "arrays")) {
     Py_DECREF(m); return nullptr;
   }
+  pyaot::python::install_interrupt_hook();  // Ctrl-C in long loops
   PyObject* sources = Py_BuildValue("((ss))", "arrays.py", "96cdedf54e7f21b4adcb8a3f9fafb5c248dc38888691510d6fa43aee78e68eec");
   if (sources == nullptr) { Py_DECREF(m); return nullptr; }
   if (PyModule_AddObject(m, "__pyaot_sources__", sources) < 0) {

@@ -44,6 +44,7 @@ static bool f0_basics_integrate(double& out, double v_a, double v_b, std::int64_
   double v_h{};
   double v_s{};
   std::int64_t v_i{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   double t1{};
   if (!pyaot::op::truediv(t1, pyaot::op::sub(v_b, v_a), static_cast<double>(v_n))) [[unlikely]] return pyaot::fail_at("basics.py", 14);
   v_h = t1;
@@ -51,6 +52,10 @@ static bool f0_basics_integrate(double& out, double v_a, double v_b, std::int64_
   std::int64_t t2 = v_n;
   for (std::int64_t k2 = INT64_C(0); k2 < t2; ++k2) {
     v_i = k2;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 16);
+    }
     double t3{};
     if (!f1_basics__f(t3, pyaot::op::add(v_a, pyaot::op::mul(pyaot::op::add(static_cast<double>(v_i), 0.5), v_h)))) [[unlikely]] return pyaot::fail_at("basics.py", 17);
     v_s = pyaot::op::add(v_s, t3);
@@ -62,6 +67,7 @@ static bool f0_basics_integrate(double& out, double v_a, double v_b, std::int64_
 static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_t v_n, double v_x) {
   std::int64_t v_k{};
   std::int64_t v_j{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   v_k = INT64_C(0);
   bool broke1 = false;
   while (true) {
@@ -70,6 +76,10 @@ static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_
       t2 = pyaot::op::lt(v_x, 100.0);
     }
     if (!(t2)) break;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 24);
+    }
     std::int64_t t3{};
     if (!pyaot::op::add(t3, v_k, INT64_C(1))) [[unlikely]] return pyaot::fail_at("basics.py", 25);
     v_k = t3;
@@ -89,6 +99,10 @@ static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_
   if (!pyaot::range_length(t6, t5, INT64_C(0), INT64_C(-2))) [[unlikely]] return pyaot::fail_at("basics.py", 31);
   for (std::int64_t k6 = 0; k6 < t6; ++k6) {
     v_j = pyaot::range_item(t5, INT64_C(-2), k6);
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 31);
+    }
     std::int64_t t7{};
     if (!pyaot::op::mod(t7, v_j, INT64_C(3))) [[unlikely]] return pyaot::fail_at("basics.py", 32);
     if (pyaot::op::eq(t7, INT64_C(0))) {
@@ -140,10 +154,15 @@ static bool f3_basics_guarded(double& out, double v_a, double v_b) {
 static bool f4_basics_reductions(std::tuple<std::int64_t, bool>& out, std::int64_t v_n) {
   std::int64_t v_gen1_i{};
   std::int64_t v_gen1_d{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   std::int64_t t1 = INT64_C(0);
   std::int64_t t2 = v_n;
   for (std::int64_t k2 = INT64_C(0); k2 < t2; ++k2) {
     v_gen1_i = k2;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 51);
+    }
     std::int64_t t3{};
     if (!pyaot::op::mod(t3, v_gen1_i, INT64_C(3))) [[unlikely]] return pyaot::fail_at("basics.py", 51);
     if ((t3 != 0)) {
@@ -176,10 +195,15 @@ static bool f7_basics__halve(double& out, double v_x) {
 static bool f5_basics_widened(double& out, std::int64_t v_n) {
   double v_total{};
   std::int64_t v_i{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   v_total = static_cast<double>(INT64_C(0));
   std::int64_t t1 = v_n;
   for (std::int64_t k1 = INT64_C(0); k1 < t1; ++k1) {
     v_i = k1;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 61);
+    }
     double t2{};
     if (!f7_basics__halve(t2, v_total)) [[unlikely]] return pyaot::fail_at("basics.py", 62);
     v_total = pyaot::op::add(t2, static_cast<double>(v_i));
@@ -282,6 +306,7 @@ PyMODINIT_FUNC PyInit_basics(void) {
   if (!pyaot::python::add_functions(m, methods, "basics")) {
     Py_DECREF(m); return nullptr;
   }
+  pyaot::python::install_interrupt_hook();  // Ctrl-C in long loops
   PyObject* sources = Py_BuildValue("((ss))", "basics.py", "9a07520f4523f9cf38809c543a6aaa1be3ac449ab684dede69152a2bdcf6d78b");
   if (sources == nullptr) { Py_DECREF(m); return nullptr; }
   if (PyModule_AddObject(m, "__pyaot_sources__", sources) < 0) {

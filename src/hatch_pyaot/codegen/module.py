@@ -226,6 +226,7 @@ def _init(module_name: str, short: str, sources: Sequence[tuple[str, str]]) -> l
         f"  if (!pyaot::python::add_functions(m, methods, {string_literal(module_name)})) {{",
         "    Py_DECREF(m); return nullptr;",
         "  }",
+        "  pyaot::python::install_interrupt_hook();  // Ctrl-C in long loops",
         f"  PyObject* sources = Py_BuildValue({string_literal(fmt)}"
         + (f", {values}" if values else "") + ");",
         "  if (sources == nullptr) { Py_DECREF(m); return nullptr; }",
