@@ -51,12 +51,17 @@ def test_changed_source_is_rebuilt_at_import(tmp_path, tmp_module, run_python):
     source = editable_project(tmp_path, tmp_module)
     assert probe(run_python, tmp_path) == {"add": True, "twice": True, "result": [5, 8],
                                            "warnings": []}
+    assert run_python(PROBE, cwd=tmp_path).stderr == ""
     source.write_text(source.read_text().replace("return a + b", "return a + b + 100"))
-    assert probe(run_python, tmp_path) == {"add": True, "twice": True, "result": [105, 108],
-                                           "warnings": []}
+    proc = run_python(PROBE, cwd=tmp_path)
+    assert json.loads(proc.stdout) == {"add": True, "twice": True, "result": [105, 108],
+                                       "warnings": []}
+    # The import waits for the C++ compiler: one line says why.
+    assert proc.stderr == "hatch-pyaot: rebuilding pkg.kernels after an edit...\n"
     # Rebuilt in place: the next run loads it as it is.
     stamp = native_path(source).stat().st_mtime_ns
-    assert probe(run_python, tmp_path)["result"] == [105, 108]
+    proc = run_python(PROBE, cwd=tmp_path)
+    assert json.loads(proc.stdout)["result"] == [105, 108] and proc.stderr == ""
     assert native_path(source).stat().st_mtime_ns == stamp
 
 

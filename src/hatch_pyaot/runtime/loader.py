@@ -166,6 +166,11 @@ def _rebuilt(name: str, path: str, source: str,
     """The stale module of an editable install, rebuilt from the current sources."""
     import shutil
 
+    # It takes seconds (the C++ compiler runs): say why the import is waiting.
+    if sys.stderr is not None:
+        module_name = name.removeprefix(NATIVE_PACKAGE + ".")
+        sys.stderr.write(f"hatch-pyaot: rebuilding {module_name} after an edit...\n")
+        sys.stderr.flush()
     try:
         from hatch_pyaot.runtime.rebuild import rebuild
 
