@@ -39,10 +39,11 @@ def probe(run_python, folder: Path) -> dict:
     return json.loads(run_python(PROBE, cwd=folder).stdout.splitlines()[-1])
 
 
-def editable_project(tmp_path: Path, tmp_module, settings: str = "") -> Path:
+def editable_project(tmp_path: Path, tmp_module, settings: str = "",
+                     kernels: str = KERNELS) -> Path:
     (tmp_path / "pyproject.toml").write_text(
         '[project]\nname = "pkg"\nversion = "1"\n\n[tool.pyaot]\n' + settings)
-    source = tmp_module(KERNELS, "pkg.kernels")
+    source = tmp_module(kernels, "pkg.kernels")
     build([source], BuildOptions(editable=True))
     return source
 
@@ -76,7 +77,9 @@ def test_a_change_that_no_longer_compiles_runs_as_python(tmp_path, tmp_module, r
 
 def test_a_function_that_no_longer_compiles_warns_with_its_diagnostic(
         tmp_path, tmp_module, run_python):
-    source = editable_project(tmp_path, tmp_module)
+    # `dynamic` was Python from the start (the install's build log said why): no warning.
+    dynamic = '\n\n@compile\ndef dynamic(a: int) -> int:\n    return eval("a")\n'
+    source = editable_project(tmp_path, tmp_module, kernels=KERNELS + dynamic)
     source.write_text(source.read_text().replace("return add(a, a)", "return eval('a + a')"))
     seen = probe(run_python, tmp_path)
     assert seen["result"] == [5, 8] and seen["add"] and not seen["twice"]
@@ -84,9 +87,13 @@ def test_a_function_that_no_longer_compiles_warns_with_its_diagnostic(
     assert warning.startswith("twice() stays Python: its new code does not compile\n")
     assert "pkg/kernels.py:11:12: error: eval() is not supported" in warning
     assert "        return eval('a + a')\n               ^~~" in warning
-    # Under -W error the import fails with it instead of running Python silently (the
-    # rebuilt module is in place now: edit again so that this import rebuilds as well).
-    source.write_text(source.read_text() + "\n")
+    # Once: the module rebuilt in place records that `twice` is Python now.
+    assert probe(run_python, tmp_path)["warnings"] == []
+    # Under -W error the import fails with it instead of running Python silently.
+    broken = source.read_text()
+    source.write_text(broken.replace("return eval('a + a')", "return add(a, a)"))
+    assert probe(run_python, tmp_path)["twice"]
+    source.write_text(broken)
     proc = run_python("import pkg.kernels", cwd=tmp_path, check=False,
                       env={"PYTHONWARNINGS": "error"})
     assert proc.returncode == 1

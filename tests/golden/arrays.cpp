@@ -130,6 +130,11 @@ PyMODINIT_FUNC PyInit_arrays(void) {
   if (PyModule_AddIntConstant(m, "__pyaot_editable__", 1) < 0) {
     Py_DECREF(m); return nullptr;
   }
+  // Its functions that stay Python: a rebuild warns only about newly broken ones.
+  PyObject* python = Py_BuildValue("()");
+  if (python == nullptr || PyModule_AddObject(m, "__pyaot_python__", python) < 0) {
+    Py_XDECREF(python); Py_DECREF(m); return nullptr;
+  }
 #endif
   return m;
 }

@@ -8,8 +8,9 @@ functions. The verdict is kept in ``sys.modules`` under that name, so the second
 function of a module neither reloads nor re-hashes anything. A valid module is marked with
 ``__pyaot_valid__ = True``; an unusable one is replaced by a placeholder module that carries
 ``__pyaot_unusable__`` (the reason), so its warning is issued once. A module rebuilt at
-import (editable installs) carries ``__pyaot_python__``: the diagnostics of the functions
-that no longer compile, which each of them then warns about.
+import (editable installs) gets ``__pyaot_diagnostics__``: those of the functions that no
+longer compile (that were not Python already, by the stale module's ``__pyaot_python__``),
+which each of them then warns about.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def native_function(fn: types.FunctionType) -> Callable[..., Any] | None:
     if callable(native):
         _describe(native, fn)
         return native
-    diagnostics = getattr(module, "__pyaot_python__", {}).get(fn.__name__)
+    diagnostics = getattr(module, "__pyaot_diagnostics__", {}).get(fn.__name__)
     if diagnostics is not None:
         _warn(fn, f"{fn.__name__}() stays Python: its new code does not compile\n{diagnostics}")
     return None
@@ -126,7 +127,7 @@ def load_native_module(fn: types.FunctionType, source: str) -> types.ModuleType 
     else:
         problem = check_native_module(module, path)
         if problem is not None and getattr(module, "__pyaot_editable__", 0) == 1:
-            module, problem = _rebuilt(name, path, source, problem)
+            module, problem = _rebuilt(name, path, source, problem, module)
     if module is None or problem is not None:
         _reject(fn, name, path, source, problem or "could not be used")
         return None
@@ -161,8 +162,8 @@ def check_native_module(module: types.ModuleType, path: str) -> str | None:
     return None
 
 
-def _rebuilt(name: str, path: str, source: str,
-             problem: str) -> tuple[types.ModuleType, None] | tuple[None, str]:
+def _rebuilt(name: str, path: str, source: str, problem: str,
+             stale: types.ModuleType) -> tuple[types.ModuleType, None] | tuple[None, str]:
     """The stale module of an editable install, rebuilt from the current sources."""
     import shutil
 
@@ -184,7 +185,9 @@ def _rebuilt(name: str, path: str, source: str,
     # What was loaded is a copy of the file now at ``path``; say so, so that the next
     # function of this module finds it in sys.modules instead of loading it again.
     module.__file__ = path
-    module.__pyaot_python__ = fresh.python  # type: ignore[attr-defined]
+    was_python = getattr(stale, "__pyaot_python__", ())
+    module.__pyaot_diagnostics__ = {  # type: ignore[attr-defined]
+        function: text for function, text in fresh.python.items() if function not in was_python}
     again = check_native_module(module, path)
     return (module, None) if again is None else (None, again)
 
