@@ -6,7 +6,6 @@ import json
 import sys
 import textwrap
 import types
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -240,10 +239,3 @@ def test_type_checkers_see_the_decorated_signature(tmp_path: Path) -> None:
 expected "int"  [arg-type]""").splitlines(), out + err
     assert status == 1
 
-
-def test_the_wheel_says_it_is_typed(tmp_path: Path) -> None:
-    from hatchling.builders.wheel import WheelBuilder
-
-    root = Path(hatch_pyaot.__file__).parents[2]
-    (wheel,) = WheelBuilder(str(root)).build(directory=str(tmp_path), versions=["standard"])
-    assert "hatch_pyaot/py.typed" in zipfile.ZipFile(wheel).namelist()
