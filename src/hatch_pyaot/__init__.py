@@ -36,9 +36,6 @@ if TYPE_CHECKING:
         @property
         def py_func(self) -> Callable[_P, _R]: ...
 
-        @property
-        def __wrapped__(self) -> Callable[_P, _R]: ...
-
 __version__ = "0.1.0"
 
 __all__ = ["StaleNativeModuleWarning", "__version__", "artifacts", "compile", "is_compiled"]
