@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 import types
+from pathlib import Path
 
 import pytest
 
@@ -87,6 +89,7 @@ def test_decorating_does_not_import_the_compiler(tmp_path, tmp_module, run_pytho
 
 def test_bare_and_with_options_return_the_python_function():
     assert isinstance(top_level, types.FunctionType)
+    assert top_level.py_func is top_level and with_options.py_func is with_options
     assert top_level(2, 3) == 5
     assert with_options(7) == 7
     assert not is_compiled(top_level) and not is_compiled(with_options)
@@ -191,3 +194,48 @@ def test_artifacts_of_a_package_without_targets_is_empty() -> None:
 
     assert hatch_pyaot.artifacts("json") == {}
     assert hatch_pyaot.artifacts("no_such_package_here") == {}
+
+
+USER_MODULE = """\
+from hatch_pyaot import compile
+
+
+@compile
+def add(a: int, b: int) -> int:
+    return a + b
+
+
+@compile(tag="t")
+def scale(x: float, factor: float = 2.0) -> float:
+    return x * factor
+
+
+reveal_type(add)
+reveal_type(add(1, 2))
+reveal_type(add.py_func)
+reveal_type(scale)
+reveal_type(scale(1.0, factor=3.0))
+add("x", 2)
+"""
+
+
+def test_type_checkers_see_the_decorated_signature(tmp_path: Path) -> None:
+    from mypy import api
+
+    (tmp_path / "user.py").write_text(USER_MODULE)
+    src = Path(hatch_pyaot.__file__).parents[1]
+    (tmp_path / "mypy.ini").write_text(f"[mypy]\nmypy_path = {src}\n")
+    out, err, status = api.run(["--config-file", str(tmp_path / "mypy.ini"), "--strict",
+                                "--no-incremental", "--cache-dir", str(tmp_path / "cache"),
+                                str(tmp_path / "user.py")])
+    lines = [line.partition(": ")[2] for line in out.splitlines() if ": " in line]
+    assert lines == textwrap.dedent("""\
+        note: Revealed type is "hatch_pyaot.CompiledFunction[[a: int, b: int], int]"
+        note: Revealed type is "int"
+        note: Revealed type is "def (a: int, b: int) -> int"
+        note: Revealed type is "hatch_pyaot.CompiledFunction[[x: float, factor: float =], float]"
+        note: Revealed type is "float"
+        error: Argument 1 to "__call__" of "CompiledFunction" has incompatible type "str"; \
+expected "int"  [arg-type]""").splitlines(), out + err
+    assert status == 1
+

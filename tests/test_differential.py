@@ -7,6 +7,11 @@ both versions on the same arguments.
 from __future__ import annotations
 
 import math
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +65,7 @@ CASES += [("loop_var_after", (n,)) for n in [0, 1, 5]]
 CASES += [("range_last", p) for p in [(I64_MIN, I64_MAX, 2**62), (I64_MAX, I64_MIN, -(2**62)), (0, 10, 3)]]
 CASES += [("first_divisor", (n,)) for n in [2, 3, 9, 49, 97]]
 CASES += [("count_down", (n,)) for n in [0, 1, 10, 11]]
+CASES += [(f, (n,)) for f in ("spin", "spin_range") for n in (0, 1, 70_000)]
 CASES += [("while_break", (n,)) for n in [0, 10, 1000]]
 CASES += [("collatz", (n,)) for n in [1, 7, 27, 97]]
 CASES += [("early", (x,)) for x in [-1.0, 0.0, 0.5, 3.5, 20.0, NAN]]
@@ -129,6 +135,39 @@ def test_every_kernel_is_compiled_and_covered(pair: Pair) -> None:
         assert not is_compiled(getattr(pair.python, name)), name
     covered = {f for f, _ in CASES}
     assert set(names) - covered == set(), "kernels without a differential case"
+
+
+INTERRUPTED = """\
+import signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # whatever the parent ignores
+import scalar_kernels
+from hatch_pyaot import is_compiled
+assert is_compiled(scalar_kernels.{func})
+print("running", flush=True)
+scalar_kernels.{func}({n})
+"""
+
+
+@pytest.mark.skipif(os.name == "nt", reason="SIGINT cannot be sent to a process on Windows")
+@pytest.mark.parametrize(("func", "n"), [("spin", -1), ("spin_range", 2**62)])
+def test_ctrl_c_interrupts_a_long_compiled_loop(pair: Pair, func: str, n: int) -> None:
+    code = INTERRUPTED.format(func=func, n=n)
+    with subprocess.Popen([sys.executable, "-c", code], cwd=Path(pair.native.__file__).parent,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            assert proc.stdout is not None and proc.stdout.readline() == "running\n"
+            time.sleep(1)
+            proc.send_signal(signal.SIGINT)
+            sent = time.monotonic()
+            _, err = proc.communicate(timeout=5)
+        finally:
+            proc.kill()
+    assert time.monotonic() - sent < 5
+    # The traceback of an uncaught KeyboardInterrupt, raised in the line of the call; then
+    # CPython ends itself by SIGINT, as a shell expects.
+    assert err.splitlines()[-2:] == ['  File "<string>", line 7, in <module>',
+                                     "KeyboardInterrupt"], err
+    assert proc.returncode == -signal.SIGINT
 
 
 def test_int_pow_with_negative_runtime_exponent_is_a_clear_error(pair: Pair) -> None:
@@ -216,6 +255,27 @@ def test_signature_and_doc(pair: Pair) -> None:
     assert sig.parameters["factor"].default == 3.0
     assert pair.native.integrate.__module__ == "scalar_kernels"
     assert pair.native.integrate.__name__ == "integrate"
+
+
+def test_native_functions_carry_the_python_ones_types(pair: Pair) -> None:
+    """inspect and typing see the annotations; py_func is the Python version; the native
+    function still pickles by reference."""
+    import inspect
+    import pickle
+    import typing
+
+    from hatch_pyaot import is_compiled
+
+    native = pair.native.with_defaults
+    assert is_compiled(native)
+    assert str(inspect.signature(native)) == \
+        "(x: float, factor: float = 3.0, offset: int = -1) -> float"
+    assert typing.get_type_hints(native) == {"x": float, "factor": float, "offset": int,
+                                             "return": float}
+    assert native.py_func is native.__wrapped__
+    assert not is_compiled(native.py_func) and native.py_func(2.0) == native(2.0)
+    assert pickle.loads(pickle.dumps(native)) is native
+    assert repr(native) == "<compiled function with_defaults>"
 
 
 # ----- hypothesis: the arithmetic semantics over the whole int64 / float64 range ----------

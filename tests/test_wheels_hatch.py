@@ -258,6 +258,7 @@ def test_hatch_pyaot_wheel_carries_the_runtime_headers_and_plugins(wheelhouse):
     info = read_wheel(wheel)
     assert "hatch_pyaot/cpp_runtime/include/pyaot/runtime.hpp" in info.names
     assert "hatch_pyaot/settings.schema.json" in info.names
+    assert "hatch_pyaot/py.typed" in info.names  # PEP 561: type checkers read the package
     with zipfile.ZipFile(wheel) as zf:
         entry_points = zf.read(next(n for n in info.names
                                     if n.endswith("entry_points.txt"))).decode()

@@ -17,9 +17,24 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
-    from typing import Any, TypeVar, overload
+    from typing import Any, ParamSpec, Protocol, TypeVar, overload
 
-    _F = TypeVar("_F", bound=Callable[..., Any])
+    _P = ParamSpec("_P")
+    _R = TypeVar("_R", covariant=True)
+
+    class CompiledFunction(Protocol[_P, _R]):
+        """What ``@compile`` returns, for type checkers (it exists only for them: import it
+        under ``if TYPE_CHECKING:``): callable exactly as the decorated function, whose
+        Python version is ``py_func``. At run time it is the native function, or the Python
+        function itself (which then has ``py_func`` too)."""
+
+        __name__: str
+        __qualname__: str
+
+        def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...
+
+        @property
+        def py_func(self) -> Callable[_P, _R]: ...
 
 __version__ = "0.1.0"
 
@@ -57,22 +72,25 @@ def _check_options(
         )
 
 
-def _swap(fn: _F) -> _F:
+def _swap(fn: Callable[_P, _R]) -> CompiledFunction[_P, _R]:
     if not isinstance(fn, types.FunctionType):
         raise TypeError(f"@compile applies to functions, not {type(fn).__name__}")
-    if _disabled() or "." in fn.__qualname__:
-        # Nested functions and methods are never compiled: they stay Python.
-        return fn
-    from hatch_pyaot.runtime.loader import native_function
+    native = None
+    # Nested functions and methods are never compiled: they stay Python.
+    if not _disabled() and "." not in fn.__qualname__:
+        from hatch_pyaot.runtime.loader import native_function
 
-    native = native_function(fn)
-    return fn if native is None else native  # type: ignore[return-value]
+        native = native_function(fn)
+    if native is None:
+        fn.py_func = fn  # type: ignore[attr-defined]  # as a native function has it
+        return fn  # type: ignore[return-value]
+    return native  # type: ignore[return-value]
 
 
 if TYPE_CHECKING:
 
     @overload
-    def compile(fn: _F, /) -> _F: ...
+    def compile(fn: Callable[_P, _R], /) -> CompiledFunction[_P, _R]: ...
 
     @overload
     def compile(
@@ -82,7 +100,7 @@ if TYPE_CHECKING:
         sandbox: bool | None = None,
         metadata: dict[str, Any] | None = None,
         targets: list[str] | tuple[str, ...] | None = None,
-    ) -> Callable[[_F], _F]: ...
+    ) -> Callable[[Callable[_P, _R]], CompiledFunction[_P, _R]]: ...
 
 
 def compile(
@@ -101,6 +119,8 @@ def compile(
     read from the source by ``pyaot build``; here they are only type-checked. Returns the
     native function when a valid native module exists for the function's module,
     otherwise the function itself. With ``PYAOT_DISABLE=1`` always the function itself.
+    Either way ``.py_func`` is the Python function, and type checkers see the decorated
+    function's signature (``CompiledFunction``).
     """
     _check_options(tag, description, sandbox, metadata, targets)
     if fn is None:

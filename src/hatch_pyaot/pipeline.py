@@ -182,7 +182,8 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
 def emit(result: ModuleResult) -> str:
     entries, specs = entries_and_specs(result)
     return emit_module(result.module_name, entries, specs,
-                       display_path(result), source_hashes(result, specs))
+                       display_path(result), source_hashes(result, specs),
+                       [e.name for e in result.entries if not e.compiled])
 
 
 def entries_and_specs(result: ModuleResult) -> tuple[list[Entry], list[Specialization]]:

@@ -9,6 +9,7 @@
 #include <pyaot/operator/sub.hpp>
 #include <pyaot/runtime.hpp>
 #include <pyaot/python/convert.hpp>
+#include <pyaot/python/function.hpp>
 #include <pyaot/python/module.hpp>
 #include <pyaot/python/ndarray.hpp>
 #include <pyaot/python/numpy_scalar.hpp>
@@ -21,6 +22,7 @@ static bool f1_arrays_bump(std::int64_t& out, pyaot::numpy::ndarray<std::int64_t
 static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy::ndarray<float, 1> v_u, double v_w) {
   pyaot::numpy::ndarray<float, 1> v_out{};
   std::int64_t v_i{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   pyaot::numpy::ndarray<float, 1> t1{};
   if (!pyaot::numpy::zeros_like(t1, v_u)) [[unlikely]] return pyaot::fail_at("arrays.py", 9);
   v_out = t1;
@@ -29,6 +31,10 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
   std::int64_t t3 = t2;
   for (std::int64_t k3 = INT64_C(1); k3 < t3; ++k3) {
     v_i = k3;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("arrays.py", 10);
+    }
     std::int64_t t4{};
     if (!pyaot::op::sub(t4, v_i, INT64_C(1))) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
     std::int64_t t5{};
@@ -42,9 +48,14 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
 static bool f1_arrays_bump(std::int64_t& out, pyaot::numpy::ndarray<std::int64_t, 1> v_counts, pyaot::numpy::ndarray<std::uint8_t, 1> v_img) {
   std::int64_t v_i{};
   std::uint8_t v_gen1_index{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   std::int64_t t1 = v_img.shape[0];
   for (std::int64_t k1 = INT64_C(0); k1 < t1; ++k1) {
     v_i = k1;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("arrays.py", 17);
+    }
     v_gen1_index = pyaot::numpy::scalar::floor_divide(pyaot::numpy::at(v_img, v_i), static_cast<std::uint8_t>(INT64_C(16)));
     std::int64_t t2{};
     if (!pyaot::numpy::getitem(t2, v_counts, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
@@ -56,7 +67,8 @@ static bool f1_arrays_bump(std::int64_t& out, pyaot::numpy::ndarray<std::int64_t
 
 }  // namespace pyaot_gen
 
-static PyObject* py_smooth(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_smooth(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"u", "w"};
   PyObject* slots[2];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "smooth", names, 2, 2, slots)) return nullptr;
@@ -69,7 +81,8 @@ static PyObject* py_smooth(PyObject*, PyObject* const* args, Py_ssize_t nargs, P
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_bump(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_bump(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"counts", "img"};
   PyObject* slots[2];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "bump", names, 2, 2, slots)) return nullptr;
@@ -83,13 +96,13 @@ static PyObject* py_bump(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyO
 }
 
 static PyMethodDef methods[] = {
-  {"smooth", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_smooth)), METH_FASTCALL | METH_KEYWORDS, "smooth($module, /, u, w)\012--\012\012"},
-  {"bump", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_bump)), METH_FASTCALL | METH_KEYWORDS, "bump($module, /, counts, img)\012--\012\012"},
+  {"smooth", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_smooth)), pyaot::python::VECTORCALL, "smooth($module, /, u, w)\012--\012\012"},
+  {"bump", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_bump)), pyaot::python::VECTORCALL, "bump($module, /, counts, img)\012--\012\012"},
   {nullptr, nullptr, 0, nullptr},
 };
 
 static PyModuleDef module_def = {
-  PyModuleDef_HEAD_INIT, "arrays", nullptr, -1, methods,
+  PyModuleDef_HEAD_INIT, "arrays", nullptr, -1, nullptr,
   nullptr, nullptr, nullptr, nullptr,
 };
 
@@ -100,6 +113,10 @@ PyMODINIT_FUNC PyInit_arrays(void) {
   if (!pyaot::python::set_module_name(m, "arrays")) {
     Py_DECREF(m); return nullptr;
   }
+  if (!pyaot::python::add_functions(m, methods, "arrays")) {
+    Py_DECREF(m); return nullptr;
+  }
+  pyaot::python::install_interrupt_hook();  // Ctrl-C in long loops
   PyObject* sources = Py_BuildValue("((ss))", "arrays.py", "96cdedf54e7f21b4adcb8a3f9fafb5c248dc38888691510d6fa43aee78e68eec");
   if (sources == nullptr) { Py_DECREF(m); return nullptr; }
   if (PyModule_AddObject(m, "__pyaot_sources__", sources) < 0) {
@@ -112,6 +129,11 @@ PyMODINIT_FUNC PyInit_arrays(void) {
   // Built for an editable install: the loader rebuilds it when its sources change.
   if (PyModule_AddIntConstant(m, "__pyaot_editable__", 1) < 0) {
     Py_DECREF(m); return nullptr;
+  }
+  // Its functions that stay Python: a rebuild warns only about newly broken ones.
+  PyObject* python = Py_BuildValue("()");
+  if (python == nullptr || PyModule_AddObject(m, "__pyaot_python__", python) < 0) {
+    Py_XDECREF(python); Py_DECREF(m); return nullptr;
   }
 #endif
   return m;

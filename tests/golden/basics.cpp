@@ -18,6 +18,7 @@
 #include <pyaot/runtime.hpp>
 #include <pyaot/tuple.hpp>
 #include <pyaot/python/convert.hpp>
+#include <pyaot/python/function.hpp>
 #include <pyaot/python/module.hpp>
 
 namespace pyaot_gen {
@@ -43,6 +44,7 @@ static bool f0_basics_integrate(double& out, double v_a, double v_b, std::int64_
   double v_h{};
   double v_s{};
   std::int64_t v_i{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   double t1{};
   if (!pyaot::op::truediv(t1, pyaot::op::sub(v_b, v_a), static_cast<double>(v_n))) [[unlikely]] return pyaot::fail_at("basics.py", 14);
   v_h = t1;
@@ -50,6 +52,10 @@ static bool f0_basics_integrate(double& out, double v_a, double v_b, std::int64_
   std::int64_t t2 = v_n;
   for (std::int64_t k2 = INT64_C(0); k2 < t2; ++k2) {
     v_i = k2;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 16);
+    }
     double t3{};
     if (!f1_basics__f(t3, pyaot::op::add(v_a, pyaot::op::mul(pyaot::op::add(static_cast<double>(v_i), 0.5), v_h)))) [[unlikely]] return pyaot::fail_at("basics.py", 17);
     v_s = pyaot::op::add(v_s, t3);
@@ -61,6 +67,7 @@ static bool f0_basics_integrate(double& out, double v_a, double v_b, std::int64_
 static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_t v_n, double v_x) {
   std::int64_t v_k{};
   std::int64_t v_j{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   v_k = INT64_C(0);
   bool broke1 = false;
   while (true) {
@@ -69,6 +76,10 @@ static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_
       t2 = pyaot::op::lt(v_x, 100.0);
     }
     if (!(t2)) break;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 24);
+    }
     std::int64_t t3{};
     if (!pyaot::op::add(t3, v_k, INT64_C(1))) [[unlikely]] return pyaot::fail_at("basics.py", 25);
     v_k = t3;
@@ -88,6 +99,10 @@ static bool f2_basics_control(std::tuple<std::int64_t, double>& out, std::int64_
   if (!pyaot::range_length(t6, t5, INT64_C(0), INT64_C(-2))) [[unlikely]] return pyaot::fail_at("basics.py", 31);
   for (std::int64_t k6 = 0; k6 < t6; ++k6) {
     v_j = pyaot::range_item(t5, INT64_C(-2), k6);
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 31);
+    }
     std::int64_t t7{};
     if (!pyaot::op::mod(t7, v_j, INT64_C(3))) [[unlikely]] return pyaot::fail_at("basics.py", 32);
     if (pyaot::op::eq(t7, INT64_C(0))) {
@@ -139,10 +154,15 @@ static bool f3_basics_guarded(double& out, double v_a, double v_b) {
 static bool f4_basics_reductions(std::tuple<std::int64_t, bool>& out, std::int64_t v_n) {
   std::int64_t v_gen1_i{};
   std::int64_t v_gen1_d{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   std::int64_t t1 = INT64_C(0);
   std::int64_t t2 = v_n;
   for (std::int64_t k2 = INT64_C(0); k2 < t2; ++k2) {
     v_gen1_i = k2;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 51);
+    }
     std::int64_t t3{};
     if (!pyaot::op::mod(t3, v_gen1_i, INT64_C(3))) [[unlikely]] return pyaot::fail_at("basics.py", 51);
     if ((t3 != 0)) {
@@ -175,10 +195,15 @@ static bool f7_basics__halve(double& out, double v_x) {
 static bool f5_basics_widened(double& out, std::int64_t v_n) {
   double v_total{};
   std::int64_t v_i{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   v_total = static_cast<double>(INT64_C(0));
   std::int64_t t1 = v_n;
   for (std::int64_t k1 = INT64_C(0); k1 < t1; ++k1) {
     v_i = k1;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("basics.py", 61);
+    }
     double t2{};
     if (!f7_basics__halve(t2, v_total)) [[unlikely]] return pyaot::fail_at("basics.py", 62);
     v_total = pyaot::op::add(t2, static_cast<double>(v_i));
@@ -189,7 +214,8 @@ static bool f5_basics_widened(double& out, std::int64_t v_n) {
 
 }  // namespace pyaot_gen
 
-static PyObject* py_integrate(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_integrate(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"a", "b", "n"};
   PyObject* slots[3];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "integrate", names, 3, 3, slots)) return nullptr;
@@ -204,7 +230,8 @@ static PyObject* py_integrate(PyObject*, PyObject* const* args, Py_ssize_t nargs
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_control(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_control(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"n", "x"};
   PyObject* slots[2];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "control", names, 2, 1, slots)) return nullptr;
@@ -217,7 +244,8 @@ static PyObject* py_control(PyObject*, PyObject* const* args, Py_ssize_t nargs, 
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_guarded(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_guarded(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"a", "b"};
   PyObject* slots[2];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "guarded", names, 2, 2, slots)) return nullptr;
@@ -230,7 +258,8 @@ static PyObject* py_guarded(PyObject*, PyObject* const* args, Py_ssize_t nargs, 
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_reductions(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_reductions(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"n"};
   PyObject* slots[1];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "reductions", names, 1, 1, slots)) return nullptr;
@@ -241,7 +270,8 @@ static PyObject* py_reductions(PyObject*, PyObject* const* args, Py_ssize_t narg
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_widened(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_widened(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"n"};
   PyObject* slots[1];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "widened", names, 1, 1, slots)) return nullptr;
@@ -253,16 +283,16 @@ static PyObject* py_widened(PyObject*, PyObject* const* args, Py_ssize_t nargs, 
 }
 
 static PyMethodDef methods[] = {
-  {"integrate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_integrate)), METH_FASTCALL | METH_KEYWORDS, "integrate($module, /, a, b, n)\012--\012\012"},
-  {"control", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_control)), METH_FASTCALL | METH_KEYWORDS, "control($module, /, n, x=0.5)\012--\012\012"},
-  {"guarded", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_guarded)), METH_FASTCALL | METH_KEYWORDS, "guarded($module, /, a, b)\012--\012\012"},
-  {"reductions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_reductions)), METH_FASTCALL | METH_KEYWORDS, "reductions($module, /, n)\012--\012\012"},
-  {"widened", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_widened)), METH_FASTCALL | METH_KEYWORDS, "widened($module, /, n)\012--\012\012"},
+  {"integrate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_integrate)), pyaot::python::VECTORCALL, "integrate($module, /, a, b, n)\012--\012\012"},
+  {"control", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_control)), pyaot::python::VECTORCALL, "control($module, /, n, x=0.5)\012--\012\012"},
+  {"guarded", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_guarded)), pyaot::python::VECTORCALL, "guarded($module, /, a, b)\012--\012\012"},
+  {"reductions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_reductions)), pyaot::python::VECTORCALL, "reductions($module, /, n)\012--\012\012"},
+  {"widened", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_widened)), pyaot::python::VECTORCALL, "widened($module, /, n)\012--\012\012"},
   {nullptr, nullptr, 0, nullptr},
 };
 
 static PyModuleDef module_def = {
-  PyModuleDef_HEAD_INIT, "basics", nullptr, -1, methods,
+  PyModuleDef_HEAD_INIT, "basics", nullptr, -1, nullptr,
   nullptr, nullptr, nullptr, nullptr,
 };
 
@@ -273,6 +303,10 @@ PyMODINIT_FUNC PyInit_basics(void) {
   if (!pyaot::python::set_module_name(m, "basics")) {
     Py_DECREF(m); return nullptr;
   }
+  if (!pyaot::python::add_functions(m, methods, "basics")) {
+    Py_DECREF(m); return nullptr;
+  }
+  pyaot::python::install_interrupt_hook();  // Ctrl-C in long loops
   PyObject* sources = Py_BuildValue("((ss))", "basics.py", "9a07520f4523f9cf38809c543a6aaa1be3ac449ab684dede69152a2bdcf6d78b");
   if (sources == nullptr) { Py_DECREF(m); return nullptr; }
   if (PyModule_AddObject(m, "__pyaot_sources__", sources) < 0) {
@@ -285,6 +319,11 @@ PyMODINIT_FUNC PyInit_basics(void) {
   // Built for an editable install: the loader rebuilds it when its sources change.
   if (PyModule_AddIntConstant(m, "__pyaot_editable__", 1) < 0) {
     Py_DECREF(m); return nullptr;
+  }
+  // Its functions that stay Python: a rebuild warns only about newly broken ones.
+  PyObject* python = Py_BuildValue("()");
+  if (python == nullptr || PyModule_AddObject(m, "__pyaot_python__", python) < 0) {
+    Py_XDECREF(python); Py_DECREF(m); return nullptr;
   }
 #endif
   return m;

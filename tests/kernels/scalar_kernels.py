@@ -168,6 +168,24 @@ def first_divisor(n: int) -> int:
 
 
 @compile
+def spin(n: int) -> int:
+    """n steps of a while loop, for ever when n < 0 (Ctrl-C must stop it)."""
+    i = 0
+    while i != n:
+        i = (i + 1) % 1_000_000_007
+    return i
+
+
+@compile
+def spin_range(n: int) -> int:
+    """n steps of a range loop (for ever, in practice, when n is 2**62)."""
+    s = 0
+    for i in range(n):
+        s = (s + i) % 1_000_000_007
+    return s
+
+
+@compile
 def count_down(n: int) -> int:
     steps = 0
     while n > 0:

@@ -102,6 +102,8 @@ class FunctionEmitter:
     """Labels of the enclosing ``try`` blocks' exception dispatch, innermost last."""
     in_range: set[ir.Expr | ir.Stmt] = field(default_factory=set)
     """The element accesses proven in range (codegen/bounds.py): no index check."""
+    ticking: bool = False
+    """A loop counts down ``ticks`` to its interrupt check (pyaot/interrupt.hpp)."""
 
     def __post_init__(self) -> None:
         self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
@@ -169,7 +171,10 @@ class FunctionEmitter:
                     self.line(f"{t.cpp()} v_{name} = {self.cast(f'p_{name}', params[name], t)};")
             else:
                 self.line(f"{t.cpp()} v_{name}{{}};")
+        prologue = len(self.lines)
         self.block(fn.body)
+        if self.ticking:
+            self.lines.insert(prologue, "  std::uint32_t ticks = pyaot::interrupt_interval;")
         if spec.result == NONE:
             self.line("out = pyaot::none;")
             self.line("return true;")
@@ -349,7 +354,7 @@ class FunctionEmitter:
                 self.line(f"if (!({test})) break;")
         else:
             self.line(f"while ({test}) {{")
-        self.loop_body(s.body, broke)
+        self.loop_body(s.body, broke, s.loc.line)
         self.line("}")
         self.loop_else(s.orelse, broke)
 
@@ -432,7 +437,7 @@ class FunctionEmitter:
             self.line(f"for (std::int64_t {counter} = 0; {counter} < {count}; ++{counter}) {{")
             with self.indented():
                 self.line(f"{target} = pyaot::range_item({start}, {step}, {counter});")
-        self.loop_body(s.body, broke)
+        self.loop_body(s.body, broke, s.loc.line)
         self.line("}")
         self.loop_else(s.orelse, broke)
 
@@ -447,9 +452,20 @@ class FunctionEmitter:
         self.line(f"bool {name} = false;")
         return name
 
-    def loop_body(self, body: Sequence[ir.Stmt], broke: str | None) -> None:
+    def loop_body(self, body: Sequence[ir.Stmt], broke: str | None,
+                  line: int | None = None) -> None:
+        """The body of a loop; with the loop's ``line``, one that can run long, the check for
+        Ctrl-C every ``pyaot::interrupt_interval`` iterations first (a ``continue`` also
+        passes it)."""
         self.loops.append(_Loop(broke))
         with self.indented():
+            if line is not None:
+                self.ticking = True
+                self.line("if (--ticks == 0) [[unlikely]] {")
+                with self.indented():
+                    self.line("ticks = pyaot::interrupt_interval;")
+                    self.line(f"if (!pyaot::check_interrupt()) {self.fail(line)}")
+                self.line("}")
             self.block(body)
         self.loops.pop()
 

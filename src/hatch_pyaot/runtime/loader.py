@@ -7,7 +7,10 @@ checks that it was built for this ABI and from the current sources, and hands ou
 functions. The verdict is kept in ``sys.modules`` under that name, so the second decorated
 function of a module neither reloads nor re-hashes anything. A valid module is marked with
 ``__pyaot_valid__ = True``; an unusable one is replaced by a placeholder module that carries
-``__pyaot_unusable__`` (the reason), so its warning is issued once.
+``__pyaot_unusable__`` (the reason), so its warning is issued once. A module rebuilt at
+import (editable installs) gets ``__pyaot_diagnostics__``: those of the functions that no
+longer compile (that were not Python already, by the stale module's ``__pyaot_python__``),
+which each of them then warns about.
 """
 
 from __future__ import annotations
@@ -78,8 +81,26 @@ def native_function(fn: types.FunctionType) -> Callable[..., Any] | None:
     module = load_native_module(fn, source)
     if module is None:
         return None
-    native = getattr(module, fn.__name__, None)
-    return native if callable(native) else None
+    native: object = getattr(module, fn.__name__, None)
+    if callable(native):
+        _describe(native, fn)
+        return native
+    diagnostics = getattr(module, "__pyaot_diagnostics__", {}).get(fn.__name__)
+    if diagnostics is not None:
+        _warn(fn, f"{fn.__name__}() stays Python: its new code does not compile\n{diagnostics}")
+    return None
+
+
+def _describe(native: Callable[..., Any], fn: types.FunctionType) -> None:
+    """Give the native function what tools read from the Python one: ``__wrapped__``
+    (``inspect.signature`` shows the annotated signature), ``__annotations__``
+    (``typing.get_type_hints``) and ``py_func``, the Python version."""
+    try:
+        native.__wrapped__ = fn  # type: ignore[attr-defined]
+        native.__annotations__ = fn.__annotations__
+        native.py_func = fn  # type: ignore[attr-defined]
+    except AttributeError:  # a builtin function, from a native module of an older version
+        pass
 
 
 def load_native_module(fn: types.FunctionType, source: str) -> types.ModuleType | None:
@@ -106,7 +127,7 @@ def load_native_module(fn: types.FunctionType, source: str) -> types.ModuleType 
     else:
         problem = check_native_module(module, path)
         if problem is not None and getattr(module, "__pyaot_editable__", 0) == 1:
-            module, problem = _rebuilt(name, path, source, problem)
+            module, problem = _rebuilt(name, path, source, problem, module)
     if module is None or problem is not None:
         _reject(fn, name, path, source, problem or "could not be used")
         return None
@@ -141,24 +162,32 @@ def check_native_module(module: types.ModuleType, path: str) -> str | None:
     return None
 
 
-def _rebuilt(name: str, path: str, source: str,
-             problem: str) -> tuple[types.ModuleType, None] | tuple[None, str]:
+def _rebuilt(name: str, path: str, source: str, problem: str,
+             stale: types.ModuleType) -> tuple[types.ModuleType, None] | tuple[None, str]:
     """The stale module of an editable install, rebuilt from the current sources."""
     import shutil
 
+    # It takes seconds (the C++ compiler runs): say why the import is waiting.
+    if sys.stderr is not None:
+        module_name = name.removeprefix(NATIVE_PACKAGE + ".")
+        sys.stderr.write(f"hatch-pyaot: rebuilding {module_name} after an edit...\n")
+        sys.stderr.flush()
     try:
         from hatch_pyaot.runtime.rebuild import rebuild
 
         fresh = rebuild(source)
         try:
-            module = _load(name, fresh)
+            module = _load(name, fresh.path)
         finally:
-            shutil.rmtree(os.path.dirname(fresh), ignore_errors=True)
+            shutil.rmtree(os.path.dirname(fresh.path), ignore_errors=True)
     except Exception as exc:  # anything at all: the Python function still works
         return None, f"{problem}, and rebuilding it failed: {type(exc).__name__}: {exc}"
     # What was loaded is a copy of the file now at ``path``; say so, so that the next
     # function of this module finds it in sys.modules instead of loading it again.
     module.__file__ = path
+    was_python = getattr(stale, "__pyaot_python__", ())
+    module.__pyaot_diagnostics__ = {  # type: ignore[attr-defined]
+        function: text for function, text in fresh.python.items() if function not in was_python}
     again = check_native_module(module, path)
     return (module, None) if again is None else (None, again)
 
@@ -184,10 +213,12 @@ def _reject(fn: types.FunctionType, name: str, path: str, source: str, problem: 
     placeholder.__pyaot_unusable__ = problem  # type: ignore[attr-defined]
     # Remember the verdict first: with warnings turned into errors the import fails here.
     sys.modules[name] = placeholder
-    message = (
-        f"{_display(path)} {problem}; using the Python code. "
-        f"Rebuild with: pyaot build {_display(source)}"
-    )
+    _warn(fn, f"{_display(path)} {problem}; using the Python code. "
+          f"Rebuild with: pyaot build {_display(source)}")
+
+
+def _warn(fn: types.FunctionType, message: str) -> None:
+    """A StaleNativeModuleWarning pointing at the definition of ``fn``."""
     registry = fn.__globals__.setdefault("__warningregistry__", {})
     warnings.warn_explicit(
         message,

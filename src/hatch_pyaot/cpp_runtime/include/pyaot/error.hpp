@@ -27,6 +27,9 @@ enum class Exc : int {
   UnboundLocalError,
   ValueError,
   ZeroDivisionError,
+  /// A signal handler of the host raised (pyaot/interrupt.hpp): its exception, usually
+  /// KeyboardInterrupt, is pending in the host. Not a kind `raise`/`except` can name.
+  Interrupted,
 };
 
 /// The builtin exception's name: exc_name(Exc::ValueError) == "ValueError".
@@ -48,6 +51,7 @@ inline const char* exc_name(Exc type) noexcept {
     case Exc::UnboundLocalError: return "UnboundLocalError";
     case Exc::ValueError: return "ValueError";
     case Exc::ZeroDivisionError: return "ZeroDivisionError";
+    case Exc::Interrupted: return "KeyboardInterrupt";
   }
   return "Exception";
 }

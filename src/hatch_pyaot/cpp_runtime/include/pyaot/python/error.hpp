@@ -4,6 +4,7 @@
 #include "pyaot/python/common.hpp"
 
 #include "pyaot/error.hpp"
+#include "pyaot/interrupt.hpp"
 
 namespace pyaot::python {
 
@@ -26,6 +27,7 @@ inline PyObject* exception_type(Exc type) noexcept {
     case Exc::UnboundLocalError: return PyExc_UnboundLocalError;
     case Exc::ValueError: return PyExc_ValueError;
     case Exc::ZeroDivisionError: return PyExc_ZeroDivisionError;
+    case Exc::Interrupted: return PyExc_KeyboardInterrupt;
   }
   return PyExc_Exception;
 }
@@ -38,6 +40,12 @@ inline PyObject* exception_type(Exc type) noexcept {
     PyErr_SetString(PyExc_SystemError, "pyaot: a compiled function failed without an error set");
     return nullptr;
   }
+  if (state.type == Exc::Interrupted) {
+    // The signal handler's own exception is pending: it goes to the caller as it is.
+    clear_error();
+    if (PyErr_Occurred() == nullptr) PyErr_SetNone(PyExc_KeyboardInterrupt);
+    return nullptr;
+  }
   PyObject* type = exception_type(state.type);
   if (state.file != nullptr) {
     PyErr_Format(type, "%s (at %s:%d)", state.message.c_str(), state.file, state.line);
@@ -47,5 +55,12 @@ inline PyObject* exception_type(Exc type) noexcept {
   clear_error();
   return nullptr;
 }
+
+/// The interrupt hook of CPython (pyaot/interrupt.hpp): runs the pending signal handlers
+/// (only in the main thread, with the GIL held, which a compiled call holds).
+inline bool check_signals() noexcept { return PyErr_CheckSignals() == 0; }
+
+/// Called by the init function of a native module.
+inline void install_interrupt_hook() noexcept { pyaot::interrupt_hook = check_signals; }
 
 }  // namespace pyaot::python

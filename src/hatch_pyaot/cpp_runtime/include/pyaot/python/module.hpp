@@ -6,7 +6,8 @@
 
 namespace pyaot::python {
 
-// Give the module and every function in it the Python module name `name`.
+// Give the module and every builtin function in it the Python module name `name` (the
+// compiled functions get it from add_functions, pyaot/python/function.hpp).
 //
 // The loader imports a native module as `_pyaot_native.<name>`; for single-phase init,
 // CPython then names the module after that import name. The functions must report the
