@@ -8,6 +8,7 @@
 #include <pyaot/operator/mul.hpp>
 #include <pyaot/runtime.hpp>
 #include <pyaot/python/convert.hpp>
+#include <pyaot/python/function.hpp>
 #include <pyaot/python/module.hpp>
 
 namespace pyaot_gen {
@@ -19,9 +20,14 @@ static bool f2_lists_squares(pyaot::list<pyaot::list<std::int64_t>>& out, std::i
 static bool f0_lists_evens(pyaot::list<std::int64_t>& out, pyaot::list<std::int64_t> v_xs) {
   pyaot::list<std::int64_t> v_out{};
   std::int64_t v_x{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   v_out = pyaot::list<std::int64_t>::make();
   for (std::int64_t k1 = 0; k1 < v_xs.size(); ++k1) {
     v_x = std::int64_t(v_xs.items()[static_cast<std::size_t>(k1)]);
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("lists.py", 7);
+    }
     std::int64_t t2{};
     if (!pyaot::op::mod(t2, v_x, INT64_C(2))) [[unlikely]] return pyaot::fail_at("lists.py", 8);
     if (pyaot::op::eq(t2, INT64_C(0))) {
@@ -50,14 +56,23 @@ static bool f1_lists_swap_ends(pyaot::None& out, pyaot::list<double> v_xs) {
 static bool f2_lists_squares(pyaot::list<pyaot::list<std::int64_t>>& out, std::int64_t v_n) {
   std::int64_t v_gen1_i{};
   std::int64_t v_gen1_j{};
+  std::uint32_t ticks = pyaot::interrupt_interval;
   pyaot::list<pyaot::list<std::int64_t>> t1 = pyaot::list<pyaot::list<std::int64_t>>::make();
   std::int64_t t2 = v_n;
   for (std::int64_t k2 = INT64_C(0); k2 < t2; ++k2) {
     v_gen1_i = k2;
+    if (--ticks == 0) [[unlikely]] {
+      ticks = pyaot::interrupt_interval;
+      if (!pyaot::check_interrupt()) return pyaot::fail_at("lists.py", 20);
+    }
     pyaot::list<std::int64_t> t3 = pyaot::list<std::int64_t>::make();
     std::int64_t t4 = v_gen1_i;
     for (std::int64_t k4 = INT64_C(0); k4 < t4; ++k4) {
       v_gen1_j = k4;
+      if (--ticks == 0) [[unlikely]] {
+        ticks = pyaot::interrupt_interval;
+        if (!pyaot::check_interrupt()) return pyaot::fail_at("lists.py", 20);
+      }
       std::int64_t t5{};
       if (!pyaot::op::mul(t5, v_gen1_i, v_gen1_j)) [[unlikely]] return pyaot::fail_at("lists.py", 20);
       pyaot::list_append(t3, t5);
@@ -70,7 +85,8 @@ static bool f2_lists_squares(pyaot::list<pyaot::list<std::int64_t>>& out, std::i
 
 }  // namespace pyaot_gen
 
-static PyObject* py_evens(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_evens(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"xs"};
   PyObject* slots[1];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "evens", names, 1, 1, slots)) return nullptr;
@@ -84,7 +100,8 @@ static PyObject* py_evens(PyObject*, PyObject* const* args, Py_ssize_t nargs, Py
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_swap_ends(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_swap_ends(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"xs"};
   PyObject* slots[1];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "swap_ends", names, 1, 1, slots)) return nullptr;
@@ -98,7 +115,8 @@ static PyObject* py_swap_ends(PyObject*, PyObject* const* args, Py_ssize_t nargs
   return pyaot::python::to_python(result);
 }
 
-static PyObject* py_squares(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+static PyObject* py_squares(PyObject*, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   static const char* const names[] = {"n"};
   PyObject* slots[1];
   if (!pyaot::python::bind_arguments(args, nargs, kwnames, "squares", names, 1, 1, slots)) return nullptr;
@@ -110,14 +128,14 @@ static PyObject* py_squares(PyObject*, PyObject* const* args, Py_ssize_t nargs, 
 }
 
 static PyMethodDef methods[] = {
-  {"evens", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_evens)), METH_FASTCALL | METH_KEYWORDS, "evens($module, /, xs)\012--\012\012"},
-  {"swap_ends", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_swap_ends)), METH_FASTCALL | METH_KEYWORDS, "swap_ends($module, /, xs)\012--\012\012"},
-  {"squares", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_squares)), METH_FASTCALL | METH_KEYWORDS, "squares($module, /, n)\012--\012\012"},
+  {"evens", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_evens)), pyaot::python::VECTORCALL, "evens($module, /, xs)\012--\012\012"},
+  {"swap_ends", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_swap_ends)), pyaot::python::VECTORCALL, "swap_ends($module, /, xs)\012--\012\012"},
+  {"squares", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_squares)), pyaot::python::VECTORCALL, "squares($module, /, n)\012--\012\012"},
   {nullptr, nullptr, 0, nullptr},
 };
 
 static PyModuleDef module_def = {
-  PyModuleDef_HEAD_INIT, "lists", nullptr, -1, methods,
+  PyModuleDef_HEAD_INIT, "lists", nullptr, -1, nullptr,
   nullptr, nullptr, nullptr, nullptr,
 };
 
@@ -128,6 +146,10 @@ PyMODINIT_FUNC PyInit_lists(void) {
   if (!pyaot::python::set_module_name(m, "lists")) {
     Py_DECREF(m); return nullptr;
   }
+  if (!pyaot::python::add_functions(m, methods, "lists")) {
+    Py_DECREF(m); return nullptr;
+  }
+  pyaot::python::install_interrupt_hook();  // Ctrl-C in long loops
   PyObject* sources = Py_BuildValue("((ss))", "lists.py", "497fd2cfc3d3416092d5eb046d34b47b9c96a314ca63b0cb27b82de2341207bf");
   if (sources == nullptr) { Py_DECREF(m); return nullptr; }
   if (PyModule_AddObject(m, "__pyaot_sources__", sources) < 0) {
@@ -140,6 +162,11 @@ PyMODINIT_FUNC PyInit_lists(void) {
   // Built for an editable install: the loader rebuilds it when its sources change.
   if (PyModule_AddIntConstant(m, "__pyaot_editable__", 1) < 0) {
     Py_DECREF(m); return nullptr;
+  }
+  // Its functions that stay Python: a rebuild warns only about newly broken ones.
+  PyObject* python = Py_BuildValue("()");
+  if (python == nullptr || PyModule_AddObject(m, "__pyaot_python__", python) < 0) {
+    Py_XDECREF(python); Py_DECREF(m); return nullptr;
   }
 #endif
   return m;

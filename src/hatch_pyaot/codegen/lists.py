@@ -228,7 +228,7 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
         with em.indented():
             item = f"{lt.item.cpp()}({lst}.items()[static_cast<std::size_t>({counter})])"
             em.assign_code(s.target, item, lt.item)
-    em.loop_body(s.body, broke)
+    em.loop_body(s.body, broke, s.loc.line)  # a loop that appends can run long: Ctrl-C
     em.line("}")
     em.loop_else(s.orelse, broke)
 
