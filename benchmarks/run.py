@@ -6,7 +6,7 @@
 - scalar (scalar_suite.py): the kernels of scalar_kernels.py, compiled versus CPython;
 - numpy (numpy_suite.py): the kernels of numpy_kernels.py, loop-style and vectorized,
   compiled versus CPython loops versus NumPy, with peak memory;
-- values (values_suite.py): the list kernels of list_kernels.py, compiled versus CPython
+- values (values_suite.py): the list and str kernels of values_kernels.py, compiled versus CPython
   versus mypyc, and the cost per item of converting lists at the boundary.
 
 Each suite writes <suite>.md and <suite>.json (scalar also scalar.png when matplotlib is

@@ -1,12 +1,13 @@
-"""Benchmarks of Python values (lists so far): the kernels of list_kernels.py compiled by
-hatch-pyaot, versus CPython, versus mypyc compiling the same file.
+"""Benchmarks of Python values (lists and str so far): the kernels of values_kernels.py
+compiled by hatch-pyaot, versus CPython, versus mypyc compiling the same file.
 
-Run by ``python benchmarks/run.py --suite values``. Copies list_kernels.py into a temporary
+Run by ``python benchmarks/run.py --suite values``. Copies values_kernels.py into a temporary
 folder, builds it with hatch-pyaot (cold), imports it compiled and as plain Python
 (PYAOT_DISABLE=1), compiles a second copy with mypyc (skipped with a note when mypy is not
 installed), checks that all three give the same results and times every kernel (median of
 repeats; every ratio is between numbers of this run). Also measures the cost per item of
-converting a ``list[float]``/``list[int]`` argument in and a ``list[float]`` result out.
+converting ``list[float]``/``list[int]``/``list[str]`` arguments in and ``list[float]`` and
+``list[str]`` results out.
 Writes values.md and values.json.
 """
 
@@ -40,7 +41,7 @@ from harness import (
 from hatch_pyaot.testing import same_value
 
 HERE = Path(__file__).resolve().parent
-KERNELS_FILE = HERE / "list_kernels.py"
+KERNELS_FILE = HERE / "values_kernels.py"
 MODULE = KERNELS_FILE.stem
 MYPYC_MODULE = f"{MODULE}_mypyc"
 
@@ -71,7 +72,32 @@ def inputs(quick: bool) -> dict[str, tuple[Any, ...]]:
         "dedupe": ([rng.randrange(50_000) for _ in range(400_000 // k)],),
         "heap_dijkstra": (_weighted(150 // k, rng), 0),
         "matmul": (matrix, matrix),
+        "word_counts": (_text(rng, 200_000 // k),),
+        "tokenize": (_source(rng, 40_000 // k),),
+        "parse_csv": ("\n".join(",".join(f"{rng.uniform(-1e3, 1e3):.4f}" for _ in range(8))
+                                for _ in range(10_000 // k)),),
+        "rle_encode": ("".join(rng.choice("aab") * rng.randint(1, 6)
+                               for _ in range(100_000 // k)),),
+        "anagram_groups": ([_word(rng) for _ in range(50_000 // k)],),
+        "distinct_ngrams": (_text(rng, 50_000 // k), 4),
     }
+
+
+WORDS = ("the", "cat", "sat", "on", "a", "mat", "Straße", "naïve", "café", "über", "ΣΟΦΙΑ",
+         "data", "model", "token", "vector", "Hello,", "world!", "(note)", "end.")
+
+
+def _text(rng: random.Random, n: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(n))
+
+
+def _source(rng: random.Random, n: int) -> str:
+    parts = ["x1", "=", "foo_bar", "(", "42", "+", "y", ")", "*", "3.5", ";", "\n", "name_7"]
+    return " ".join(rng.choice(parts) for _ in range(n))
+
+
+def _word(rng: random.Random) -> str:
+    return "".join(rng.choice("abcdeilnorst") for _ in range(rng.randint(3, 7)))
 
 
 @dataclass
@@ -104,7 +130,7 @@ class Report:
 
 
 def build_mypyc(folder: Path) -> types.ModuleType | str:
-    """list_kernels.py compiled by mypyc under another name, or why not."""
+    """values_kernels.py compiled by mypyc under another name, or why not."""
     mypyc = shutil.which("mypyc", path=str(Path(sys.executable).parent)) or shutil.which("mypyc")
     if mypyc is None:
         return "mypyc is not installed (pip install mypy)"
@@ -140,10 +166,15 @@ def conversion_costs(native: types.ModuleType, n: int) -> dict[str, float]:
     of a nanosecond per item), a list[float] result out."""
     floats = [i * 0.25 for i in range(n)]
     ints = list(range(n))
+    words = [f"word{i % 1000}" for i in range(n)]
     out = {
         "list[float] in": measure(native.sum_floats, (floats,), 7, 0.2).median_s,
         "list[int] in (as list[float])": measure(native.sum_floats, (ints,), 7, 0.2).median_s,
         "list[float] out": measure(native.make_floats, (n,), 7, 0.2).median_s,
+        "list[str] in (7-character words)": measure(native.total_length, (words,), 7,
+                                                    0.2).median_s,
+        "list[str] out (f-strings made inside)": measure(native.numbered, (n,), 7,
+                                                         0.2).median_s,
     }
     return {k: v / n * 1e9 for k, v in out.items()}
 
@@ -153,12 +184,12 @@ def run(quick: bool) -> Report:
     try:
         path = work / f"{MODULE}.py"
         shutil.copyfile(KERNELS_FILE, path)
-        progress("values: building list_kernels.py with hatch-pyaot (cold)")
+        progress("values: building values_kernels.py with hatch-pyaot (cold)")
         build_s, build_report = cold_build(path, work)
         failed = [e.name for e in build_report.failed_entries]
         native = import_file(path, MODULE)
         python = import_file(path, f"{MODULE}_python", disable=True)
-        progress("values: building list_kernels.py with mypyc")
+        progress("values: building values_kernels.py with mypyc")
         compiled_mypyc = build_mypyc(work)
         mypyc = compiled_mypyc if isinstance(compiled_mypyc, types.ModuleType) else None
         meta = {**machine(), "quick": quick, "load": os.getloadavg()[0]}
@@ -191,10 +222,10 @@ def run(quick: bool) -> Report:
 
 def write(report: Report, out_dir: Path) -> tuple[str, list[str]]:
     """Write values.md and values.json; (the Markdown, the kernels that failed)."""
-    lines = ["# Values (lists): hatch-pyaot vs CPython vs mypyc", "",
+    lines = ["# Values (lists, str): hatch-pyaot vs CPython vs mypyc", "",
              machine_line(report.machine)
              + f" · load average {report.machine['load']:.1f} at the start", "",
-             f"Cold build of list_kernels.py: {report.build_s:.1f} s. "
+             f"Cold build of values_kernels.py: {report.build_s:.1f} s. "
              f"mypyc: {report.mypyc or 'not run'}.", "",
              "| kernel | CPython | hatch-pyaot | mypyc | vs CPython | vs mypyc |",
              "| --- | --: | --: | --: | --: | --: |"]

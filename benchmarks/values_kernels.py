@@ -1,4 +1,4 @@
-"""list[T] kernels for benchmarks/values_suite.py: plain Python on lists, compiled by
+"""Kernels on Python values (lists, str) for benchmarks/values_suite.py: plain Python, compiled by
 hatch-pyaot, run by CPython, and compiled by mypyc from this same file."""
 
 from hatch_pyaot import compile
@@ -153,3 +153,115 @@ def sum_floats(xs: list[float]) -> float:
 def make_floats(n: int) -> list[float]:
     """Conversion out: a list[float] result."""
     return [i * 0.5 for i in range(n)]
+
+
+@compile
+def word_counts(text: str) -> list[tuple[str, int]]:
+    """Word counting: lowercased words stripped of punctuation, sorted, with their counts."""
+    words: list[str] = []
+    for w in text.lower().split():
+        w = w.strip(".,;:!?\"'()")
+        if w:
+            words.append(w)
+    words.sort()
+    out: list[tuple[str, int]] = []
+    for w in words:
+        if out and out[-1][0] == w:
+            out[-1] = (w, out[-1][1] + 1)
+        else:
+            out.append((w, 1))
+    return out
+
+
+@compile
+def tokenize(source: str) -> list[str]:
+    """Identifiers, numbers and one-character symbols."""
+    out: list[str] = []
+    i = 0
+    n = len(source)
+    while i < n:
+        c = source[i]
+        if c.isspace():
+            i += 1
+        elif c.isalpha() or c == "_":
+            j = i + 1
+            while j < n and (source[j].isalnum() or source[j] == "_"):
+                j += 1
+            out.append(source[i:j])
+            i = j
+        elif c.isdigit():
+            j = i + 1
+            while j < n and source[j].isdigit():
+                j += 1
+            out.append(source[i:j])
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return out
+
+
+@compile
+def parse_csv(text: str) -> list[list[float]]:
+    """A small CSV parser: one row of floats per non-empty line."""
+    rows: list[list[float]] = []
+    for line in text.splitlines():
+        if line.strip():
+            rows.append([float(field) for field in line.split(",")])
+    return rows
+
+
+@compile
+def rle_encode(s: str) -> str:
+    """Run-length coding of a string: 'aaab' -> 'a3b1'."""
+    parts: list[str] = []
+    i = 0
+    while i < len(s):
+        j = i
+        while j < len(s) and s[j] == s[i]:
+            j += 1
+        parts.append(s[i] + str(j - i))
+        i = j
+    return "".join(parts)
+
+
+@compile
+def anagram_groups(words: list[str]) -> list[list[str]]:
+    """Words grouped by their sorted letters (groups and words in sorted order)."""
+    keyed = sorted(["".join(sorted(w)) + " " + w for w in words])
+    groups: list[list[str]] = []
+    last = ""
+    for item in keyed:
+        key, _, word = item.partition(" ")
+        if groups and key == last:
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+            last = key
+    return groups
+
+
+@compile
+def distinct_ngrams(text: str, n: int) -> int:
+    """The number of distinct character n-grams."""
+    grams = sorted([text[i:i + n] for i in range(len(text) - n + 1)])
+    count = 0
+    for i in range(len(grams)):
+        if i == 0 or grams[i] != grams[i - 1]:
+            count += 1
+    return count
+
+
+@compile
+def total_length(words: list[str]) -> int:
+    """Conversion in: a list[str] argument."""
+    n = 0
+    for w in words:
+        n += len(w)
+    return n
+
+
+@compile
+def numbered(n: int) -> list[str]:
+    """Conversion out: a list[str] result."""
+    return [f"item{i}" for i in range(n)]
