@@ -204,10 +204,10 @@ class PyaotArray(ctypes.Structure):
 def test_the_host_library_through_its_c_abi(built: Path):
     lib = ctypes.CDLL(str(built / "out" / "host" / "lib" / "libkern.so"))
     out = ctypes.c_int64()
-    assert lib.pyaot_kern_collatz_steps(ctypes.c_int64(27), ctypes.byref(out)) == 0
+    assert lib.pyaot_4kern13collatz_steps(ctypes.c_int64(27), ctypes.byref(out)) == 0
     assert out.value == 111
     value = ctypes.c_double()
-    status = lib.pyaot_kern_safe_log(ctypes.c_double(-1.0), ctypes.c_double(10.0),
+    status = lib.pyaot_4kern8safe_log(ctypes.c_double(-1.0), ctypes.c_double(10.0),
                                      ctypes.byref(value))
     assert status == 15  # 1 + pyaot::Exc::ValueError
     lib.pyaot_error_type.restype = lib.pyaot_error_message.restype = ctypes.c_char_p
@@ -217,7 +217,7 @@ def test_the_host_library_through_its_c_abi(built: Path):
     arg = PyaotArray(image.ctypes.data, 5, 2)  # PYAOT_UINT8
     arg.shape[:2], arg.strides[:2] = image.shape, (image.shape[1], 1)
     result = PyaotArray()
-    assert lib.pyaot_kern_blur(ctypes.byref(arg), ctypes.byref(result)) == 0
+    assert lib.pyaot_4kern4blur(ctypes.byref(arg), ctypes.byref(result)) == 0
     assert (result.dtype, result.ndim, tuple(result.shape[:2])) == (5, 2, image.shape)
     size = image.size
     got = np.ctypeslib.as_array(ctypes.cast(result.data, ctypes.POINTER(ctypes.c_uint8)),
@@ -225,13 +225,13 @@ def test_the_host_library_through_its_c_abi(built: Path):
     lib.pyaot_array_release(ctypes.byref(result))
     assert np.array_equal(got, python_kernels(built).blur(image))
     wrong = PyaotArray(image.ctypes.data, 10, 2)  # float64: TypeError
-    assert lib.pyaot_kern_blur(ctypes.byref(wrong), ctypes.byref(result)) == 13
+    assert lib.pyaot_4kern4blur(ctypes.byref(wrong), ctypes.byref(result)) == 13
     assert b"must be a uint8 array of rank 2" in lib.pyaot_error_message()
     flat = np.zeros(16)  # stats: compiled for ranks 1 to 3
     four = PyaotArray(flat.ctypes.data, 10, 4)
     four.shape[:4], four.strides[:4] = (2, 2, 2, 2), (8, 4, 2, 1)
     mean, std, where = ctypes.c_double(), ctypes.c_double(), ctypes.c_int64()
-    assert lib.pyaot_kern_stats(ctypes.byref(four), ctypes.byref(mean), ctypes.byref(std),
+    assert lib.pyaot_4kern5stats(ctypes.byref(four), ctypes.byref(mean), ctypes.byref(std),
                                 ctypes.byref(where)) == 13
     assert lib.pyaot_error_message() == (b"stats() argument 'x' must be an array of rank 1 to "
                                          b"3 (the ranks it was compiled for), not rank 4")
@@ -251,7 +251,7 @@ def test_android_library_needs_only_bionic(built: Path):
     assert "log" in imported
     assert imported <= set().union(*table.values()), imported - set().union(*table.values())
     exported = {f.name for f in binary.exported_functions}
-    assert {"pyaot_kern_collatz_steps", "pyaot_kern_blur", "pyaot_error_message"} <= exported
+    assert {"pyaot_4kern13collatz_steps", "pyaot_4kern4blur", "pyaot_error_message"} <= exported
 
 
 def test_ios_library_is_arm64_mach_o_for_ios(built: Path, tmp_path: Path):
@@ -323,8 +323,8 @@ def test_manifest_describes_functions_and_files(built: Path):
 
 def test_c_header_declares_every_function(built: Path):
     header = (built / "out" / "host" / "include" / "kern.h").read_text()
-    assert "int32_t pyaot_kern_collatz_steps(int64_t n, int64_t* result);" in header
-    assert "int32_t pyaot_kern_blur(const pyaot_array* img, pyaot_array* result);" in header
+    assert "int32_t pyaot_4kern13collatz_steps(int64_t n, int64_t* result);" in header
+    assert "int32_t pyaot_4kern4blur(const pyaot_array* img, pyaot_array* result);" in header
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
         pytest.skip("no C compiler")

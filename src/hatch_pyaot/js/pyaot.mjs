@@ -19,7 +19,7 @@
 //       {
 //         "name": "blur",                     the method's name on the loaded library; a
 //                                             dotted name ("filters.blur") makes namespaces
-//         "symbol": "pyaot_img_blur",         the exported C function (pyaot_<module>_<name>)
+//         "symbol": "pyaot_3img4blur",        the exported C function (docs/c-abi.md)
 //         "params": [                         the C parameters, in order (a tuple parameter
 //                                             is its items, one entry each)
 //           {"name": "img", "type": "array", "dtype": "uint8", "ndim": 2},
