@@ -67,10 +67,12 @@ TARGETS = ("host", "wasm32-wasi", "android-arm64", "ios-arm64", "ios-arm64-simul
 IMAGE = (np.arange(30) * 37 % 256).astype(np.uint8).reshape(5, 6)
 
 
-def build_kernels(folder: Path, targets: tuple[str, ...], cross_cache: Path) -> Path:
-    """KERNELS and the .npy inputs of the tests in ``folder``, built by the real CLI for
-    ``targets`` into ``folder/out``; zig's cache is the session's shared one."""
-    (folder / "kern.py").write_text(KERNELS)
+def build_kernels(folder: Path, targets: tuple[str, ...], cross_cache: Path,
+                  source: str = KERNELS) -> Path:
+    """``source`` (KERNELS) as kern.py and the .npy inputs of the tests in ``folder``, built
+    by the real CLI for ``targets`` into ``folder/out``; zig's cache is the session's shared
+    one."""
+    (folder / "kern.py").write_text(source, encoding="utf-8")
     np.save(folder / "img.npy", IMAGE)
     np.save(folder / "x.npy", np.array([1.0, 5.0, 2.0]))
     np.save(folder / "x2.npy", np.array([[1.0, 5.0], [2.0, 8.0]]))
@@ -90,6 +92,35 @@ def build_kernels(folder: Path, targets: tuple[str, ...], cross_cache: Path) -> 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
     return build_kernels(tmp_path_factory.mktemp("targets"), TARGETS, cross_cache)
+
+
+IN_PLACE = '''\
+import numpy as np
+from numpy.typing import NDArray
+
+from hatch_pyaot import compile
+
+
+@compile(tag="scale")
+def scale(x: NDArray[np.float64], k: float) -> None:
+    """Multiplies x by k in place."""
+    for i in range(x.shape[0]):
+        x[i] *= k
+
+
+@compile
+def größe(länge: int) -> int:
+    return länge * 2
+'''
+SMALL_TARGETS = ("host", "wasm32-wasi", "linux-x86_64")
+"""The cheap ones to build; linux-x86_64 is a zig-linked ELF library with a version script."""
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
+    """IN_PLACE built for SMALL_TARGETS."""
+    return build_kernels(tmp_path_factory.mktemp("small"), SMALL_TARGETS, cross_cache,
+                         IN_PLACE)
 
 
 def python_kernels(folder: Path):  # type: ignore[no-untyped-def]
@@ -193,6 +224,48 @@ def test_output_npy_on_the_host(built: Path):
     assert result.returncode == 0 and result.stdout == ""
     assert np.array_equal(np.load(built / "blurred.npy"),
                           python_kernels(built).blur(IMAGE))
+
+
+@pytest.mark.parametrize("target", ["host", "wasm32-wasi"])
+def test_an_in_place_kernel_writes_its_array_argument_out(small: Path, target: str):
+    """scale returns None (printed as null) and changes x: --output-x writes x as the call
+    left it; the input file stays as it was."""
+    result = program(small, target, "scale", "--x", "x.npy", "--k", "3", "--output-x",
+                     "scaled.npy")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "null\n", "")
+    assert np.load(small / "scaled.npy").tolist() == [3.0, 15.0, 6.0]
+    assert np.load(small / "x.npy").tolist() == [1.0, 5.0, 2.0]
+    result = program(small, target, "scale", "--help")
+    assert "[--output-x FILE.npy]" in result.stdout
+    assert "--output-x FILE.npy  write x, as the call left it, to this .npy file" in result.stdout
+    result = program(small, target, "scale", "--x", "x.npy", "--k", "3", "--output-x", "a",
+                     "--output_x", "b")
+    assert result.returncode == 2 and "argument --output-x: may be given only once" in \
+        result.stderr
+    result = program(small, target, "scale", "--x", "x.npy", "--k", "3", "--outptu-x", "a")
+    assert result.returncode == 2 and "(did you mean --output-x?)" in result.stderr
+
+
+def test_non_ascii_names_are_ascii_in_the_libraries(small: Path):
+    """größe is pyaot_4kernu15gr_u00f6_u00dfe in every header, the linux-x86_64 library's
+    version script and exports (the library runs here) and the wasm library's exports; the
+    program keeps the Python names."""
+    symbol = "pyaot_4kernu15gr_u00f6_u00dfe"
+    for target in SMALL_TARGETS:
+        header = (small / "out" / target / "include" / "kern.h").read_text(encoding="utf-8")
+        assert header.isascii()
+        assert f"int32_t {symbol}(int64_t l_u00e4nge, int64_t* result);" in header
+        manifest = json.loads((small / "out" / target / "manifest.json").read_text())
+        assert {f["symbol"] for f in manifest["functions"]} == {symbol, "pyaot_4kern5scale"}
+    lib = ctypes.CDLL(str(small / "out" / "linux-x86_64" / "lib" / "libkern.so"))
+    out = ctypes.c_int64()
+    assert getattr(lib, symbol)(ctypes.c_int64(21), ctypes.byref(out)) == 0 and out.value == 42
+    wasmtime = pytest.importorskip("wasmtime")
+    module = wasmtime.Module.from_file(wasmtime.Engine(), str(small / "out" / "wasm32-wasi" /
+                                                              "lib" / "kern.wasm"))
+    assert symbol in {e.name for e in module.exports}
+    result = program(small, "host", "größe", "--länge", "21")
+    assert (result.returncode, result.stdout) == (0, "42\n")
 
 
 class PyaotArray(ctypes.Structure):
