@@ -268,6 +268,27 @@ def test_non_ascii_names_are_ascii_in_the_libraries(small: Path):
     assert (result.returncode, result.stdout) == (0, "42\n")
 
 
+def test_js_loader_calls_a_non_ascii_function(small: Path):
+    """The manifest names größe by its Python name: the loader takes it (and scale's writes
+    into its argument come back, as in Python)."""
+    node = shutil.which("node")
+    if node is None:
+        missing_tool("node is not installed (Debian: apt-get install nodejs)")
+    lib = small / "out" / "wasm32-wasi" / "lib"
+    for name in ("pyaot.mjs", "wasi.mjs"):
+        shutil.copy(Path(__file__).parents[1] / "src" / "hatch_pyaot" / "js" / name, lib)
+    (lib / "run.mjs").write_text('''
+import { load } from "./pyaot.mjs";
+const lib = await load(new URL("./kern.wasm", import.meta.url).pathname);
+const x = { data: Float64Array.from([1, 5, 2]), shape: [3] };
+lib.scale(x, 2);
+console.log(JSON.stringify({ value: lib.größe(21), x: Array.from(x.data) }));
+''', encoding="utf-8")
+    result = run([node, str(lib / "run.mjs")], small)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"value": 42, "x": [2.0, 10.0, 4.0]}
+
+
 class PyaotArray(ctypes.Structure):
     _fields_ = [("data", ctypes.c_void_p), ("dtype", ctypes.c_int32), ("ndim", ctypes.c_int32),
                 ("shape", ctypes.c_int64 * 8), ("strides", ctypes.c_int64 * 8),
