@@ -45,11 +45,11 @@
 //   bounds, a float (float(), then rounded to the dtype), or a bool, as above.
 // - `--output FILE.npy` (only when Program::output) asks for the result in a .npy file; a
 //   parameter named "output" takes precedence (the generator should then not set output).
-// - `--output-img FILE.npy` (only for an Array parameter with Param::output) writes the
-//   array `img` to a .npy file after the call, with what the function wrote into it (an
-//   in-place kernel); output(index) gives the path. A parameter named "output_img" takes
-//   precedence.
 //   -h and --help always ask for help: a parameter named "help" cannot be given.
+// - `--output-img FILE.npy` (only for an Array parameter with Param::output) asks for the
+//   array `img` in a .npy file after the call, with what the function wrote into it (an
+//   in-place kernel); output(index) gives the path (result.hpp's write_argument writes it).
+//   A parameter named "output_img" takes precedence.
 // - An unknown argument is an error that suggests the closest name ("did you mean --n?").
 //
 // get() of an array reads the file then (pyaot/standalone/npy.hpp): a missing or malformed
@@ -513,7 +513,8 @@ class Args {
       const Param& p = param(index);
       if (!writable(p)) continue;
       rows.emplace_back("--" + flag_name(p, true) + " FILE.npy",
-                        "write " + std::string(p.name) + ", as the call left it, to this .npy file");
+                        "write " + std::string(p.name) + ", as the call left it, to this .npy "
+                        "file");
     }
     std::size_t width = 0;
     for (const auto& row : rows) width = std::max(width, row.first.size());
