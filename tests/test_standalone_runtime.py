@@ -447,7 +447,7 @@ def test_arguments_parse_to_values(
 USAGE = """\
 usage: demo [-h] --n N [--x X] [--flag FLAG] [--s S] [--max_iter MAX_ITER]
             [--img IMG] [--level LEVEL] [--count COUNT] [--gain GAIN]
-            [--on ON] [--output FILE.npy]
+            [--on ON] [--output FILE.npy] [--output-img FILE.npy]
 """
 
 
@@ -503,6 +503,11 @@ usage: demo [-h] --n N [--x X] [--flag FLAG] [--s S] [--max_iter MAX_ITER]
         (["--n", "1", "--output"], "argument --output: expected one argument"),
         (["--n", "1", "--output", "a", "--output", "b"],
          "argument --output: may be given only once"),
+        (["--n", "1", "--output-img"], "argument --output-img: expected one argument"),
+        (["--n", "1", "--output-img", "a", "--output_img=b"],
+         "argument --output-img: may be given only once"),
+        (["--outptu-img", "a"],
+         "unrecognized arguments: --outptu-img (did you mean --output-img?)"),
     ],
 )
 def test_usage_errors_exit_2_like_argparse(driver: Path, argv: list[str], error: str) -> None:
@@ -521,18 +526,20 @@ def test_help(driver: Path) -> None:
 Demonstrates every kind of parameter.
 
 options:
-  -h, --help           show this help message and exit
-  --n N                int (required)
-  --x X                the step (float; default: 2.5)
-  --flag FLAG          bool: true or false (default: False)
-  --s S                str (default: 'hi')
-  --max_iter MAX_ITER  int (default: 10)
-  --img IMG            a .npy file of a uint8 array of rank 2 (default: None)
-  --level LEVEL        numpy.int8 (default: 3)
-  --count COUNT        numpy.uint64 (default: 0)
-  --gain GAIN          numpy.float32 (default: 1.0)
-  --on ON              numpy.bool (default: True)
-  --output FILE.npy    write the result to this .npy file instead of printing it as JSON
+  -h, --help            show this help message and exit
+  --n N                 int (required)
+  --x X                 the step (float; default: 2.5)
+  --flag FLAG           bool: true or false (default: False)
+  --s S                 str (default: 'hi')
+  --max_iter MAX_ITER   int (default: 10)
+  --img IMG             a .npy file of a uint8 array of rank 2 (default: None)
+  --level LEVEL         numpy.int8 (default: 3)
+  --count COUNT         numpy.uint64 (default: 0)
+  --gain GAIN           numpy.float32 (default: 1.0)
+  --on ON               numpy.bool (default: True)
+  --output FILE.npy     write the result to this .npy file instead of printing it as JSON
+  --output-img FILE.npy
+                        write img, as the call left it, to this .npy file
 """
     # an error before --help wins, as in argparse
     assert run(driver, "args", "--n", "x", "--help").returncode == 2
@@ -547,6 +554,14 @@ def test_exceptions_arrays_and_output(driver: Path, folder: Path) -> None:
     proc = run(driver, "args", "--n", "1", "--img", "img.npy", "--output", "out.npy", cwd=folder)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
     assert (folder / "out.npy").read_bytes() == saved(image)
+    proc = run(driver, "args", "--n", "1", "--img", "img.npy", "--output-img", "arg.npy",
+               cwd=folder)  # fmt: skip
+    assert (proc.returncode, proc.stderr) == (0, b"")
+    assert (folder / "arg.npy").read_bytes() == saved(image)
+    proc = run(driver, "args", "--n", "1", "--img", "img.npy", "--output-img", "no/such.npy",
+               cwd=folder)  # fmt: skip
+    assert (proc.returncode, proc.stdout) == (1, b"")
+    assert proc.stderr == b"ValueError: cannot write 'no/such.npy': No such file or directory\n"
     proc = run(driver, "args", "--n", "1", "--img", "img.npy", "--output", "no/such/out.npy",
                cwd=folder)  # fmt: skip
     assert proc.stderr == b"ValueError: cannot write 'no/such/out.npy': No such file or directory\n"
@@ -592,9 +607,9 @@ def test_float_arguments_follow_python_float(driver: Path, text: str) -> None:
 
 
 TOKENS = ["--n", "--x", "--flag", "--s", "--max_iter", "--max-iter", "--img", "--level",
-          "--count", "--gain", "--on", "--output", "-h", "--help", "--", "-", "1", "-1", "2.5",
-          "nan", "true", "0", "x", "img.npy", "out.npy", "missing.npy", "--n=3", "--x=",
-          "--img=img.npy", "=", "--=", "---n", "--n==1"]  # fmt: skip
+          "--count", "--gain", "--on", "--output", "--output-img", "--output_img=o.npy", "-h",
+          "--help", "--", "-", "1", "-1", "2.5", "nan", "true", "0", "x", "img.npy", "out.npy",
+          "missing.npy", "--n=3", "--x=", "--img=img.npy", "=", "--=", "---n", "--n==1"]  # fmt: skip
 
 
 @FUZZ

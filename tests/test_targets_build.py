@@ -67,10 +67,12 @@ TARGETS = ("host", "wasm32-wasi", "android-arm64", "ios-arm64", "ios-arm64-simul
 IMAGE = (np.arange(30) * 37 % 256).astype(np.uint8).reshape(5, 6)
 
 
-def build_kernels(folder: Path, targets: tuple[str, ...], cross_cache: Path) -> Path:
-    """KERNELS and the .npy inputs of the tests in ``folder``, built by the real CLI for
-    ``targets`` into ``folder/out``; zig's cache is the session's shared one."""
-    (folder / "kern.py").write_text(KERNELS)
+def build_kernels(folder: Path, targets: tuple[str, ...], cross_cache: Path,
+                  source: str = KERNELS) -> Path:
+    """``source`` (KERNELS) as kern.py and the .npy inputs of the tests in ``folder``, built
+    by the real CLI for ``targets`` into ``folder/out``; zig's cache is the session's shared
+    one."""
+    (folder / "kern.py").write_text(source, encoding="utf-8")
     np.save(folder / "img.npy", IMAGE)
     np.save(folder / "x.npy", np.array([1.0, 5.0, 2.0]))
     np.save(folder / "x2.npy", np.array([[1.0, 5.0], [2.0, 8.0]]))
@@ -90,6 +92,35 @@ def build_kernels(folder: Path, targets: tuple[str, ...], cross_cache: Path) -> 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
     return build_kernels(tmp_path_factory.mktemp("targets"), TARGETS, cross_cache)
+
+
+IN_PLACE = '''\
+import numpy as np
+from numpy.typing import NDArray
+
+from hatch_pyaot import compile
+
+
+@compile(tag="scale")
+def scale(x: NDArray[np.float64], k: float) -> None:
+    """Multiplies x by k in place."""
+    for i in range(x.shape[0]):
+        x[i] *= k
+
+
+@compile
+def größe(länge: int) -> int:
+    return länge * 2
+'''
+SMALL_TARGETS = ("host", "wasm32-wasi", "linux-x86_64")
+"""The cheap ones to build; linux-x86_64 is a zig-linked ELF library with a version script."""
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
+    """IN_PLACE built for SMALL_TARGETS."""
+    return build_kernels(tmp_path_factory.mktemp("small"), SMALL_TARGETS, cross_cache,
+                         IN_PLACE)
 
 
 def python_kernels(folder: Path):  # type: ignore[no-untyped-def]
@@ -195,6 +226,69 @@ def test_output_npy_on_the_host(built: Path):
                           python_kernels(built).blur(IMAGE))
 
 
+@pytest.mark.parametrize("target", ["host", "wasm32-wasi"])
+def test_an_in_place_kernel_writes_its_array_argument_out(small: Path, target: str):
+    """scale returns None (printed as null) and changes x: --output-x writes x as the call
+    left it; the input file stays as it was."""
+    result = program(small, target, "scale", "--x", "x.npy", "--k", "3", "--output-x",
+                     "scaled.npy")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "null\n", "")
+    assert np.load(small / "scaled.npy").tolist() == [3.0, 15.0, 6.0]
+    assert np.load(small / "x.npy").tolist() == [1.0, 5.0, 2.0]
+    result = program(small, target, "scale", "--help")
+    assert "[--output-x FILE.npy]" in result.stdout
+    assert "--output-x FILE.npy  write x, as the call left it, to this .npy file" in result.stdout
+    result = program(small, target, "scale", "--x", "x.npy", "--k", "3", "--output-x", "a",
+                     "--output_x", "b")
+    assert result.returncode == 2 and "argument --output-x: may be given only once" in \
+        result.stderr
+    result = program(small, target, "scale", "--x", "x.npy", "--k", "3", "--outptu-x", "a")
+    assert result.returncode == 2 and "(did you mean --output-x?)" in result.stderr
+
+
+def test_non_ascii_names_are_ascii_in_the_libraries(small: Path):
+    """größe is pyaot_4kernu15gr_u00f6_u00dfe in every header, the linux-x86_64 library's
+    version script and exports (the library runs here) and the wasm library's exports; the
+    program keeps the Python names."""
+    symbol = "pyaot_4kernu15gr_u00f6_u00dfe"
+    for target in SMALL_TARGETS:
+        header = (small / "out" / target / "include" / "kern.h").read_text(encoding="utf-8")
+        assert header.isascii()
+        assert f"int32_t {symbol}(int64_t l_u00e4nge, int64_t* result);" in header
+        manifest = json.loads((small / "out" / target / "manifest.json").read_text())
+        assert {f["symbol"] for f in manifest["functions"]} == {symbol, "pyaot_4kern5scale"}
+    lib = ctypes.CDLL(str(small / "out" / "linux-x86_64" / "lib" / "libkern.so"))
+    out = ctypes.c_int64()
+    assert getattr(lib, symbol)(ctypes.c_int64(21), ctypes.byref(out)) == 0 and out.value == 42
+    wasmtime = pytest.importorskip("wasmtime")
+    module = wasmtime.Module.from_file(wasmtime.Engine(), str(small / "out" / "wasm32-wasi" /
+                                                              "lib" / "kern.wasm"))
+    assert symbol in {e.name for e in module.exports}
+    result = program(small, "host", "größe", "--länge", "21")
+    assert (result.returncode, result.stdout) == (0, "42\n")
+
+
+def test_js_loader_calls_a_non_ascii_function(small: Path):
+    """The manifest names größe by its Python name: the loader takes it (and scale's writes
+    into its argument come back, as in Python)."""
+    node = shutil.which("node")
+    if node is None:
+        missing_tool("node is not installed (Debian: apt-get install nodejs)")
+    lib = small / "out" / "wasm32-wasi" / "lib"
+    for name in ("pyaot.mjs", "wasi.mjs"):
+        shutil.copy(Path(__file__).parents[1] / "src" / "hatch_pyaot" / "js" / name, lib)
+    (lib / "run.mjs").write_text('''
+import { load } from "./pyaot.mjs";
+const lib = await load(new URL("./kern.wasm", import.meta.url).pathname);
+const x = { data: Float64Array.from([1, 5, 2]), shape: [3] };
+lib.scale(x, 2);
+console.log(JSON.stringify({ value: lib.größe(21), x: Array.from(x.data) }));
+''', encoding="utf-8")
+    result = run([node, str(lib / "run.mjs")], small)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"value": 42, "x": [2.0, 10.0, 4.0]}
+
+
 class PyaotArray(ctypes.Structure):
     _fields_ = [("data", ctypes.c_void_p), ("dtype", ctypes.c_int32), ("ndim", ctypes.c_int32),
                 ("shape", ctypes.c_int64 * 8), ("strides", ctypes.c_int64 * 8),
@@ -204,10 +298,10 @@ class PyaotArray(ctypes.Structure):
 def test_the_host_library_through_its_c_abi(built: Path):
     lib = ctypes.CDLL(str(built / "out" / "host" / "lib" / "libkern.so"))
     out = ctypes.c_int64()
-    assert lib.pyaot_kern_collatz_steps(ctypes.c_int64(27), ctypes.byref(out)) == 0
+    assert lib.pyaot_4kern13collatz_steps(ctypes.c_int64(27), ctypes.byref(out)) == 0
     assert out.value == 111
     value = ctypes.c_double()
-    status = lib.pyaot_kern_safe_log(ctypes.c_double(-1.0), ctypes.c_double(10.0),
+    status = lib.pyaot_4kern8safe_log(ctypes.c_double(-1.0), ctypes.c_double(10.0),
                                      ctypes.byref(value))
     assert status == 15  # 1 + pyaot::Exc::ValueError
     lib.pyaot_error_type.restype = lib.pyaot_error_message.restype = ctypes.c_char_p
@@ -217,7 +311,7 @@ def test_the_host_library_through_its_c_abi(built: Path):
     arg = PyaotArray(image.ctypes.data, 5, 2)  # PYAOT_UINT8
     arg.shape[:2], arg.strides[:2] = image.shape, (image.shape[1], 1)
     result = PyaotArray()
-    assert lib.pyaot_kern_blur(ctypes.byref(arg), ctypes.byref(result)) == 0
+    assert lib.pyaot_4kern4blur(ctypes.byref(arg), ctypes.byref(result)) == 0
     assert (result.dtype, result.ndim, tuple(result.shape[:2])) == (5, 2, image.shape)
     size = image.size
     got = np.ctypeslib.as_array(ctypes.cast(result.data, ctypes.POINTER(ctypes.c_uint8)),
@@ -225,13 +319,13 @@ def test_the_host_library_through_its_c_abi(built: Path):
     lib.pyaot_array_release(ctypes.byref(result))
     assert np.array_equal(got, python_kernels(built).blur(image))
     wrong = PyaotArray(image.ctypes.data, 10, 2)  # float64: TypeError
-    assert lib.pyaot_kern_blur(ctypes.byref(wrong), ctypes.byref(result)) == 13
+    assert lib.pyaot_4kern4blur(ctypes.byref(wrong), ctypes.byref(result)) == 13
     assert b"must be a uint8 array of rank 2" in lib.pyaot_error_message()
     flat = np.zeros(16)  # stats: compiled for ranks 1 to 3
     four = PyaotArray(flat.ctypes.data, 10, 4)
     four.shape[:4], four.strides[:4] = (2, 2, 2, 2), (8, 4, 2, 1)
     mean, std, where = ctypes.c_double(), ctypes.c_double(), ctypes.c_int64()
-    assert lib.pyaot_kern_stats(ctypes.byref(four), ctypes.byref(mean), ctypes.byref(std),
+    assert lib.pyaot_4kern5stats(ctypes.byref(four), ctypes.byref(mean), ctypes.byref(std),
                                 ctypes.byref(where)) == 13
     assert lib.pyaot_error_message() == (b"stats() argument 'x' must be an array of rank 1 to "
                                          b"3 (the ranks it was compiled for), not rank 4")
@@ -251,7 +345,7 @@ def test_android_library_needs_only_bionic(built: Path):
     assert "log" in imported
     assert imported <= set().union(*table.values()), imported - set().union(*table.values())
     exported = {f.name for f in binary.exported_functions}
-    assert {"pyaot_kern_collatz_steps", "pyaot_kern_blur", "pyaot_error_message"} <= exported
+    assert {"pyaot_4kern13collatz_steps", "pyaot_4kern4blur", "pyaot_error_message"} <= exported
 
 
 def test_ios_library_is_arm64_mach_o_for_ios(built: Path, tmp_path: Path):
@@ -323,8 +417,8 @@ def test_manifest_describes_functions_and_files(built: Path):
 
 def test_c_header_declares_every_function(built: Path):
     header = (built / "out" / "host" / "include" / "kern.h").read_text()
-    assert "int32_t pyaot_kern_collatz_steps(int64_t n, int64_t* result);" in header
-    assert "int32_t pyaot_kern_blur(const pyaot_array* img, pyaot_array* result);" in header
+    assert "int32_t pyaot_4kern13collatz_steps(int64_t n, int64_t* result);" in header
+    assert "int32_t pyaot_4kern4blur(const pyaot_array* img, pyaot_array* result);" in header
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
         pytest.skip("no C compiler")

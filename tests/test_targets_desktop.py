@@ -23,8 +23,8 @@ pytestmark = pytest.mark.slow
 
 TARGETS = ("linux-aarch64", "macos-arm64", "macos-x86_64", "windows-x86_64")
 TAGS = ("collatz", "safe_log", "blur", "stats")
-C_ABI = {"pyaot_kern_collatz_steps", "pyaot_kern_safe_log", "pyaot_kern_blur",
-         "pyaot_kern_stats", "pyaot_error_type", "pyaot_error_message", "pyaot_array_release"}
+C_ABI = {"pyaot_4kern13collatz_steps", "pyaot_4kern8safe_log", "pyaot_4kern4blur",
+         "pyaot_4kern5stats", "pyaot_error_type", "pyaot_error_message", "pyaot_array_release"}
 LIBRARY = {"linux-aarch64": "libkern.so", "macos-arm64": "libkern.dylib",
            "macos-x86_64": "libkern.dylib", "windows-x86_64": "kern.dll"}
 EXE_SUFFIX = {"windows-x86_64": ".exe"}

@@ -1,9 +1,10 @@
 """The targets besides ``host`` in packaging: a wheel built with ``targets = ["host",
-"wasm32-wasi"]`` carries ``<package>/_pyaot/wasm32-wasi/`` (programs, library, headers,
-manifest), ``hatch_pyaot.artifacts("<package>")`` finds it once installed, and the program
-from the installed wheel runs under wasmtime; ``artifacts-in-wheel = false`` leaves them out;
-the ``all`` builder writes one archive per target. Real ``pip wheel`` runs (without build
-isolation, so that zig comes from the test environment and its cache is shared)."""
+"wasm32-wasi"]`` and ``artifacts-in-wheel = true`` carries ``<package>/_pyaot/wasm32-wasi/``
+(programs, library, headers, manifest), ``hatch_pyaot.artifacts("<package>")`` finds it once
+installed, and the program from the installed wheel runs under wasmtime; without that setting
+the platform wheel holds the host modules only, with zig installed too; the ``all`` builder
+writes one archive per target, building each target once. Real ``pip wheel`` runs (without
+build isolation, so that zig comes from the test environment and its cache is shared)."""
 
 from __future__ import annotations
 
@@ -56,8 +57,17 @@ def project(root: Path, extra: str = "",
     return root
 
 
+SRC = Path(__file__).parents[1] / "src"
+
+
+def build_env(cache: Path) -> dict[str, str]:
+    """A user's shell, with this checkout's hatch-pyaot as the build backend (not another
+    one installed in the environment) and the session's zig cache."""
+    return clean_env({"ZIG_GLOBAL_CACHE_DIR": str(cache / "zig"), "PYTHONPATH": str(SRC)})
+
+
 def pip_wheel(root: Path, out: Path, cache: Path) -> Path:
-    env = clean_env({"ZIG_GLOBAL_CACHE_DIR": str(cache / "zig")})
+    env = build_env(cache)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                     "-w", str(out), str(root)], cwd=root, env=env, check=True,
                    capture_output=True, timeout=1200)
@@ -102,7 +112,8 @@ def test_default_targets_are_the_available_ones_of_wasm_android_ios(monkeypatch)
 
 @pytest.mark.slow
 def test_wheel_carries_the_wasm_target_and_artifacts_finds_it(tmp_path, cross_cache):
-    wheel = pip_wheel(project(tmp_path / "p"), tmp_path / "dist", cross_cache)
+    root = project(tmp_path / "p", extra="artifacts-in-wheel = true")
+    wheel = pip_wheel(root, tmp_path / "dist", cross_cache)
     names = zipfile.ZipFile(wheel).namelist()
     for part in ("cpkg/_pyaot/wasm32-wasi/bin/collatz.wasm",
                  "cpkg/_pyaot/wasm32-wasi/lib/cpkg.wasm",
@@ -112,10 +123,9 @@ def test_wheel_carries_the_wasm_target_and_artifacts_finds_it(tmp_path, cross_ca
     assert any(n.startswith("cpkg/kernels.pyaot") for n in names)  # the host module too
     python = fresh_venv(tmp_path / "venv")
     install(python, wheel)
-    src = Path(__file__).parents[1] / "src"
     probe = ("import hatch_pyaot, json; print(json.dumps({k: str(v) for k, v in "
              "hatch_pyaot.artifacts('cpkg').items()}))")
-    out = subprocess.run([str(python), "-c", probe], env={**os.environ, "PYTHONPATH": str(src)},
+    out = subprocess.run([str(python), "-c", probe], env={**os.environ, "PYTHONPATH": str(SRC)},
                          capture_output=True, text=True, check=True)
     found = json.loads(out.stdout)
     assert list(found) == ["wasm32-wasi"]
@@ -125,17 +135,25 @@ def test_wheel_carries_the_wasm_target_and_artifacts_finds_it(tmp_path, cross_ca
 
 
 @pytest.mark.slow
-def test_artifacts_in_wheel_false_leaves_them_out(tmp_path, cross_cache):
-    root = project(tmp_path / "p", extra="artifacts-in-wheel = false")
+@pytest.mark.parametrize(("targets", "extra"), [
+    ("", ""), ('targets = ["host", "wasm32-wasi"]', "artifacts-in-wheel = false")])
+def test_the_platform_wheel_holds_no_cross_artifacts_unless_asked(tmp_path, cross_cache,
+                                                                   targets, extra):
+    """The default targets with zig installed (``--no-build-isolation``: it is in the test
+    environment), or a named one: the wheel has the host module only."""
+    root = project(tmp_path / "p", extra=extra, targets=targets)
     wheel = pip_wheel(root, tmp_path / "dist", cross_cache)
-    assert not any("_pyaot/" in n for n in zipfile.ZipFile(wheel).namelist())
+    names = zipfile.ZipFile(wheel).namelist()
+    assert not any("_pyaot/" in n or n.endswith(".wasm") for n in names), names
+    assert any(n.startswith("cpkg/kernels.pyaot") for n in names)
 
 
 @pytest.mark.slow
 def test_unset_targets_add_wasm_android_and_ios_where_zig_is_installed(tmp_path, cross_cache):
     """This environment has zig (``--no-build-isolation``): the default targets are all
-    available, and the wheel carries them."""
-    wheel = pip_wheel(project(tmp_path / "p", targets=""), tmp_path / "dist", cross_cache)
+    available, and the wheel carries them when asked to."""
+    root = project(tmp_path / "p", targets="", extra="artifacts-in-wheel = true")
+    wheel = pip_wheel(root, tmp_path / "dist", cross_cache)
     names = zipfile.ZipFile(wheel).namelist()
     for part in ("cpkg/_pyaot/wasm32-wasi/bin/collatz.wasm",
                  "cpkg/_pyaot/android-arm64/bin/collatz", "cpkg/_pyaot/android-arm64/lib/libcpkg.so",
@@ -146,10 +164,14 @@ def test_unset_targets_add_wasm_android_and_ios_where_zig_is_installed(tmp_path,
 
 @pytest.mark.slow
 def test_all_builder_writes_an_archive_per_target(tmp_path, cross_cache):
-    root = project(tmp_path / "p")
-    env = clean_env({"ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")})
-    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "all"], cwd=root,
-                   env=env, check=True, capture_output=True, timeout=1200)
+    """Each target is built once, also when the wheel carries its artifacts too."""
+    root = project(tmp_path / "p", extra="artifacts-in-wheel = true")
+    env = build_env(cross_cache)
+    proc = subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "all"], cwd=root,
+                          env=env, check=True, capture_output=True, text=True, timeout=1200)
+    log = proc.stdout + proc.stderr
+    assert log.count("wasm32-wasi: built wasm32-wasi/lib/cpkg.wasm") == 1, log
+    assert log.count("wasm32-wasi: built wasm32-wasi/bin/collatz.wasm") == 1, log
     archive = root / "dist" / "cpkg-0.1-wasm32-wasi.tar.gz"
     with tarfile.open(archive) as tar:
         names = tar.getnames()
@@ -157,4 +179,5 @@ def test_all_builder_writes_an_archive_per_target(tmp_path, cross_cache):
     assert "cpkg/wasm32-wasi/manifest.json" in names
     dist = sorted(p.name for p in (root / "dist").iterdir())
     assert "cpkg-0.1.tar.gz" in dist and "cpkg-0.1-wasm32-wasi.tar.gz" in dist
-    assert any(name.startswith("cpkg-0.1-cp3") and name.endswith(".whl") for name in dist)
+    (wheel,) = (root / "dist").glob("cpkg-0.1-cp3*.whl")
+    assert "cpkg/_pyaot/wasm32-wasi/bin/collatz.wasm" in zipfile.ZipFile(wheel).namelist()

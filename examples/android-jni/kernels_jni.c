@@ -44,7 +44,7 @@ JNIEXPORT jlong JNICALL Java_com_example_Kernels_collatzSteps(JNIEnv* env, jclas
                                                               jlong n) {
     (void)cls;
     int64_t steps = 0;
-    int32_t status = pyaot_kernels_collatz_steps(n, &steps);
+    int32_t status = pyaot_7kernels13collatz_steps(n, &steps);
     if (status != 0) {
         throw_python_error(env, status);
         return 0;
@@ -56,7 +56,7 @@ JNIEXPORT jdouble JNICALL Java_com_example_Kernels_logRatio(JNIEnv* env, jclass 
                                                             jdouble x, jdouble y) {
     (void)cls;
     double result = 0.0;
-    int32_t status = pyaot_kernels_log_ratio(x, y, &result);
+    int32_t status = pyaot_7kernels9log_ratio(x, y, &result);
     if (status != 0) {
         throw_python_error(env, status);
         return 0.0;
@@ -84,7 +84,7 @@ JNIEXPORT jdoubleArray JNICALL Java_com_example_Kernels_smooth(JNIEnv* env, jcla
     if (arg.data == NULL)
         return NULL; /* OutOfMemoryError is pending */
     pyaot_array result;
-    int32_t status = pyaot_kernels_smooth(&arg, &result);
+    int32_t status = pyaot_7kernels6smooth(&arg, &result);
     /* mode 0: a kernel may write into its argument, as NumPy code can */
     (*env)->ReleasePrimitiveArrayCritical(env, x, arg.data, 0);
     if (status != 0) {

@@ -65,11 +65,14 @@ class Settings:
                 "wheel (`python`, with a diagnostic) or the build fails (`error`).",
         "schema": {"type": "string", "enum": list(get_args(Fallback))},
     })
-    artifacts_in_wheel: bool = field(default=True, metadata={
+    artifacts_in_wheel: bool = field(default=False, metadata={
         "key": "artifacts-in-wheel",
-        "help": "Put the artifacts of the targets other than `host` (programs, C-ABI "
+        "help": "Also put the artifacts of the targets other than `host` (programs, C-ABI "
                 "libraries, headers, manifest) into the wheel, under `<package>/_pyaot/<target>/`"
-                " (`hatch_pyaot.artifacts(\"<package>\")` finds them).",
+                " (`hatch_pyaot.artifacts(\"<package>\")` finds them). Off by default: they "
+                "make the platform wheel many times larger, and tools such as `auditwheel` "
+                "expect only the platform's own binaries in it; `hatch build -t all` writes "
+                "them as one archive per target, and `pyaot build --target` as folders.",
         "schema": {"type": "boolean"},
     })
     boundscheck: bool = field(default=True, metadata={

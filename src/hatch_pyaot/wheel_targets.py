@@ -1,7 +1,12 @@
-"""The artifacts of the targets other than ``host`` for a wheel and for ``hatch build -t all``:
-per package, ``<package>/_pyaot/<target>/{bin,lib,include,manifest.json}`` (and
+"""The artifacts of the targets other than ``host`` for ``hatch build -t all`` and, with
+``artifacts-in-wheel = true``, for a wheel: per package,
+``<package>/_pyaot/<target>/{bin,lib,include,manifest.json}`` (and
 ``<package>/_pyaot/<package>.xcframework`` for iOS), built by crossbuild.py from the
 package's ``@compile`` modules.
+
+``hatch build -t all`` builds them once, before the wheel, and hands them to the wheel's
+build hook with ``reuse_targets`` (the builder and the hook run in one process), so that a
+wheel that carries them does not build every target a second time.
 
 A target named in the ``targets`` setting must build: a missing toolchain fails the build
 with the reason (DESIGN §3.13); ``all`` takes the targets available on the machine, and
@@ -13,13 +18,38 @@ only.
 from __future__ import annotations
 
 import tarfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from hatch_pyaot.settings import Settings
 from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed
 
 FOLDER = "_pyaot"
+
+_built: ContextVar[tuple[Settings, tuple[str, ...], Path] | None] = ContextVar(
+    "pyaot_built_targets", default=None)
+"""What ``reuse_targets`` hands on: the settings and targets built, and their staging folder."""
+
+
+@contextmanager
+def reuse_targets(settings: Settings, targets: Sequence[str], staging: Path) -> Iterator[None]:
+    """While in this block, ``built_targets`` of the same settings and targets is
+    ``staging``'s files: what ``build_package_targets`` wrote there."""
+    token = _built.set((settings, tuple(targets), staging))
+    try:
+        yield
+    finally:
+        _built.reset(token)
+
+
+def built_targets(settings: Settings, targets: Sequence[str]) -> dict[str, Path] | None:
+    """The files ``reuse_targets`` hands on for these settings and targets, or None."""
+    found = _built.get()
+    if found is None or found[:2] != (settings, tuple(targets)):
+        return None
+    return staged_files(found[2])
 
 
 def cross_targets(settings: Settings) -> list[str]:
@@ -60,7 +90,6 @@ def build_package_targets(files: Sequence[SourceFile], settings: Settings, targe
                         "targets' artifacts need a package to go into")
             continue
         packages.setdefault(top, []).append(f.path)
-    built: dict[str, Path] = {}
     options = CrossOptions(boundscheck=settings.boundscheck)
     cache_dir = Path(settings.cache_dir) if settings.cache_dir else None
     for package, paths in sorted(packages.items()):
@@ -74,9 +103,13 @@ def build_package_targets(files: Sequence[SourceFile], settings: Settings, targe
         except ToolchainError as exc:
             raise WheelBuildFailed(f"pyaot: building the targets of {package} failed:\n{exc}") \
                 from None
-        for path in sorted(p for p in out.rglob("*") if p.is_file()):
-            built[path.relative_to(staging).as_posix()] = path
-    return built
+    return staged_files(staging)
+
+
+def staged_files(staging: Path) -> dict[str, Path]:
+    """{path inside the wheel: file} of the targets built below ``staging``."""
+    return {path.relative_to(staging).as_posix(): path
+            for path in sorted(staging.glob(f"*/{FOLDER}/**/*")) if path.is_file()}
 
 
 def archive_targets(staging: Path, targets: Sequence[str], directory: Path,

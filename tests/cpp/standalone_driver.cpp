@@ -11,7 +11,8 @@
 //   strings                      stdin: one hex-encoded byte string per line; JSON strings
 //   misc                         JSON of tuples, None, bools, integers of every width
 //   args ARGV...                 a program with parameters of every kind; prints them as a
-//                                JSON list (or writes --output) like a generated main
+//                                JSON list (or writes --output, and --output-img) like a
+//                                generated main
 
 #include <cmath>
 #include <cstdint>
@@ -195,7 +196,7 @@ int args_mode(int argc, const char* const* argv) {
       {.name = "s", .kind = sa::Kind::Str, .default_repr = "'hi'"},
       {.name = "max_iter", .kind = sa::Kind::Int, .default_repr = "10"},
       {.name = "img", .kind = sa::Kind::Array, .dtype = "uint8", .ndim = 2,
-       .default_repr = "None"},
+       .default_repr = "None", .output = true},
       {.name = "level", .kind = sa::Kind::Scalar, .dtype = "int8", .default_repr = "3"},
       {.name = "count", .kind = sa::Kind::Scalar, .dtype = "uint64", .default_repr = "0"},
       {.name = "gain", .kind = sa::Kind::Scalar, .dtype = "float32", .default_repr = "1.0"},
@@ -233,6 +234,7 @@ int args_mode(int argc, const char* const* argv) {
       pyaot::raise(pyaot::Exc::ValueError, "n must not be negative");
       return sa::print_exception();
     }
+    if (!sa::write_argument(args, img, 5)) return sa::print_exception();
     return sa::print_result(args, img);
   }
   if (n < 0) {

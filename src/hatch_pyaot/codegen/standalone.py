@@ -1,7 +1,9 @@
 """The ``main`` of an entry point's standalone program (DESIGN §3.9c): ``<tag> --help``,
 arguments by parameter name (``--n 20``, ``--img in.npy``), the result as JSON on stdout or
-``--output FILE.npy``, a Python exception as ``Type: message`` on stderr with exit status 1,
-a usage error with status 2 (``pyaot/standalone/args.hpp`` and ``result.hpp``).
+``--output FILE.npy``, an array argument as it is after the call with ``--output-img
+FILE.npy`` (what an in-place kernel wrote into it), a Python exception as ``Type: message``
+on stderr with exit status 1, a usage error with status 2 (``pyaot/standalone/args.hpp`` and
+``result.hpp``).
 
 The program includes its module's C ABI translation unit (codegen/c_abi.py) and calls the
 compiled kernel directly. An entry compiled for several array ranks tries its variants in
@@ -52,6 +54,8 @@ def emit_main(module_name: str, entry: Entry) -> str:
             fields += [f".ndim = {ranks[i][0]}", f".max_ndim = {ranks[i][1]}"]
         elif isinstance(t, ArrayType):
             fields.append(f".ndim = {max(t.ndim, 0)}")
+        if isinstance(t, ArrayType):
+            fields.append(".output = true")  # --output-<name>: the array after the call
         if p.default is not None:
             fields.append(f".default_repr = {string_literal(repr(p.default.value))}")
         params.append("    {" + ", ".join(fields) + "},")
@@ -102,6 +106,8 @@ def _run(k: int, spec: Specialization, *, last: bool) -> list[str]:
         call.append(var)
     assert spec.result is not None
     lines += [f"  {spec.result.cpp()} result{{}};",
-              f"  if (!{kernel_call(spec, 'result', call)}) return sa::print_exception();",
-              "  return sa::print_result(args, result);", "}", ""]
+              f"  if (!{kernel_call(spec, 'result', call)}) return sa::print_exception();"]
+    lines += [f"  if (!sa::write_argument(args, a{i}, {i})) return sa::print_exception();"
+              for i, t in enumerate(spec.param_types) if isinstance(t, ArrayType)]
+    lines += ["  return sa::print_result(args, result);", "}", ""]
     return lines

@@ -65,14 +65,18 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def _target_artifacts(self, files: list[SourceFile], settings: Settings,
                           log: BuildLog) -> dict[str, Path]:
-        """The other targets' artifacts, under ``<package>/_pyaot/<target>/`` in the wheel."""
-        from hatch_pyaot.wheel_targets import build_package_targets, cross_targets
+        """The other targets' artifacts, under ``<package>/_pyaot/<target>/`` in the wheel:
+        those ``hatch build -t all`` built already, or built now."""
+        from hatch_pyaot.wheel_targets import build_package_targets, built_targets, cross_targets
 
         assert self._staging is not None
         try:
             targets = cross_targets(settings)
             if not targets:
                 return {}
+            built = built_targets(settings, targets)
+            if built is not None:
+                return built
             return build_package_targets(files, settings, targets, self._staging / "targets",
                                          log)
         except WheelBuildFailed as exc:

@@ -19,7 +19,7 @@
 //       {
 //         "name": "blur",                     the method's name on the loaded library; a
 //                                             dotted name ("filters.blur") makes namespaces
-//         "symbol": "pyaot_img_blur",         the exported C function (pyaot_<module>_<name>)
+//         "symbol": "pyaot_3img4blur",        the exported C function (docs/c-abi.md)
 //         "params": [                         the C parameters, in order (a tuple parameter
 //                                             is its items, one entry each)
 //           {"name": "img", "type": "array", "dtype": "uint8", "ndim": 2},
@@ -303,6 +303,9 @@ function checkValue(value, where, isResult) {
   }
 }
 
+// A dotted Python identifier (Python's XID_Start and XID_Continue: "größe" is one).
+const IDENTIFIER = /^[\p{XID_Start}_]\p{XID_Continue}*(\.[\p{XID_Start}_]\p{XID_Continue}*)*$/u;
+
 function checkManifest(spec) {
   if (spec === null || typeof spec !== "object" || !Array.isArray(spec.functions)) {
     throw manifestError("top level", "expected {\"functions\": [...]}");
@@ -313,7 +316,7 @@ function checkManifest(spec) {
   const names = new Set();
   for (const [index, fn] of spec.functions.entries()) {
     const where = `functions[${index}]`;
-    if (typeof fn?.name !== "string" || !/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/.test(fn.name)) {
+    if (typeof fn?.name !== "string" || !IDENTIFIER.test(fn.name)) {
       throw manifestError(where, "\"name\" must be a (dotted) identifier");
     }
     const prefixes = fn.name.split(".").map((_, i, parts) => parts.slice(0, i + 1).join("."));

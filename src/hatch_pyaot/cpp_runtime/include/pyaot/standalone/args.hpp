@@ -46,6 +46,10 @@
 // - `--output FILE.npy` (only when Program::output) asks for the result in a .npy file; a
 //   parameter named "output" takes precedence (the generator should then not set output).
 //   -h and --help always ask for help: a parameter named "help" cannot be given.
+// - `--output-img FILE.npy` (only for an Array parameter with Param::output) asks for the
+//   array `img` in a .npy file after the call, with what the function wrote into it (an
+//   in-place kernel); output(index) gives the path (result.hpp's write_argument writes it).
+//   A parameter named "output_img" takes precedence.
 // - An unknown argument is an error that suggests the closest name ("did you mean --n?").
 //
 // get() of an array reads the file then (pyaot/standalone/npy.hpp): a missing or malformed
@@ -89,6 +93,7 @@ struct Param {
   int max_ndim = 0;                    ///< Array compiled for ranks ndim..max_ndim, or 0
   const char* default_repr = nullptr;  ///< nullptr: required; else repr(default) for --help
   const char* help = nullptr;          ///< a description for --help, or nullptr
+  bool output = false;                 ///< Array: accept --output-<name> FILE.npy
 };
 
 /// The executable: its name, what --help says, and its parameters.
@@ -309,22 +314,30 @@ class Args {
       if (name == "help") {
         return usage_error("argument -h/--help: ignored explicit argument " + repr(value));
       }
-      const int index = find(name);
+      int index = find(name);
       const bool is_output = index < 0 && program.output && args_detail::same_name(name, "output");
+      const int written = index < 0 && !is_output ? find_output(name) : -1;
+      if (written >= 0) index = written;
       if (index < 0 && !is_output) return unknown(token, name);
-      const std::string flag = "--" + std::string(is_output ? "output" : param(index).name);
+      const std::string flag =
+          "--" + (is_output ? std::string("output") : flag_name(param(index), written >= 0));
       if (value == nullptr) {
         if (k + 1 >= argc || std::string_view(argv[k + 1]).substr(0, 2) == "--") {
           return usage_error("argument " + flag + ": expected one argument");
         }
         value = argv[++k];
       }
-      if (is_output ? output_given : values_[static_cast<std::size_t>(index)].given) {
+      Value& slot = values_[static_cast<std::size_t>(index < 0 ? 0 : index)];
+      if (is_output ? output_given : written >= 0 ? slot.output != nullptr : slot.given) {
         return usage_error("argument " + flag + ": may be given only once");
       }
       if (is_output) {
         output_given = true;
         output_ = value;
+        continue;
+      }
+      if (written >= 0) {
+        slot.output = value;
         continue;
       }
       if (const int status = convert(index, flag, value); status >= 0) return status;
@@ -386,6 +399,9 @@ class Args {
   /// The --output path, or nullptr: print the result as JSON.
   const char* output() const noexcept { return output_; }
 
+  /// The --output-<name> path of an Array parameter, or nullptr: it is not written out.
+  const char* output(int index) const noexcept { return value(index).output; }
+
   /// The usage line, wrapped at 78 columns as argparse does:
   /// "usage: blur [-h] --img IMG [--sigma SIGMA]".
   std::string usage() const {
@@ -396,6 +412,10 @@ class Args {
       parts.push_back(p.default_repr != nullptr ? "[" + part + "]" : part);
     }
     if (program_->output) parts.emplace_back("[--output FILE.npy]");
+    for (int index = 0; index < program_->nparams; ++index) {
+      const Param& p = param(index);
+      if (writable(p)) parts.push_back("[--" + flag_name(p, true) + " FILE.npy]");
+    }
     const std::string head = std::string("usage: ") + program_->prog;
     std::string text = head;
     std::size_t line_start = 0;
@@ -420,6 +440,7 @@ class Args {
     std::uint64_t u = 0;
     double f = 0.0;
     const char* text = "";
+    const char* output = nullptr;  ///< --output-<name>
   };
 
   const Param& param(int index) const noexcept { return program_->params[index]; }
@@ -428,6 +449,23 @@ class Args {
   int find(std::string_view name) const noexcept {
     for (int index = 0; index < program_->nparams; ++index) {
       if (args_detail::same_name(name, param(index).name)) return index;
+    }
+    return -1;
+  }
+
+  static bool writable(const Param& p) noexcept { return p.kind == Kind::Array && p.output; }
+
+  /// "img", or "output-img" for the flag that writes the array out.
+  static std::string flag_name(const Param& p, bool written) {
+    return written ? "output-" + std::string(p.name) : std::string(p.name);
+  }
+
+  /// The Array parameter whose --output-<name> this is, or -1.
+  int find_output(std::string_view name) const {
+    for (int index = 0; index < program_->nparams; ++index) {
+      if (writable(param(index)) && args_detail::same_name(name, flag_name(param(index), true))) {
+        return index;
+      }
     }
     return -1;
   }
@@ -471,6 +509,13 @@ class Args {
       rows.emplace_back("--output FILE.npy",
                         "write the result to this .npy file instead of printing it as JSON");
     }
+    for (int index = 0; index < program_->nparams; ++index) {
+      const Param& p = param(index);
+      if (!writable(p)) continue;
+      rows.emplace_back("--" + flag_name(p, true) + " FILE.npy",
+                        "write " + std::string(p.name) + ", as the call left it, to this .npy "
+                        "file");
+    }
     std::size_t width = 0;
     for (const auto& row : rows) width = std::max(width, row.first.size());
     const std::size_t column = std::min<std::size_t>(width + 4, 24);
@@ -512,7 +557,10 @@ class Args {
         best_distance = distance;
       }
     };
-    for (int index = 0; index < program_->nparams; ++index) consider(param(index).name);
+    for (int index = 0; index < program_->nparams; ++index) {
+      consider(param(index).name);
+      if (writable(param(index))) consider(flag_name(param(index), true));
+    }
     consider("help");
     if (program_->output) consider("output");
     std::string message = "unrecognized arguments: " + args_detail::shown(token);

@@ -4,7 +4,11 @@
 //
 //   int print_exception();                              // stderr "ValueError: message", 1
 //   template <class R> int print_result(const Args& args, const R& result);
+//   bool write_argument(const Args& args, const numpy::ndarray<T, N>& a, int index);
 //
+// write_argument writes an array argument, after the call, to its --output-<name> file when
+// one was given (what an in-place kernel wrote into it); false with a pending ValueError
+// when that fails.
 // print_result prints json.dumps(result) and a newline on stdout (pyaot/standalone/json.hpp),
 // or, given --output FILE.npy and an array result, writes the .npy file instead; it returns
 // main's exit status (0, or 1 after print_exception() when writing fails). print_exception
@@ -39,6 +43,13 @@ inline int print_exception() {
   std::fwrite(text.data(), 1, text.size(), stderr);
   clear_error();
   return 1;
+}
+
+/// Writes the array argument `index` to its --output-<name> file, if one was given.
+template <class T, int N>
+bool write_argument(const Args& args, const numpy::ndarray<T, N>& a, int index) noexcept {
+  const char* path = args.output(index);
+  return path == nullptr || write_npy_file(a, path);
 }
 
 /// Prints the result as JSON, or writes it to the --output file (an array); main's status.
