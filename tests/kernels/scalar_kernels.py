@@ -608,3 +608,28 @@ def finally_propagates(k: int) -> int:
     finally:
         n += 5
     return n
+
+
+@compile
+def maybe_unbound(x: int) -> int:
+    """Bound on one path only, in a loop that may not run, or by an augmented assignment:
+    UnboundLocalError where Python raises it."""
+    if x > 0:
+        y = 1
+    for i in range(x - 2):
+        z = i
+    if x == 4 or x == 2:
+        return y + z
+    if x == 5:
+        return x > 9 and w or 5  # w is never read: short-circuit
+    if x == 6:
+        w = 3
+        return w
+    if x == 7:
+        w += 1  # read before any assignment
+    try:
+        if x == 8:
+            u = 1 // (x - 8)
+    except ZeroDivisionError:
+        return y + u
+    return y
