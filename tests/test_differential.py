@@ -111,6 +111,7 @@ CASES += [("integrate", (0.0, 3.0, 1000)), ("integrate", (0.0, 1.0, 0))]
 CASES += [("math_ints", p) for p in [(12, 18), (-12, 5), (0, 0), (7, 0), (I64_MAX, 3)]]
 CASES += [("math_tuple", (x,)) for x in [0.0, 1.0, -3.5, 1e300, 5e-324, INF, NAN]]
 CASES += [("maybe_unbound", (x,)) for x in range(-1, 10)]
+CASES += [("normalized_names", (x,)) for x in (5, -1)]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}{a}" for f, a in CASES])

@@ -633,3 +633,11 @@ def maybe_unbound(x: int) -> int:
     except ZeroDivisionError:
         return y + u
     return y
+
+
+@compile
+def normalized_names(ﬁx: int) -> int:
+    """``ﬁx`` (spelled with the ligature ``ﬁ``) and ``fix`` are one name: Python normalizes
+    identifiers to NFKC."""
+    fix = 3
+    return ﬁx + fix

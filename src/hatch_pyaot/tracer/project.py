@@ -16,6 +16,7 @@ import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from hatch_pyaot.errors import CompileError, Diagnostic, Loc
+from hatch_pyaot.tracer.identifiers import normalize_names
 
 
 @dataclass
@@ -95,12 +96,15 @@ class Project:
             reason = exc.message.removeprefix("parser error: ")
             raise CompileError([Diagnostic(where, f"invalid syntax: {reason}")]) from None
         positions = dict(wrapper.resolve(PositionProvider))
+        tree = wrapper.module
+        if not text.isascii():
+            tree, positions = normalize_names(tree, positions)
         return ModuleSource(
             name=name,
             path=path,
             display_path=display,
             text=text,
-            tree=wrapper.module,
+            tree=tree,
             positions=positions,
             is_package=path.name == "__init__.py",
         )
