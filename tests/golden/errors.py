@@ -82,3 +82,10 @@ def finally_return(x: int) -> int:
         finally:
             x += 1
     return x
+
+
+@compile
+def annotated_local(x: int) -> int:
+    y: int = 1.5
+    return x
+

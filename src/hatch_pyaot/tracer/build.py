@@ -199,6 +199,14 @@ class Builder:
             self.error(exc.node, str(exc))
             return None
 
+    def local_annotation(self, node: cst.BaseExpression) -> Type | None:
+        """The type a local's annotation declares; one the compiler does not know is left
+        to the value's type, as before."""
+        try:
+            return annotation_type(self.resolver, self.module, node)
+        except AnnotationError:
+            return None
+
     # ----- statements --------------------------------------------------------------------
 
     def block(self, stmts: list[cst.BaseStatement]) -> list[ir.Stmt]:
@@ -238,7 +246,12 @@ class Builder:
         if isinstance(node, cst.AnnAssign):
             if node.value is None:
                 return None
-            return ir.Assign(loc, self.target(node.target), self.expr(node.value))
+            if isinstance(node.target, cst.Subscript):
+                return ir.SetItem(loc, *self.subscript_target(node.target),
+                                  self.expr(node.value))
+            value = self.expr(node.value)
+            return ir.Assign(loc, self.target(node.target), value,
+                             self.local_annotation(node.annotation.annotation))
         if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
             # a[f(i)] += v is t = f(i); a[t] = a[t] + v: the index is evaluated once.
             array, index = self.subscript_target(node.target)

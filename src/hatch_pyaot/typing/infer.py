@@ -249,7 +249,9 @@ class FunctionTyper:
             self.stmt(s)
 
     def stmt(self, s: ir.Stmt) -> None:
-        if isinstance(s, ir.Assign):
+        if isinstance(s, ir.Assign) and s.annotation is not None:
+            self.bind_target(s.target, self.annotated(s, s.annotation, self.expr(s.value)))
+        elif isinstance(s, ir.Assign):
             self.bind_target(s.target, self.expr(s.value))
         elif isinstance(s, ir.AugAssign):
             current = self.spec.var_types.get(s.target.id)
@@ -325,6 +327,18 @@ class FunctionTyper:
             self.condition(s.test)
             if s.message is not None:
                 self.message(s.message)
+
+    def annotated(self, s: ir.Assign, annotation: Type, t: Type | None) -> Type | None:
+        """The type ``x: annotation = value`` gives ``x``: the annotation, which the value
+        must fit as an argument fits a parameter (an int where float is declared)."""
+        if t is None or arrays.fits_open_annotation(t, annotation):
+            return t
+        if coercible(t, annotation):
+            return annotation
+        name = s.target.id if isinstance(s.target, ir.NameTarget) else "the target"
+        self.diags.error(s.value.loc, f"'{name}' is annotated {annotation}, but is assigned "
+                         f"a {t}", hint="change the annotation or convert the value")
+        return None
 
     def condition(self, e: ir.Expr) -> None:
         t = self.expr(e)
