@@ -13,6 +13,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler = {"build": _build, "check": _check, "explain": _explain, "ops": _ops,
                "targets": _targets}[args.command]
+    if handler is _explain:  # prints the IR of deep trees: room for them (deep.py)
+        from hatch_pyaot.deep import call_deep
+
+        return call_deep(lambda: _explain(args))
     return handler(args)
 
 

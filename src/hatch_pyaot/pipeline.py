@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hatch_pyaot.codegen.module import Entry, emit_module
+from hatch_pyaot.deep import call_deep
 from hatch_pyaot.errors import CompileError, Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
@@ -100,7 +101,12 @@ class ModuleResult:
 
 
 def analyze(path: Path) -> ModuleResult:
-    """Discover, trace, fold, infer and emit one module; nothing is built."""
+    """Discover, trace, fold, infer and emit one module; nothing is built. Deep syntax trees
+    and call chains are fine (deep.py)."""
+    return call_deep(lambda: _analyze(path))
+
+
+def _analyze(path: Path) -> ModuleResult:
     registry = default_registry()
     project, module_name = Project.for_file(path)
     program = Program(project, registry, IR_PASSES)

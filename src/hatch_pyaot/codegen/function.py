@@ -65,6 +65,8 @@ from hatch_pyaot.typing.typed import (
 
 STR_BUFFER = Scalar("str", "std::string")
 """A message being built from an f-string."""
+_INLINE_LIMIT = 1500
+"""Characters of inline code beyond which an operation's result is held in a temporary."""
 
 
 def signature(spec: Specialization) -> str:
@@ -595,7 +597,10 @@ class FunctionEmitter:
             self.line(f"if (!{op.cpp}({', '.join([out, *args])})) [[unlikely]] "
                       f"{self.fail(line)}")
             return out
-        return f"{op.cpp}({', '.join(args)})"
+        code = f"{op.cpp}({', '.join(args)})"
+        # A long chain (x + x + ... with hundreds of terms) nests one call per term; clang
+        # stops at 256 nested parentheses, so a long operand goes to a temporary.
+        return self.temp(op.result, code) if len(code) > _INLINE_LIMIT else code
 
     def compare(self, e: ir.Compare) -> str:
         operands = [e.left, *e.comparators]
