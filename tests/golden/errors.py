@@ -89,3 +89,13 @@ def annotated_local(x: int) -> int:
     y: int = 1.5
     return x
 
+
+def _grows(t, n):
+    if n == 0:
+        return 0
+    return _grows((t, t), n - 1)
+
+
+@compile
+def growing_specialization(x: int) -> int:
+    return _grows(x, 3)
