@@ -498,9 +498,13 @@ class Builder:
     def expr(self, node: cst.BaseExpression) -> ir.Expr:
         loc = self.loc(node)
         if isinstance(node, cst.Integer | cst.Float):
-            number = node.evaluated_value
+            try:
+                number = node.evaluated_value
+            except (SyntaxError, ValueError):  # more digits than CPython converts
+                number = 2**63
             if isinstance(number, int) and not -(2**63) <= number < 2**63:
                 self.error(node, "integer literal does not fit in 64 bits")
+                number = 0
             return ir.Const(loc, number)
         if isinstance(node, cst.FormattedString) or (
                 isinstance(node, cst.ConcatenatedString) and forms.has_fstring(node)):

@@ -16,6 +16,7 @@ import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from hatch_pyaot.errors import CompileError, Diagnostic, Loc
+from hatch_pyaot.tracer.cpython_check import cpython_error
 from hatch_pyaot.tracer.identifiers import normalize_names
 
 
@@ -95,6 +96,12 @@ class Project:
             where = Loc(display, exc.editor_line, max(0, exc.editor_column - 1))
             reason = exc.message.removeprefix("parser error: ")
             raise CompileError([Diagnostic(where, f"invalid syntax: {reason}")]) from None
+        except RecursionError:
+            raise CompileError([Diagnostic(Loc(display, 0, 0), "the module is nested too "
+                                           "deeply to be parsed")]) from None
+        rejected = cpython_error(text, display)
+        if rejected is not None:
+            raise CompileError([rejected])
         positions = dict(wrapper.resolve(PositionProvider))
         tree = wrapper.module
         if not text.isascii():
