@@ -274,3 +274,11 @@ def test_a_huge_int_literal_is_a_located_diagnostic(tmp_path: Path) -> None:
     assert proc.returncode == 1 and "Traceback" not in proc.stdout + proc.stderr
     assert "hexbig.py:5:16: error: integer literal does not fit in 64 bits" in proc.stdout
 
+
+def test_check_fails_on_a_module_level_error(tmp_path: Path) -> None:
+    (tmp_path / "opts.py").write_text("from hatch_pyaot import compile\n\n"
+                                      "@compile(fastmath=True)\ndef f(x: int) -> int:\n"
+                                      "    return x\n")
+    proc = pyaot("check", "opts.py", cwd=tmp_path)
+    assert "opts.py:3:10: error: unknown @compile option 'fastmath'" in proc.stdout
+    assert proc.returncode == 1

@@ -179,6 +179,8 @@ def _check(args: argparse.Namespace) -> int:
             else:
                 failed += 1
                 print(f"{entry.loc}: error: '{entry.name}' cannot be compiled")
+        if any(d.severity == "error" for d in result.module_diagnostics):
+            failed += 1  # an unknown @compile option, say: the module is not as written
         text = result.format_diagnostics()
         if text:
             print(text)
