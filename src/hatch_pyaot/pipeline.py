@@ -1,5 +1,6 @@
 """The one place that lists the compiler's stages and passes, in order.
 
+    parse      tracer/project.py    libcst, after CPython compiles the module (never runs it)
     discover   tracer/discover.py   find @compile functions in the source (no import)
     trace      tracer/build.py      libcst -> IR, names resolved, module constants folded
     passes     IR_PASSES below      IR -> IR, each one function
