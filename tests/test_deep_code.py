@@ -64,3 +64,16 @@ def test_long_chains_stay_within_clangs_parenthesis_depth(pair: Pair) -> None:
         depth += (char == "(") - (char == ")")
         deepest = max(deepest, depth)
     assert deepest < 256
+
+
+def test_code_too_deep_for_cpython_is_refused_at_once(tmp_path: Path) -> None:
+    """20,000 terms: an import would fail (RecursionError in CPython's compiler), and libcst
+    would take minutes to parse it: the module is refused before that."""
+    from hatch_pyaot.errors import CompileError
+    from hatch_pyaot.pipeline import analyze
+
+    path = tmp_path / "too_deep.py"
+    path.write_text("from hatch_pyaot import compile\n\n@compile\ndef f(x: int) -> int:\n"
+                    "    return " + " + ".join(["x"] * 20_000) + "\n")
+    with pytest.raises(CompileError, match="nested too deeply to compile"):
+        analyze(path)

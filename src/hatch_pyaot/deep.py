@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -77,3 +78,19 @@ def call_deep(fn: Callable[[], T]) -> T:
     if error:
         raise error[0]
     return result[0]
+
+
+@contextmanager
+def usual_recursion_limit() -> Iterator[None]:
+    """The recursion limit as it was before ``call_deep`` raised it, for a moment: CPython's
+    own ``compile()`` scales its nesting limits by it, and should refuse what an import of
+    the module would refuse."""
+    if not getattr(_here, "deep", False):
+        yield
+        return
+    with _lock:
+        sys.setrecursionlimit(_saved_limit)
+        try:
+            yield
+        finally:
+            sys.setrecursionlimit(max(_saved_limit, RECURSION_LIMIT))

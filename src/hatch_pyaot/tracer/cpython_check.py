@@ -5,7 +5,8 @@ and the checks that CPython's compiler applies after parsing, such as "too many 
 nested blocks" (20 nested ``try``/``for``/``while``/``with``), integer literals with more
 than 4300 decimal digits, ``return`` outside a function or ``nonlocal`` at module level. A
 module that CPython cannot even import must not be reported as compiling, so its first
-SyntaxError becomes the module's diagnostic, located where CPython locates it.
+SyntaxError becomes the module's diagnostic, located where CPython locates it. The check
+comes before libcst's parse, which is slow on code too deep for CPython anyway.
 """
 
 from __future__ import annotations
@@ -13,14 +14,15 @@ from __future__ import annotations
 import re
 import warnings
 
+from hatch_pyaot.deep import usual_recursion_limit
 from hatch_pyaot.errors import Diagnostic, Loc
 
 
 def cpython_error(text: str, display: str) -> Diagnostic | None:
     """CPython's complaint about a module's source, or None when it compiles."""
     try:
-        with warnings.catch_warnings():  # SyntaxWarnings are CPython's to print at import
-            warnings.simplefilter("ignore")
+        with warnings.catch_warnings(), usual_recursion_limit():
+            warnings.simplefilter("ignore")  # SyntaxWarnings are CPython's to print at import
             compile(text, display, "exec", dont_inherit=True)
     except SyntaxError as exc:
         line = exc.lineno or 0

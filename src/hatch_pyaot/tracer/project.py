@@ -88,7 +88,14 @@ class Project:
             display = path.name
         try:
             text = path.read_text(encoding="utf-8")
+            rejected = cpython_error(text, display)
+            if rejected is not None:
+                raise CompileError([rejected])
             wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
+            positions = dict(wrapper.resolve(PositionProvider))
+            tree = wrapper.module
+            if not text.isascii():
+                tree, positions = normalize_names(tree, positions)
         except UnicodeDecodeError as exc:
             raise CompileError([Diagnostic(Loc(display, 0, 0), f"not UTF-8 text: {exc}")]) \
                 from None
@@ -99,13 +106,6 @@ class Project:
         except RecursionError:
             raise CompileError([Diagnostic(Loc(display, 0, 0), "the module is nested too "
                                            "deeply to be parsed")]) from None
-        rejected = cpython_error(text, display)
-        if rejected is not None:
-            raise CompileError([rejected])
-        positions = dict(wrapper.resolve(PositionProvider))
-        tree = wrapper.module
-        if not text.isascii():
-            tree, positions = normalize_names(tree, positions)
         return ModuleSource(
             name=name,
             path=path,
