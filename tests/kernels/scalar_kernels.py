@@ -632,6 +632,11 @@ def maybe_unbound(x: int) -> int:
             u = 1 // (x - 8)
     except ZeroDivisionError:
         return y + u
+    if x == 9:
+        try:
+            return w
+        except NameError:  # UnboundLocalError is a NameError
+            return -9
     return y
 
 
