@@ -335,12 +335,11 @@ class FunctionTyper:
                 self.message(s.message)
 
     def annotated(self, s: ir.Assign, annotation: Type, t: Type | None) -> Type | None:
-        """The type ``x: annotation = value`` gives ``x``: the annotation, which the value
-        must fit as an argument fits a parameter (an int where float is declared)."""
-        if t is None or arrays.fits_open_annotation(t, annotation):
+        """``x: annotation = value``: the value must fit the annotation (an int where float
+        is declared is fine, as for a type checker). CPython ignores the annotation at run
+        time, so ``x`` keeps the value's own type."""
+        if t is None or _fits(t, annotation):
             return t
-        if coercible(t, annotation):
-            return annotation
         name = s.target.id if isinstance(s.target, ir.NameTarget) else "the target"
         self.diags.error(s.value.loc, f"'{name}' is annotated {annotation}, but is assigned "
                          f"a {t}", hint="change the annotation or convert the value")
@@ -682,6 +681,19 @@ class FunctionTyper:
                          hint="annotate its parameters, so that one specialization serves "
                          "every call")
         return False
+
+
+def _fits(t: Type, annotation: Type) -> bool:
+    """Whether a type checker would accept a value of type ``t`` for ``annotation``
+    (``[1, 2]`` is a fine ``list[float]``)."""
+    if coercible(t, annotation) or arrays.fits_open_annotation(t, annotation):
+        return True
+    if isinstance(t, ListType) and isinstance(annotation, ListType):
+        return t.item is None or annotation.item is None or _fits(t.item, annotation.item)
+    if isinstance(t, TupleType) and isinstance(annotation, TupleType):
+        return len(t.items) == len(annotation.items) and all(
+            _fits(a, b) for a, b in zip(t.items, annotation.items, strict=True))
+    return False
 
 
 def _shown(types: Sequence[Type], limit: int = 120) -> str:
