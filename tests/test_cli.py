@@ -231,3 +231,54 @@ def test_build_targets_refuses_two_programs_of_one_name(tmp_path: Path) -> None:
     assert "d.a and d.b are both tagged 'x'" in proc.stderr
     proc = pyaot("build", "d.py", "--target", "nowhere", cwd=tmp_path)
     assert proc.returncode == 2 and "nowhere" in proc.stderr
+
+
+def _nested_tries(depth: int) -> str:
+    source = "from hatch_pyaot import compile\n\n@compile\ndef f(x: int) -> int:\n"
+    for level in range(1, depth + 1):
+        source += "    " * level + "try:\n"
+    source += "    " * (depth + 1) + "x += 1\n"
+    for level in range(depth, 0, -1):
+        source += "    " * level + "except ValueError:\n" + "    " * (level + 1) + "pass\n"
+    return source + "    return x\n"
+
+
+def test_check_refuses_what_cpython_refuses(tmp_path: Path) -> None:
+    """libcst parses 60 nested try blocks; CPython's compiler stops at 20 (and so would the
+    import): the module is refused with CPython's reason, where CPython locates it."""
+    (tmp_path / "nested.py").write_text(_nested_tries(60))
+    proc = pyaot("check", "nested.py", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "nested.py:25:85: error: CPython rejects this module: too many statically " \
+           "nested blocks" in proc.stdout
+    assert "ok:" not in proc.stdout
+    (tmp_path / "nested.py").write_text(_nested_tries(19))
+    assert pyaot("check", "nested.py", cwd=tmp_path).returncode == 0
+
+
+def test_a_huge_int_literal_is_a_located_diagnostic(tmp_path: Path) -> None:
+    (tmp_path / "big.py").write_text("from hatch_pyaot import compile\n\n@compile\n"
+                                     f"def f(x: int) -> int:\n    return x + {'9' * 5000}\n")
+    (tmp_path / "hexbig.py").write_text("from hatch_pyaot import compile\n\n@compile\n"
+                                        f"def f(x: int) -> int:\n    return x + 0x{'f' * 5000}\n")
+    for command in ("check", "build"):
+        proc = pyaot(command, "big.py", cwd=tmp_path)
+        out = proc.stdout + proc.stderr
+        assert proc.returncode == 1 and "Traceback" not in out
+        assert "big.py:5:16: error: CPython rejects this module: Exceeds the limit (4300 " \
+               "digits) for integer string conversion" in out
+        assert "hint: a compiled int has 64 bits" in out
+    # CPython converts any number of hexadecimal digits: the compiler's own limit applies.
+    proc = pyaot("check", "hexbig.py", cwd=tmp_path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stdout + proc.stderr
+    assert "hexbig.py:5:16: error: integer literal does not fit in 64 bits" in proc.stdout
+
+
+def test_check_fails_on_a_module_level_error(tmp_path: Path) -> None:
+    (tmp_path / "opts.py").write_text("from hatch_pyaot import compile\n\n"
+                                      "@compile(fastmath=True)\ndef f(x: int) -> int:\n"
+                                      "    return x\n")
+    proc = pyaot("check", "opts.py", cwd=tmp_path)
+    assert "opts.py:3:10: error: unknown @compile option 'fastmath'" in proc.stdout
+    assert proc.returncode == 1

@@ -118,6 +118,8 @@ CASES += [("raise_kinds", (k,)) for k in range(7)]
 CASES += [("integrate", (0.0, 3.0, 1000)), ("integrate", (0.0, 1.0, 0))]
 CASES += [("math_ints", p) for p in [(12, 18), (-12, 5), (0, 0), (7, 0), (I64_MAX, 3)]]
 CASES += [("math_tuple", (x,)) for x in [0.0, 1.0, -3.5, 1e300, 5e-324, INF, NAN]]
+CASES += [("maybe_unbound", (x,)) for x in range(-1, 10)]
+CASES += [("normalized_names", (x,)) for x in (5, -1)]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}{a}" for f, a in CASES])
@@ -222,7 +224,9 @@ def test_accepted_widenings(pair: Pair) -> None:
 
 def test_exception_messages_match_and_carry_the_location(pair: Pair) -> None:
     for func, args in [("fdiv", (1.0, 0.0)), ("ifloordiv", (1, 0)), ("imod", (1, 0)),
-                       ("raises", (-1.0,)), ("asserts", (3,)), ("math_mix", (INF, 1.0))]:
+                       ("raises", (-1.0,)), ("asserts", (3,)), ("math_mix", (INF, 1.0)),
+                       ("maybe_unbound", (0,)), ("maybe_unbound", (2,)),
+                       ("maybe_unbound", (7,))]:
         with pytest.raises(Exception) as py:
             getattr(pair.python, func)(*args)
         with pytest.raises(type(py.value)) as native:

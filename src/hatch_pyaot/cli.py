@@ -13,6 +13,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler = {"build": _build, "check": _check, "explain": _explain, "ops": _ops,
                "targets": _targets}[args.command]
+    if handler is _explain:  # prints the IR of deep trees: room for them (deep.py)
+        from hatch_pyaot.deep import call_deep
+
+        return call_deep(lambda: _explain(args))
     return handler(args)
 
 
@@ -175,6 +179,8 @@ def _check(args: argparse.Namespace) -> int:
             else:
                 failed += 1
                 print(f"{entry.loc}: error: '{entry.name}' cannot be compiled")
+        if any(d.severity == "error" for d in result.module_diagnostics):
+            failed += 1  # an unknown @compile option, say: the module is not as written
         text = result.format_diagnostics()
         if text:
             print(text)

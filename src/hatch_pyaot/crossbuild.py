@@ -17,10 +17,12 @@ import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from hatch_pyaot.codegen import c_abi, standalone
 from hatch_pyaot.codegen.module import Entry
+from hatch_pyaot.deep import call_deep
 from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
 from hatch_pyaot.pipeline import ModuleResult, analyze, display_path, entries_and_specs
@@ -73,24 +75,9 @@ def compile_modules(paths: Sequence[Path]) -> tuple[list[CompiledModule], list[M
     for path in paths:
         result = analyze(path)
         results.append(result)
-        entries, specs = entries_and_specs(result)
-        kept = []
-        for entry in entries:
-            reason = c_abi.unsupported(entry)
-            if reason is None:
-                kept.append(entry)
-            else:
-                result.module_diagnostics.append(Diagnostic(
-                    entry.spec.function.loc, f"'{entry.name}' is left out of the cross "
-                    f"targets' artifacts: {reason}", "warning"))
-        entries = kept
-        if not entries:
-            continue
-        shown = display_path(result)
-        modules.append(CompiledModule(
-            result.module_name,
-            c_abi.emit_translation_unit(result.module_name, entries, specs, shown),
-            c_abi.emit_header(result.module_name, entries, shown), entries))
+        compiled = call_deep(partial(_c_abi_module, result))
+        if compiled is not None:
+            modules.append(compiled)
     tags: dict[str, str] = {}
     for module in modules:
         for entry in module.entries:
@@ -101,6 +88,28 @@ def compile_modules(paths: Sequence[Path]) -> tuple[list[CompiledModule], list[M
                                  "own (@compile(tag=...))")
             tags[entry.tag] = where
     return modules, results
+
+
+def _c_abi_module(result: ModuleResult) -> CompiledModule | None:
+    """The C ABI code of a module's entry points that have a C form (the others get a
+    warning), or None when none has."""
+    entries, specs = entries_and_specs(result)
+    kept = []
+    for entry in entries:
+        reason = c_abi.unsupported(entry)
+        if reason is None:
+            kept.append(entry)
+        else:
+            result.module_diagnostics.append(Diagnostic(
+                entry.spec.function.loc, f"'{entry.name}' is left out of the cross "
+                f"targets' artifacts: {reason}", "warning"))
+    entries = kept
+    if not entries:
+        return None
+    shown = display_path(result)
+    return CompiledModule(result.module_name,
+                          c_abi.emit_translation_unit(result.module_name, entries, specs, shown),
+                          c_abi.emit_header(result.module_name, entries, shown), entries)
 
 
 def build_targets(modules: Sequence[CompiledModule], targets: Sequence[str], out: Path,

@@ -1,5 +1,6 @@
 """The one place that lists the compiler's stages and passes, in order.
 
+    parse      tracer/project.py    libcst, after CPython compiles the module (never runs it)
     discover   tracer/discover.py   find @compile functions in the source (no import)
     trace      tracer/build.py      libcst -> IR, names resolved, module constants folded
     passes     IR_PASSES below      IR -> IR, each one function
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hatch_pyaot.codegen.module import Entry, emit_module
+from hatch_pyaot.deep import call_deep
 from hatch_pyaot.errors import CompileError, Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
@@ -100,7 +102,12 @@ class ModuleResult:
 
 
 def analyze(path: Path) -> ModuleResult:
-    """Discover, trace, fold, infer and emit one module; nothing is built."""
+    """Discover, trace, fold, infer and emit one module; nothing is built. Deep syntax trees
+    and call chains are fine (deep.py)."""
+    return call_deep(lambda: _analyze(path))
+
+
+def _analyze(path: Path) -> ModuleResult:
     registry = default_registry()
     project, module_name = Project.for_file(path)
     program = Program(project, registry, IR_PASSES)

@@ -82,3 +82,20 @@ def finally_return(x: int) -> int:
         finally:
             x += 1
     return x
+
+
+@compile
+def annotated_local(x: int) -> int:
+    y: int = 1.5
+    return x
+
+
+def _grows(t, n):
+    if n == 0:
+        return 0
+    return _grows((t, t), n - 1)
+
+
+@compile
+def growing_specialization(x: int) -> int:
+    return _grows(x, 3)

@@ -629,6 +629,44 @@ def finally_propagates(k: int) -> int:
 
 
 @compile
+def maybe_unbound(x: int) -> int:
+    """Bound on one path only, in a loop that may not run, or by an augmented assignment:
+    UnboundLocalError where Python raises it."""
+    if x > 0:
+        y = 1
+    for i in range(x - 2):
+        z = i
+    if x == 4 or x == 2:
+        return y + z
+    if x == 5:
+        return x > 9 and w or 5  # w is never read: short-circuit
+    if x == 6:
+        w = 3
+        return w
+    if x == 7:
+        w += 1  # read before any assignment
+    try:
+        if x == 8:
+            u = 1 // (x - 8)
+    except ZeroDivisionError:
+        return y + u
+    if x == 9:
+        try:
+            return w
+        except NameError:  # UnboundLocalError is a NameError
+            return -9
+    return y
+
+
+@compile
+def normalized_names(ﬁx: int) -> int:
+    """``ﬁx`` (spelled with the ligature ``ﬁ``) and ``fix`` are one name: Python normalizes
+    identifiers to NFKC."""
+    fix = 3
+    return ﬁx + fix
+
+
+@compile
 def text_digits(n: int, width: int) -> int:
     """str inside a scalar kernel: formatting, methods and parsing (so that the wasm32-wasi
     and android-arm64 differential runs cover the str runtime too)."""

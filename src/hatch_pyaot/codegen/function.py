@@ -24,6 +24,7 @@ from hatch_pyaot.codegen import (
     sorting,
     strings,
     tuples,
+    unbound,
 )
 from hatch_pyaot.codegen.literals import (
     is_literal,
@@ -65,6 +66,8 @@ from hatch_pyaot.typing.typed import (
 
 STR_BUFFER = Scalar("str", "std::string")
 """A message being built from an f-string."""
+_INLINE_LIMIT = 1500
+"""Characters of inline code beyond which an operation's result is held in a temporary."""
 
 
 def signature(spec: Specialization) -> str:
@@ -104,9 +107,12 @@ class FunctionEmitter:
     """The element accesses proven in range (codegen/bounds.py): no index check."""
     ticking: bool = False
     """A loop counts down ``ticks`` to its interrupt check (pyaot/interrupt.hpp)."""
+    unbound: unbound.MaybeUnbound = field(default_factory=unbound.MaybeUnbound)
+    """The reads that may find their local unbound (codegen/unbound.py): checked."""
 
     def __post_init__(self) -> None:
         self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
+        self.unbound = unbound.maybe_unbound(self.spec.function)
 
     # ----- output helpers ----------------------------------------------------------------
 
@@ -171,6 +177,9 @@ class FunctionEmitter:
                     self.line(f"{t.cpp()} v_{name} = {self.cast(f'p_{name}', params[name], t)};")
             else:
                 self.line(f"{t.cpp()} v_{name}{{}};")
+        for name in fn.locals:
+            if name in self.unbound.flagged and name in spec.var_types:
+                self.line(f"bool has_{name} = false;")
         prologue = len(self.lines)
         self.block(fn.body)
         if self.ticking:
@@ -187,7 +196,24 @@ class FunctionEmitter:
         for s in stmts:
             self.stmt(s)
 
+    def store(self, name: str, code: str) -> None:
+        """``name = code`` for a local, noting that it is bound where a read checks it."""
+        self.line(f"v_{name} = {code};")
+        if name in self.unbound.flagged:
+            self.line(f"has_{name} = true;")
+
+    def check_bound(self, name: str, line: int) -> None:
+        """Python's UnboundLocalError for a read of a local that may not be assigned."""
+        self.line(f"if (!has_{name}) [[unlikely]] {{")
+        with self.indented():
+            self.line(f"pyaot::raise(pyaot::Exc::UnboundLocalError, "
+                      f"{string_literal(unbound.message(name))});")
+            self.line(self.fail(line))
+        self.line("}")
+
     def stmt(self, s: ir.Stmt) -> None:
+        if isinstance(s, ir.AugAssign) and s in self.unbound.augmented:
+            self.check_bound(s.target.id, s.loc.line)
         if isinstance(s, ir.Assign):
             self.assign(s.target, s.value)
         elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
@@ -202,7 +228,7 @@ class FunctionEmitter:
             op = self.spec.ops[s]
             code = self.binop(op, f"v_{s.target.id}", var_t, value,
                               self.spec.type_of(s.value), s.loc.line)
-            self.line(f"v_{s.target.id} = {self.cast(code, op.result, var_t)};")
+            self.store(s.target.id, self.cast(code, op.result, var_t))
         elif isinstance(s, ir.SetItem) and isinstance(self.spec.type_of(s.target), ListType):
             lists.setitem(self, s)
         elif isinstance(s, ir.SetItem):
@@ -310,7 +336,7 @@ class FunctionEmitter:
         if isinstance(target, ir.NameTarget):
             code = self.expr(value)
             var_t = self.spec.var_types[target.id]
-            self.line(f"v_{target.id} = {self.cast(code, self.spec.type_of(value), var_t)};")
+            self.store(target.id, self.cast(code, self.spec.type_of(value), var_t))
             return
         if isinstance(value, ir.TupleExpr) and len(value.items) == len(target.items):
             # a, b = b, a: evaluate every item before assigning any.
@@ -326,7 +352,7 @@ class FunctionEmitter:
     def assign_code(self, target: ir.Target, code: str, t: Type) -> None:
         if isinstance(target, ir.NameTarget):
             var_t = self.spec.var_types[target.id]
-            self.line(f"v_{target.id} = {self.cast(code, t, var_t)};")
+            self.store(target.id, self.cast(code, t, var_t))
             return
         assert isinstance(t, TupleType)
         for i, (sub, it) in enumerate(zip(target.items, t.items, strict=True)):
@@ -420,13 +446,13 @@ class FunctionEmitter:
         broke = self.flag() if s.orelse else None
         start = self.int_value(s.start)
         stop = self.int_value(s.stop)
-        target = f"v_{s.target.id}"
+        target = s.target.id
         if isinstance(s.step, ir.Const) and s.step.value == 1:
             self.line(f"for (std::int64_t k{self.temps} = {start}; k{self.temps} < {stop}; "
                       f"++k{self.temps}) {{")
             counter = f"k{self.temps}"
             with self.indented():
-                self.line(f"{target} = {counter};")
+                self.store(target, counter)
         else:
             step = self.int_value(s.step)
             self.headers.add("pyaot/range.hpp")
@@ -436,7 +462,7 @@ class FunctionEmitter:
             counter = f"k{self.temps}"
             self.line(f"for (std::int64_t {counter} = 0; {counter} < {count}; ++{counter}) {{")
             with self.indented():
-                self.line(f"{target} = pyaot::range_item({start}, {step}, {counter});")
+                self.store(target, f"pyaot::range_item({start}, {step}, {counter})")
         self.loop_body(s.body, broke, s.loc.line)
         self.line("}")
         self.loop_else(s.orelse, broke)
@@ -499,6 +525,8 @@ class FunctionEmitter:
         if isinstance(e, ir.Const):
             return literal(e.value, t)
         if isinstance(e, ir.Name):
+            if e in self.unbound.reads:
+                self.check_bound(e.id, e.loc.line)
             return f"v_{e.id}"
         if isinstance(e, ir.ListExpr):
             return lists.literal_list(self, e)
@@ -604,7 +632,10 @@ class FunctionEmitter:
             self.line(f"if (!{op.cpp}({', '.join([out, *args])})) [[unlikely]] "
                       f"{self.fail(line)}")
             return out
-        return f"{op.cpp}({', '.join(args)})"
+        code = f"{op.cpp}({', '.join(args)})"
+        # A long chain (x + x + ... with hundreds of terms) nests one call per term; clang
+        # stops at 256 nested parentheses, so a long operand goes to a temporary.
+        return self.temp(op.result, code) if len(code) > _INLINE_LIMIT else code
 
     def compare(self, e: ir.Compare) -> str:
         operands = [e.left, *e.comparators]

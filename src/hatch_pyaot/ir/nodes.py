@@ -275,6 +275,8 @@ Target = NameTarget | TupleTarget
 class Assign(Stmt):
     target: Target
     value: Expr
+    annotation: Type | None = None
+    """``x: int = value``: the declared type, which the value must fit."""
 
 
 @dataclass(eq=False, slots=True)

@@ -199,6 +199,14 @@ class Builder:
             self.error(exc.node, str(exc))
             return None
 
+    def local_annotation(self, node: cst.BaseExpression) -> Type | None:
+        """The type a local's annotation declares; one the compiler does not know is left
+        to the value's type, as before."""
+        try:
+            return annotation_type(self.resolver, self.module, node)
+        except AnnotationError:
+            return None
+
     # ----- statements --------------------------------------------------------------------
 
     def block(self, stmts: list[cst.BaseStatement]) -> list[ir.Stmt]:
@@ -238,7 +246,12 @@ class Builder:
         if isinstance(node, cst.AnnAssign):
             if node.value is None:
                 return None
-            return ir.Assign(loc, self.target(node.target), self.expr(node.value))
+            if isinstance(node.target, cst.Subscript):
+                return ir.SetItem(loc, *self.subscript_target(node.target),
+                                  self.expr(node.value))
+            value = self.expr(node.value)
+            return ir.Assign(loc, self.target(node.target), value,
+                             self.local_annotation(node.annotation.annotation))
         if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
             # a[f(i)] += v is t = f(i); a[t] = a[t] + v: the index is evaluated once.
             array, index = self.subscript_target(node.target)
@@ -485,9 +498,13 @@ class Builder:
     def expr(self, node: cst.BaseExpression) -> ir.Expr:
         loc = self.loc(node)
         if isinstance(node, cst.Integer | cst.Float):
-            number = node.evaluated_value
+            try:
+                number = node.evaluated_value
+            except (SyntaxError, ValueError):  # more digits than CPython converts
+                number = 2**63
             if isinstance(number, int) and not -(2**63) <= number < 2**63:
                 self.error(node, "integer literal does not fit in 64 bits")
+                number = 0
             return ir.Const(loc, number)
         if isinstance(node, cst.FormattedString) or (
                 isinstance(node, cst.ConcatenatedString) and forms.has_fstring(node)):

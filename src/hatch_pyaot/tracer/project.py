@@ -16,6 +16,8 @@ import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from hatch_pyaot.errors import CompileError, Diagnostic, Loc
+from hatch_pyaot.tracer.cpython_check import cpython_error
+from hatch_pyaot.tracer.identifiers import normalize_names
 
 
 @dataclass
@@ -86,7 +88,14 @@ class Project:
             display = path.name
         try:
             text = path.read_text(encoding="utf-8")
+            rejected = cpython_error(text, display)
+            if rejected is not None:
+                raise CompileError([rejected])
             wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
+            positions = dict(wrapper.resolve(PositionProvider))
+            tree = wrapper.module
+            if not text.isascii():
+                tree, positions = normalize_names(tree, positions)
         except UnicodeDecodeError as exc:
             raise CompileError([Diagnostic(Loc(display, 0, 0), f"not UTF-8 text: {exc}")]) \
                 from None
@@ -94,13 +103,15 @@ class Project:
             where = Loc(display, exc.editor_line, max(0, exc.editor_column - 1))
             reason = exc.message.removeprefix("parser error: ")
             raise CompileError([Diagnostic(where, f"invalid syntax: {reason}")]) from None
-        positions = dict(wrapper.resolve(PositionProvider))
+        except RecursionError:
+            raise CompileError([Diagnostic(Loc(display, 0, 0), "the module is nested too "
+                                           "deeply to be parsed")]) from None
         return ModuleSource(
             name=name,
             path=path,
             display_path=display,
             text=text,
-            tree=wrapper.module,
+            tree=tree,
             positions=positions,
             is_package=path.name == "__init__.py",
         )

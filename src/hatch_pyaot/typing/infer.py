@@ -45,6 +45,12 @@ from hatch_pyaot.typing.typed import (
 )
 
 _MAX_PASSES = 20
+MAX_NESTED_SPECIALIZATIONS = 8
+"""How many specializations of one function may be in progress at once: a helper that
+calls itself with ever-changing argument types (``h((t, t), n - 1)``) would otherwise be
+specialized for ever, with types that double at every level."""
+MAX_SPECIALIZATIONS = 64
+"""How many argument-type combinations one function may be specialized for in a build."""
 
 
 @dataclass
@@ -245,7 +251,9 @@ class FunctionTyper:
             self.stmt(s)
 
     def stmt(self, s: ir.Stmt) -> None:
-        if isinstance(s, ir.Assign):
+        if isinstance(s, ir.Assign) and s.annotation is not None:
+            self.bind_target(s.target, self.annotated(s, s.annotation, self.expr(s.value)))
+        elif isinstance(s, ir.Assign):
             self.bind_target(s.target, self.expr(s.value))
         elif isinstance(s, ir.AugAssign):
             current = self.spec.var_types.get(s.target.id)
@@ -321,6 +329,17 @@ class FunctionTyper:
             self.condition(s.test)
             if s.message is not None:
                 self.message(s.message)
+
+    def annotated(self, s: ir.Assign, annotation: Type, t: Type | None) -> Type | None:
+        """``x: annotation = value``: the value must fit the annotation (an int where float
+        is declared is fine, as for a type checker). CPython ignores the annotation at run
+        time, so ``x`` keeps the value's own type."""
+        if t is None or _fits(t, annotation):
+            return t
+        name = s.target.id if isinstance(s.target, ir.NameTarget) else "the target"
+        self.diags.error(s.value.loc, f"'{name}' is annotated {annotation}, but is assigned "
+                         f"a {t}", hint="change the annotation or convert the value")
+        return None
 
     def condition(self, e: ir.Expr) -> None:
         if isinstance(e, ir.BoolOp):
@@ -642,16 +661,55 @@ class FunctionTyper:
                                  "annotation on it")
                 return _UNKNOWN
         else:
+            if callee is None and not self.may_specialize(e, ref, param_types):
+                return _UNKNOWN
             callee = self.owner.specialize(ref, tuple(param_types))
             if callee.failed:
-                self.diags.error(e.loc, f"'{ref.name}' cannot be compiled for arguments "
-                                 f"({', '.join(map(str, param_types))})")
+                if ref != self.spec.function.ref:  # a recursive call: its errors say it
+                    self.diags.error(e.loc, f"'{ref.name}' cannot be compiled for arguments "
+                                     f"({_shown(param_types)})")
                 for d in self.owner.diagnostics.get(callee, []):
                     self.diags.items.append(d)
                 return _UNKNOWN
         self.owner.callees.setdefault(self.spec, set()).add(callee)
         self.spec.calls[e] = UserCall(callee, tuple(args))
         return callee.result
+
+
+    def may_specialize(self, e: ir.Call, ref: ir.FuncRef, types: Sequence[Type]) -> bool:
+        """Whether one more specialization of ``ref`` stays within the bounds; if not, the
+        diagnostic that says so."""
+        nested = sum(s.function.ref == ref for s in self.owner.in_progress)
+        made = sum(r == ref for r, _ in self.owner.specs)
+        if nested < MAX_NESTED_SPECIALIZATIONS and made < MAX_SPECIALIZATIONS:
+            return True
+        why = (f"{nested} nested specializations of it are in progress: its recursive calls "
+               "keep changing the argument types" if nested >= MAX_NESTED_SPECIALIZATIONS
+               else f"it is already specialized for {made} different argument types")
+        self.diags.error(e.loc, f"'{ref.name}' would need one more specialization, for "
+                         f"({_shown(types)}), but {why}; the compiler stops there",
+                         hint="annotate its parameters, so that one specialization serves "
+                         "every call")
+        return False
+
+
+def _fits(t: Type, annotation: Type) -> bool:
+    """Whether a type checker would accept a value of type ``t`` for ``annotation``
+    (``[1, 2]`` is a fine ``list[float]``)."""
+    if coercible(t, annotation) or arrays.fits_open_annotation(t, annotation):
+        return True
+    if isinstance(t, ListType) and isinstance(annotation, ListType):
+        return t.item is None or annotation.item is None or _fits(t.item, annotation.item)
+    if isinstance(t, TupleType) and isinstance(annotation, TupleType):
+        return len(t.items) == len(annotation.items) and all(
+            _fits(a, b) for a, b in zip(t.items, annotation.items, strict=True))
+    return False
+
+
+def _shown(types: Sequence[Type], limit: int = 120) -> str:
+    """Argument types for a message, cut short when they grow long."""
+    text = ", ".join(map(str, types))
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Type],
