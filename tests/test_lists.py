@@ -122,6 +122,12 @@ CASES += [("item_add", (xs, i)) for xs in INTS[1:] for i in (0, -1, 8)]
 CASES += [("item_add", ([2**63 - 5], 0))]
 CASES += [("from_tuple", (1, 2)), ("empty_sum", ())]
 CASES += [("through_helper", (xs,)) for xs in INTS[:3]]
+CASES += [("enumerated", (xs, k)) for xs in FLOATS[:3] for k in (0, -2)]
+CASES += [("zipped", (xs, ns, st)) for xs, ns in [([1, 2, 3], ["a", "b", "c"]), ([2], ["x", "y"]),
+                                                  ([1, 2, 3, 4, 5, 6], ["q"] * 6), ([], [])]
+          for st in (False, True)]
+CASES += [("backwards", (xs, s)) for xs, s in [([], ""), ([1, 2, 3], "abc✓")]]
+CASES += [("enumerate_growing", ([3, 0, 2],)), ("enumerate_growing", ([],))]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

@@ -295,3 +295,43 @@ def _helper(xs, v):
 @compile
 def through_helper(xs: list[int]) -> int:
     return _helper(xs, 3) + _helper(xs, 4)
+
+
+@compile
+def enumerated(xs: list[float], start: int) -> list[tuple[int, float]]:
+    out = []
+    for i, x in enumerate(xs):
+        out.append((i, x))
+    for pair in enumerate(xs, start):
+        out.append(pair)
+    return out
+
+
+@compile
+def zipped(xs: list[int], names: list[str], strict: bool) -> list[str]:
+    out = []
+    for x, name in zip(xs, names):
+        out.append(name * x)
+    if strict:
+        for x, name, c in zip(xs, names, "abcdef", strict=True):
+            out.append(name + c + str(x))
+    return out
+
+
+@compile
+def backwards(xs: list[int], s: str) -> tuple[list[int], str]:
+    out = [x for x in reversed(xs)]
+    t = ""
+    for c in reversed(s):
+        t += c
+    return out, t
+
+
+@compile
+def enumerate_growing(xs: list[int]) -> int:
+    n = 0
+    for i, x in enumerate(xs):
+        if x > 0 and i < 50:
+            xs.append(x - 1)
+        n += i
+    return n

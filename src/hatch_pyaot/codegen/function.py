@@ -20,6 +20,7 @@ from hatch_pyaot.codegen import (
     arrays,
     bounds,
     elementwise,
+    iteration,
     lists,
     sorting,
     strings,
@@ -52,6 +53,7 @@ from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
 from hatch_pyaot.typing import array_functions as array_functions_typing
 from hatch_pyaot.typing import array_literal as array_literal_typing
+from hatch_pyaot.typing import iteration as iteration_typing
 from hatch_pyaot.typing import sorting as sorting_typing
 from hatch_pyaot.typing.typed import (
     ListBuiltin,
@@ -247,6 +249,8 @@ class FunctionEmitter:
             self.while_(s)
         elif isinstance(s, ir.ForRange):
             self.for_range(s)
+        elif isinstance(s, ir.ForEach) and iteration_typing.handles(s.iterable):
+            iteration.for_each(self, s)
         elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), ListType):
             lists.for_each(self, s)
         elif isinstance(s, ir.ForEach) and self.spec.type_of(s.iterable) == STR:

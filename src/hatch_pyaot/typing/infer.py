@@ -34,7 +34,7 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing import arrays, lists, numpy_ops, strings, tuples
+from hatch_pyaot.typing import arrays, iteration, lists, numpy_ops, strings, tuples
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
@@ -297,6 +297,12 @@ class FunctionTyper:
                 self.block(h.body)
             self.block(s.orelse)
             self.block(s.finalbody)
+        elif isinstance(s, ir.ForEach) and iteration.handles(s.iterable):
+            item = iteration.item_type(self, s)
+            if item is not None:
+                self.bind_target(s.target, item)
+            self.block(s.body)
+            self.block(s.orelse)
         elif isinstance(s, ir.ForEach):
             iterable_t = self.expr(s.iterable)
             if isinstance(iterable_t, ListType):
