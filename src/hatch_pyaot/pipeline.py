@@ -38,6 +38,7 @@ from hatch_pyaot.toolchains.host import (
 from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
+from hatch_pyaot.typing.defaults import default_mismatch
 from hatch_pyaot.typing.infer import Inferencer
 from hatch_pyaot.typing.ranks import fix_ranks, rank_variants
 from hatch_pyaot.typing.typed import Specialization
@@ -173,6 +174,9 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
             result.diagnostics.append(Diagnostic(
                 p.loc, f"parameter '{p.name}' of a @compile function needs a type annotation"))
         else:
+            mismatch = default_mismatch(p, p.annotation)
+            if mismatch is not None:
+                result.diagnostics.append(mismatch)
             types.append(p.annotation)
     if not result.diagnostics:
         result.diagnostics += fix_ranks(fn, types)
