@@ -21,6 +21,7 @@ from hatch_pyaot.codegen import (
     bounds,
     elementwise,
     sorting,
+    tuple_tables,
     tuples,
 )
 from hatch_pyaot.codegen.literals import (
@@ -580,6 +581,9 @@ class FunctionEmitter:
             return tuples.compare_tuples(self, e.ops[i], op, left, lt, right, rt, e.loc.line)
         if isinstance(op, list):  # ``in``: one ``==`` per item, short-circuit
             assert isinstance(rt, TupleType)
+            looped = tuple_tables.contains(self, op, left, lt, right_e, e.loc.line)
+            if looped is not None:
+                return looped if e.ops[i] == ir.CmpOpKind.IN else f"!{looped}"
             held = right if is_temp(right) or not op else self.temp(rt, right)
             tests = [self.call_op(eq, [self.cast(left, lt, eq.params[0].type),
                                        self.cast(f"std::get<{k}>({held})", it,
