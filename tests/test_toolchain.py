@@ -150,7 +150,7 @@ def test_compile_error_is_reported(tmp_path):
         sources={"broken.cpp": "int broken() { return undefined_name_xyz; }\n"},
         output=tmp_path / f"broken.pyaot{EXT}",
     )
-    with pytest.raises(ToolchainError) as info:
+    with pytest.raises(host.CodeBuildFailed) as info:
         build_extensions([spec], BuildOptions())
     err = info.value
     assert "building native module 'broken' failed" in err.message
@@ -343,3 +343,4 @@ def test_run_timeout():
     with pytest.raises(ToolchainError) as info:
         process.run([sys.executable, "-c", "import time; time.sleep(10)"], timeout=0.5)
     assert "timed out" in str(info.value)
+

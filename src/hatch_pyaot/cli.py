@@ -155,19 +155,40 @@ def _build_targets(args: argparse.Namespace, files: list[Path]) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    """Analyze, then build at -O0 into a temporary folder: "compiles" is only said of code
+    the C++ compiler took (without a toolchain, of code the analysis took, with a note)."""
+    import tempfile
+
     from hatch_pyaot.errors import CompileError
-    from hatch_pyaot.pipeline import analyze
+    from hatch_pyaot.pipeline import ModuleResult, analyze, build
+    from hatch_pyaot.toolchains.host import BuildOptions
+    from hatch_pyaot.toolchains.process import ToolchainError
 
     files = _files(args.paths)
     if files is None:
         return 2
+    results: dict[Path, ModuleResult | CompileError] = {}
+    with tempfile.TemporaryDirectory(prefix="pyaot-check-") as folder:
+        outputs = {path: Path(folder, str(i), f"{path.stem}.so") for i, path in enumerate(files)}
+        try:
+            report = build(files, BuildOptions(opt_level="0"), destination=outputs.__getitem__)
+        except ToolchainError as exc:
+            print(f"pyaot: note: the generated C++ was not compiled ({exc.message})",
+                  file=sys.stderr)
+            for path in files:
+                try:
+                    results[path] = analyze(path)
+                except CompileError as error:
+                    results[path] = error
+        else:
+            results.update({m.path: m for m in report.modules})
+            results.update(dict(report.unreadable))
     failed = 0
     for path in files:
-        try:
-            result = analyze(path)
-        except CompileError as exc:
+        result = results[path]
+        if isinstance(result, CompileError):
             failed += 1
-            print(exc)
+            print(result)
             continue
         for entry in result.entries:
             if entry.compiled:

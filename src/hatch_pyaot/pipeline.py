@@ -6,6 +6,7 @@
     infer      typing/infer.py      seed from annotations, propagate, specialize helpers
     emit       codegen/module.py    typed IR -> one C++ translation unit per module
     build      toolchains/host.py   CMake + Ninja, cached by content hash
+    recover    recovery.py          C++ that does not compile: its functions stay Python
 
 A function that fails any stage keeps its diagnostics and stays Python; the rest of the
 module still compiles.
@@ -14,6 +15,7 @@ module still compiles.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import threading
 import traceback
@@ -28,12 +30,14 @@ from hatch_pyaot.ir.types import Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.passes.fold import fold_constants
 from hatch_pyaot.progress import Step
+from hatch_pyaot.recovery import recover
 from hatch_pyaot.runtime.loader import native_name
 from hatch_pyaot.toolchains.host import (
     BuildOptions,
     BuiltExtension,
+    CodeBuildFailed,
     ExtensionSpec,
-    build_extensions,
+    build_each,
 )
 from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
@@ -42,6 +46,8 @@ from hatch_pyaot.typing.defaults import default_mismatch
 from hatch_pyaot.typing.infer import Inferencer
 from hatch_pyaot.typing.ranks import fix_ranks, rank_variants
 from hatch_pyaot.typing.typed import Specialization
+
+logger = logging.getLogger("hatch_pyaot")
 
 IR_PASSES: tuple[Callable[[ir.Function], None], ...] = (
     fold_constants,  # literal arithmetic evaluated by CPython itself
@@ -183,16 +189,19 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
     return tuple(types) if not result.diagnostics else None
 
 
-def emit(result: ModuleResult) -> str:
-    entries, specs = entries_and_specs(result)
+def emit(result: ModuleResult, only: Sequence[EntryResult] | None = None) -> str:
+    """The module's C++: of every compiled entry point, or of those in ``only``."""
+    entries, specs = entries_and_specs(result, only)
     return emit_module(result.module_name, entries, specs,
                        display_path(result), source_hashes(result, specs))
 
 
-def entries_and_specs(result: ModuleResult) -> tuple[list[Entry], list[Specialization]]:
-    """The compiled entry points of a module, and every specialization their code needs
-    (callees first)."""
-    compiled = [e for e in result.entries if e.spec is not None]
+def entries_and_specs(result: ModuleResult, only: Sequence[EntryResult] | None = None,
+                      ) -> tuple[list[Entry], list[Specialization]]:
+    """The compiled entry points of a module (or those in ``only``), and every
+    specialization their code needs (callees first)."""
+    compiled = [e for e in result.entries if e.spec is not None
+                and (only is None or any(e is o for o in only))]
     specs: list[Specialization] = []
     for e in compiled:
         for variant in e.variants:
@@ -260,6 +269,7 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
     results = []
     specs = []
     sources: dict[Path, Path] = {}
+    by_output: dict[Path, ModuleResult] = {}
     unreadable = []
     steps = len(paths)
 
@@ -286,6 +296,7 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
                                    sources={f"{result.path.stem}.cpp": result.cpp},
                                    output=output))
         sources[output] = path
+        by_output[output] = result
     steps += len(specs)
     finished = len(paths)
     step(finished, f"building {len(specs)} native module(s)")
@@ -300,8 +311,19 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
             if progress:
                 progress(f"built {built.output} {how}")
 
-    built = build_extensions(specs, options or BuildOptions(), on_done) if specs else []
-    return BuildReport(results, list(built), unreadable)
+    options = options or BuildOptions()
+    outcomes = build_each(specs, options, on_done) if specs else []
+    built = []
+    for spec, outcome in zip(specs, outcomes, strict=True):
+        if isinstance(outcome, CodeBuildFailed):  # a bug of ours: find it, build the rest
+            logger.info("%s", outcome)
+            rest = recover(by_output[spec.output], spec, outcome, options, emit, on_done)
+            if rest is None:
+                spec.output.unlink(missing_ok=True)
+                continue
+            outcome = rest
+        built.append(outcome)
+    return BuildReport(results, built, unreadable)
 
 
 def module_files(target: Path) -> list[Path]:

@@ -10,7 +10,9 @@ The failure policy lives here, so that every backend applies the same one:
   with ``fallback = "error"`` the build fails with that diagnostic instead;
 - no C++ compiler: a warning and no native modules (``fallback = "python"``), or a failed
   build whose message says what to install (``fallback = "error"``);
-- a build tool failing on generated code is a bug of ours: the build fails, naming it.
+- generated code the C++ compiler rejects is a bug of ours: its functions stay Python with an
+  "internal compiler error" diagnostic (``recovery.py``), handled as above;
+- any other build tool failing is a bug of ours: the build fails, naming it.
 """
 
 from __future__ import annotations

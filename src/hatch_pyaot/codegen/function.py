@@ -32,6 +32,7 @@ from hatch_pyaot.codegen.literals import (
     string_literal,
     truth_of,
 )
+from hatch_pyaot.codegen.test_hooks import bad_cpp_line
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
@@ -149,6 +150,9 @@ class FunctionEmitter:
         spec = self.spec
         fn = spec.function
         self.lines.append(signature(spec) + " {")
+        bad = bad_cpp_line(fn.ref.name)
+        if bad is not None:
+            self.lines.append(bad)
         if spec.cycle is not None:
             self.headers.add("pyaot/recursion.hpp")
             self.line("if (depth > pyaot::max_recursion_depth) [[unlikely]] {")

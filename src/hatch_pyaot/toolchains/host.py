@@ -3,6 +3,10 @@
 Each ExtensionSpec becomes one small CMake project (FindPython, ``Python_add_library``,
 C++20) built with Ninja, both from their PyPI packages. Results are cached by content hash
 (``cache.py``): an unchanged rebuild copies the cached file and runs no CMake at all.
+
+When the tools run but the compiler or linker rejects a module's code, that is a
+``CodeBuildFailed``: ``build_each`` returns it in the module's place instead of stopping the
+other builds, so that the pipeline can find the functions responsible and build the rest.
 """
 
 from __future__ import annotations
@@ -77,16 +81,33 @@ class BuiltExtension:
     """Wall time of this spec alone (cache lookup, compile, copy)."""
 
 
+class CodeBuildFailed(ToolchainError):
+    """CMake configured the project, then compiling or linking its sources failed."""
+
+
 def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions,
                      on_done: Callable[[BuiltExtension], None] | None = None) -> list[Path]:
-    """Build every spec into ``spec.output`` (in parallel) and return the outputs in order.
+    """``build_each``, raising the first CodeBuildFailed."""
+    outcomes = build_each(specs, options, on_done)
+    for outcome in outcomes:
+        if isinstance(outcome, CodeBuildFailed):
+            raise outcome
+    return [outcome for outcome in outcomes if isinstance(outcome, Path)]
+
+
+def build_each(specs: Sequence[ExtensionSpec], options: BuildOptions,
+               on_done: Callable[[BuiltExtension], None] | None = None,
+               ) -> list[Path | CodeBuildFailed]:
+    """Build every spec into ``spec.output`` (in parallel) and return the outputs in order;
+    a spec whose sources do not compile or link has its CodeBuildFailed in its place (and
+    no ``on_done`` call).
 
     ``on_done`` is called once per spec as soon as it is built, in completion order, for a
     progress display. It runs on the worker thread that built the spec: with ``jobs > 1``
     calls can come from several threads at once, so it must be thread-safe. An exception
     it raises fails the build like a failed compile.
 
-    Raises ToolchainError when a tool is missing or a build fails, ValueError for an
+    Raises ToolchainError when a tool is missing or fails otherwise, ValueError for an
     invalid spec or option.
     """
     _validate(specs)
@@ -114,9 +135,12 @@ def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions,
         cache_dir=options.cache_dir or cache.default_cache_dir(),
     )
 
-    def build_one(spec: ExtensionSpec) -> Path:
+    def build_one(spec: ExtensionSpec) -> Path | CodeBuildFailed:
         start = time.perf_counter()
-        output, cached = builder.build(spec)
+        try:
+            output, cached = builder.build(spec)
+        except CodeBuildFailed as exc:
+            return exc
         if on_done is not None:
             on_done(BuiltExtension(spec, output, cached, time.perf_counter() - start))
         return output
@@ -125,7 +149,8 @@ def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions,
     if workers <= 1:
         return [build_one(spec) for spec in specs]
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pyaot-build") as pool:
-        futures: list[Future[Path]] = [pool.submit(build_one, spec) for spec in specs]
+        futures: list[Future[Path | CodeBuildFailed]] = [pool.submit(build_one, spec)
+                                                         for spec in specs]
         try:
             return [future.result() for future in futures]
         except BaseException:
@@ -185,7 +210,7 @@ class _Builder:
         try:
             entry = self._cmake(spec, key, workdir)
         except ToolchainError as exc:
-            raise ToolchainError(
+            raise type(exc)(
                 f"building native module {spec.module!r} failed (build files kept in {workdir})",
                 exc.command,
                 exc.output,
@@ -221,6 +246,9 @@ class _Builder:
                     exc.output,
                 ) from exc
             raise
-        process.run(cmake_project.build_command(build), cwd=workdir)
+        try:
+            process.run(cmake_project.build_command(build), cwd=workdir)
+        except ToolchainError as exc:
+            raise CodeBuildFailed(exc.message, exc.command, exc.output) from exc
         built = cmake_project.artifact(build)
         return cache.store(self.cache_dir, key, spec.module, built)
