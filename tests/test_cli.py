@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -231,3 +232,17 @@ def test_build_targets_refuses_two_programs_of_one_name(tmp_path: Path) -> None:
     assert "d.a and d.b are both tagged 'x'" in proc.stderr
     proc = pyaot("build", "d.py", "--target", "nowhere", cwd=tmp_path)
     assert proc.returncode == 2 and "nowhere" in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_an_unusable_cache_dir_is_a_clean_error(command: str, tmp_path: Path) -> None:
+    (tmp_path / "twice.py").write_text(TWICE)
+    for cache_dir, why in [("/etc/passwd", "it is not a folder"),
+                           ("/proc/nope", "No such file or directory")]:
+        proc = subprocess.run([sys.executable, "-m", "hatch_pyaot", command, "twice.py"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                              env={**os.environ, "PYAOT_CACHE_DIR": cache_dir})
+        assert proc.returncode == 2, proc.stderr
+        assert (f"pyaot: error: the build cache folder {cache_dir} (from PYAOT_CACHE_DIR) "
+                f"cannot be used: {why}; set PYAOT_CACHE_DIR to a writable folder") in proc.stderr
+        assert "Traceback" not in proc.stderr

@@ -67,6 +67,7 @@ def _build(args: argparse.Namespace) -> int:
     from hatch_pyaot.errors import CompileError
     from hatch_pyaot.pipeline import build
     from hatch_pyaot.progress import PlainLines, RichBar
+    from hatch_pyaot.toolchains.cache import CacheDirError
     from hatch_pyaot.toolchains.host import BuildOptions
     from hatch_pyaot.toolchains.process import ToolchainError
 
@@ -83,7 +84,7 @@ def _build(args: argparse.Namespace) -> int:
             report = build(files, options, progress=display.line, on_step=display.step)
     except (ToolchainError, CompileError) as exc:
         print(f"pyaot: error: {exc}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(exc, CacheDirError) else 1
     for module in report.modules:
         text = module.format_diagnostics()
         if text:
@@ -108,6 +109,7 @@ def _build_targets(args: argparse.Namespace, files: list[Path]) -> int:
     """``pyaot build ... --target T``: per target, programs, library, headers, manifest."""
     from hatch_pyaot import crossbuild
     from hatch_pyaot.errors import CompileError
+    from hatch_pyaot.toolchains.cache import CacheDirError
     from hatch_pyaot.toolchains.process import ToolchainError
     from hatch_pyaot.toolchains.zig import CrossOptions
 
@@ -140,7 +142,7 @@ def _build_targets(args: argparse.Namespace, files: list[Path]) -> int:
                                                                        file=sys.stderr))
     except ToolchainError as exc:
         print(f"pyaot: error: {exc}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(exc, CacheDirError) else 1
     for report in reports:
         if report.skipped is not None and report.target in args.target:
             print(f"pyaot: error: {report.target}: {report.skipped}", file=sys.stderr)
@@ -161,6 +163,7 @@ def _check(args: argparse.Namespace) -> int:
 
     from hatch_pyaot.errors import CompileError
     from hatch_pyaot.pipeline import ModuleResult, analyze, build
+    from hatch_pyaot.toolchains.cache import CacheDirError
     from hatch_pyaot.toolchains.host import BuildOptions
     from hatch_pyaot.toolchains.process import ToolchainError
 
@@ -172,6 +175,9 @@ def _check(args: argparse.Namespace) -> int:
         outputs = {path: Path(folder, str(i), f"{path.stem}.so") for i, path in enumerate(files)}
         try:
             report = build(files, BuildOptions(opt_level="0"), destination=outputs.__getitem__)
+        except CacheDirError as exc:
+            print(f"pyaot: error: {exc}", file=sys.stderr)
+            return 2
         except ToolchainError as exc:
             print(f"pyaot: note: the generated C++ was not compiled ({exc.message})",
                   file=sys.stderr)

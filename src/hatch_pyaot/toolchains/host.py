@@ -132,7 +132,7 @@ def build_each(specs: Sequence[ExtensionSpec], options: BuildOptions,
         include_dir=include_dir,
         context=context,
         options=options,
-        cache_dir=options.cache_dir or cache.default_cache_dir(),
+        cache_dir=cache.usable_cache_dir(options.cache_dir),
     )
 
     def build_one(spec: ExtensionSpec) -> Path | CodeBuildFailed:
