@@ -235,6 +235,19 @@ def test_build_targets_refuses_two_programs_of_one_name(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", ["build", "check"])
+def test_a_path_that_is_no_module_is_a_clean_error(command: str, tmp_path: Path) -> None:
+    (tmp_path / "kern.txt").write_text(TWICE)
+    (tmp_path / "my-kern.py").write_text(TWICE)
+    for target, message in [("kern.txt", "kern.txt is not a Python source file (.py)"),
+                            ("/etc/passwd", "/etc/passwd is not a Python source file (.py)"),
+                            ("my-kern.py", "'my-kern' is not an ASCII Python identifier")]:
+        proc = pyaot(command, target, cwd=tmp_path)
+        assert proc.returncode == 2, (target, proc.stderr)
+        assert f"pyaot: error: {target}" in proc.stderr and message in proc.stderr
+        assert "Traceback" not in proc.stderr + proc.stdout
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
 def test_an_unusable_cache_dir_is_a_clean_error(command: str, tmp_path: Path) -> None:
     (tmp_path / "twice.py").write_text(TWICE)
     for cache_dir, why in [("/etc/passwd", "it is not a folder"),

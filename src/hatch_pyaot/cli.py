@@ -52,12 +52,19 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _files(paths: Sequence[Path]) -> list[Path] | None:
-    from hatch_pyaot.pipeline import module_files
+    """The modules to compile; None (after saying why) when a path is no module or folder."""
+    from hatch_pyaot.pipeline import module_files, not_a_module
 
     files: list[Path] = []
     for p in paths:
         if not p.exists():
             print(f"pyaot: error: {p} does not exist", file=sys.stderr)
+            return None
+        problem = not_a_module(p) if p.is_file() else None
+        if problem is None and not p.is_file() and not p.is_dir():
+            problem = f"{p} is neither a file nor a folder"
+        if problem is not None:
+            print(f"pyaot: error: {problem}", file=sys.stderr)
             return None
         files.extend(module_files(p))
     return files

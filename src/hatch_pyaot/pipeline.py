@@ -108,11 +108,15 @@ class ModuleResult:
 
 def analyze(path: Path) -> ModuleResult:
     """Discover, trace, fold, infer and emit one module; nothing is built."""
+    problem = not_a_module(path)
+    if problem is not None:
+        raise CompileError([Diagnostic(Loc(str(path), 0, 0), problem)])
     registry = default_registry()
     project, module_name = Project.for_file(path)
     program = Program(project, registry, IR_PASSES)
     module = project.module(module_name)
-    assert module is not None, path
+    if module is None:
+        raise CompileError([Diagnostic(Loc(str(path), 0, 0), "not a module of a project")])
     diags = Diagnostics()
     inferencer = Inferencer(program)
     entries = []
@@ -158,6 +162,17 @@ def analyze(path: Path) -> ModuleResult:
                 entry.diagnostics = [internal_error(entry.loc, exc)]
         out.cpp = None
     return out
+
+
+def not_a_module(path: Path) -> str | None:
+    """Why ``path`` cannot be compiled as a module (not a ``.py`` file, not importable by
+    its name), or None."""
+    if path.suffix != ".py":
+        return f"{path} is not a Python source file (.py)"
+    if not (path.stem.isidentifier() and path.stem.isascii()):
+        return (f"{path} cannot be imported as a module: '{path.stem}' is not an ASCII "
+                "Python identifier")
+    return None
 
 
 def internal_error(loc: Loc, exc: Exception) -> Diagnostic:
