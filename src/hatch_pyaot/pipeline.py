@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hatch_pyaot.codegen.huge import HUGE_FUNCTION_LINES, opt_level_for
 from hatch_pyaot.codegen.module import Entry, emit_module
 from hatch_pyaot.errors import CompileError, Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
@@ -307,9 +308,13 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
         if result.cpp is None:
             output.unlink(missing_ok=True)
             continue
+        opt_level = opt_level_for(result.cpp, (options or BuildOptions()).opt_level)
+        if opt_level is not None and progress:
+            progress(f"{path}: a function of over {HUGE_FUNCTION_LINES} lines of C++: built "
+                     f"at -O{opt_level} (higher levels take minutes on functions this long)")
         specs.append(ExtensionSpec(module=result.module_name.rpartition(".")[2],
                                    sources={f"{result.path.stem}.cpp": result.cpp},
-                                   output=output))
+                                   output=output, opt_level=opt_level))
         sources[output] = path
         by_output[output] = result
     steps += len(specs)

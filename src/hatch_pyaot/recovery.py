@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import tempfile
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,7 +57,7 @@ def recover(result: ModuleResult, spec: ExtensionSpec, failure: CodeBuildFailed,
         result.cpp = None
         return None
     result.cpp = emit(result, [e for e in result.entries if e.compiled])
-    rest = ExtensionSpec(spec.module, {_source_name(spec): result.cpp}, spec.output)
+    rest = replace(spec, sources={_source_name(spec): result.cpp})
     (outcome,) = build_each([rest], options, on_done)
     if isinstance(outcome, CodeBuildFailed):
         for entry in result.entries:
@@ -71,8 +72,8 @@ def _failing_alone(result: ModuleResult, spec: ExtensionSpec, compiled: list[Ent
                    options: BuildOptions, emit: Emit) -> dict[int, CodeBuildFailed]:
     """{index in ``compiled``: its failure} of the entry points whose module alone fails."""
     with tempfile.TemporaryDirectory(prefix="pyaot-probe-") as folder:
-        probes = [ExtensionSpec(spec.module, {_source_name(spec): emit(result, [entry])},
-                                Path(folder, str(index), spec.output.name))
+        probes = [replace(spec, sources={_source_name(spec): emit(result, [entry])},
+                          output=Path(folder, str(index), spec.output.name))
                   for index, entry in enumerate(compiled)]
         outcomes = build_each(probes, options)
     return {index: outcome for index, outcome in enumerate(outcomes)

@@ -45,6 +45,9 @@ class ExtensionSpec:
     are compiled, the others (headers) can be included by name."""
     output: Path
     """Where the built module goes, e.g. ``pkg/kernels.pyaot.cpython-311-x86_64-linux-gnu.so``."""
+    opt_level: str | None = None
+    """This module's optimization level, instead of ``BuildOptions.opt_level`` (the
+    pipeline lowers it for a module with a huge function: ``codegen/huge.py``)."""
 
 
 @dataclass(frozen=True)
@@ -114,31 +117,29 @@ def build_each(specs: Sequence[ExtensionSpec], options: BuildOptions,
     if not specs:
         return []
     compiler = find_compiler()
-    flags = compile_flags(
-        compiler.family, options.opt_level, options.debug, options.extra_cxx_flags,
-        options.boundscheck, options.editable,
-    )
     include_dir = runtime_include_dir()
-    context = cache.KeyContext(
-        compiler_identity=compiler.identity,
-        include_hash=cache.hash_tree(include_dir),
-        flags=tuple(flags),
-        template=cmake_project.TEMPLATE,
-        env=cache.KeyContext.environment(),
-    )
-    builder = _Builder(
-        compiler=compiler,
-        flags=flags,
-        include_dir=include_dir,
-        context=context,
-        options=options,
-        cache_dir=cache.usable_cache_dir(options.cache_dir),
-    )
+    include_hash = cache.hash_tree(include_dir)
+    cache_dir = cache.usable_cache_dir(options.cache_dir)
+    builders: dict[str, _Builder] = {}
+    for level in dict.fromkeys(spec.opt_level or options.opt_level for spec in specs):
+        flags = compile_flags(
+            compiler.family, level, options.debug, options.extra_cxx_flags,
+            options.boundscheck, options.editable,
+        )
+        context = cache.KeyContext(
+            compiler_identity=compiler.identity,
+            include_hash=include_hash,
+            flags=tuple(flags),
+            template=cmake_project.TEMPLATE,
+            env=cache.KeyContext.environment(),
+        )
+        builders[level] = _Builder(compiler=compiler, flags=flags, include_dir=include_dir,
+                                   context=context, options=options, cache_dir=cache_dir)
 
     def build_one(spec: ExtensionSpec) -> Path | CodeBuildFailed:
         start = time.perf_counter()
         try:
-            output, cached = builder.build(spec)
+            output, cached = builders[spec.opt_level or options.opt_level].build(spec)
         except CodeBuildFailed as exc:
             return exc
         if on_done is not None:
