@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -282,3 +283,30 @@ def test_check_fails_on_a_module_level_error(tmp_path: Path) -> None:
     proc = pyaot("check", "opts.py", cwd=tmp_path)
     assert "opts.py:3:10: error: unknown @compile option 'fastmath'" in proc.stdout
     assert proc.returncode == 1
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_path_that_is_no_module_is_a_clean_error(command: str, tmp_path: Path) -> None:
+    (tmp_path / "kern.txt").write_text(TWICE)
+    (tmp_path / "my-kern.py").write_text(TWICE)
+    for target, message in [("kern.txt", "kern.txt is not a Python source file (.py)"),
+                            ("/etc/passwd", "/etc/passwd is not a Python source file (.py)"),
+                            ("my-kern.py", "'my-kern' is not an ASCII Python identifier")]:
+        proc = pyaot(command, target, cwd=tmp_path)
+        assert proc.returncode == 2, (target, proc.stderr)
+        assert f"pyaot: error: {target}" in proc.stderr and message in proc.stderr
+        assert "Traceback" not in proc.stderr + proc.stdout
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_an_unusable_cache_dir_is_a_clean_error(command: str, tmp_path: Path) -> None:
+    (tmp_path / "twice.py").write_text(TWICE)
+    for cache_dir, why in [("/etc/passwd", "it is not a folder"),
+                           ("/proc/nope", "No such file or directory")]:
+        proc = subprocess.run([sys.executable, "-m", "hatch_pyaot", command, "twice.py"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                              env={**os.environ, "PYAOT_CACHE_DIR": cache_dir})
+        assert proc.returncode == 2, proc.stderr
+        assert (f"pyaot: error: the build cache folder {cache_dir} (from PYAOT_CACHE_DIR) "
+                f"cannot be used: {why}; set PYAOT_CACHE_DIR to a writable folder") in proc.stderr
+        assert "Traceback" not in proc.stderr

@@ -150,7 +150,7 @@ def test_compile_error_is_reported(tmp_path):
         sources={"broken.cpp": "int broken() { return undefined_name_xyz; }\n"},
         output=tmp_path / f"broken.pyaot{EXT}",
     )
-    with pytest.raises(ToolchainError) as info:
+    with pytest.raises(host.CodeBuildFailed) as info:
         build_extensions([spec], BuildOptions())
     err = info.value
     assert "building native module 'broken' failed" in err.message
@@ -343,3 +343,31 @@ def test_run_timeout():
     with pytest.raises(ToolchainError) as info:
         process.run([sys.executable, "-c", "import time; time.sleep(10)"], timeout=0.5)
     assert "timed out" in str(info.value)
+
+
+@pytest.mark.parametrize("kind", ["a file", "missing under /proc"])
+def test_an_unusable_cache_dir_names_its_setting(kind, tmp_path, monkeypatch):
+    bad = tmp_path / "file" if kind == "a file" else Path("/proc/nope/cache")
+    if kind == "a file":
+        bad.write_text("")
+    with pytest.raises(cache.CacheDirError) as info:
+        cache.usable_cache_dir(bad)
+    assert f"the build cache folder {bad} (from the cache-dir setting) cannot be used" \
+        in str(info.value)
+    monkeypatch.setenv("PYAOT_CACHE_DIR", str(bad))
+    with pytest.raises(cache.CacheDirError, match=r"from PYAOT_CACHE_DIR.*set PYAOT_CACHE_DIR"):
+        build_extensions([kernels_spec(tmp_path)], BuildOptions())
+
+
+def test_an_unusable_cache_dir_fails_a_wheel_build_cleanly(tmp_path):
+    from hatch_pyaot.settings import Settings
+    from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed, compile_for_wheel
+
+    (tmp_path / "kernels.py").write_text(KERNELS)
+    log = BuildLog(info=lambda line: None, warning=lambda line: None)
+    with pytest.raises(WheelBuildFailed) as info:
+        compile_for_wheel([SourceFile(tmp_path / "kernels.py", "kernels.py")],
+                          Settings(cache_dir="/proc/nope"), root=tmp_path, staging=None, log=log)
+    message = str(info.value)
+    assert "/proc/nope (from the cache-dir setting) cannot be used" in message
+    assert "bug in hatch-pyaot" not in message

@@ -56,12 +56,19 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _files(paths: Sequence[Path]) -> list[Path] | None:
-    from hatch_pyaot.pipeline import module_files
+    """The modules to compile; None (after saying why) when a path is no module or folder."""
+    from hatch_pyaot.pipeline import module_files, not_a_module
 
     files: list[Path] = []
     for p in paths:
         if not p.exists():
             print(f"pyaot: error: {p} does not exist", file=sys.stderr)
+            return None
+        problem = not_a_module(p) if p.is_file() else None
+        if problem is None and not p.is_file() and not p.is_dir():
+            problem = f"{p} is neither a file nor a folder"
+        if problem is not None:
+            print(f"pyaot: error: {problem}", file=sys.stderr)
             return None
         files.extend(module_files(p))
     return files
@@ -71,6 +78,7 @@ def _build(args: argparse.Namespace) -> int:
     from hatch_pyaot.errors import CompileError
     from hatch_pyaot.pipeline import build
     from hatch_pyaot.progress import PlainLines, RichBar
+    from hatch_pyaot.toolchains.cache import CacheDirError
     from hatch_pyaot.toolchains.host import BuildOptions
     from hatch_pyaot.toolchains.process import ToolchainError
 
@@ -87,7 +95,7 @@ def _build(args: argparse.Namespace) -> int:
             report = build(files, options, progress=display.line, on_step=display.step)
     except (ToolchainError, CompileError) as exc:
         print(f"pyaot: error: {exc}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(exc, CacheDirError) else 1
     for module in report.modules:
         text = module.format_diagnostics()
         if text:
@@ -112,6 +120,7 @@ def _build_targets(args: argparse.Namespace, files: list[Path]) -> int:
     """``pyaot build ... --target T``: per target, programs, library, headers, manifest."""
     from hatch_pyaot import crossbuild
     from hatch_pyaot.errors import CompileError
+    from hatch_pyaot.toolchains.cache import CacheDirError
     from hatch_pyaot.toolchains.process import ToolchainError
     from hatch_pyaot.toolchains.zig import CrossOptions
 
@@ -144,7 +153,7 @@ def _build_targets(args: argparse.Namespace, files: list[Path]) -> int:
                                                                        file=sys.stderr))
     except ToolchainError as exc:
         print(f"pyaot: error: {exc}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(exc, CacheDirError) else 1
     for report in reports:
         if report.skipped is not None and report.target in args.target:
             print(f"pyaot: error: {report.target}: {report.skipped}", file=sys.stderr)
@@ -159,19 +168,44 @@ def _build_targets(args: argparse.Namespace, files: list[Path]) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    """Analyze, then build at -O0 into a temporary folder: "compiles" is only said of code
+    the C++ compiler took (without a toolchain, of code the analysis took, with a note)."""
+    import tempfile
+
     from hatch_pyaot.errors import CompileError
-    from hatch_pyaot.pipeline import analyze
+    from hatch_pyaot.pipeline import ModuleResult, analyze, build
+    from hatch_pyaot.toolchains.cache import CacheDirError
+    from hatch_pyaot.toolchains.host import BuildOptions
+    from hatch_pyaot.toolchains.process import ToolchainError
 
     files = _files(args.paths)
     if files is None:
         return 2
+    results: dict[Path, ModuleResult | CompileError] = {}
+    with tempfile.TemporaryDirectory(prefix="pyaot-check-") as folder:
+        outputs = {path: Path(folder, str(i), f"{path.stem}.so") for i, path in enumerate(files)}
+        try:
+            report = build(files, BuildOptions(opt_level="0"), destination=outputs.__getitem__)
+        except CacheDirError as exc:
+            print(f"pyaot: error: {exc}", file=sys.stderr)
+            return 2
+        except ToolchainError as exc:
+            print(f"pyaot: note: the generated C++ was not compiled ({exc.message})",
+                  file=sys.stderr)
+            for path in files:
+                try:
+                    results[path] = analyze(path)
+                except CompileError as error:
+                    results[path] = error
+        else:
+            results.update({m.path: m for m in report.modules})
+            results.update(dict(report.unreadable))
     failed = 0
     for path in files:
-        try:
-            result = analyze(path)
-        except CompileError as exc:
+        result = results[path]
+        if isinstance(result, CompileError):
             failed += 1
-            print(exc)
+            print(result)
             continue
         for entry in result.entries:
             if entry.compiled:

@@ -203,7 +203,7 @@ def _write_sources(modules: Sequence[CompiledModule], cache_dir: Path | None) ->
             files[f"main_{entry.tag}.cpp"] = standalone.emit_main(module.name, entry)
             mains[entry.tag] = f"main_{entry.tag}.cpp"
     digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:24]
-    folder = (cache_dir or cache.default_cache_dir()) / "cross-sources" / digest
+    folder = cache.usable_cache_dir(cache_dir) / "cross-sources" / digest
     if not folder.is_dir():
         folder.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{digest}-", dir=folder.parent))

@@ -7,6 +7,7 @@
     infer      typing/infer.py      seed from annotations, propagate, specialize helpers
     emit       codegen/module.py    typed IR -> one C++ translation unit per module
     build      toolchains/host.py   CMake + Ninja, cached by content hash
+    recover    recovery.py          C++ that does not compile: its functions stay Python
 
 A function that fails any stage keeps its diagnostics and stays Python; the rest of the
 module still compiles.
@@ -15,6 +16,7 @@ module still compiles.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import threading
 import traceback
@@ -22,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hatch_pyaot.codegen.huge import HUGE_FUNCTION_LINES, opt_level_for
 from hatch_pyaot.codegen.module import Entry, emit_module
 from hatch_pyaot.deep import call_deep
 from hatch_pyaot.errors import CompileError, Diagnostic, Diagnostics, Loc
@@ -30,19 +33,24 @@ from hatch_pyaot.ir.types import Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.passes.fold import fold_constants
 from hatch_pyaot.progress import Step
+from hatch_pyaot.recovery import recover
 from hatch_pyaot.runtime.loader import native_name
 from hatch_pyaot.toolchains.host import (
     BuildOptions,
     BuiltExtension,
+    CodeBuildFailed,
     ExtensionSpec,
-    build_extensions,
+    build_each,
 )
 from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
+from hatch_pyaot.typing.defaults import default_mismatch
 from hatch_pyaot.typing.infer import Inferencer
 from hatch_pyaot.typing.ranks import fix_ranks, rank_variants
 from hatch_pyaot.typing.typed import Specialization
+
+logger = logging.getLogger("hatch_pyaot")
 
 IR_PASSES: tuple[Callable[[ir.Function], None], ...] = (
     fold_constants,  # literal arithmetic evaluated by CPython itself
@@ -104,6 +112,9 @@ class ModuleResult:
 def analyze(path: Path) -> ModuleResult:
     """Discover, trace, fold, infer and emit one module; nothing is built. Deep syntax trees
     and call chains are fine (deep.py)."""
+    problem = not_a_module(path)
+    if problem is not None:
+        raise CompileError([Diagnostic(Loc(str(path), 0, 0), problem)])
     return call_deep(lambda: _analyze(path))
 
 
@@ -112,7 +123,8 @@ def _analyze(path: Path) -> ModuleResult:
     project, module_name = Project.for_file(path)
     program = Program(project, registry, IR_PASSES)
     module = project.module(module_name)
-    assert module is not None, path
+    if module is None:
+        raise CompileError([Diagnostic(Loc(str(path), 0, 0), "not a module of a project")])
     diags = Diagnostics()
     inferencer = Inferencer(program)
     entries = []
@@ -160,6 +172,17 @@ def _analyze(path: Path) -> ModuleResult:
     return out
 
 
+def not_a_module(path: Path) -> str | None:
+    """Why ``path`` cannot be compiled as a module (not a ``.py`` file, not importable by
+    its name), or None."""
+    if path.suffix != ".py":
+        return f"{path} is not a Python source file (.py)"
+    if not (path.stem.isidentifier() and path.stem.isascii()):
+        return (f"{path} cannot be imported as a module: '{path.stem}' is not an ASCII "
+                "Python identifier")
+    return None
+
+
 def internal_error(loc: Loc, exc: Exception) -> Diagnostic:
     """The diagnostic of a compiler bug, so that one function's crash does not take the whole
     module (or build) down with it."""
@@ -180,23 +203,29 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
             result.diagnostics.append(Diagnostic(
                 p.loc, f"parameter '{p.name}' of a @compile function needs a type annotation"))
         else:
+            mismatch = default_mismatch(p, p.annotation)
+            if mismatch is not None:
+                result.diagnostics.append(mismatch)
             types.append(p.annotation)
     if not result.diagnostics:
         result.diagnostics += fix_ranks(fn, types)
     return tuple(types) if not result.diagnostics else None
 
 
-def emit(result: ModuleResult) -> str:
-    entries, specs = entries_and_specs(result)
+def emit(result: ModuleResult, only: Sequence[EntryResult] | None = None) -> str:
+    """The module's C++: of every compiled entry point, or of those in ``only``."""
+    entries, specs = entries_and_specs(result, only)
     return emit_module(result.module_name, entries, specs,
                        display_path(result), source_hashes(result, specs),
                        [e.name for e in result.entries if not e.compiled])
 
 
-def entries_and_specs(result: ModuleResult) -> tuple[list[Entry], list[Specialization]]:
-    """The compiled entry points of a module, and every specialization their code needs
-    (callees first)."""
-    compiled = [e for e in result.entries if e.spec is not None]
+def entries_and_specs(result: ModuleResult, only: Sequence[EntryResult] | None = None,
+                      ) -> tuple[list[Entry], list[Specialization]]:
+    """The compiled entry points of a module (or those in ``only``), and every
+    specialization their code needs (callees first)."""
+    compiled = [e for e in result.entries if e.spec is not None
+                and (only is None or any(e is o for o in only))]
     specs: list[Specialization] = []
     for e in compiled:
         for variant in e.variants:
@@ -264,6 +293,7 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
     results = []
     specs = []
     sources: dict[Path, Path] = {}
+    by_output: dict[Path, ModuleResult] = {}
     unreadable = []
     steps = len(paths)
 
@@ -286,10 +316,15 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
         if result.cpp is None:
             output.unlink(missing_ok=True)
             continue
+        opt_level = opt_level_for(result.cpp, (options or BuildOptions()).opt_level)
+        if opt_level is not None and progress:
+            progress(f"{path}: a function of over {HUGE_FUNCTION_LINES} lines of C++: built "
+                     f"at -O{opt_level} (higher levels take minutes on functions this long)")
         specs.append(ExtensionSpec(module=result.module_name.rpartition(".")[2],
                                    sources={f"{result.path.stem}.cpp": result.cpp},
-                                   output=output))
+                                   output=output, opt_level=opt_level))
         sources[output] = path
+        by_output[output] = result
     steps += len(specs)
     finished = len(paths)
     step(finished, f"building {len(specs)} native module(s)")
@@ -304,8 +339,19 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
             if progress:
                 progress(f"built {built.output} {how}")
 
-    built = build_extensions(specs, options or BuildOptions(), on_done) if specs else []
-    return BuildReport(results, list(built), unreadable)
+    options = options or BuildOptions()
+    outcomes = build_each(specs, options, on_done) if specs else []
+    built = []
+    for spec, outcome in zip(specs, outcomes, strict=True):
+        if isinstance(outcome, CodeBuildFailed):  # a bug of ours: find it, build the rest
+            logger.info("%s", outcome)
+            rest = recover(by_output[spec.output], spec, outcome, options, emit, on_done)
+            if rest is None:
+                spec.output.unlink(missing_ok=True)
+                continue
+            outcome = rest
+        built.append(outcome)
+    return BuildReport(results, built, unreadable)
 
 
 def module_files(target: Path) -> list[Path]:

@@ -10,7 +10,10 @@ The failure policy lives here, so that every backend applies the same one:
   with ``fallback = "error"`` the build fails with that diagnostic instead;
 - no C++ compiler: a warning and no native modules (``fallback = "python"``), or a failed
   build whose message says what to install (``fallback = "error"``);
-- a build tool failing on generated code is a bug of ours: the build fails, naming it.
+- generated code the C++ compiler rejects is a bug of ours: its functions stay Python with an
+  "internal compiler error" diagnostic (``recovery.py``), handled as above;
+- an unusable cache folder (``cache-dir``, ``PYAOT_CACHE_DIR``) fails the build, naming it;
+- any other build tool failing is a bug of ours: the build fails, naming it.
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
     """
     # Imported here: a backend imports this module whether or not anything gets compiled.
     from hatch_pyaot.pipeline import build, native_path
+    from hatch_pyaot.toolchains.cache import CacheDirError
     from hatch_pyaot.toolchains.process import CompilerNotFound, ToolchainError
 
     selected = [f for f in files if uses_compile(f, settings)]
@@ -93,6 +97,8 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
                     "@compile function runs as Python (set fallback = \"error\" to fail "
                     "instead).")
         return {}
+    except CacheDirError as exc:
+        raise WheelBuildFailed(f"pyaot: {exc}") from None
     except ToolchainError as exc:
         raise WheelBuildFailed(f"pyaot: building the native modules failed. This is a bug in "
                                f"hatch-pyaot; please report it with this output.\n{exc}") from None

@@ -24,6 +24,7 @@ from hatch_pyaot.codegen import (
     lists,
     sorting,
     strings,
+    tuple_tables,
     tuples,
     unbound,
 )
@@ -35,6 +36,7 @@ from hatch_pyaot.codegen.literals import (
     string_literal,
     truth_of,
 )
+from hatch_pyaot.codegen.test_hooks import bad_cpp_line
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
@@ -162,6 +164,9 @@ class FunctionEmitter:
         spec = self.spec
         fn = spec.function
         self.lines.append(signature(spec) + " {")
+        bad = bad_cpp_line(fn.ref.name)
+        if bad is not None:
+            self.lines.append(bad)
         if spec.cycle is not None:
             self.headers.add("pyaot/recursion.hpp")
             self.line("if (depth > pyaot::max_recursion_depth) [[unlikely]] {")
@@ -679,6 +684,9 @@ class FunctionEmitter:
             return tuples.compare_tuples(self, e.ops[i], op, left, lt, right, rt, e.loc.line)
         if isinstance(op, list):  # ``in``: one ``==`` per item, short-circuit
             assert isinstance(rt, TupleType)
+            looped = tuple_tables.contains(self, op, left, lt, right_e, e.loc.line)
+            if looped is not None:
+                return looped if e.ops[i] == ir.CmpOpKind.IN else f"!{looped}"
             held = right if is_temp(right) or not op else self.temp(rt, right)
             tests = [self.call_op(eq, [self.cast(left, lt, eq.params[0].type),
                                        self.cast(f"std::get<{k}>({held})", it,

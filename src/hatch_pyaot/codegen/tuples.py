@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.codegen import tuple_tables
 from hatch_pyaot.codegen.literals import (
     is_literal,
     is_temp,
@@ -113,6 +114,9 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
 
 
 def reduce(em: FunctionEmitter, e: ir.Call, target: TupleReduce) -> str:
+    looped = tuple_tables.reduce(em, e, target)
+    if looped is not None:
+        return looped
     t = em.spec.type_of(e.args[0])
     assert isinstance(t, TupleType)
     code = em.expr(e.args[0])

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 import hatch_pyaot
+from hatch_pyaot.toolchains.process import ToolchainError
 
 KEY_SCHEMA = "hatch-pyaot-cache-1"
 ENV_AFFECTING_BUILD = ("CXXFLAGS", "CPPFLAGS", "LDFLAGS", "SDKROOT", "MACOSX_DEPLOYMENT_TARGET")
@@ -40,6 +41,37 @@ def default_cache_dir(env: Mapping[str, str] | None = None) -> Path:
     if env.get("XDG_CACHE_HOME"):
         return Path(env["XDG_CACHE_HOME"]).expanduser() / "hatch-pyaot"
     return Path.home() / ".cache" / "hatch-pyaot"
+
+
+class CacheDirError(ToolchainError):
+    """The cache folder cannot be created or written to: a setting for the user to fix."""
+
+
+def usable_cache_dir(cache_dir: Path | None = None, env: Mapping[str, str] | None = None) -> Path:
+    """``cache_dir`` (the ``cache-dir`` setting), else ``default_cache_dir()``, created and
+    checked to be writable; raises CacheDirError naming the setting that chose it."""
+    env = os.environ if env is None else env
+    path = cache_dir or default_cache_dir(env)
+    if cache_dir is not None:
+        origin = "the cache-dir setting"
+    elif env.get("PYAOT_CACHE_DIR"):
+        origin = "PYAOT_CACHE_DIR"
+    elif env.get("XDG_CACHE_HOME"):
+        origin = "XDG_CACHE_HOME"
+    else:
+        origin = "the default location"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".pyaot-probe-", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        fix = "the cache-dir setting" if cache_dir is not None else "PYAOT_CACHE_DIR"
+        why = "it is not a folder" if path.exists() and not path.is_dir() else \
+            (exc.strerror or str(exc))
+        raise CacheDirError(f"the build cache folder {path} (from {origin}) cannot be used: "
+                            f"{why}; set {fix} to a writable folder") from None
+    return path
 
 
 def hash_tree(root: Path) -> str:

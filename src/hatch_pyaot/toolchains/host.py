@@ -3,6 +3,10 @@
 Each ExtensionSpec becomes one small CMake project (FindPython, ``Python_add_library``,
 C++20) built with Ninja, both from their PyPI packages. Results are cached by content hash
 (``cache.py``): an unchanged rebuild copies the cached file and runs no CMake at all.
+
+When the tools run but the compiler or linker rejects a module's code, that is a
+``CodeBuildFailed``: ``build_each`` returns it in the module's place instead of stopping the
+other builds, so that the pipeline can find the functions responsible and build the rest.
 """
 
 from __future__ import annotations
@@ -41,6 +45,9 @@ class ExtensionSpec:
     are compiled, the others (headers) can be included by name."""
     output: Path
     """Where the built module goes, e.g. ``pkg/kernels.pyaot.cpython-311-x86_64-linux-gnu.so``."""
+    opt_level: str | None = None
+    """This module's optimization level, instead of ``BuildOptions.opt_level`` (the
+    pipeline lowers it for a module with a huge function: ``codegen/huge.py``)."""
 
 
 @dataclass(frozen=True)
@@ -77,46 +84,64 @@ class BuiltExtension:
     """Wall time of this spec alone (cache lookup, compile, copy)."""
 
 
+class CodeBuildFailed(ToolchainError):
+    """CMake configured the project, then compiling or linking its sources failed."""
+
+
 def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions,
                      on_done: Callable[[BuiltExtension], None] | None = None) -> list[Path]:
-    """Build every spec into ``spec.output`` (in parallel) and return the outputs in order.
+    """``build_each``, raising the first CodeBuildFailed."""
+    outcomes = build_each(specs, options, on_done)
+    for outcome in outcomes:
+        if isinstance(outcome, CodeBuildFailed):
+            raise outcome
+    return [outcome for outcome in outcomes if isinstance(outcome, Path)]
+
+
+def build_each(specs: Sequence[ExtensionSpec], options: BuildOptions,
+               on_done: Callable[[BuiltExtension], None] | None = None,
+               ) -> list[Path | CodeBuildFailed]:
+    """Build every spec into ``spec.output`` (in parallel) and return the outputs in order;
+    a spec whose sources do not compile or link has its CodeBuildFailed in its place (and
+    no ``on_done`` call).
 
     ``on_done`` is called once per spec as soon as it is built, in completion order, for a
     progress display. It runs on the worker thread that built the spec: with ``jobs > 1``
     calls can come from several threads at once, so it must be thread-safe. An exception
     it raises fails the build like a failed compile.
 
-    Raises ToolchainError when a tool is missing or a build fails, ValueError for an
+    Raises ToolchainError when a tool is missing or fails otherwise, ValueError for an
     invalid spec or option.
     """
     _validate(specs)
     if not specs:
         return []
     compiler = find_compiler()
-    flags = compile_flags(
-        compiler.family, options.opt_level, options.debug, options.extra_cxx_flags,
-        options.boundscheck, options.editable,
-    )
     include_dir = runtime_include_dir()
-    context = cache.KeyContext(
-        compiler_identity=compiler.identity,
-        include_hash=cache.hash_tree(include_dir),
-        flags=tuple(flags),
-        template=cmake_project.TEMPLATE,
-        env=cache.KeyContext.environment(),
-    )
-    builder = _Builder(
-        compiler=compiler,
-        flags=flags,
-        include_dir=include_dir,
-        context=context,
-        options=options,
-        cache_dir=options.cache_dir or cache.default_cache_dir(),
-    )
+    include_hash = cache.hash_tree(include_dir)
+    cache_dir = cache.usable_cache_dir(options.cache_dir)
+    builders: dict[str, _Builder] = {}
+    for level in dict.fromkeys(spec.opt_level or options.opt_level for spec in specs):
+        flags = compile_flags(
+            compiler.family, level, options.debug, options.extra_cxx_flags,
+            options.boundscheck, options.editable,
+        )
+        context = cache.KeyContext(
+            compiler_identity=compiler.identity,
+            include_hash=include_hash,
+            flags=tuple(flags),
+            template=cmake_project.TEMPLATE,
+            env=cache.KeyContext.environment(),
+        )
+        builders[level] = _Builder(compiler=compiler, flags=flags, include_dir=include_dir,
+                                   context=context, options=options, cache_dir=cache_dir)
 
-    def build_one(spec: ExtensionSpec) -> Path:
+    def build_one(spec: ExtensionSpec) -> Path | CodeBuildFailed:
         start = time.perf_counter()
-        output, cached = builder.build(spec)
+        try:
+            output, cached = builders[spec.opt_level or options.opt_level].build(spec)
+        except CodeBuildFailed as exc:
+            return exc
         if on_done is not None:
             on_done(BuiltExtension(spec, output, cached, time.perf_counter() - start))
         return output
@@ -125,7 +150,8 @@ def build_extensions(specs: Sequence[ExtensionSpec], options: BuildOptions,
     if workers <= 1:
         return [build_one(spec) for spec in specs]
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pyaot-build") as pool:
-        futures: list[Future[Path]] = [pool.submit(build_one, spec) for spec in specs]
+        futures: list[Future[Path | CodeBuildFailed]] = [pool.submit(build_one, spec)
+                                                         for spec in specs]
         try:
             return [future.result() for future in futures]
         except BaseException:
@@ -185,7 +211,7 @@ class _Builder:
         try:
             entry = self._cmake(spec, key, workdir)
         except ToolchainError as exc:
-            raise ToolchainError(
+            raise type(exc)(
                 f"building native module {spec.module!r} failed (build files kept in {workdir})",
                 exc.command,
                 exc.output,
@@ -221,6 +247,9 @@ class _Builder:
                     exc.output,
                 ) from exc
             raise
-        process.run(cmake_project.build_command(build), cwd=workdir)
+        try:
+            process.run(cmake_project.build_command(build), cwd=workdir)
+        except ToolchainError as exc:
+            raise CodeBuildFailed(exc.message, exc.command, exc.output) from exc
         built = cmake_project.artifact(build)
         return cache.store(self.cache_dir, key, spec.module, built)

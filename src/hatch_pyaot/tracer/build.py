@@ -87,9 +87,11 @@ def trace_function(
 def _local_names(node: cst.FunctionDef) -> list[str]:
     """Parameters first, then every name the body binds, in source order."""
     names: list[str] = [p.name.value for p in _all_params(node.params)]
+    seen = set(names)  # a list lookup per binding would be quadratic in a long function
 
     def add(name: str) -> None:
-        if name not in names:
+        if name not in seen:
+            seen.add(name)
             names.append(name)
 
     def targets(t: cst.BaseExpression) -> None:

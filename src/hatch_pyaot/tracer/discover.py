@@ -3,6 +3,10 @@
 Any spelling works because decorators are resolved like any other name:
 ``@compile``, ``@compile(tag="blur")``, ``@hatch_pyaot.compile``, ``import hatch_pyaot as
 h; @h.compile``, ``from hatch_pyaot import compile as aot; @aot``.
+
+A module-level name defined twice means what Python makes of it: the last definition. An
+earlier ``@compile def f`` that a later ``def f`` (or ``class f``) replaces is no entry point
+(the native module has one ``f``); it gets a warning saying so.
 """
 
 from __future__ import annotations
@@ -34,21 +38,47 @@ class Discovered:
 
 def discover(resolver: Resolver, module: ModuleSource, diags: Diagnostics) -> list[Discovered]:
     found = []
+    last = _last_definitions(module)
     for stmt in module.tree.body:
         if not isinstance(stmt, cst.FunctionDef):
             continue
-        for deco in stmt.decorators:
-            expr = deco.decorator
-            call = expr if isinstance(expr, cst.Call) else None
-            target = call.func if call is not None else expr
-            if not isinstance(target, cst.Name | cst.Attribute):
-                continue
+        deco = _compile_decorator(resolver, module, stmt)
+        if deco is None:
+            continue
+        later = last[stmt.name.value]
+        if later is not stmt:
+            diags.warning(module.loc(stmt.name),
+                          f"this @compile function '{stmt.name.value}' is replaced by the "
+                          f"definition at line {module.loc(later.name).line}, as in Python: "
+                          "only the last definition counts",
+                          hint="rename one of them, or remove the unused one")
+            continue
+        call = deco.decorator if isinstance(deco.decorator, cst.Call) else None
+        options = _options(module, call, diags) if call is not None else {}
+        found.append(Discovered(stmt, module.loc(stmt.name), options))
+    return found
+
+
+def _compile_decorator(resolver: Resolver, module: ModuleSource,
+                       stmt: cst.FunctionDef) -> cst.Decorator | None:
+    """The ``@compile`` (or ``@compile(...)``) decorator of a function, if it has one."""
+    for deco in stmt.decorators:
+        expr = deco.decorator
+        target = expr.func if isinstance(expr, cst.Call) else expr
+        if isinstance(target, cst.Name | cst.Attribute):
             res = resolver.expr(module, target)
             if isinstance(res, OpName) and res.qualname == COMPILE_DECORATOR:
-                options = _options(module, call, diags) if call is not None else {}
-                found.append(Discovered(stmt, module.loc(stmt.name), options))
-                break
-    return found
+                return deco
+    return None
+
+
+def _last_definitions(module: ModuleSource) -> dict[str, cst.FunctionDef | cst.ClassDef]:
+    """The last top-level ``def``/``class`` of each name: the one Python keeps."""
+    last: dict[str, cst.FunctionDef | cst.ClassDef] = {}
+    for stmt in module.tree.body:
+        if isinstance(stmt, cst.FunctionDef | cst.ClassDef):
+            last[stmt.name.value] = stmt
+    return last
 
 
 def _options(module: ModuleSource, call: cst.Call, diags: Diagnostics) -> dict[str, object]:
