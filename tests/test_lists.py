@@ -128,6 +128,14 @@ CASES += [("zipped", (xs, ns, st)) for xs, ns in [([1, 2, 3], ["a", "b", "c"]), 
           for st in (False, True)]
 CASES += [("backwards", (xs, s)) for xs, s in [([], ""), ([1, 2, 3], "abc✓")]]
 CASES += [("enumerate_growing", ([3, 0, 2],)), ("enumerate_growing", ([],))]
+PAIRS = [("b", 2), ("a", 2), ("c", 5), ("d", 1), ("a", 1)]
+WORDS = ["pear", "Fig", "apple", "kiwi", "", "Banana", "fig"]
+CASES += [("ranked", (PAIRS, k)) for k in (0, 3, 10)] + [("ranked", ([], 2))]
+CASES += [("keyed_sorts", (ws, r)) for ws in (WORDS, [], ["b", "a"]) for r in (False, True)]
+CASES += [("extremes", (ws, xs)) for ws, xs in [(WORDS, [3, -7, 7, -3, 4]), (["x"], [0]),
+                                                ([], [])]]
+CASES += [("by_helper", (PAIRS,)), ("by_helper", ([],))]
+CASES += [("key_raises", (xs,)) for xs in ([1, 2, 5], [3, 0, 1], [])]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

@@ -335,3 +335,35 @@ def enumerate_growing(xs: list[int]) -> int:
             xs.append(x - 1)
         n += i
     return n
+
+
+def _second(pair):
+    return pair[1]
+
+
+@compile
+def ranked(pairs: list[tuple[str, int]], k: int) -> list[tuple[str, int]]:
+    return sorted(pairs, key=lambda kv: (-kv[1], kv[0]))[:k]
+
+
+@compile
+def keyed_sorts(words: list[str], reverse: bool) -> tuple[list[str], list[str], list[str]]:
+    by_len = sorted(words, key=len, reverse=reverse)
+    words.sort(key=lambda w: w[-1:] if w else "")
+    return by_len, words, sorted(words, key=str.lower)
+
+
+@compile
+def extremes(words: list[str], xs: list[int]) -> tuple[str, str, int, int]:
+    return max(words, key=len), min(words, key=len, default="-"), min(xs, key=abs), \
+        max(xs, key=lambda x: x % 5)
+
+
+@compile
+def by_helper(pairs: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    return sorted(pairs, key=_second, reverse=True)
+
+
+@compile
+def key_raises(xs: list[int]) -> list[int]:
+    return sorted(xs, key=lambda x: 10 // x)

@@ -165,7 +165,12 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         for key, v in e.kwargs:
             if key == "reverse":
                 reverse = f"({em.truth(v)})"
-        em.line(f"pyaot::list_sort({lst}, {reverse});")
+        lam = dict(e.kwargs).get("key")
+        if isinstance(lam, ir.Lambda) and lam in em.spec.expr_types:
+            keys = _keys(em, lam, lst, lt)
+            em.line(f"pyaot::list_sort_by_keys({lst}, {keys}, {reverse});")
+        else:
+            em.line(f"pyaot::list_sort({lst}, {reverse});")
         return "pyaot::none"
     em.line(f"pyaot::list_{name}({lst});")  # clear, reverse
     return "pyaot::none"
@@ -265,7 +270,14 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
         else:
             em.expr(e.args[0])
             lst = em.temp(t, f"{t.cpp()}::make()")
-        return lst if name == "list" else f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
+        if name == "list":
+            return lst
+        lam = dict(e.kwargs).get("key")
+        if isinstance(lam, ir.Lambda) and lam in em.spec.expr_types:
+            em.line(f"pyaot::list_sort_by_keys({lst}, {_keys(em, lam, lst, t)}, "
+                    f"{_reverse(em, e)});")
+            return lst
+        return f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
     lst = held(em, e.args[0])
     lt = em.spec.type_of(e.args[0])
     assert isinstance(lt, ListType)
@@ -274,6 +286,12 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     if name == "list":
         return f"pyaot::list_copy({lst})"
     if name == "sorted":
+        lam = dict(e.kwargs).get("key")
+        if isinstance(lam, ir.Lambda) and lam in em.spec.expr_types:
+            copy = em.temp(lt, f"pyaot::list_copy({lst})")
+            em.line(f"pyaot::list_sort_by_keys({copy}, {_keys(em, lam, lst, lt)}, "
+                    f"{_reverse(em, e)});")
+            return copy
         return f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
     if lt.item is None:
         return _of_empty(em, e, name, t)
@@ -291,6 +309,24 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     if name in ("min", "max"):
         return _min_max(em, e, name, lst, item, t)
     return _sum(em, e, lst, item, t)
+
+
+def _keys(em: FunctionEmitter, lam: ir.Lambda, lst: str, lt: Type) -> str:
+    """The key of every item of ``lst``, in order: the lambda's body inlined in a loop with
+    its parameter bound to the item (its failures are the function's)."""
+    assert isinstance(lt, ListType) and lt.item is not None
+    key_t = em.spec.type_of(lam)
+    keys = em.temp(ListType(key_t), f"{ListType(key_t).cpp()}::make({lst}.items().size())")
+    em.temps += 1
+    k = f"k{em.temps}"
+    em.line(f"for (std::size_t {k} = 0; {k} < {lst}.items().size(); ++{k}) {{")
+    with em.indented():
+        em.store(lam.params[0], em.cast(f"{lt.item.cpp()}({lst}.items()[{k}])", lt.item,
+                                        em.spec.var_types[lam.params[0]]))
+        value = em.cast(em.expr(lam.body), em.spec.type_of(lam.body), key_t)
+        em.line(f"{keys}.items().push_back({value});")
+    em.line("}")
+    return keys
 
 
 def _reverse(em: FunctionEmitter, e: ir.Call) -> str:
@@ -316,6 +352,9 @@ def _of_empty(em: FunctionEmitter, e: ir.Call, name: str, t: Type) -> str:
 
 def _min_max(em: FunctionEmitter, e: ir.Call, name: str, lst: str, item: Type,
              t: Type) -> str:
+    lam = dict(e.kwargs).get("key")
+    if isinstance(lam, ir.Lambda) and lam in em.spec.expr_types:
+        return _min_max_by_key(em, e, name, lst, item, t, lam)
     out = em.temp(t)
     default = next((v for k, v in e.kwargs if k == "default"), None)
     em.line(f"if ({lst}.size() == 0) {{")
@@ -336,6 +375,38 @@ def _min_max(em: FunctionEmitter, e: ir.Call, name: str, lst: str, item: Type,
         less = "pyaot::py_lt(x, {b})" if name == "min" else "pyaot::py_lt({b}, x)"
         em.line(f"for (const auto& x : {lst}.items()) if ({less.format(b=best)}) {best} = x;")
         em.line(f"{out} = {em.cast(best, item, t)};")
+    em.line("}")
+    return out
+
+
+def _min_max_by_key(em: FunctionEmitter, e: ir.Call, name: str, lst: str, item: Type,
+                    t: Type, lam: ir.Lambda) -> str:
+    """min/max(key=...): the first item whose key is least (greatest), keys computed once
+    per item in order, as CPython does."""
+    key_t = em.spec.type_of(lam)
+    out = em.temp(t)
+    best_key = em.temp(key_t)
+    em.temps += 1
+    k = f"k{em.temps}"
+    default = dict(e.kwargs).get("default")
+    em.line(f"for (std::size_t {k} = 0; {k} < {lst}.items().size(); ++{k}) {{")
+    with em.indented():
+        held = f"{item.cpp()}({lst}.items()[{k}])"
+        em.store(lam.params[0], em.cast(held, item, em.spec.var_types[lam.params[0]]))
+        key = em.temp(key_t, em.cast(em.expr(lam.body), em.spec.type_of(lam.body), key_t))
+        better = f"pyaot::py_lt({key}, {best_key})" if name == "min" else \
+            f"pyaot::py_lt({best_key}, {key})"
+        em.line(f"if ({k} == 0 || {better}) {{ {best_key} = {key}; {out} = "
+                f"{em.cast(held, item, t)}; }}")
+    em.line("}")
+    em.line(f"if ({lst}.items().empty()) {{")
+    with em.indented():
+        if default is not None:
+            em.line(f"{out} = {em.cast(em.expr(default), em.spec.type_of(default), t)};")
+        else:
+            message = string_literal(f"{name}() arg is an empty sequence")
+            em.line(f"pyaot::raise(pyaot::Exc::ValueError, {message});")
+            em.line(em.fail(e.loc.line))
     em.line("}")
     return out
 

@@ -204,6 +204,15 @@ class Comprehension(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class Lambda(Expr):
+    """``lambda kv: (-kv[1], kv[0])`` (or a function named as a value, as ``key=f``): only
+    the ``key=`` of ``sorted``/``min``/``max``/``list.sort``, inlined where the key is taken.
+    ``params`` are renamed locals of the enclosing function."""
+    params: list[str]
+    body: Expr
+
+
+@dataclass(eq=False, slots=True)
 class TypeCheck(Expr):
     """``isinstance(value, classes)``, a constant once value's type is known."""
 

@@ -144,6 +144,8 @@ class _Printer:
             return "compare(" + ", ".join(parts) + ")"
         if isinstance(e, ir.BoolOp):
             return f"{e.op.value}(" + ", ".join(self.expr(v) for v in e.values) + ")"
+        if isinstance(e, ir.Lambda):
+            return f"lambda({', '.join('%' + p for p in e.params)}: {self.expr(e.body)})"
         if isinstance(e, ir.TypeCheck):
             return f"isinstance({self.expr(e.value)}, {'|'.join(e.classes)})"
         if isinstance(e, ir.Comprehension):

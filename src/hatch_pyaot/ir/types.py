@@ -99,6 +99,8 @@ BOOL: Final = Scalar("bool", "bool")
 NONE: Final = Scalar("None", "pyaot::None")
 STR: Final = Scalar("str", "pyaot::str")
 """Python's str: an immutable, reference-counted string of code points (pyaot/builtins/str.hpp)."""
+FUNCTION: Final = Scalar("function", "void")
+"""A lambda (ir.Lambda): only the key= of a sort, inlined there."""
 DTYPE: Final = Scalar("dtype", "void")
 SLICE: Final = Scalar("slice", "pyaot::numpy::Slice")
 """``start:stop:step`` inside ``a[...]``."""

@@ -58,6 +58,8 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
 def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
     if isinstance(e, ir.TupleExpr | ir.ListExpr):
         e.items = [_expr(i, f) for i in e.items]
+    elif isinstance(e, ir.Lambda):
+        e.body = _expr(e.body, f)
     elif isinstance(e, ir.TypeCheck | ir.TupleGet | ir.Attribute):
         e.value = _expr(e.value, f)
     elif isinstance(e, ir.Index):

@@ -574,13 +574,14 @@ class Builder:
             return ir.ListExpr(loc, items)
         if isinstance(node, cst.ListComp):
             return forms.list_comprehension(self, node)
+        if isinstance(node, cst.Lambda):
+            return forms.lambda_(self, node)
         what = {
             cst.Dict: "dicts",
             cst.Set: "sets",
             cst.GeneratorExp: "generator expressions",
             cst.DictComp: "dict comprehensions",
             cst.SetComp: "set comprehensions",
-            cst.Lambda: "lambdas",
             cst.NamedExpr: "assignment expressions (:=)",
             cst.Await: "await",
             cst.Yield: "generators (yield)",
@@ -620,6 +621,10 @@ class Builder:
         for arg in node.args:
             if arg.star:
                 self.error(arg, "*args and **kwargs in calls are not supported")
+            elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
+                    arg.value, cst.Name | cst.Attribute) and not (
+                    isinstance(arg.value, cst.Name) and arg.value.value in self.locals):
+                kwargs.append(("key", forms.named_function(self, arg.value)))
             elif arg.keyword is not None:
                 kwargs.append((arg.keyword.value, self.expr(arg.value)))
             elif makes_array and not args:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.tracer.resolve import OpName
+from hatch_pyaot.tracer.resolve import OpName, UserFunction
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.build import Builder, Iteration
@@ -134,6 +134,46 @@ def list_comprehension(builder: Builder, node: cst.ListComp) -> ir.Expr:
     builder.renames = saved
     assert loop is not None
     return ir.Comprehension(loc, "list", loop)
+
+
+def lambda_(builder: Builder, node: cst.Lambda) -> ir.Expr:
+    """``lambda x: body`` with positional parameters only, renamed (as a comprehension's
+    variables) so that they shadow the function's locals as in Python."""
+    loc = builder.loc(node)
+    params = node.params
+    if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params or \
+            params.star_kwarg is not None or params.posonly_params or any(
+                p.default is not None for p in params.params):
+        builder.error(node, "a lambda with defaults, *args or keyword-only parameters cannot "
+                      "be compiled")
+        return ir.Const(loc, 0)
+    saved = dict(builder.renames)
+    names = []
+    for p in params.params:
+        fresh = builder.fresh_local(p.name.value)
+        builder.renames[p.name.value] = fresh
+        names.append(fresh)
+    body = builder.expr(node.body)
+    builder.renames = saved
+    return ir.Lambda(loc, names, body)
+
+
+def named_function(builder: Builder, node: cst.Name | cst.Attribute) -> ir.Expr:
+    """``key=f`` with a module-level or builtin function ``f``: ``lambda x: f(x)``."""
+    loc = builder.loc(node)
+    if isinstance(node, cst.Attribute) and builder.resolver.expr(
+            builder.module, node.value) == OpName("builtins.str"):
+        # key=str.lower: the method called on each item
+        param = builder.fresh_local("key")
+        return ir.Lambda(loc, [param], ir.MethodCall(loc, ir.Name(loc, param), node.attr.value,
+                                                     []))
+    res = builder.resolver.expr(builder.module, node)
+    if not isinstance(res, UserFunction | OpName):
+        return builder.expr(node)
+    param = builder.fresh_local("key")
+    arg = ir.Name(loc, param)
+    func: ir.FuncRef | str = res.ref if isinstance(res, UserFunction) else res.qualname
+    return ir.Lambda(loc, [param], ir.Call(loc, func, [arg]))
 
 
 def has_fstring(node: cst.ConcatenatedString) -> bool:

@@ -19,6 +19,7 @@ from hatch_pyaot.ir.types import (
     BOOL,
     DTYPE,
     FLOAT,
+    FUNCTION,
     INT,
     NONE,
     STR,
@@ -214,6 +215,10 @@ class FunctionTyper:
     def bind(self, name: str, t: Type | None, loc: Loc) -> None:
         if t is None:
             return
+        if t == FUNCTION:
+            self.diags.error(loc, "a lambda can only be given as the key= of sorted(), min(), "
+                             "max() or list.sort() so far")
+            return
         if t == DTYPE:
             self.diags.error(loc, "a dtype can only be passed to an array creation function "
                              "(dtype=...), not stored in a variable")
@@ -392,6 +397,8 @@ class FunctionTyper:
             return TupleType(tuple(i for i in items if i is not None))
         if isinstance(e, ir.ListExpr):
             return lists.literal(self, e)
+        if isinstance(e, ir.Lambda):
+            return FUNCTION  # typed where it is the key= of a sort (typing/lists.py)
         if isinstance(e, ir.DTypeLit):
             return DTYPE
         if isinstance(e, ir.Attribute):

@@ -239,7 +239,7 @@ def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
                 if vt is not None and vt not in (BOOL, INT):
                     typer.diags.error(value.loc, f"reverse= must be a bool, not {vt}")
             elif key == "key":
-                typer.diags.error(value.loc, "list.sort(key=...) is not supported yet")
+                key_of(typer, e, e.kwargs, lt)
             else:
                 typer.diags.error(value.loc, f"'{key}' is an invalid keyword argument for "
                                   "sort()")
@@ -247,6 +247,31 @@ def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
             typer.diags.error(e.loc, f"the items of a {lt} cannot be ordered")
         return NONE
     return NONE  # clear, reverse
+
+
+def key_of(typer: FunctionTyper, e: ir.Expr, kwargs: list[tuple[str, ir.Expr]],
+           lt: ListType) -> bool:
+    """Type the key= lambda of a sort, min or max on the items of lt: its parameter takes an
+    item, its value must be orderable. The key's type is recorded as the lambda's."""
+    lam = dict(kwargs)["key"]
+    if not isinstance(lam, ir.Lambda):
+        typer.diags.error(lam.loc, "key= must be a lambda or a function defined at module "
+                          "level (or a builtin)")
+        return False
+    if len(lam.params) != 1:
+        typer.diags.error(lam.loc, f"the key function takes 1 argument, not {len(lam.params)}")
+        return False
+    if lt.item is None:
+        return True  # an always-empty list: the key is never called
+    typer.bind(lam.params[0], lt.item, lam.loc)
+    key = typer.expr(lam.body)
+    if key is None:
+        return False
+    if not orderable(key):
+        typer.diags.error(lam.loc, f"the key's values ({key}) cannot be ordered")
+        return False
+    typer.spec.expr_types[lam] = key
+    return True
 
 
 def comparable(a: Type, b: Type) -> bool:
@@ -345,12 +370,14 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         if item is not None:
             typer.spec.item_types[e] = item
     assert isinstance(first, ListType)
-    allowed = {"sorted": {"reverse"}, "min": {"default"}, "max": {"default"}}.get(short, set())
+    allowed = {"sorted": {"reverse", "key"}, "min": {"default", "key"},
+               "max": {"default", "key"}}.get(short, set())
     for k in kwtypes:
         if k not in allowed:
-            typer.diags.error(e.loc, f"{short}() of a list does not take {k}= here"
-                              + (" yet" if k == "key" else ""))
+            typer.diags.error(e.loc, f"{short}() of a list does not take {k}= here")
             return None
+    if "key" in kwtypes and not key_of(typer, e, e.kwargs, first):
+        return None
     if len(types) > (2 if short == "sum" else 1):
         typer.diags.error(e.loc, f"{short}() of a list takes one argument"
                           + (" and a start value" if short == "sum" else ""))

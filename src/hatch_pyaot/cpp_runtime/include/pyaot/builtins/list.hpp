@@ -443,6 +443,25 @@ void list_sort(const list<T>& l, bool reverse) {
   }
 }
 
+/// l.sort(key=..., reverse=...) with the keys already computed, one per item (as CPython
+/// computes them, once each, before sorting): a stable sort of the items by their keys.
+template <class T, class K>
+void list_sort_by_keys(const list<T>& l, const list<K>& keys, bool reverse) {
+  const auto& k = keys.items();
+  std::vector<std::size_t> order(k.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  if (reverse) {
+    detail::merge_sort(order, [&k](std::size_t a, std::size_t b) { return py_lt(k[b], k[a]); });
+  } else {
+    detail::merge_sort(order, [&k](std::size_t a, std::size_t b) { return py_lt(k[a], k[b]); });
+  }
+  auto& items = l.mutate();
+  std::vector<stored_t<T>> sorted;
+  sorted.reserve(items.size());
+  for (std::size_t i : order) sorted.push_back(std::move(items[i]));
+  items = std::move(sorted);
+}
+
 template <class T>
 list<T> sorted_list(const list<T>& l, bool reverse) {
   list<T> out = list_copy(l);
