@@ -136,6 +136,9 @@ CASES += [("extremes", (ws, xs)) for ws, xs in [(WORDS, [3, -7, 7, -3, 4]), (["x
                                                 ([], [])]]
 CASES += [("by_helper", (PAIRS,)), ("by_helper", ([],))]
 CASES += [("key_raises", (xs,)) for xs in ([1, 2, 5], [3, 0, 1], [])]
+CASES += [("smallest", (xs, k)) for xs in INTS for k in (0, 2, 10)]
+CASES += [("heap_in_place", (ps,)) for ps in ([], [(3.0, "c"), (1.0, "a"), (2.0, "b")])]
+CASES += [("countdown", (a, b)) for a, b in [(0, 5), (3, 1), (-2, 2), (4, 4)]]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

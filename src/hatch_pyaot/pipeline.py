@@ -257,6 +257,8 @@ def source_hashes(result: ModuleResult, specs: Sequence[Specialization]) -> list
     for name in names:
         module = result.program.project.module(name)
         assert module is not None
+        if not result.program.project.is_own(module):
+            continue  # a traced standard module (heapq) is the interpreter's, not the package's
         rel = os.path.relpath(module.path.resolve(), result.path.resolve().parent)
         out.append((Path(rel).as_posix(), hashlib.sha256(module.path.read_bytes()).hexdigest()))
     return out

@@ -1,6 +1,8 @@
 """list[T] kernels for tests/test_lists.py: every list operation the compiler supports,
 including ones that change their arguments (the caller must see the change)."""
 
+import heapq
+
 from hatch_pyaot import compile
 
 
@@ -367,3 +369,27 @@ def by_helper(pairs: list[tuple[str, int]]) -> list[tuple[str, int]]:
 @compile
 def key_raises(xs: list[int]) -> list[int]:
     return sorted(xs, key=lambda x: 10 // x)
+
+
+@compile
+def smallest(xs: list[int], k: int) -> list[int]:
+    """heapq, traced from CPython's heapq.py."""
+    h: list[int] = []
+    for x in xs:
+        heapq.heappush(h, x)
+    out = []
+    for _ in range(min(k, len(h))):
+        out.append(heapq.heappop(h))
+    return out
+
+
+@compile
+def heap_in_place(xs: list[tuple[float, str]]) -> tuple[float, str]:
+    heapq.heapify(xs)
+    heapq.heappush(xs, (0.5, "new"))
+    return heapq.heappushpop(xs, (9.0, "big"))
+
+
+@compile
+def countdown(a: int, b: int) -> list[int]:
+    return [i for i in reversed(range(a, b))] + [j for j in reversed(range(b))]

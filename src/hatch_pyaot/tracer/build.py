@@ -455,6 +455,11 @@ class Builder:
         """What a for loop iterates: range bounds, or any other iterable expression (typing
         accepts tuples whose items share one type). Evaluated in the enclosing scope."""
         res = self.resolver.expr(self.module, it.func) if isinstance(it, cst.Call) else None
+        if isinstance(it, cst.Call) and res == OpName("builtins.reversed") and len(
+                it.args) == 1 and isinstance(it.args[0].value, cst.Call):
+            inner = it.args[0].value
+            if self.resolver.expr(self.module, inner.func) == OpName("builtins.range"):
+                return self.reversed_range(inner)
         if not (isinstance(it, cst.Call) and isinstance(res, OpName)
                 and res.qualname == "builtins.range"):
             return self.expr(it)
@@ -466,6 +471,20 @@ class Builder:
         if len(args) == 1:
             return ir.Const(loc, 0), args[0], ir.Const(loc, 1)
         return args[0], args[1], args[2] if len(args) == 3 else ir.Const(loc, 1)
+
+    def reversed_range(self, node: cst.Call) -> Iteration | None:
+        """``reversed(range(a, b))`` is ``range(b - 1, a - 1, -1)`` (step 1 only so far)."""
+        forward = self.iteration(node)
+        if forward is None or isinstance(forward, ir.Expr):
+            return forward
+        start, stop, step = forward
+        if not (isinstance(step, ir.Const) and step.value == 1):
+            self.error(node, "reversed() of a range with a step is not supported yet")
+            return None
+        loc = self.loc(node)
+        one = ir.Const(loc, 1)
+        return (ir.BinOp(loc, ir.BinOpKind.SUB, stop, one),
+                ir.BinOp(loc, ir.BinOpKind.SUB, start, one), ir.Const(loc, -1))
 
     def make_loop(self, node: cst.CSTNode, header: Iteration | None, target: ir.Target,
                   body: list[ir.Stmt], orelse: list[ir.Stmt]) -> ir.Stmt | None:

@@ -4,11 +4,13 @@ The project root is the folder above the topmost package that holds the compiled
 ``pkg/sub/kernels.py`` is module ``pkg.sub.kernels`` and its sibling ``pkg/sub/util.py`` is
 ``pkg.sub.util``. A lone ``kernels.py`` is module ``kernels`` and the folder it sits in is
 the root, so a sibling ``util.py`` is found as ``util``. Library modules (math, numpy) are
-never read: their functions are leaf operations from the operator registry.
+never read: their functions are leaf operations from the operator registry; the standard
+modules in TRACED_STDLIB (heapq) are read from CPython's own source and traced.
 """
 
 from __future__ import annotations
 
+import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +20,10 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 from hatch_pyaot.errors import CompileError, Diagnostic, Loc
 from hatch_pyaot.tracer.cpython_check import cpython_error
 from hatch_pyaot.tracer.identifiers import normalize_names
+
+TRACED_STDLIB = frozenset({"heapq"})
+"""Standard modules written in Python whose functions are traced from their source, as the
+project's own (CPython's C accelerators of them are not used)."""
 
 
 @dataclass
@@ -72,7 +78,14 @@ class Project:
         for candidate in (base.with_suffix(".py"), base / "__init__.py"):
             if candidate.is_file():
                 return candidate
+        if name in TRACED_STDLIB:
+            candidate = Path(sysconfig.get_paths()["stdlib"]) / f"{name}.py"
+            return candidate if candidate.is_file() else None
         return None
+
+    def is_own(self, module: ModuleSource) -> bool:
+        """Whether a module is a file of the project (not a traced standard module)."""
+        return module.path.resolve().is_relative_to(self.root.resolve())
 
     def module(self, name: str) -> ModuleSource | None:
         """The parsed module, or None when it is not a source file of this project."""

@@ -344,7 +344,11 @@ class FunctionTyper:
     def annotated(self, s: ir.Assign, annotation: Type, t: Type | None) -> Type | None:
         """``x: annotation = value``: the value must fit the annotation (an int where float
         is declared is fine, as for a type checker). CPython ignores the annotation at run
-        time, so ``x`` keeps the value's own type."""
+        time, so ``x`` keeps the value's own type; but an empty list takes the annotated item
+        type (``h: list[int] = []``), which no item can contradict, so that calls such as
+        ``heapq.heappush(h, x)`` see a list of ints."""
+        if isinstance(t, ListType) and t.item is None and isinstance(annotation, ListType):
+            return annotation
         if t is None or _fits(t, annotation):
             return t
         name = s.target.id if isinstance(s.target, ir.NameTarget) else "the target"
