@@ -8,6 +8,8 @@ Every kernel of kernels/str_kernels.py is compiled once for this file.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -87,6 +89,17 @@ CASES += [("tokens", (s,)) for s in ("x = foo_1 + 42*(y-3)", "", "αβ γ1 ٣")]
                                                         enumerate(CASES)])
 def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
     check(pair, func, *args)
+
+
+@pytest.mark.parametrize("words", [[], ["a", "ß'"]])
+def test_print_writes_to_sys_stdout_as_python(pair: Pair, words: list[str]) -> None:
+    outputs = []
+    for module in (pair.python, pair.native):
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            result = module.shout(list(words), 3, 2.5)
+        outputs.append((buffer.getvalue(), result))
+    assert outputs[0] == outputs[1]
 
 
 def test_wrong_types_are_type_errors(pair: Pair) -> None:

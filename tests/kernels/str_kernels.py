@@ -208,3 +208,12 @@ def tokens(s: str) -> list[str]:
             out.append(c)
             i += 1
     return out
+
+
+@compile
+def shout(words: list[str], n: int, x: float) -> str:
+    print("words:", words, n, x, None, True)
+    print(words[0] if words else "", "x", sep="")
+    print((n,), (n, "a"), [[1.5], []], end="")
+    print()
+    return str(words) + repr((n, x)) + str([(1, "b")])

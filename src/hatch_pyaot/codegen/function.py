@@ -22,6 +22,7 @@ from hatch_pyaot.codegen import (
     elementwise,
     iteration,
     lists,
+    printing,
     sorting,
     strings,
     tuple_tables,
@@ -735,6 +736,8 @@ class FunctionEmitter:
             self.line(f"if (!{callee.cpp_name}({', '.join([out, *args])})) [[unlikely]] "
                       f"{self.fail(e.loc.line)}")
             return out
+        if isinstance(target, ListBuiltin) and target.name in ("print", "str", "repr"):
+            return printing.call(self, e, target.name)
         if isinstance(target, ListBuiltin):
             return lists.builtin(self, e, target)
         if isinstance(target, TupleLen):

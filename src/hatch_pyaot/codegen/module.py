@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
+from hatch_pyaot.codegen.printing import PRINT_HEADER
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, ListType, TupleType, Type
 from hatch_pyaot.runtime.loader import ABI_VERSION
@@ -60,6 +61,9 @@ def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Spec
             "#include <pyaot/python/module.hpp>"]
     if any(_uses_numpy(t) for e in entries for t in (*e.spec.param_types, e.spec.result)):
         out += ["#include <pyaot/python/ndarray.hpp>", "#include <pyaot/python/numpy_scalar.hpp>"]
+    prints = PRINT_HEADER in headers
+    if prints:
+        out += ["#include <pyaot/python/print.hpp>"]
     out += ["", *kernels, ""]
     for entry in entries:
         if len(entry.variants) > 1:
@@ -68,7 +72,7 @@ def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Spec
             out += _wrapper(entry)
     short = module_name.rpartition(".")[2]
     out += _methods(entries)
-    out += _init(module_name, short, sources, python)
+    out += _init(module_name, short, sources, python, prints)
     return "\n".join(out) + "\n"
 
 
@@ -232,7 +236,7 @@ def _methods(entries: Sequence[Entry]) -> list[str]:
 
 
 def _init(module_name: str, short: str, sources: Sequence[tuple[str, str]],
-          python: Sequence[str]) -> list[str]:
+          python: Sequence[str], prints: bool = False) -> list[str]:
     fmt = "(" + "".join("(ss)" for _ in sources) + ")"
     values = ", ".join(f"{string_literal(p)}, {string_literal(h)}" for p, h in sources)
     names = ", ".join(string_literal(name) for name in python)
@@ -253,6 +257,8 @@ def _init(module_name: str, short: str, sources: Sequence[tuple[str, str]],
         "    Py_DECREF(m); return nullptr;",
         "  }",
         "  pyaot::python::install_interrupt_hook();  // Ctrl-C in long loops",
+        *(["  pyaot::python::install_print_hook();  // print() writes to sys.stdout"]
+          if prints else []),
         f"  PyObject* sources = Py_BuildValue({string_literal(fmt)}"
         + (f", {values}" if values else "") + ");",
         "  if (sources == nullptr) { Py_DECREF(m); return nullptr; }",

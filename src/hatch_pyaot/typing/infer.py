@@ -35,7 +35,7 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing import arrays, iteration, lists, numpy_ops, strings, tuples
+from hatch_pyaot.typing import arrays, iteration, lists, numpy_ops, printing, strings, tuples
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
@@ -629,6 +629,9 @@ class FunctionTyper:
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
+        if printing.handles(e.func, ts):
+            kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
+            return printing.call(self, e, str(e.func), ts, kwmap)
         if lists.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             return lists.builtin(self, e, str(e.func), ts, kwmap)

@@ -1,0 +1,55 @@
+#pragma once
+// str() and repr() of any compiled value as text, the way CPython writes them: numbers and
+// bools, None, strings (quoted by repr), and lists and tuples of these (their items always
+// by repr: str([1.5, 'a']) is "[1.5, 'a']"; a 1-tuple keeps its comma).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "pyaot/builtins/format.hpp"
+#include "pyaot/builtins/list.hpp"
+#include "pyaot/builtins/str.hpp"
+#include "pyaot/builtins/str_convert.hpp"
+#include "pyaot/none.hpp"
+
+namespace pyaot {
+
+template <class T>
+void append_text(std::string& out, const T& value, bool repr) {
+  if constexpr (std::is_same_v<T, str>) {
+    format::append_str(out, repr ? str_repr(value) : value);
+  } else if constexpr (std::is_same_v<T, boolean>) {
+    format::append_str(out, static_cast<bool>(value));
+  } else if constexpr (is_list<T>::value) {
+    out += '[';
+    bool first = true;
+    for (const auto& item : value.items()) {
+      if (!first) out += ", ";
+      first = false;
+      append_text(out, item, true);
+    }
+    out += ']';
+  } else if constexpr (requires { std::tuple_size<T>::value; }) {
+    out += '(';
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((out += (I ? ", " : ""), append_text(out, std::get<I>(value), true)), ...);
+    }(std::make_index_sequence<std::tuple_size<T>::value>{});
+    if (std::tuple_size<T>::value == 1) out += ',';
+    out += ')';
+  } else {
+    format::append_str(out, value);
+  }
+}
+
+/// str(x) / repr(x) of a list or tuple as a str.
+template <class T>
+str text_of(const T& value, bool repr) {
+  std::string out;
+  append_text(out, value, repr);
+  return str::from_utf8(out);
+}
+
+}  // namespace pyaot

@@ -1,0 +1,55 @@
+"""Typing of ``print(*values, sep=, end=)`` and of ``str()``/``repr()`` of lists and tuples:
+any value the compiler has a text for (numbers, bools, None, str, lists and tuples of them).
+The text is CPython's (pyaot/builtins/repr.hpp); print writes it through sys.stdout when
+called from CPython (pyaot/builtins/print.hpp).
+
+Free functions over the FunctionTyper of typing/infer.py, which calls them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, ListType, TupleType, Type
+from hatch_pyaot.typing.typed import ListBuiltin
+
+if TYPE_CHECKING:
+    from hatch_pyaot.typing.infer import FunctionTyper
+
+
+def printable(t: Type) -> bool:
+    if t in (BOOL, INT, FLOAT, NONE, STR):
+        return True
+    if isinstance(t, ListType):
+        return t.item is None or printable(t.item)
+    if isinstance(t, TupleType):
+        return all(printable(i) for i in t.items)
+    return False
+
+
+def handles(name: object, types: list[Type]) -> bool:
+    return name == "builtins.print" or (
+        name in ("builtins.str", "builtins.repr") and len(types) == 1
+        and isinstance(types[0], ListType | TupleType))
+
+
+def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
+         kwtypes: dict[str, Type]) -> Type | None:
+    short = name.removeprefix("builtins.")
+    for t, a in zip(types, e.args, strict=True):
+        if not printable(t):
+            typer.diags.error(a.loc, f"{short}() of a {t} is not supported yet")
+            return None
+    if short != "print":
+        typer.spec.calls[e] = ListBuiltin(short)
+        return STR
+    for k, t in kwtypes.items():
+        if k not in ("sep", "end"):
+            typer.diags.error(e.loc, f"print()'s {k}= is not supported yet (sep= and end= are)")
+            return None
+        if t not in (STR, NONE):
+            typer.diags.error(e.loc, f"{k} must be None or a string, not {t}")
+            return None
+    typer.spec.calls[e] = ListBuiltin("print")
+    return NONE
