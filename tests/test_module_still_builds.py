@@ -104,7 +104,7 @@ def test_a_default_that_does_not_match_its_annotation_is_a_diagnostic(
     text = built[1].modules[0].format_diagnostics()
     assert ("kernels.py:18:26: error: default value None of 'x' does not match its "
             "annotation 'float'") in text
-    assert "hint: Optional[...] parameters are not supported yet" in text
+    assert "hint: annotate it Optional[float] (or float | None) to take None" in text
     assert "kernels.py:23:24: error: default value True of 'x' does not match its " \
            "annotation 'int'" in text
 

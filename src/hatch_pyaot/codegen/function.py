@@ -48,6 +48,7 @@ from hatch_pyaot.ir.types import (
     ArrayType,
     DTypeScalar,
     ListType,
+    OptionalType,
     Scalar,
     TupleType,
     Type,
@@ -192,8 +193,8 @@ class FunctionEmitter:
         self.block(fn.body)
         if self.ticking:
             self.lines.insert(prologue, "  std::uint32_t ticks = pyaot::interrupt_interval;")
-        if spec.result == NONE:
-            self.line("out = pyaot::none;")
+        if spec.result == NONE or isinstance(spec.result, OptionalType):
+            self.line(f"out = {self.cast('pyaot::none', NONE, spec.result)};")
             self.line("return true;")
         self.lines.append("}")
         return self.lines
@@ -281,7 +282,7 @@ class FunctionEmitter:
         elif isinstance(s, ir.Return):
             assert self.spec.result is not None
             if s.value is None:
-                self.line("out = pyaot::none;")
+                self.line(f"out = {self.cast('pyaot::none', NONE, self.spec.result)};")
             else:
                 code = self.expr(s.value)
                 self.line(f"out = {self.cast(code, self.spec.type_of(s.value), self.spec.result)};")
@@ -521,6 +522,14 @@ class FunctionEmitter:
     def cast(self, code: str, src: Type, dst: Type) -> str:
         if src == dst:
             return code
+        if isinstance(dst, OptionalType):
+            if src == NONE:
+                return f"{dst.cpp()}{{}}"
+            if isinstance(src, OptionalType):  # int | None as float | None
+                held = code if is_temp(code) or code.startswith("v_") else self.temp(src, code)
+                inner = self.cast(f"(*{held})", src.item, dst.item)
+                return f"({held}.has_value() ? {dst.cpp()}({inner}) : {dst.cpp()}{{}})"
+            return f"{dst.cpp()}({self.cast(code, src, dst.item)})"
         if isinstance(src, ListType) and isinstance(dst, ListType):
             return lists.cast(code, src, dst)
         if isinstance(dst, TupleType) and isinstance(src, TupleType):
@@ -531,6 +540,26 @@ class FunctionEmitter:
         return f"static_cast<{dst.cpp()}>({code})"
 
     def expr(self, e: ir.Expr) -> str:
+        """The C++ of an expression; an Optional used as its item is checked for None first
+        (TypeError, as CPython's operation on None would raise)."""
+        if e not in self.spec.unwrapped:
+            return self.expr_value(e)
+        self.spec.unwrapped.discard(e)
+        try:
+            raw = self.expr_value(e)
+        finally:
+            self.spec.unwrapped.add(e)
+        t = self.spec.expr_types[e]
+        held = raw if is_temp(raw) or raw.startswith("v_") else self.temp(t, raw)
+        self.line(f"if (!{held}.has_value()) [[unlikely]] {{")
+        with self.indented():
+            self.line("pyaot::raise(pyaot::Exc::TypeError, \"a value that is None is used as "
+                      f"{str(t).removesuffix(' | None')} here (Python raises TypeError)\");")
+            self.line(self.fail(e.loc.line))
+        self.line("}")
+        return f"(*{held})"
+
+    def expr_value(self, e: ir.Expr) -> str:
         t = self.spec.type_of(e)
         if isinstance(e, ir.Const):
             return literal(e.value, t)
@@ -603,6 +632,11 @@ class FunctionEmitter:
         if isinstance(e, ir.TypeCheck):
             value_t = self.spec.type_of(e.value)
             code = self.expr(e.value)
+            if isinstance(value_t, OptionalType):  # the item's class when there is one
+                held = code if is_temp(code) or code.startswith("v_") else self.temp(value_t, code)
+                if "NoneType" in e.classes or not _is_instance(value_t.item, e.classes):
+                    return "false"
+                return f"{held}.has_value()"
             if not is_temp(code) and not is_literal(code):
                 self.line(f"(void)({code});")
             return "true" if _is_instance(value_t, e.classes) else "false"
@@ -678,6 +712,10 @@ class FunctionEmitter:
         op = self.spec.compare_ops[e][i]
         if op is None and e.ops[i] not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
             return lists.compare(e.ops[i], left, lt, right, rt)
+        if op is None and OptionalType in (type(lt), type(rt)):  # x is None, at run time
+            value = left if isinstance(lt, OptionalType) else right
+            test = f"{paren(value)}.has_value()"
+            return f"!{test}" if e.ops[i] == ir.CmpOpKind.IS else test
         if op is None:  # ``is`` / ``is not``: decided by the static types
             same = lt == NONE and rt == NONE
             return "true" if same == (e.ops[i] == ir.CmpOpKind.IS) else "false"
@@ -708,6 +746,9 @@ class FunctionEmitter:
                 return self.truth(v)
             return self.cast(self.expr(v), vt, t)
 
+        if e.op == ir.BoolOpKind.OR and not isinstance(t, OptionalType) and any(
+                isinstance(self.spec.type_of(v), OptionalType) for v in e.values[:-1]):
+            return self.or_of_optionals(e, t)
         first = e.values[0]
         result = self.temp(t, value_of(first))
         opened = 0
@@ -717,6 +758,29 @@ class FunctionEmitter:
             self.depth += 1
             opened += 1
             self.line(f"{result} = {value_of(value)};")
+        for _ in range(opened):
+            self.depth -= 1
+            self.line("}")
+        return result
+
+    def or_of_optionals(self, e: ir.BoolOp, t: Type) -> str:
+        """``x or y`` with an Optional x: x's item when x is true, else the next operand."""
+        result = self.temp(t)
+        opened = 0
+        for v in e.values[:-1]:
+            vt = self.spec.type_of(v)
+            code = self.expr(v)
+            held = code if is_temp(code) or code.startswith("v_") else self.temp(vt, code)
+            item = f"(*{held})" if isinstance(vt, OptionalType) else held
+            item_t = vt.item if isinstance(vt, OptionalType) else vt
+            self.line(f"if ({truth_of(held, vt)}) {{")
+            with self.indented():
+                self.line(f"{result} = {self.cast(item, item_t, t)};")
+            self.line("} else {")
+            self.depth += 1
+            opened += 1
+        last = e.values[-1]
+        self.line(f"{result} = {self.cast(self.expr(last), self.spec.type_of(last), t)};")
         for _ in range(opened):
             self.depth -= 1
             self.line("}")

@@ -5,10 +5,23 @@ from __future__ import annotations
 import math
 import re
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, DTypeScalar, ListType, TupleType, Type
+from hatch_pyaot.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    NONE,
+    STR,
+    DTypeScalar,
+    ListType,
+    OptionalType,
+    TupleType,
+    Type,
+)
 
 
 def literal(value: object, t: Type) -> str:
+    if isinstance(t, OptionalType):
+        return f"{t.cpp()}{{}}" if value is None else f"{t.cpp()}({literal(value, t.item)})"
     if t == NONE or value is None:
         return "pyaot::none"
     if t == BOOL:
@@ -83,6 +96,8 @@ def truth_of(code: str, t: Type) -> str:
         return f"!{paren(code)}.empty()"
     if isinstance(t, ListType):
         return f"({paren(code)}.size() != 0)"
+    if isinstance(t, OptionalType):
+        return f"({paren(code)}.has_value() && {truth_of(f'(*{paren(code)})', t.item)})"
     raise AssertionError(f"no truth value for {t}")
 
 

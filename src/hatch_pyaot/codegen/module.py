@@ -16,7 +16,7 @@ from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.printing import PRINT_HEADER
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import ArrayType, DTypeScalar, ListType, TupleType, Type
+from hatch_pyaot.ir.types import ArrayType, DTypeScalar, ListType, OptionalType, TupleType, Type
 from hatch_pyaot.runtime.loader import ABI_VERSION
 from hatch_pyaot.typing.typed import Specialization
 
@@ -167,7 +167,8 @@ def _convert_and_call(entry: Entry) -> list[str]:
             call_args.append(var)
             lists.append(var)
             continue
-        if isinstance(t, ListType):
+        if isinstance(t, ListType) or (isinstance(t, OptionalType)
+                                       and isinstance(t.item, ListType)):
             lists.append(var)
         convert = (f"pyaot::python::numpy_scalar_from_python(slots[{i}], {var}, {name}, "
                    f"{string_literal(p.name)})" if isinstance(t, DTypeScalar) else

@@ -93,6 +93,26 @@ class ListType(Type):
         return f"list[{self.item if self.item is not None else '?'}]"
 
 
+@dataclass(frozen=True, slots=True)
+class OptionalType(Type):
+    """``Optional[T]`` / ``T | None``: a T or None (``std::optional<T>``). Using it where a T is
+    needed (``x + 1``, ``x[i]``, ``x.append``) checks for None first and raises CPython's
+    TypeError, so no flow analysis is needed for Python's semantics."""
+
+    item: Type
+
+    def cpp(self) -> str:
+        return f"std::optional<{self.item.cpp()}>"
+
+    def __str__(self) -> str:
+        return f"{self.item} | None"
+
+
+def optional(t: Type) -> Type:
+    """T | None (None | None is None; an Optional stays one)."""
+    return t if t == NONE or isinstance(t, OptionalType) else OptionalType(t)
+
+
 INT: Final = Scalar("int", "std::int64_t")
 FLOAT: Final = Scalar("float", "double")
 BOOL: Final = Scalar("bool", "bool")
@@ -118,6 +138,16 @@ def unify(a: Type, b: Type) -> Type | None:
     """
     if a == b:
         return a
+    if isinstance(b, OptionalType) or (b == NONE and a != NONE):
+        a, b = b, a
+    if isinstance(a, OptionalType) or a == NONE:
+        inner_a = a.item if isinstance(a, OptionalType) else None
+        inner_b = b.item if isinstance(b, OptionalType) else (None if b == NONE else b)
+        if inner_a is None or inner_b is None:
+            inner = inner_a or inner_b
+            return optional(inner) if inner is not None else NONE
+        merged = unify(inner_a, inner_b)
+        return optional(merged) if merged is not None else None
     if a in _NUMERIC_RANK and b in _NUMERIC_RANK:
         return a if _NUMERIC_RANK[a] > _NUMERIC_RANK[b] else b
     if isinstance(b, DTypeScalar) and a in _NUMERIC_RANK:
@@ -158,6 +188,9 @@ def coercible(src: Type, dst: Type) -> bool:
         return len(src.items) == len(dst.items) and all(
             s == d or (isinstance(s, ArrayType | DTypeScalar | TupleType) and coercible(s, d))
             for s, d in zip(src.items, dst.items, strict=True))
+    if isinstance(dst, OptionalType):
+        return src == NONE or coercible(src.item if isinstance(src, OptionalType) else src,
+                                        dst.item)
     if isinstance(src, ListType) and isinstance(dst, ListType):
         return src.item is None or src == dst or (
             isinstance(src.item, ListType) and isinstance(dst.item, ListType)

@@ -54,6 +54,7 @@ OPS: tuple[Op, ...] = (
     _op("builtins.str", (), STR, "pyaot::str_empty", _STR_H),
     *(_op("builtins.str", (("x", t),), STR, "pyaot::str_of", _STR_H)
       for t in (INT, FLOAT, BOOL, STR)),
+    _op("builtins.bool", (("x", STR),), BOOL, "pyaot::str_bool", _STR_H),
     _op("builtins.repr", (("x", STR),), STR, "pyaot::str_repr", _CONVERT_H),
     *(_op("builtins.repr", (("x", t),), STR, "pyaot::str_of", _STR_H) for t in (INT, FLOAT, BOOL)),
     _op("builtins.int", (("x", STR),), INT, "pyaot::int_from_str", _CONVERT_H, fallible=True,

@@ -15,6 +15,7 @@ from hatch_pyaot.ir.types import (
     ListType,
     TupleType,
     Type,
+    optional,
 )
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver
@@ -50,8 +51,24 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             dtype = numpy_attr_dtype(res.qualname.removeprefix("numpy."))
             if dtype is not None:
                 return DTypeScalar(dtype)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        left = annotation_type(resolver, module, node.left)
+        right = annotation_type(resolver, module, node.right)
+        return _union(left, right, node)
     if isinstance(node, cst.Subscript):
         res = resolver.expr(module, node.value)
+        if isinstance(res, OpName) and res.qualname == "typing.Optional":
+            item = node.slice[0].slice if len(node.slice) == 1 else None
+            if not isinstance(item, cst.Index):
+                raise AnnotationError("Optional[...] takes one type", node)
+            return optional(annotation_type(resolver, module, item.value))
+        if isinstance(res, OpName) and res.qualname == "typing.Union":
+            parts = [annotation_type(resolver, module, el.slice.value) for el in node.slice
+                     if isinstance(el.slice, cst.Index)]
+            result = parts[0]
+            for part in parts[1:]:
+                result = _union(result, part, node)
+            return result
         if isinstance(res, OpName) and res.qualname in _ARRAYS:
             return _array(resolver, module, node)
         if isinstance(res, OpName) and res.qualname in _LISTS:
@@ -78,6 +95,16 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
         "NDArray[numpy.<dtype>]",
         node,
     )
+
+
+def _union(a: Type, b: Type, node: cst.CSTNode) -> Type:
+    """``T | None`` (either way round); other unions are not supported yet."""
+    if b == NONE:
+        return optional(a)
+    if a == NONE:
+        return optional(b)
+    raise AnnotationError(f"the union {a} | {b} is not supported yet; Optional (T | None) is",
+                          node)
 
 
 def _array(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> ArrayType:

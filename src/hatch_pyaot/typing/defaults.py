@@ -5,14 +5,14 @@ annotated C++ type, so a default of another type (``x: float = None``) is either
 or a silently different value (``x: int = True`` would arrive as ``1``). Such a default is
 refused with a diagnostic on it, and the function stays Python. ``int`` for ``float`` is the
 one widening allowed, as for the arguments themselves (PEP 484's numeric tower).
-``Optional[...]`` parameters are not supported yet, so ``None`` fits only ``None``.
+``None`` fits ``None`` and ``Optional[T]`` (whose other defaults must fit ``T``).
 """
 
 from __future__ import annotations
 
 from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, OptionalType, Type
 
 _FITS: dict[Type, tuple[type, ...]] = {
     BOOL: (bool,),
@@ -29,6 +29,10 @@ def default_mismatch(param: ir.Param, annotation: Type) -> Diagnostic | None:
     if default is None:
         return None
     value = default.value
+    if isinstance(annotation, OptionalType):
+        if value is None:
+            return None
+        annotation = annotation.item
     allowed = _FITS.get(annotation)
     if allowed is None:
         return Diagnostic(default.loc, f"default value of '{param.name}': parameters of type "
@@ -37,7 +41,6 @@ def default_mismatch(param: ir.Param, annotation: Type) -> Diagnostic | None:
         return None
     hint = None
     if value is None:
-        hint = "Optional[...] parameters are not supported yet: give a default of the " \
-               "annotated type, or none"
+        hint = f"annotate it Optional[{annotation}] (or {annotation} | None) to take None"
     return Diagnostic(default.loc, f"default value {value!r} of '{param.name}' does not match "
                       f"its annotation '{annotation}'", hint=hint)

@@ -26,6 +26,7 @@ from hatch_pyaot.ir.types import (
     ArrayType,
     DTypeScalar,
     ListType,
+    OptionalType,
     TupleType,
     Type,
     coercible,
@@ -170,7 +171,8 @@ class FunctionTyper:
             self.finish_result()
             if not self.changed:
                 break
-        if _falls_through(fn.body) and self.spec.result not in (None, NONE):
+        if _falls_through(fn.body) and self.spec.result not in (None, NONE) and not isinstance(
+                self.spec.result, OptionalType):
             self.diags.error(fn.loc, f"'{fn.ref.name}' can end without a return statement, "
                              f"so Python would return None, but its result is "
                              f"{self.spec.result}",
@@ -257,9 +259,10 @@ class FunctionTyper:
 
     def stmt(self, s: ir.Stmt) -> None:
         if isinstance(s, ir.Assign) and s.annotation is not None:
-            self.bind_target(s.target, self.annotated(s, s.annotation, self.expr(s.value)))
+            self.bind_target(s.target, self.annotated(s, s.annotation,
+                                                      self.expr(s.value, raw=True)))
         elif isinstance(s, ir.Assign):
-            self.bind_target(s.target, self.expr(s.value))
+            self.bind_target(s.target, self.expr(s.value, raw=True))
         elif isinstance(s, ir.AugAssign):
             current = self.spec.var_types.get(s.target.id)
             rhs = self.expr(s.value)
@@ -330,7 +333,7 @@ class FunctionTyper:
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, ir.Return):
-            t = NONE if s.value is None else self.expr(s.value)
+            t = NONE if s.value is None else self.expr(s.value, raw=True)
             if t is not None:
                 self.returns.append((t, s.loc))
         elif isinstance(s, ir.Raise):
@@ -364,7 +367,7 @@ class FunctionTyper:
                 self.condition(v)
             self.spec.expr_types[e] = BOOL
             return
-        t = self.expr(e)
+        t = self.expr(e, raw=True)
         if isinstance(t, TupleType):
             self.diags.warning(e.loc, "a tuple is always true here")
         elif isinstance(t, ArrayType):
@@ -379,10 +382,16 @@ class FunctionTyper:
 
     # ----- expressions --------------------------------------------------------------------
 
-    def expr(self, e: ir.Expr) -> Type | None:
+    def expr(self, e: ir.Expr, raw: bool = False) -> Type | None:
+        """The type of e. An Optional used where its item is needed is unwrapped (checked for
+        None where it is read); ``raw`` keeps it Optional: assigned, returned, compared with
+        ``is``, tested for truth, or put into a tuple."""
         t = self.expr_inner(e)
         if t is not None:
             self.spec.expr_types[e] = t
+        if not raw and isinstance(t, OptionalType):
+            self.spec.unwrapped.add(e)
+            return t.item
         return t
 
     def expr_inner(self, e: ir.Expr) -> Type | None:
@@ -395,7 +404,7 @@ class FunctionTyper:
                                  "assigned")
             return t
         if isinstance(e, ir.TupleExpr):
-            items = [self.expr(i) for i in e.items]
+            items = [self.expr(i, raw=True) for i in e.items]
             if any(i is None for i in items):
                 return _UNKNOWN
             return TupleType(tuple(i for i in items if i is not None))
@@ -473,7 +482,12 @@ class FunctionTyper:
         if isinstance(e, ir.Compare):
             return self.compare(e)
         if isinstance(e, ir.BoolOp):
-            types = [self.expr(v) for v in e.values]
+            types = [self.expr(v, raw=True) for v in e.values]
+            if e.op == ir.BoolOpKind.OR:
+                # `x or y` gives x only when x is true, so never as None: an Optional x
+                # counts as its item (`x or 7` is an int)
+                types = [t.item if isinstance(t, OptionalType) and i < len(types) - 1 else t
+                         for i, t in enumerate(types)]
             return self.merge(types, e.loc, f"'{e.op.value}' operands")
         if isinstance(e, ir.FormatStr):
             return self.format_str(e)
@@ -482,11 +496,11 @@ class FunctionTyper:
         if isinstance(e, ir.Comprehension):
             return tuples.comprehension(self, e)
         if isinstance(e, ir.TypeCheck):
-            self.expr(e.value)
+            self.expr(e.value, raw=True)
             return BOOL
         if isinstance(e, ir.IfExp):
             self.condition(e.test)
-            return self.merge([self.expr(e.body), self.expr(e.orelse)], e.loc,
+            return self.merge([self.expr(e.body, raw=True), self.expr(e.orelse, raw=True)], e.loc,
                               "the branches of a conditional expression")
         if isinstance(e, ir.Call):
             return self.call(e)
@@ -547,7 +561,11 @@ class FunctionTyper:
         return resolved.op
 
     def compare(self, e: ir.Compare) -> Type | None:
-        types = [self.expr(e.left)] + [self.expr(c) for c in e.comparators]
+        operands = [e.left, *e.comparators]
+        # an operand compared only with `is` stays Optional; any other comparison unwraps it
+        only_is = [all(k in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT)
+                       for k in e.ops[max(0, i - 1):i + 1]) for i in range(len(operands))]
+        types = [self.expr(o, raw=keep) for o, keep in zip(operands, only_is, strict=True)]
         if any(t is None for t in types):
             return _UNKNOWN
         if any(isinstance(t, ArrayType) for t in types):
@@ -619,9 +637,22 @@ class FunctionTyper:
             self.spec.calls[e] = OpCall(op, tuple(ordered), tuple(ptypes))
         return op.result
 
+    def unwrap(self, e: ir.Expr, t: Type | None) -> Type | None:
+        """An Optional value typed raw, used where its item is needed after all."""
+        if isinstance(t, OptionalType):
+            self.spec.unwrapped.add(e)
+            return t.item
+        return t
+
     def call(self, e: ir.Call) -> Type | None:
-        types = [self.expr(a) for a in e.args]
-        kwtypes = [self.expr(v) for _, v in e.kwargs]
+        # A helper of ours takes an Optional as it is (and print() prints None); any other
+        # operation needs the item.
+        keep = not isinstance(e.func, str) or e.func == "builtins.print"
+        types = [self.expr(a, raw=True) for a in e.args]
+        kwtypes = [self.expr(v, raw=True) for _, v in e.kwargs]
+        if not keep:
+            types = [self.unwrap(a, t) for a, t in zip(e.args, types, strict=True)]
+            kwtypes = [self.unwrap(v, t) for (_, v), t in zip(e.kwargs, kwtypes, strict=True)]
         if any(t is None for t in types) or any(t is None for t in kwtypes):
             return _UNKNOWN
         ts = [t for t in types if t is not None]

@@ -11,7 +11,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, ListType, TupleType, Type
+from hatch_pyaot.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    NONE,
+    STR,
+    ListType,
+    OptionalType,
+    TupleType,
+    Type,
+)
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -25,6 +35,8 @@ def printable(t: Type) -> bool:
         return t.item is None or printable(t.item)
     if isinstance(t, TupleType):
         return all(printable(i) for i in t.items)
+    if isinstance(t, OptionalType):
+        return printable(t.item)
     return False
 
 

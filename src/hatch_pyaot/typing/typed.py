@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import Type
+from hatch_pyaot.ir.types import OptionalType, Type
 from hatch_pyaot.ops.registry import Op
 
 
@@ -47,8 +47,16 @@ class Specialization:
     cycle: int | None = None
     """The recursion cycle (strongly connected calls) this function is part of, if any."""
 
+    unwrapped: set[ir.Expr] = field(default_factory=set)
+    """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
+    checked for None (TypeError, as CPython) and read as the item."""
+
     def type_of(self, e: ir.Expr) -> Type:
-        return self.expr_types[e]
+        """The type of e as its user sees it (the item type of an unwrapped Optional)."""
+        t = self.expr_types[e]
+        if e in self.unwrapped and isinstance(t, OptionalType):
+            return t.item
+        return t
 
 
 @dataclass(frozen=True, eq=False)

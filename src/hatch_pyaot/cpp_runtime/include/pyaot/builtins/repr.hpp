@@ -23,6 +23,12 @@ void append_text(std::string& out, const T& value, bool repr) {
     format::append_str(out, repr ? str_repr(value) : value);
   } else if constexpr (std::is_same_v<T, boolean>) {
     format::append_str(out, static_cast<bool>(value));
+  } else if constexpr (requires { value.has_value(); *value; }) {  // T | None
+    if (value.has_value()) {
+      append_text(out, *value, repr);
+    } else {
+      out += "None";
+    }
   } else if constexpr (is_list<T>::value) {
     out += '[';
     bool first = true;

@@ -239,6 +239,7 @@ inline bool str_in(const str& sub, const str& s) {
 inline bool str_not_in(const str& sub, const str& s) { return !str_in(sub, s); }
 
 inline std::int64_t str_len(const str& s) { return s.size(); }
+inline bool str_bool(const str& s) { return !s.empty(); }
 inline str str_empty() { return str(); }
 
 // Lists of strings compare their items with these (list.hpp's py_eq/py_lt use == and <).

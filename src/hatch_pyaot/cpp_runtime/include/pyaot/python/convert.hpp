@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -21,6 +22,14 @@
 #include "pyaot/builtins/str.hpp"
 
 namespace pyaot::python {
+
+// T | None: None, or a T.
+template <class T>
+bool from_python(PyObject* obj, std::optional<T>& out, const char* func, const char* param);
+template <class T>
+PyObject* to_python(const std::optional<T>& value);
+template <class T>
+bool write_back(const std::optional<T>& value);
 
 // str (pyaot/python/str.hpp, included at the end): declared here for the templates below.
 inline bool from_python(PyObject* obj, str& out, const char* func, const char* param);
@@ -247,3 +256,4 @@ PyObject* pack_tuple(Items... items) {
 
 #include "pyaot/python/list.hpp"
 #include "pyaot/python/str.hpp"
+#include "pyaot/python/optional.hpp"
