@@ -80,17 +80,24 @@ def call_deep(fn: Callable[[], T]) -> T:
     return result[0]
 
 
+CPYTHON_DEFAULT_LIMIT = 1000
+"""sys.getrecursionlimit() of a fresh interpreter: what an ``import`` of the module has."""
+
+
 @contextmanager
 def usual_recursion_limit() -> Iterator[None]:
-    """The recursion limit as it was before ``call_deep`` raised it, for a moment: CPython's
-    own ``compile()`` scales its nesting limits by it, and should refuse what an import of
-    the module would refuse."""
-    if not getattr(_here, "deep", False):
-        yield
-        return
+    """CPython's default recursion limit, for a moment: ``compile()`` scales its nesting
+    limits by the current one, and should refuse what an import of the module in a fresh
+    interpreter would refuse, whatever raised the limit here (call_deep, a test runner)."""
+    depth = 0
+    frame = sys._getframe()
+    while frame is not None:  # the frames below us count against the limit too
+        depth += 1
+        frame = frame.f_back  # type: ignore[assignment]
     with _lock:
-        sys.setrecursionlimit(_saved_limit)
+        before = sys.getrecursionlimit()
+        sys.setrecursionlimit(CPYTHON_DEFAULT_LIMIT + depth)
         try:
             yield
         finally:
-            sys.setrecursionlimit(max(_saved_limit, RECURSION_LIMIT))
+            sys.setrecursionlimit(before)

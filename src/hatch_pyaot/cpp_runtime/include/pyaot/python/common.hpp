@@ -35,4 +35,40 @@ inline std::string type_name(PyObject* obj) {
 #endif
 }
 
+// List and float access with the fast macros of the full C API, and the stable ABI's functions
+// under Py_LIMITED_API (abi3 wheels).
+inline Py_ssize_t list_size(PyObject* list) {
+#if defined(Py_LIMITED_API)
+  return PyList_Size(list);
+#else
+  return PyList_GET_SIZE(list);
+#endif
+}
+
+/// A borrowed item of a list, i in range.
+inline PyObject* list_item(PyObject* list, Py_ssize_t i) {
+#if defined(Py_LIMITED_API)
+  return PyList_GetItem(list, i);
+#else
+  return PyList_GET_ITEM(list, i);
+#endif
+}
+
+/// Puts a new reference into a new list's slot (stealing it; the slot held no reference).
+inline void list_fill(PyObject* list, Py_ssize_t i, PyObject* item) {
+#if defined(Py_LIMITED_API)
+  PyList_SetItem(list, i, item);
+#else
+  PyList_SET_ITEM(list, i, item);
+#endif
+}
+
+inline double float_value(PyObject* f) {
+#if defined(Py_LIMITED_API)
+  return PyFloat_AsDouble(f);
+#else
+  return PyFloat_AS_DOUBLE(f);
+#endif
+}
+
 }  // namespace pyaot::python::detail

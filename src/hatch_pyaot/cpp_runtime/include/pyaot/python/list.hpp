@@ -25,11 +25,11 @@ bool from_python(PyObject* obj, list<T>& out, const char* func, const char* para
   if (!PyList_Check(obj)) [[unlikely]] {
     return detail::wrong_type(obj, func, param, "list");
   }
-  const Py_ssize_t n = PyList_GET_SIZE(obj);
+  const Py_ssize_t n = detail::list_size(obj);
   out = list<T>::make(static_cast<std::size_t>(n));
   auto& items = out.items();
   for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject* item = PyList_GET_ITEM(obj, i);
+    PyObject* item = detail::list_item(obj, i);
     T value{};
     if constexpr (std::is_same_v<T, double>) {
       if (!PyFloat_CheckExact(item)) out.box()->had_ints = true;
@@ -53,8 +53,8 @@ namespace detail {
 /// the call did not touch stay ints (CPython moves objects; the native list holds doubles).
 inline bool keep_ints(PyObject* original, PyObject* fresh) {
   std::vector<std::pair<double, PyObject*>> ints;
-  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(original); ++i) {
-    PyObject* item = PyList_GET_ITEM(original, i);
+  for (Py_ssize_t i = 0; i < detail::list_size(original); ++i) {
+    PyObject* item = detail::list_item(original, i);
     if (PyFloat_CheckExact(item)) continue;
     const double value = PyFloat_AsDouble(item);
     if (value == -1.0 && PyErr_Occurred()) return false;
@@ -63,17 +63,15 @@ inline bool keep_ints(PyObject* original, PyObject* fresh) {
   std::stable_sort(ints.begin(), ints.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<bool> used(ints.size(), false);
-  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(fresh); ++i) {
-    const double value = PyFloat_AS_DOUBLE(PyList_GET_ITEM(fresh, i));
+  for (Py_ssize_t i = 0; i < detail::list_size(fresh); ++i) {
+    const double value = detail::float_value(detail::list_item(fresh, i));
     auto at = std::lower_bound(ints.begin(), ints.end(), value,
                                [](const auto& a, double v) { return a.first < v; });
     for (; at != ints.end() && at->first == value; ++at) {
       const auto k = static_cast<std::size_t>(at - ints.begin());
       if (used[k] || std::signbit(value)) continue;  // -0.0 is a float: no int is that
       used[k] = true;
-      PyObject* replaced = PyList_GET_ITEM(fresh, i);
-      PyList_SET_ITEM(fresh, i, Py_NewRef(at->second));
-      Py_DECREF(replaced);
+      PyList_SetItem(fresh, i, Py_NewRef(at->second));  // drops the float it replaces
       break;
     }
   }
@@ -136,7 +134,7 @@ PyObject* to_python(const list<T>& value, bool as_new) {
       Py_DECREF(out);
       return nullptr;
     }
-    PyList_SET_ITEM(out, i, converted);
+    detail::list_fill(out, i, converted);
   }
   return out;
 }

@@ -5,6 +5,7 @@
 
 #include "pyaot/python/common.hpp"
 
+#include <bit>
 #include <string>
 
 #include "pyaot/builtins/str.hpp"
@@ -16,14 +17,18 @@ inline bool from_python(PyObject* obj, str& out, const char* func, const char* p
   if (!PyUnicode_Check(obj)) [[unlikely]] {
     return detail::wrong_type(obj, func, param, "str");
   }
-  const Py_ssize_t n = PyUnicode_GET_LENGTH(obj);
-  if (n == 0) {
-    out = str();
-    return true;
+#if defined(Py_LIMITED_API)
+  const Py_ssize_t n = PyUnicode_GetLength(obj);
+  if (n < 0) return false;
+  std::u32string text(static_cast<std::size_t>(n), U'\0');
+  if (n > 0 && PyUnicode_AsUCS4(obj, reinterpret_cast<Py_UCS4*>(text.data()), n, 0) == nullptr) {
+    return false;
   }
+#else
+  const Py_ssize_t n = PyUnicode_GET_LENGTH(obj);
+  std::u32string text(static_cast<std::size_t>(n), U'\0');
   const int kind = PyUnicode_KIND(obj);
   const void* data = PyUnicode_DATA(obj);
-  std::u32string text(static_cast<std::size_t>(n), U'\0');
   if (kind == PyUnicode_1BYTE_KIND) {
     const auto* p = static_cast<const Py_UCS1*>(data);
     for (Py_ssize_t i = 0; i < n; ++i) text[static_cast<std::size_t>(i)] = p[i];
@@ -34,14 +39,23 @@ inline bool from_python(PyObject* obj, str& out, const char* func, const char* p
     const auto* p = static_cast<const Py_UCS4*>(data);
     for (Py_ssize_t i = 0; i < n; ++i) text[static_cast<std::size_t>(i)] = p[i];
   }
+#endif
   out = str::of(std::move(text));
   return true;
 }
 
 inline PyObject* to_python(const str& value) {
   const std::u32string_view v = value.view();
+#if defined(Py_LIMITED_API)
+  // the machine's byte order given (0 would drop a leading U+FEFF as a byte order mark);
+  // "surrogatepass": a lone surrogate stays one
+  int order = std::endian::native == std::endian::little ? -1 : 1;
+  return PyUnicode_DecodeUTF32(reinterpret_cast<const char*>(v.data()),
+                               static_cast<Py_ssize_t>(v.size() * 4), "surrogatepass", &order);
+#else
   return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, v.data(),
                                    static_cast<Py_ssize_t>(v.size()));
+#endif
 }
 
 }  // namespace pyaot::python
