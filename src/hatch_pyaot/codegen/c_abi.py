@@ -22,8 +22,10 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     ArrayType,
+    DictType,
     DTypeScalar,
     ListType,
+    SetType,
     TupleType,
     Type,
 )
@@ -53,7 +55,7 @@ class CValue:
 
 def unsupported(entry: Entry) -> str | None:
     """Why an entry point has no C ABI yet (a parameter or result of a type without a C
-    representation: lists so far), or None."""
+    representation: lists, dicts and sets so far), or None."""
     fn = entry.spec.function
     assert entry.spec.result is not None
     typed = [(f"parameter '{p.name}'", t)
@@ -67,7 +69,7 @@ def unsupported(entry: Entry) -> str | None:
 def _has_list(t: Type) -> bool:
     if isinstance(t, TupleType):
         return any(_has_list(i) for i in t.items)
-    return isinstance(t, ListType)
+    return isinstance(t, ListType | DictType | SetType)
 
 
 def c_type(t: Type, *, out: bool) -> str:

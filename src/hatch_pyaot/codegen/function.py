@@ -19,8 +19,10 @@ from hatch_pyaot.codegen import (
     array_literal,
     arrays,
     bounds,
+    dicts,
     elementwise,
     lists,
+    sets,
     sorting,
     tuples,
 )
@@ -40,9 +42,12 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    DictType,
+    DictView,
     DTypeScalar,
     ListType,
     Scalar,
+    SetType,
     TupleType,
     Type,
 )
@@ -190,6 +195,12 @@ class FunctionEmitter:
         elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
                                                         ListType):
             lists.augassign(self, s)
+        elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
+                                                        DictType):
+            dicts.augassign(self, s)
+        elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
+                                                        SetType):
+            sets.augassign(self, s)
         elif isinstance(s, ir.AugAssign):
             var_t = self.spec.var_types[s.target.id]
             value = self.expr(s.value)
@@ -199,8 +210,12 @@ class FunctionEmitter:
             self.line(f"v_{s.target.id} = {self.cast(code, op.result, var_t)};")
         elif isinstance(s, ir.SetItem) and isinstance(self.spec.type_of(s.target), ListType):
             lists.setitem(self, s)
+        elif isinstance(s, ir.SetItem) and isinstance(self.spec.type_of(s.target), DictType):
+            dicts.setitem(self, s)
         elif isinstance(s, ir.SetItem):
             arrays.setitem(self, s)
+        elif isinstance(s, ir.DelItem) and isinstance(self.spec.type_of(s.target), DictType):
+            dicts.delitem(self, s)
         elif isinstance(s, ir.DelItem):
             lists.delitem(self, s)
         elif isinstance(s, ir.ExprStmt):
@@ -217,12 +232,21 @@ class FunctionEmitter:
             self.for_range(s)
         elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), ListType):
             lists.for_each(self, s)
+        elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable),
+                                                      DictType | DictView):
+            dicts.for_each(self, s)
+        elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), SetType):
+            sets.for_each(self, s)
         elif isinstance(s, ir.ForEach):
             tuples.for_each(self, s)
         elif isinstance(s, ir.Try):
             self.try_(s)
         elif isinstance(s, ir.ReduceStep) and self.reducers[-1][0].kind == "list":
             lists.reduce_step(self, s, self.reducers[-1][0], self.reducers[-1][1])
+        elif isinstance(s, ir.ReduceStep) and self.reducers[-1][0].kind == "dict":
+            dicts.reduce_step(self, s, self.reducers[-1][0], self.reducers[-1][1])
+        elif isinstance(s, ir.ReduceStep) and self.reducers[-1][0].kind == "set":
+            sets.reduce_step(self, s, self.reducers[-1][0], self.reducers[-1][1])
         elif isinstance(s, ir.ReduceStep):
             tuples.reduce_step(self, s)
         elif isinstance(s, ir.Break):
@@ -460,6 +484,10 @@ class FunctionEmitter:
             return code
         if isinstance(src, ListType) and isinstance(dst, ListType):
             return lists.cast(code, src, dst)
+        if isinstance(src, DictType) and isinstance(dst, DictType):
+            return dicts.cast(code, src, dst)
+        if isinstance(src, SetType) and isinstance(dst, SetType):
+            return sets.cast(code, src, dst)
         if isinstance(dst, TupleType) and isinstance(src, TupleType):
             held = code if is_temp(code) else self.temp(src, code)
             items = [self.cast(f"std::get<{i}>({held})", s, d)
@@ -475,6 +503,25 @@ class FunctionEmitter:
             return f"v_{e.id}"
         if isinstance(e, ir.ListExpr):
             return lists.literal_list(self, e)
+        if isinstance(e, ir.DictExpr):
+            return dicts.literal_dict(self, e)
+        if isinstance(e, ir.SetExpr):
+            return sets.literal_set(self, e)
+        if isinstance(e, ir.TupleGet | ir.Index) and isinstance(
+                self.spec.type_of(e.value), DictType):
+            return dicts.getitem(self, e)
+        if isinstance(e, ir.MethodCall) and isinstance(self.spec.type_of(e.obj), DictType):
+            return dicts.method_call(self, e)
+        if isinstance(e, ir.MethodCall) and isinstance(self.spec.type_of(e.obj), SetType):
+            return sets.method_call(self, e)
+        if isinstance(e, ir.BinOp) and isinstance(t, DictType):
+            return dicts.binop(self, e)
+        if isinstance(e, ir.BinOp) and isinstance(t, SetType):
+            return sets.binop(self, e)
+        if isinstance(e, ir.Comprehension) and e.kind == "dict":
+            return dicts.comprehension(self, e)
+        if isinstance(e, ir.Comprehension) and e.kind == "set":
+            return sets.comprehension(self, e)
         if isinstance(e, ir.TupleGet | ir.Index) and isinstance(
                 self.spec.type_of(e.value), ListType):
             return lists.getitem(self, e)
@@ -601,6 +648,10 @@ class FunctionEmitter:
         lt, rt = self.spec.type_of(left_e), self.spec.type_of(right_e)
         op = self.spec.compare_ops[e][i]
         if op is None and e.ops[i] not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
+            if isinstance(rt, DictType | DictView) or isinstance(lt, DictType):
+                return dicts.compare(e.ops[i], left, lt, right, rt)
+            if isinstance(rt, SetType) or isinstance(lt, SetType):
+                return sets.compare(e.ops[i], left, lt, right, rt)
             return lists.compare(e.ops[i], left, lt, right, rt)
         if op is None:  # ``is`` / ``is not``: decided by the static types
             same = lt == NONE and rt == NONE
@@ -648,6 +699,10 @@ class FunctionEmitter:
             self.line(f"if (!{callee.cpp_name}({', '.join([out, *args])})) [[unlikely]] "
                       f"{self.fail(e.loc.line)}")
             return out
+        if isinstance(target, ListBuiltin) and target.name == "dict":
+            return dicts.builtin(self, e, target)
+        if isinstance(target, ListBuiltin) and target.name == "set":
+            return sets.builtin(self, e, target)
         if isinstance(target, ListBuiltin):
             return lists.builtin(self, e, target)
         if isinstance(target, TupleLen):

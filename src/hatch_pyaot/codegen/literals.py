@@ -5,7 +5,19 @@ from __future__ import annotations
 import math
 import re
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, DTypeScalar, ListType, TupleType, Type
+from hatch_pyaot.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    NONE,
+    STR,
+    DictType,
+    DTypeScalar,
+    ListType,
+    SetType,
+    TupleType,
+    Type,
+)
 
 
 def literal(value: object, t: Type) -> str:
@@ -67,7 +79,7 @@ def truth_of(code: str, t: Type) -> str:
         return "true" if t.items else "false"
     if t == STR:
         return f"!{paren(code)}.empty()"
-    if isinstance(t, ListType):
+    if isinstance(t, ListType | DictType | SetType):
         return f"({paren(code)}.size() != 0)"
     raise AssertionError(f"no truth value for {t}")
 

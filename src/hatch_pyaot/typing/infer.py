@@ -23,8 +23,11 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    DictType,
+    DictView,
     DTypeScalar,
     ListType,
+    SetType,
     TupleType,
     Type,
     coercible,
@@ -34,7 +37,7 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing import arrays, lists, numpy_ops, tuples
+from hatch_pyaot.typing import arrays, dicts, lists, numpy_ops, sets, tuples
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
@@ -212,6 +215,11 @@ class FunctionTyper:
             self.diags.error(loc, "str values are not supported yet (only as exception "
                              "messages)")
             return
+        if isinstance(t, DictView):
+            self.diags.error(loc, f"a {t} view can only be iterated here (for, list(), "
+                             "sorted()...), not stored in a variable",
+                             hint="store list(d.keys()) (values(), items()) instead")
+            return
         if t == DTYPE:
             self.diags.error(loc, "a dtype can only be passed to an array creation function "
                              "(dtype=...), not stored in a variable")
@@ -254,7 +262,13 @@ class FunctionTyper:
         elif isinstance(s, ir.AugAssign):
             current = self.spec.var_types.get(s.target.id)
             rhs = self.expr(s.value)
-            if isinstance(current, ListType) and rhs is not None:
+            if isinstance(current, DictType | SetType) and rhs is not None:
+                # d |= e and s |= t (&= -= ^=) change the container in place
+                result = (dicts if isinstance(current, DictType) else sets).binop(
+                    self, s, s.op, current, rhs)
+                if result is not None:
+                    self.bind(s.target.id, result, s.loc)
+            elif isinstance(current, ListType) and rhs is not None:
                 # a += b extends the list in place (every alias sees it); a *= n repeats it
                 result = lists.binop(self, s, s.op, current, rhs)
                 if result is not None:
@@ -269,12 +283,16 @@ class FunctionTyper:
             target_t = self.expr(s.target)
             if isinstance(target_t, ListType):
                 lists.setitem(self, s, target_t)
+            elif isinstance(target_t, DictType):
+                dicts.setitem(self, s, target_t)
             elif target_t is not None:
                 arrays.setitem(self, s)
         elif isinstance(s, ir.DelItem):
             target_t = self.expr(s.target)
             if isinstance(target_t, ListType):
                 lists.delitem(self, s, target_t)
+            elif isinstance(target_t, DictType):
+                dicts.delitem(self, s, target_t)
             elif target_t is not None:
                 self.diags.error(s.loc, f"del of an item of a {target_t} is not supported")
         elif isinstance(s, ir.ExprStmt):
@@ -295,8 +313,10 @@ class FunctionTyper:
             self.block(s.finalbody)
         elif isinstance(s, ir.ForEach):
             iterable_t = self.expr(s.iterable)
-            if isinstance(iterable_t, ListType):
+            if isinstance(iterable_t, ListType | SetType):
                 item = iterable_t.item
+            elif isinstance(iterable_t, DictType | DictView):
+                item = dicts.view_item(iterable_t)
             else:
                 item = tuples.item_type(self, s, s.iterable, "iterated over")
             if item is not None:
@@ -364,6 +384,10 @@ class FunctionTyper:
             return TupleType(tuple(i for i in items if i is not None))
         if isinstance(e, ir.ListExpr):
             return lists.literal(self, e)
+        if isinstance(e, ir.DictExpr):
+            return dicts.literal(self, e)
+        if isinstance(e, ir.SetExpr):
+            return sets.literal(self, e)
         if isinstance(e, ir.DTypeLit):
             return DTYPE
         if isinstance(e, ir.Attribute):
@@ -372,6 +396,10 @@ class FunctionTyper:
             obj_t = self.expr(e.obj)
             if isinstance(obj_t, ListType):
                 return lists.method(self, e, obj_t)
+            if isinstance(obj_t, DictType):
+                return dicts.method(self, e, obj_t)
+            if isinstance(obj_t, SetType):
+                return sets.method(self, e, obj_t)
             return arrays.method(self, e)
         if isinstance(e, ir.TupleGet):
             t = self.expr(e.value)
@@ -379,6 +407,8 @@ class FunctionTyper:
                 return _UNKNOWN
             if isinstance(t, ListType):
                 return lists.index(self, e, t)
+            if isinstance(t, DictType):
+                return dicts.index(self, e, t)
             if isinstance(t, ArrayType):
                 return arrays.element(self, e, t, arrays.constant_index(self, e))
             if not isinstance(t, TupleType):
@@ -398,6 +428,8 @@ class FunctionTyper:
                 return arrays.element(self, e, vt, arrays.index_list(e.index))
             if isinstance(vt, ListType):
                 return lists.index(self, e, vt)
+            if isinstance(vt, DictType):
+                return dicts.index(self, e, vt)
             it = self.expr(e.index)
             if it is not None and it not in (INT, BOOL):
                 self.diags.error(e.index.loc, f"tuple indices must be int, not {it}")
@@ -433,6 +465,10 @@ class FunctionTyper:
             return self.format_str(e)
         if isinstance(e, ir.Comprehension) and e.kind == "list":
             return lists.comprehension(self, e)
+        if isinstance(e, ir.Comprehension) and e.kind == "dict":
+            return dicts.comprehension(self, e)
+        if isinstance(e, ir.Comprehension) and e.kind == "set":
+            return sets.comprehension(self, e)
         if isinstance(e, ir.Comprehension):
             return tuples.comprehension(self, e)
         if isinstance(e, ir.TypeCheck):
@@ -476,6 +512,13 @@ class FunctionTyper:
 
     def binop(self, node: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type, rt: Type,
               right: ir.Expr) -> Op | None:
+        if isinstance(lt, DictType | SetType) or isinstance(rt, DictType | SetType):
+            slice_ = dicts if isinstance(lt, DictType) or isinstance(rt, DictType) else sets
+            result_t = slice_.binop(self, node, kind, lt, rt)
+            if result_t is None:
+                return None
+            self.spec.ops[node] = lists.list_op(kind, lt, rt, result_t)
+            return self.spec.ops[node]
         if isinstance(lt, ListType) or isinstance(rt, ListType):
             result_t = lists.binop(self, node, kind, lt, rt)
             if result_t is None:
@@ -510,6 +553,14 @@ class FunctionTyper:
         for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
             assert lt is not None and rt is not None
             chosen.append(None)
+            if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and (
+                    isinstance(rt, DictType | DictView) or isinstance(lt, DictType)):
+                dicts.compare(self, e, kind, lt, rt)
+                continue
+            if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and (
+                    isinstance(lt, SetType) or isinstance(rt, SetType)):
+                sets.compare(self, e, kind, lt, rt)
+                continue
             if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and (
                     isinstance(lt, ListType) or isinstance(rt, ListType)):
                 lists.compare(self, e, kind, lt, rt)
@@ -583,6 +634,10 @@ class FunctionTyper:
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
+        if dicts.handles(e.func, ts):
+            return dicts.builtin(self, e, ts)
+        if sets.handles(e.func, ts):
+            return sets.builtin(self, e, ts)
         if lists.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             return lists.builtin(self, e, str(e.func), ts, kwmap)

@@ -18,6 +18,8 @@
 // numpy arrays; included here so that the tuple templates below find their overloads
 #include "pyaot/python/ndarray.hpp"
 #include "pyaot/builtins/list.hpp"
+#include "pyaot/builtins/dict.hpp"
+#include "pyaot/builtins/set.hpp"
 
 namespace pyaot::python {
 
@@ -31,6 +33,23 @@ template <class T>
 PyObject* to_python(const list<T>& value, bool as_new);
 template <class T>
 bool write_back(const list<T>& value);
+// Dicts and sets (pyaot/python/dict.hpp, included at the end), for the same reason.
+template <class K, class V>
+bool from_python(PyObject* obj, dict<K, V>& out, const char* func, const char* param);
+template <class K, class V>
+PyObject* to_python(const dict<K, V>& value);
+template <class K, class V>
+PyObject* to_python(const dict<K, V>& value, bool as_new);
+template <class K, class V>
+bool write_back(const dict<K, V>& value);
+template <class T>
+bool from_python(PyObject* obj, set<T>& out, const char* func, const char* param);
+template <class T>
+PyObject* to_python(const set<T>& value);
+template <class T>
+PyObject* to_python(const set<T>& value, bool as_new);
+template <class T>
+bool write_back(const set<T>& value);
 
 namespace detail {
 
@@ -241,3 +260,4 @@ PyObject* pack_tuple(Items... items) {
 }  // namespace pyaot::python
 
 #include "pyaot/python/list.hpp"
+#include "pyaot/python/dict.hpp"

@@ -1,0 +1,276 @@
+#pragma once
+// dict[K, V] and set[T] at the CPython boundary (DESIGN §5.5), as lists are
+// (pyaot/python/list.hpp): an argument is copied into a native table that remembers its
+// Python object (`origin`); when the call ends, on success and on error, one the call
+// changed is written back into that object (cleared, then refilled in the native order), so
+// that the caller sees what Python would show; values that are containers are written back
+// in place when only they changed. A dict or set returned that came from an argument is that
+// same Python object. Included by convert.hpp, which declares these templates first.
+
+#include "pyaot/python/common.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "pyaot/builtins/dict.hpp"
+#include "pyaot/builtins/set.hpp"
+#include "pyaot/python/convert.hpp"
+
+namespace pyaot::python {
+
+namespace detail {
+
+/// The pending TypeError of a key's conversion, reworded to name the key's parameter:
+/// "f() argument 'd' key must be int, not str" (the conversion ran with the marker param).
+[[gnu::cold]] inline void reword_key_error(const char* param, const char* what) {
+  if (!PyErr_ExceptionMatches(PyExc_TypeError)) return;
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyObject* text = value != nullptr ? PyObject_Str(value) : nullptr;
+  const char* utf8 = text != nullptr ? PyUnicode_AsUTF8AndSize(text, nullptr) : nullptr;
+  std::string message = utf8 != nullptr ? utf8 : "";
+  const std::string marker = "'\x01'";
+  const std::size_t at = message.find(marker);
+  if (at != std::string::npos) {
+    message.replace(at, marker.size(), std::string("'") + param + "' " + what);
+  }
+  Py_XDECREF(text);
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(traceback);
+  PyErr_SetString(PyExc_TypeError, message.c_str());
+}
+
+/// "param[key]" for the values of a dict argument.
+template <class K>
+std::string value_name(const char* param, const K& key) {
+  return std::string(param) + "[" + repr_of(key) + "]";
+}
+
+template <class T>
+bool write_back_inner(const T& value) {
+  if constexpr (requires { write_back(value); }) {
+    return write_back(value);
+  } else {
+    return true;
+  }
+}
+
+}  // namespace detail
+
+// ---- dict --------------------------------------------------------------------------------
+
+/// dict[K, V]: a Python dict whose keys convert to K and values to V (TypeError naming the
+/// parameter: "argument 'd' key must be int, not str", "argument 'd[3]' must be float...").
+template <class K, class V>
+bool from_python(PyObject* obj, dict<K, V>& out, const char* func, const char* param) {
+  if (!PyDict_Check(obj)) [[unlikely]] return detail::wrong_type(obj, func, param, "dict");
+  out = dict<K, V>::make();
+  Py_ssize_t pos = 0;
+  PyObject *key_obj, *value_obj;
+  while (PyDict_Next(obj, &pos, &key_obj, &value_obj)) {
+    K key{};
+    if (!from_python(key_obj, key, func, param)) [[unlikely]] {
+      PyErr_Clear();
+      from_python(key_obj, key, func, "\x01");
+      detail::reword_key_error(param, "key");
+      return false;
+    }
+    V value{};
+    if (!from_python(value_obj, value, func, param)) [[unlikely]] {
+      PyErr_Clear();
+      from_python(value_obj, value, func, detail::value_name(param, key).c_str());
+      return false;
+    }
+    const std::int64_t at = out.find_or_add(key, py_hash(key));
+    out.value_at(at) = std::move(value);
+  }
+  out.box()->version = 0;
+  out.box()->origin = obj;
+  return true;
+}
+
+template <class K, class V>
+bool write_back(const dict<K, V>& value) {
+  DictBox<K, V>* box = value.box();
+  if (box == nullptr || box->origin == nullptr) return true;
+  auto* obj = static_cast<PyObject*>(box->origin);
+  if (box->version == 0) {
+    for (const auto& e : box->entries) {
+      if (e.live && !detail::write_back_inner(e.value)) return false;
+    }
+    return true;
+  }
+  box->version = 0;
+  PyObject* fresh = to_python(value, /*as_new=*/true);
+  if (fresh == nullptr) return false;
+  PyDict_Clear(obj);
+  const int status = PyDict_Update(obj, fresh);
+  Py_DECREF(fresh);
+  return status == 0;
+}
+
+/// A new reference to the Python dict of `value`: its origin (written back first), or a new
+/// dict in the native order.
+template <class K, class V>
+PyObject* to_python(const dict<K, V>& value, bool as_new) {
+  DictBox<K, V>* box = value.box();
+  if (box == nullptr) return PyDict_New();
+  if (!as_new && box->origin != nullptr) {
+    if (!write_back(value)) return nullptr;
+    return Py_NewRef(static_cast<PyObject*>(box->origin));
+  }
+  PyObject* out = PyDict_New();
+  if (out == nullptr) return nullptr;
+  for (const auto& e : box->entries) {
+    if (!e.live) continue;
+    PyObject* k = to_python(e.key);
+    PyObject* v = k != nullptr ? to_python(e.value) : nullptr;
+    const int status = v != nullptr ? PyDict_SetItem(out, k, v) : -1;
+    Py_XDECREF(k);
+    Py_XDECREF(v);
+    if (status != 0) {
+      Py_DECREF(out);
+      return nullptr;
+    }
+  }
+  return out;
+}
+
+template <class K, class V>
+PyObject* to_python(const dict<K, V>& value) {
+  return to_python(value, false);
+}
+
+// ---- set ---------------------------------------------------------------------------------
+
+namespace detail {
+
+/// A Python set's table copied slot by slot (its keys converted, dummies kept, and its fill
+/// and pop finger), so that the native set iterates and pops in the very order CPython's
+/// would: 1 when done, 0 when it cannot be (the limited API, a subclass, a hash that differs
+/// from py_hash: a NaN), -1 with a TypeError for an item of the wrong type.
+template <class T>
+int mirror_set(PyObject* obj, set<T>& out, const char* func, const char* param) {
+#if defined(Py_LIMITED_API)
+  (void)obj, (void)out, (void)func, (void)param;
+  return 0;
+#else
+  if (!PySet_CheckExact(obj)) return 0;
+  auto* so = reinterpret_cast<PySetObject*>(obj);
+  SetBox<T>* box = out.box();
+  box->table.assign(static_cast<std::size_t>(so->mask) + 1, SetSlot<T>{});
+  for (Py_ssize_t i = 0; i <= so->mask; ++i) {
+    const setentry& entry = so->table[i];
+    SetSlot<T>& slot = box->table[static_cast<std::size_t>(i)];
+    if (entry.key == nullptr) continue;
+    if (entry.hash == -1) {
+      slot = SetSlot<T>{-1, set_detail::dummy, T{}};
+      continue;
+    }
+    T key{};
+    if (!from_python(entry.key, key, func, param)) [[unlikely]] {
+      PyErr_Clear();
+      from_python(entry.key, key, func, "\x01");
+      reword_key_error(param, "item");
+      return -1;
+    }
+    if (py_hash(key) != static_cast<std::int64_t>(entry.hash)) {
+      box->table.assign(8, SetSlot<T>{});
+      return 0;
+    }
+    slot = SetSlot<T>{static_cast<std::int64_t>(entry.hash), set_detail::active, std::move(key)};
+  }
+  box->fill = static_cast<std::int64_t>(so->fill);
+  box->used = static_cast<std::int64_t>(so->used);
+  box->finger = static_cast<std::size_t>(so->finger);
+  return 1;
+#endif
+}
+
+}  // namespace detail
+
+/// set[T]: a Python set whose items convert to T, added in the set's own order.
+template <class T>
+bool from_python(PyObject* obj, set<T>& out, const char* func, const char* param) {
+  if (!PySet_Check(obj)) [[unlikely]] return detail::wrong_type(obj, func, param, "set");
+  out = set<T>::make();
+  const int mirrored = detail::mirror_set(obj, out, func, param);
+  if (mirrored < 0) return false;
+  if (mirrored > 0) {
+    out.box()->version = 0;
+    out.box()->origin = obj;
+    return true;
+  }
+  PyObject* iter = PyObject_GetIter(obj);
+  if (iter == nullptr) return false;
+  while (PyObject* item = PyIter_Next(iter)) {
+    T key{};
+    const bool ok = from_python(item, key, func, param);
+    if (!ok) [[unlikely]] {
+      PyErr_Clear();
+      from_python(item, key, func, "\x01");
+      detail::reword_key_error(param, "item");
+      Py_DECREF(item);
+      Py_DECREF(iter);
+      return false;
+    }
+    Py_DECREF(item);
+    out.add(key, py_hash(key));
+  }
+  Py_DECREF(iter);
+  if (PyErr_Occurred()) return false;
+  out.box()->version = 0;
+  out.box()->origin = obj;
+  return true;
+}
+
+template <class T>
+bool write_back(const set<T>& value) {
+  SetBox<T>* box = value.box();
+  if (box == nullptr || box->origin == nullptr || box->version == 0) return true;
+  auto* obj = static_cast<PyObject*>(box->origin);
+  box->version = 0;
+  if (PySet_Clear(obj) != 0) return false;
+  bool ok = true;
+  set_each(value, [&](const T& key, std::int64_t) {
+    if (!ok) return;
+    PyObject* item = to_python(key);
+    ok = item != nullptr && PySet_Add(obj, item) == 0;
+    Py_XDECREF(item);
+  });
+  return ok;
+}
+
+template <class T>
+PyObject* to_python(const set<T>& value, bool as_new) {
+  SetBox<T>* box = value.box();
+  if (box == nullptr) return PySet_New(nullptr);
+  if (!as_new && box->origin != nullptr) {
+    if (!write_back(value)) return nullptr;
+    return Py_NewRef(static_cast<PyObject*>(box->origin));
+  }
+  PyObject* out = PySet_New(nullptr);
+  if (out == nullptr) return nullptr;
+  bool ok = true;
+  set_each(value, [&](const T& key, std::int64_t) {
+    if (!ok) return;
+    PyObject* item = to_python(key);
+    ok = item != nullptr && PySet_Add(out, item) == 0;
+    Py_XDECREF(item);
+  });
+  if (!ok) {
+    Py_DECREF(out);
+    return nullptr;
+  }
+  return out;
+}
+
+template <class T>
+PyObject* to_python(const set<T>& value) {
+  return to_python(value, false);
+}
+
+}  // namespace pyaot::python

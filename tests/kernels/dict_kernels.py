@@ -1,0 +1,375 @@
+"""dict[K, V] and set[T] kernels for tests/test_dicts.py: every dict and set operation the
+compiler supports, including ones that change their arguments (the caller must see the
+change) and ones whose result shows the iteration order."""
+
+from hatch_pyaot import compile
+
+
+@compile
+def counts(xs: list[int]) -> dict[int, int]:
+    out = {}
+    for x in xs:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+@compile
+def lookup(d: dict[int, float], k: int) -> float:
+    return d[k]
+
+
+@compile
+def lookup_pair(d: dict[tuple[int, int], int], a: int, b: int) -> int:
+    return d[a, b] + d[(b, a)]
+
+
+@compile
+def put(d: dict[int, int], k: int, v: int) -> None:
+    d[k] = v
+
+
+@compile
+def delete(d: dict[int, int], k: int) -> int:
+    del d[k]
+    return len(d)
+
+
+@compile
+def membership(d: dict[int, int], k: int) -> tuple[bool, bool, bool]:
+    return k in d, k not in d, k in d.keys()
+
+
+@compile
+def get_default(d: dict[float, float], k: int) -> float:
+    return d.get(k, -1.0)
+
+
+@compile
+def setdefault_list(d: dict[int, list[int]], k: int, v: int) -> list[int]:
+    d.setdefault(k, []).append(v)
+    return d[k]
+
+
+@compile
+def pop_key(d: dict[int, int], k: int) -> int:
+    return d.pop(k)
+
+
+@compile
+def pop_default(d: dict[int, int], k: int) -> int:
+    return d.pop(k, 99)
+
+
+@compile
+def popitem_all(d: dict[int, int]) -> list[tuple[int, int]]:
+    out = []
+    while d:
+        out.append(d.popitem())
+    return out
+
+
+@compile
+def popitem_once(d: dict[int, int]) -> tuple[int, int]:
+    return d.popitem()
+
+
+@compile
+def update_from(d: dict[int, int], e: dict[int, int]) -> None:
+    d.update(e)
+
+
+@compile
+def views(d: dict[int, float]) -> tuple[list[int], list[float], list[tuple[int, float]]]:
+    ks = []
+    for k in d.keys():
+        ks.append(k)
+    vs = []
+    for v in d.values():
+        vs.append(v)
+    items = []
+    for k, v in d.items():
+        items.append((k, v))
+    return ks, vs, items
+
+
+@compile
+def keys_of(d: dict[int, int]) -> list[int]:
+    out = []
+    for k in d:
+        out.append(k)
+    return out
+
+
+@compile
+def reinsert(d: dict[int, int], k: int) -> list[int]:
+    v = d.pop(k)
+    d[k] = v
+    return list(d)
+
+
+@compile
+def copy_clear(d: dict[int, int]) -> tuple[dict[int, int], int]:
+    e = d.copy()
+    d.clear()
+    return e, len(e)
+
+
+@compile
+def merge(d: dict[int, int], e: dict[int, int]) -> dict[int, int]:
+    m = d | e
+    return m
+
+
+@compile
+def merge_in_place(d: dict[int, int], e: dict[int, int]) -> None:
+    d |= e
+
+
+@compile
+def equal(d: dict[int, int], e: dict[int, int]) -> tuple[bool, bool]:
+    return d == e, d != e
+
+
+@compile
+def builtins_of(d: dict[int, float]) -> tuple[int, list[int], list[int], float, int]:
+    return len(d), list(d), sorted(d), sum(d.values()), max(d) if d else -1
+
+
+@compile
+def dict_copy_builtin(d: dict[int, int]) -> dict[int, int]:
+    e = dict(d)
+    e[0] = 0
+    return e
+
+
+@compile
+def comprehension(xs: list[int]) -> dict[int, int]:
+    return {x: x * x for x in xs if x % 3 != 0}
+
+
+@compile
+def literal(a: int, b: int) -> dict[int, tuple[int, bool]]:
+    return {a: (b, True), b: (a, False), 7: (0, a > b)}
+
+
+@compile
+def grow_while_iterating(d: dict[int, int]) -> int:
+    n = 0
+    for k in d:
+        d[k + 1000] = 1
+        n += 1
+    return n
+
+
+@compile
+def shrink_while_iterating(d: dict[int, int]) -> int:
+    n = 0
+    for k in d:
+        if n == 1:
+            del d[k]
+        n += 1
+    return n
+
+
+@compile
+def swap_keys_while_iterating(d: dict[int, int]) -> int:
+    n = 0
+    for k in d:
+        del d[k]
+        d[~k] = 0
+        n += 1
+        if n > 50:
+            break
+    return n
+
+
+@compile
+def raise_after_change(d: dict[int, int]) -> int:
+    d[-1] = -1
+    return d[12345]
+
+
+@compile
+def float_keys(d: dict[float, int], k: int) -> tuple[bool, int]:
+    return k in d, d.get(k, 0)
+
+
+@compile
+def group(xs: list[int]) -> dict[int, list[int]]:
+    groups = {}
+    for x in xs:
+        key = x % 4
+        if key not in groups:
+            groups[key] = []
+        groups[key].append(x)
+    return groups
+
+
+@compile
+def nested_values(d: dict[int, list[int]]) -> int:
+    total = 0
+    for k, vs in d.items():
+        vs.append(k)
+        total += len(vs)
+    return total
+
+
+@compile
+def ident(d: dict[int, int]) -> dict[int, int]:
+    return d
+
+
+@compile
+def same_twice(d: dict[int, int], e: dict[int, int]) -> bool:
+    d[1] = 1
+    return 1 in e
+
+
+@compile
+def item_add(d: dict[int, int], k: int) -> int:
+    d[k] += 5
+    return d[k]
+
+
+@compile
+def bool_keys(xs: list[bool]) -> dict[bool, int]:
+    out = {}
+    for x in xs:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+# ---- sets ----------------------------------------------------------------------------------
+
+@compile
+def set_order(xs: list[int]) -> list[int]:
+    s = set()
+    for x in xs:
+        s.add(x)
+    return list(s)
+
+
+@compile
+def set_ops(a: set[int], b: set[int]) -> tuple[list[int], list[int], list[int], list[int]]:
+    return list(a | b), list(a & b), list(a - b), list(a ^ b)
+
+
+@compile
+def set_compares(a: set[int], b: set[int]) -> tuple[bool, bool, bool, bool, bool, bool]:
+    return a == b, a != b, a <= b, a < b, a >= b, a > b
+
+
+@compile
+def set_in_place(a: set[int], b: set[int], which: int) -> None:
+    if which == 0:
+        a |= b
+    elif which == 1:
+        a &= b
+    elif which == 2:
+        a -= b
+    else:
+        a ^= b
+
+
+@compile
+def set_methods(a: set[int], x: int) -> tuple[bool, int, list[int]]:
+    a.add(x)
+    a.discard(x + 1)
+    found = x in a
+    b = a.copy()
+    b.remove(x)
+    return found, len(b), sorted(b)
+
+
+@compile
+def set_remove(a: set[int], x: int) -> None:
+    a.remove(x)
+
+
+@compile
+def set_pop_all(a: set[int]) -> list[int]:
+    out = []
+    while a:
+        out.append(a.pop())
+    return out
+
+
+@compile
+def set_pop_empty() -> int:
+    s = {1}
+    s.pop()
+    return s.pop()
+
+
+@compile
+def set_builtins(a: set[float]) -> tuple[int, float, list[float]]:
+    return len(a), sum(a), sorted(a)
+
+
+@compile
+def set_min_max(a: set[int]) -> tuple[int, int]:
+    return min(a), max(a)
+
+
+@compile
+def set_literal(a: int, b: int) -> list[int]:
+    s = {a, b, 3, a}
+    return list(s)
+
+
+@compile
+def set_comprehension(xs: list[int]) -> set[int]:
+    return {x % 7 for x in xs}
+
+
+@compile
+def set_from_list(xs: list[int]) -> tuple[list[int], int]:
+    s = set(xs)
+    s.update([100, 200])
+    return list(s), len(s)
+
+
+@compile
+def set_of_pairs(xs: list[int]) -> list[tuple[int, int]]:
+    s = set()
+    for x in xs:
+        s.add((x % 3, x % 2))
+    return list(s)
+
+
+@compile
+def set_grow_while_iterating(a: set[int]) -> int:
+    n = 0
+    for x in a:
+        a.add(x + 1000)
+        n += 1
+    return n
+
+
+@compile
+def set_clear(a: set[int]) -> int:
+    a.clear()
+    a.add(5)
+    return len(a)
+
+
+@compile
+def set_ident(a: set[int]) -> set[int]:
+    return a
+
+
+@compile
+def dedupe(xs: list[int]) -> list[int]:
+    seen = set()
+    out = []
+    for x in xs:
+        if x not in seen:
+            seen.add(x)
+            out.append(x)
+    return out
+
+
+@compile
+def set_methods_named(a: set[int], b: set[int]) -> tuple[list[int], list[int], bool, bool, bool]:
+    return (list(a.union(b)), list(a.intersection(b)), a.issubset(b), a.issuperset(b),
+            a.isdisjoint(b))
