@@ -67,6 +67,8 @@ def _probe(em: FunctionEmitter, e: ir.Expr, dt: DictType) -> str:
 def literal_dict(em: FunctionEmitter, e: ir.DictExpr) -> str:
     em.headers.add(HEADER)
     t = em.spec.type_of(e)
+    if not e.keys:
+        return f"{t.cpp()}::make()"
     out = em.temp(t, f"{t.cpp()}::make()")
     for k, v in zip(e.keys, e.values, strict=True):
         key = _as(em, k, _key(t))

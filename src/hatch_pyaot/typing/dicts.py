@@ -124,7 +124,7 @@ def probe(typer: FunctionTyper, key: ir.Expr, dt: DictType | None, what: str) ->
 
 
 def _key_in(typer: FunctionTyper, obj: ir.Expr, dt: DictType, key: ir.Expr,
-            value_t: Type | None) -> bool:
+            value_t: Type | None, value_loc: Loc | None = None) -> bool:
     """Type a key (and the value, when `value_t` is given) going into the dict ``obj``;
     refines unknown types."""
     kt = typer.expr(key)
@@ -145,7 +145,8 @@ def _key_in(typer: FunctionTyper, obj: ir.Expr, dt: DictType, key: ir.Expr,
             if new_value is None:
                 hint = "write float(x) (or 1.0)" if dt.value == FLOAT and value_t in (
                     INT, BOOL) else None
-                typer.diags.error(key.loc, f"a value of a {dt} must be {dt.value}, not "
+                typer.diags.error(value_loc or key.loc, f"a value of a {dt} must be "
+                                  f"{dt.value}, not "
                                   f"{value_t} (a dict keeps one value type)", hint=hint)
                 return False
     if new_key is None or (value_t is not None and new_value is None):
@@ -171,7 +172,7 @@ def index(typer: FunctionTyper, e: ir.Index | ir.TupleGet, dt: DictType) -> Type
 def setitem(typer: FunctionTyper, s: ir.SetItem, dt: DictType) -> None:
     vt = typer.expr(s.value)
     if vt is not None:
-        _key_in(typer, s.target, dt, s.index, vt)
+        _key_in(typer, s.target, dt, s.index, vt, s.value.loc)
 
 
 def delitem(typer: FunctionTyper, s: ir.DelItem, dt: DictType) -> None:
@@ -223,7 +224,7 @@ def method(typer: FunctionTyper, e: ir.MethodCall, dt: DictType) -> Type | None:
         return NONE
     if name == "setdefault":
         vt = typer.expr(args[1])
-        if vt is None or not _key_in(typer, e.obj, dt, args[0], vt):
+        if vt is None or not _key_in(typer, e.obj, dt, args[0], vt, args[1].loc):
             return None
         return dt.value if dt.value is not None else vt
     # get, pop

@@ -1,0 +1,40 @@
+// Prints pyaot::py_hash of the values read from stdin, one a line ("i <int>", "f <float
+// as hex>", "t <int> <float as hex>" for a tuple (int, float), "b <0|1>"), for
+// tests/test_runtime_cpp.py to compare with CPython's hash().
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <tuple>
+
+#include "pyaot/builtins/hash.hpp"
+
+int main() {
+  std::string kind;
+  while (std::cin >> kind) {
+    std::int64_t h = 0;
+    if (kind == "i") {
+      long long v;
+      std::cin >> v;
+      h = pyaot::py_hash(static_cast<std::int64_t>(v));
+    } else if (kind == "f") {
+      std::string text;
+      std::cin >> text;
+      h = pyaot::py_hash(std::strtod(text.c_str(), nullptr));
+    } else if (kind == "b") {
+      int v;
+      std::cin >> v;
+      h = pyaot::py_hash(v != 0);
+    } else {
+      long long i;
+      std::string text;
+      std::cin >> i >> text;
+      h = pyaot::py_hash(std::tuple<std::int64_t, double, std::tuple<bool>>(
+          i, std::strtod(text.c_str(), nullptr), std::tuple<bool>(true)));
+    }
+    std::printf("%lld\n", static_cast<long long>(h));
+  }
+  return 0;
+}
