@@ -153,3 +153,18 @@ def sum_floats(xs: list[float]) -> float:
 def make_floats(n: int) -> list[float]:
     """Conversion out: a list[float] result."""
     return [i * 0.5 for i in range(n)]
+
+
+@compile
+def sum_dict(d: dict[int, int]) -> int:
+    """Conversion in: a dict[int, int] argument, its values summed."""
+    s = 0
+    for v in d.values():
+        s += v
+    return s
+
+
+@compile
+def make_dict(n: int) -> dict[int, int]:
+    """Conversion out: a dict[int, int] result."""
+    return {i: i for i in range(n)}

@@ -6,7 +6,8 @@ folder, builds it with hatch-pyaot (cold), imports it compiled and as plain Pyth
 (PYAOT_DISABLE=1), compiles a second copy with mypyc (skipped with a note when mypy is not
 installed), checks that all three give the same results and times every kernel (median of
 repeats; every ratio is between numbers of this run). Also measures the cost per item of
-converting a ``list[float]``/``list[int]`` argument in and a ``list[float]`` result out.
+converting a ``list[float]``/``list[int]`` argument in and a ``list[float]`` result out, and
+a ``dict[int, int]`` in and out.
 Writes values.md and values.json.
 """
 
@@ -137,13 +138,17 @@ def mypyc_version() -> str:
 
 def conversion_costs(native: types.ModuleType, n: int) -> dict[str, float]:
     """ns per item: list[float] and list[int] arguments in (the kernel sums them, a fraction
-    of a nanosecond per item), a list[float] result out."""
+    of a nanosecond per item), a list[float] result out; a dict[int, int] in (its values
+    summed) and out (made by a comprehension, which is part of the cost)."""
     floats = [i * 0.25 for i in range(n)]
     ints = list(range(n))
+    mapping = {i: i for i in range(n)}
     out = {
         "list[float] in": measure(native.sum_floats, (floats,), 7, 0.2).median_s,
         "list[int] in (as list[float])": measure(native.sum_floats, (ints,), 7, 0.2).median_s,
         "list[float] out": measure(native.make_floats, (n,), 7, 0.2).median_s,
+        "dict[int, int] in": measure(native.sum_dict, (mapping,), 7, 0.2).median_s,
+        "dict[int, int] out": measure(native.make_dict, (n,), 7, 0.2).median_s,
     }
     return {k: v / n * 1e9 for k, v in out.items()}
 

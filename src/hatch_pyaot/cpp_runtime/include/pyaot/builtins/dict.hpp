@@ -147,8 +147,15 @@ class dict {
     ++box_->version;
   }
 
-  /// Rebuilds the table for at least `minimum` more... at three times the live entries.
+  /// Rebuilds the table at three times the live entries, as CPython grows a dict.
   void grow() { rebuild(static_cast<std::size_t>(box_->used) * 3); }
+
+  /// Room for `n` more keys without a rebuild (a dict converted from one of known size).
+  void reserve(std::size_t n) {
+    if (box_->usable < static_cast<std::int64_t>(n)) {
+      rebuild((static_cast<std::size_t>(box_->used) + n) * 3 / 2 + 1);
+    }
+  }
 
   /// The index table at the smallest power of two >= `minsize` (at least 8), the entries
   /// compacted in their order.

@@ -68,6 +68,7 @@ template <class K, class V>
 bool from_python(PyObject* obj, dict<K, V>& out, const char* func, const char* param) {
   if (!PyDict_Check(obj)) [[unlikely]] return detail::wrong_type(obj, func, param, "dict");
   out = dict<K, V>::make();
+  out.reserve(static_cast<std::size_t>(PyDict_Size(obj)));
   Py_ssize_t pos = 0;
   PyObject *key_obj, *value_obj;
   while (PyDict_Next(obj, &pos, &key_obj, &value_obj)) {
@@ -122,7 +123,11 @@ PyObject* to_python(const dict<K, V>& value, bool as_new) {
     if (!write_back(value)) return nullptr;
     return Py_NewRef(static_cast<PyObject*>(box->origin));
   }
+#if defined(Py_LIMITED_API)
   PyObject* out = PyDict_New();
+#else
+  PyObject* out = _PyDict_NewPresized(static_cast<Py_ssize_t>(box->used));
+#endif
   if (out == nullptr) return nullptr;
   for (const auto& e : box->entries) {
     if (!e.live) continue;
