@@ -110,6 +110,12 @@ CASES += [("set_grow_while_iterating", (a,)) for a in S[:3]]
 CASES += [("set_clear", (a,)) for a in S[:3]]
 CASES += [("dedupe", (xs,)) for xs in ([], [3, 1, 3, 2, 1])]
 CASES += [("set_methods_named", (a, b)) for a in S[:4] for b in S[:4]]
+CASES += [("grouped", (xs,)) for xs in ([], [5, 4, 3, 2, 1, 0, 9])]
+CASES += [("nested_setdefault", (xs,)) for xs in ([], [1, 2, 3, 4, 5, 6, 7])]
+CASES += [("dict_of_sets", (xs,)) for xs in ([], [5, 3, 2, 8, 1])]
+CASES += [("tuple_set", (s,)) for s in (set(), {(1, 2), (3, -4)}, {(i, -i) for i in range(40)})]
+CASES += [("signed_zero_keys", (d,)) for d in ({0.0: 2.0, 2.0: 3.0}, {1.5: 2.0})]
+CASES += [("truth_of", (d, s)) for d in ({}, {0: 1}, {1: 0}) for s in (set(), {0}, {1, 2})]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

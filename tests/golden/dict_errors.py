@@ -48,3 +48,10 @@ def ordered_dicts(d: dict[int, int], e: dict[int, int]) -> bool:
 def stored_view(d: dict[int, int]) -> int:
     ks = d.keys()
     return 0
+
+
+@compile
+def untellable(x: int) -> int:
+    t = ([], x)
+    t[0].append(3)
+    return 0

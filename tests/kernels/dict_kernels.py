@@ -373,3 +373,46 @@ def dedupe(xs: list[int]) -> list[int]:
 def set_methods_named(a: set[int], b: set[int]) -> tuple[list[int], list[int], bool, bool, bool]:
     return (list(a.union(b)), list(a.intersection(b)), a.issubset(b), a.issuperset(b),
             a.isdisjoint(b))
+
+
+@compile
+def grouped(xs: list[int]) -> dict[int, list[int]]:
+    groups = {}
+    for x in xs:
+        groups.setdefault(x % 3, []).append(x)
+    return groups
+
+
+@compile
+def nested_setdefault(xs: list[int]) -> dict[int, dict[int, int]]:
+    d = {}
+    for x in xs:
+        d.setdefault(x % 3, {})[x] = 1
+    return d
+
+
+@compile
+def dict_of_sets(xs: list[int]) -> dict[int, set[int]]:
+    out = {}
+    for x in xs:
+        if x % 2 not in out:
+            out[x % 2] = set()
+        out[x % 2].add(x)
+    return out
+
+
+@compile
+def tuple_set(s: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    s.add((9, 9))
+    return list(s)
+
+
+@compile
+def signed_zero_keys(d: dict[float, float]) -> float:
+    d[-0.0] = 1.0
+    return d[0.0] + d.get(2, 5.0)
+
+
+@compile
+def truth_of(d: dict[int, int], s: set[int]) -> tuple[bool, bool, bool]:
+    return any(d), all(s), not d

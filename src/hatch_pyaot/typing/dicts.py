@@ -69,16 +69,26 @@ def widens(probe_t: Type, key: Type) -> bool:
 
 
 def refine(typer: FunctionTyper, target: ir.Expr, t: Type) -> None:
-    """``target`` (a dict or list of unknown item types) holds `t`'s: the variable it is
-    read from gets the refined type, also through ``rows[i]`` and ``groups[k]``."""
+    """``target`` (a dict, list or set of unknown item types) holds `t`'s: the variable it is
+    read from gets the refined type, also through ``rows[i]``, ``groups[k]`` and
+    ``groups.setdefault(k, [])``; elsewhere a diagnostic (the types cannot be told)."""
+    outer = None
+    if isinstance(target, ir.Index | ir.TupleGet | ir.MethodCall):
+        outer = typer.spec.expr_types.get(target.obj if isinstance(target, ir.MethodCall)
+                                          else target.value)
     if isinstance(target, ir.Name):
         typer.bind(target.id, t, target.loc)
-    elif isinstance(target, ir.Index | ir.TupleGet):
-        outer = typer.spec.expr_types.get(target.value)
-        if isinstance(outer, ListType):
-            refine(typer, target.value, ListType(t))
-        elif isinstance(outer, DictType):
-            refine(typer, target.value, DictType(outer.key, t))
+    elif isinstance(target, ir.Index | ir.TupleGet) and isinstance(outer, ListType):
+        refine(typer, target.value, ListType(t))
+    elif isinstance(target, ir.Index | ir.TupleGet) and isinstance(outer, DictType):
+        refine(typer, target.value, DictType(outer.key, t))
+    elif isinstance(target, ir.MethodCall) and isinstance(outer, DictType) and \
+            target.name in ("setdefault", "get", "pop"):
+        refine(typer, target.obj, DictType(outer.key, t))
+    else:
+        typer.diags.error(target.loc, f"the item types of this empty container cannot be "
+                          f"told from here (it would be a {t})",
+                          hint="give it its items where it is made, or through a variable")
 
 
 def literal(typer: FunctionTyper, e: ir.DictExpr) -> Type | None:
