@@ -116,6 +116,13 @@ CASES += [("dict_of_sets", (xs,)) for xs in ([], [5, 3, 2, 8, 1])]
 CASES += [("tuple_set", (s,)) for s in (set(), {(1, 2), (3, -4)}, {(i, -i) for i in range(40)})]
 CASES += [("signed_zero_keys", (d,)) for d in ({0.0: 2.0, 2.0: 3.0}, {1.5: 2.0})]
 CASES += [("truth_of", (d, s)) for d in ({}, {0: 1}, {1: 0}) for s in (set(), {0}, {1, 2})]
+FS = [frozenset(), frozenset({1, 2}), frozenset(range(0, 50, 3))]
+CASES += [("frozen_ops", (a, b)) for a in FS for b in S[:3]]
+CASES += [("frozen_rebind", (a, x)) for a in FS for x in (1, 7)]
+CASES += [("frozen_keys", (xs,)) for xs in ([], list(range(10)))]
+CASES += [("frozen_lookup", ({frozenset({1, 2}): 5, frozenset(): 0}, a, b))
+          for a, b in [(1, 2), (2, 1), (2, 2)]]
+CASES += [("frozen_order", (a,)) for a in FS]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in
@@ -138,6 +145,13 @@ def test_result_is_the_argument_itself(pair: Pair) -> None:
     assert pair.native.ident(d) is d
     s = {1, 2}
     assert pair.native.set_ident(s) is s
+
+
+def test_a_frozenset_result_is_the_argument_itself(pair: Pair) -> None:
+    a = frozenset({3, 4})
+    assert pair.native.frozen_ident(a) is a
+    with pytest.raises(TypeError, match=r"argument 'a' must be frozenset, not set"):
+        pair.native.frozen_ident({3})
 
 
 def test_the_same_dict_twice_is_one_dict(pair: Pair) -> None:

@@ -205,7 +205,8 @@ def test_set_runtime_under_sanitizers(cxx: str, tmp_path: Path) -> None:
 
 def test_hash_is_cpythons(cxx: str, tmp_path: Path) -> None:
     """pyaot::py_hash gives hash() of CPython for ints across int64 (the reduction modulo
-    2**61 - 1, -1 -> -2), floats (fractions, huge, tiny, infinities, -0.0), bools and tuples."""
+    2**61 - 1, -1 -> -2), floats (fractions, huge, tiny, infinities, -0.0), bools, tuples and
+    frozensets."""
     import math
     import random
 
@@ -225,6 +226,9 @@ def test_hash_is_cpythons(cxx: str, tmp_path: Path) -> None:
     lines += [f"t {i} {f.hex()}" for i, f in pairs]
     expected = [hash(v) for v in ints] + [hash(v) for v in floats] + [hash(False), hash(True)]
     expected += [hash((i, f, (True,))) for i, f in pairs]
+    groups = [ints[k:k + n] for k, n in zip(range(0, 200, 20), range(10), strict=False)]
+    lines += [f"z {len(g)} " + " ".join(map(str, g)) for g in groups]
+    expected += [hash(frozenset(g)) for g in groups]
     proc = run(exe, input="\n".join(lines) + "\n")
     assert proc.returncode == 0, proc.stderr
     got = [int(x) for x in proc.stdout.split()]

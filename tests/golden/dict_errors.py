@@ -55,3 +55,8 @@ def untellable(x: int) -> int:
     t = ([], x)
     t[0].append(3)
     return 0
+
+
+@compile
+def frozen_add(s: frozenset[int]) -> None:
+    s.add(1)

@@ -416,3 +416,41 @@ def signed_zero_keys(d: dict[float, float]) -> float:
 @compile
 def truth_of(d: dict[int, int], s: set[int]) -> tuple[bool, bool, bool]:
     return any(d), all(s), not d
+
+
+# ---- frozensets ----------------------------------------------------------------------------
+
+@compile
+def frozen_ops(a: frozenset[int], b: set[int]) -> tuple[frozenset[int], set[int], bool, bool]:
+    return a | b, b - a, a <= b, a == frozenset(b)
+
+
+@compile
+def frozen_rebind(a: frozenset[int], x: int) -> tuple[frozenset[int], frozenset[int]]:
+    alias = a
+    a |= frozenset([x])
+    return a, alias
+
+
+@compile
+def frozen_keys(xs: list[int]) -> dict[frozenset[int], int]:
+    out = {}
+    for x in xs:
+        key = frozenset([x % 3, x % 2])
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+@compile
+def frozen_lookup(d: dict[frozenset[int], int], a: int, b: int) -> int:
+    return d[frozenset([a, b])]
+
+
+@compile
+def frozen_ident(a: frozenset[int]) -> frozenset[int]:
+    return a.copy()
+
+
+@compile
+def frozen_order(a: frozenset[int]) -> list[int]:
+    return list(a)

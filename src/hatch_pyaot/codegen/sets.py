@@ -1,5 +1,6 @@
-"""Emit ``set[T]`` operations (typed by typing/sets.py) as calls into
-``pyaot/builtins/set.hpp``.
+"""Emit ``set[T]`` and ``frozenset[T]`` operations (typed by typing/sets.py) as calls into
+``pyaot/builtins/set.hpp``. A frozenset is made from a set nothing else holds (a fresh
+result or copy), so that nothing can change it afterwards.
 
 A set value in C++ is a ``pyaot::set<T>`` handle: copying it shares the set. Loops walk the
 table in slot order, as CPython's set iterator does, with its check that the loop did not
@@ -45,6 +46,12 @@ def _value(em: FunctionEmitter, e: ir.Expr, item: Type) -> str:
     return code if is_literal(code) or is_temp(code) else em.temp(item, code)
 
 
+def _as_kind(code: str, t: Type) -> str:
+    """A new set (an operation's result) as a value of type t: a frozenset wraps it."""
+    assert isinstance(t, SetType)
+    return f"{t.cpp()}({code})" if t.frozen else code
+
+
 def literal_set(em: FunctionEmitter, e: ir.SetExpr) -> str:
     em.headers.add(HEADER)
     t = em.spec.type_of(e)
@@ -86,8 +93,8 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     if name == "clear":
         em.line(f"pyaot::set_clear({s});")
         return "pyaot::none"
-    if name == "copy":
-        return f"pyaot::set_copy({s})"
+    if name == "copy":  # a frozenset's copy is itself, as in CPython
+        return s if st.frozen else f"pyaot::set_copy({s})"
     other_t = em.spec.type_of(e.args[0])
     other = em.expr(e.args[0])
     if name == "update":
@@ -99,9 +106,11 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         return "pyaot::none"
     t = em.spec.type_of(e)
     if name in _METHOD_OPERATORS:
-        return (f"pyaot::set_{_METHOD_OPERATORS[name]}({em.cast(s, st, t)}, "
-                f"{em.cast(other, other_t, t)})")
-    both = em.cast(other, other_t, st)
+        left, right = _same_items(s, st, t), _same_items(other, other_t, t)
+        return _as_kind(f"pyaot::set_{_METHOD_OPERATORS[name]}({left}, {right})", t)
+    both = _same_items(other, other_t, st)
+    if st.item is None and isinstance(other_t, SetType) and other_t.item is not None:
+        s = _same_items(s, st, other_t)
     if name == "issubset":
         return f"pyaot::set_issubset({s}, {both})"
     if name == "issuperset":
@@ -112,17 +121,30 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
 def binop(em: FunctionEmitter, e: ir.BinOp) -> str:
     em.headers.add(HEADER)
     t = em.spec.type_of(e)
-    left = em.cast(em.expr(e.left), em.spec.type_of(e.left), t)
-    right = em.cast(em.expr(e.right), em.spec.type_of(e.right), t)
-    return f"pyaot::set_{_OPERATORS[e.op]}({left}, {right})"
+    lt, rt = em.spec.type_of(e.left), em.spec.type_of(e.right)
+    left, right = _same_items(em.expr(e.left), lt, t), _same_items(em.expr(e.right), rt, t)
+    return _as_kind(f"pyaot::set_{_OPERATORS[e.op]}({left}, {right})", t)
+
+
+def _same_items(code: str, src: Type, dst: Type) -> str:
+    """A set operand whose item type was never known (always empty) as a set of dst's."""
+    assert isinstance(src, SetType) and isinstance(dst, SetType)
+    if src.item is None and dst.item is not None:
+        return f"{SetType(dst.item, src.frozen).cpp()}::make()"
+    return code
 
 
 def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
     """``s |= t`` (``&= -= ^=``) changes s in place: aliases see it."""
     em.headers.add(HEADER)
     t = em.spec.var_types[s.target.id]
-    value = em.cast(em.expr(s.value), em.spec.type_of(s.value), t)
-    em.line(f"pyaot::set_i{_OPERATORS[s.op]}(v_{s.target.id}, {value});")
+    value = _same_items(em.expr(s.value), em.spec.type_of(s.value), t)
+    target = f"v_{s.target.id}"
+    assert isinstance(t, SetType)
+    if t.frozen:  # fs |= t makes a new frozenset: aliases keep the old one
+        em.line(f"{target} = {_as_kind(f'pyaot::set_{_OPERATORS[s.op]}({target}, {value})', t)};")
+        return
+    em.line(f"pyaot::set_i{_OPERATORS[s.op]}({target}, {value});")
 
 
 def compare(kind: ir.CmpOpKind, left: str, lt: Type, right: str, rt: Type) -> str:
@@ -133,9 +155,11 @@ def compare(kind: ir.CmpOpKind, left: str, lt: Type, right: str, rt: Type) -> st
         else:
             found = f"pyaot::set_contains({right}, {rt.item.cpp()}({left}))"
         return found if kind == ir.CmpOpKind.IN else f"!{found}"
-    if lt != rt:  # one of them always empty
-        left = f"{rt.cpp()}::make()" if isinstance(lt, SetType) and lt.item is None else left
-        right = f"{lt.cpp()}::make()" if isinstance(rt, SetType) and rt.item is None else right
+    assert isinstance(lt, SetType) and isinstance(rt, SetType)
+    if lt.item is None and rt.item is not None:  # always empty
+        left = f"{SetType(rt.item).cpp()}::make()"
+    if rt.item is None and lt.item is not None:
+        right = f"{SetType(lt.item).cpp()}::make()"
     test = {
         ir.CmpOpKind.EQ: f"pyaot::set_eq({left}, {right})",
         ir.CmpOpKind.NE: f"!pyaot::set_eq({left}, {right})",
@@ -189,9 +213,10 @@ def reduce_step(em: FunctionEmitter, s: ir.ReduceStep, e: ir.Comprehension, acc:
 
 
 def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
-    """``set()``, ``set(s)`` and ``set(xs)``."""
+    """``set()``, ``set(s)`` and ``set(xs)``; ``frozenset(...)`` alike."""
     em.headers.add(HEADER)
     t = em.spec.type_of(e)
+    assert isinstance(t, SetType)
     if not e.args:
         return f"{t.cpp()}::make()"
     source = em.spec.type_of(e.args[0])
@@ -200,8 +225,13 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
         if source.item is None:
             em.line(f"(void)({code});")
             return f"{t.cpp()}::make()"
-        return f"pyaot::set_of_list({code})"
-    return f"pyaot::set_copy({code})"
+        return _as_kind(f"pyaot::set_of_list({code})", t)
+    if isinstance(source, SetType) and source.item is None:
+        em.line(f"(void)({code});")
+        return f"{t.cpp()}::make()"
+    if t.frozen and source == t:  # frozenset(fs) is fs
+        return code
+    return _as_kind(f"pyaot::set_copy({code})", t)
 
 
 def snapshot(code: str) -> str:

@@ -113,15 +113,22 @@ class DictType(Type):
 class SetType(Type):
     """``set[T]``: a handle to a shared, reference-counted hash set (``pyaot::set<T>``) whose
     iteration order is CPython's (its table and probing are ported). ``item`` is None for
-    ``set()`` until later uses tell it."""
+    ``set()`` until later uses tell it. ``frozen``: ``frozenset[T]`` (``pyaot::frozenset<T>``,
+    the same table never changed after it is made, and hashable)."""
 
     item: Type | None
+    frozen: bool = False
 
     def cpp(self) -> str:
-        return f"pyaot::set<{_cpp_or_none(self.item)}>"
+        return f"pyaot::{self.kind}<{_cpp_or_none(self.item)}>"
 
     def __str__(self) -> str:
-        return f"set[{_str_or_unknown(self.item)}]"
+        return f"{self.kind}[{_str_or_unknown(self.item)}]"
+
+    @property
+    def kind(self) -> str:
+        """The Python type's name: ``set`` or ``frozenset``."""
+        return "frozenset" if self.frozen else "set"
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,9 +223,9 @@ def unify(a: Type, b: Type) -> Type | None:
     if isinstance(a, DictType) and isinstance(b, DictType):
         (k_ok, key), (v_ok, value) = fill(a.key, b.key), fill(a.value, b.value)
         return DictType(key, value) if k_ok and v_ok else None
-    if isinstance(a, SetType) and isinstance(b, SetType):
+    if isinstance(a, SetType) and isinstance(b, SetType) and a.frozen == b.frozen:
         ok, item = fill(a.item, b.item)
-        return SetType(item) if ok else None
+        return SetType(item, a.frozen) if ok else None
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.items) == len(b.items):
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
@@ -258,7 +265,7 @@ def unhashable(t: Type) -> str | None:
     if isinstance(t, DictType):
         return "dict"
     if isinstance(t, SetType):
-        return "set"
+        return None if t.frozen and t.item is not None else t.kind
     if t in _NUMERIC_RANK:
         return None
     return str(t)

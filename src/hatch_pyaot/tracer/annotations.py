@@ -27,6 +27,7 @@ _TUPLES = {"builtins.tuple", "typing.Tuple"}
 _LISTS = {"builtins.list", "typing.List"}
 _DICTS = {"builtins.dict", "typing.Dict"}
 _SETS = {"builtins.set", "typing.Set"}
+_FROZENSETS = {"builtins.frozenset", "typing.FrozenSet"}
 _ARRAYS = {"numpy.typing.NDArray"}
 _PYTHON_DTYPES = {FLOAT: "float64", INT: "int64", BOOL: "bool_"}
 UNKNOWN_RANK = -1
@@ -72,13 +73,16 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             key = annotation_type(resolver, module, key_node.value)
             _hashable(key, key_node.value)
             return DictType(key, annotation_type(resolver, module, parts[1].value))
-        if isinstance(res, OpName) and res.qualname in _SETS:
+        if isinstance(res, OpName) and res.qualname in _SETS | _FROZENSETS:
+            frozen = res.qualname in _FROZENSETS
+            kind = "frozenset" if frozen else "set"
             item = node.slice[0].slice if len(node.slice) == 1 else None
             if not isinstance(item, cst.Index):
-                raise AnnotationError("set[...] takes one item type, e.g. set[int]", node)
+                raise AnnotationError(f"{kind}[...] takes one item type, e.g. {kind}[int]",
+                                      node)
             t = annotation_type(resolver, module, item.value)
             _hashable(t, item.value)
-            return SetType(t)
+            return SetType(t, frozen)
         if isinstance(res, OpName) and res.qualname in _TUPLES:
             items: list[Type] = []
             for el in node.slice:
@@ -94,7 +98,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
     text = module.tree.code_for_node(node)
     raise AnnotationError(
         f"annotation '{text}' is not supported; the compiler knows int, "
-        "float, bool, None, tuple[...], list[...], dict[...] and set[...] of them, numpy "
+        "float, bool, None, tuple[...], list[...], dict[...], set[...] and frozenset[...] of "
+        "them, numpy "
         "scalar types and "
         "NDArray[numpy.<dtype>]",
         node,

@@ -1,5 +1,11 @@
-"""Typing of ``set[T]``: literals, ``set()``/``set(xs)`` and comprehensions, the methods,
-``| & ^ -`` and their in-place forms, ``== <= < >= >`` and ``in``, and iteration.
+"""Typing of ``set[T]`` and ``frozenset[T]``: literals, ``set()``/``set(xs)`` (and
+``frozenset(...)``) and comprehensions, the methods, ``| & ^ -`` and their in-place forms,
+``== <= < >= >`` and ``in``, and iteration.
+
+A frozenset is a set that nothing changes after it is made: no mutating methods, and its
+in-place operators make a new frozenset (``fs |= t`` rebinds ``fs``, as in Python); an
+operator's result has the left operand's kind (``frozenset | set`` is a frozenset). Sets and
+frozensets of one item type compare with each other.
 
 A set keeps one item type, and an item going in must have it exactly, as for lists and
 dict keys (typing/lists.py, typing/dicts.py); items must be hashable (numbers and tuples
@@ -70,6 +76,7 @@ _ARITY = {"add": 1, "discard": 1, "remove": 1, "pop": 0, "update": 1, "clear": 0
           "union": 1, "intersection": 1, "difference": 1, "symmetric_difference": 1,
           "issubset": 1, "issuperset": 1, "isdisjoint": 1}
 METHODS = tuple(_ARITY)
+_MUTATORS = ("add", "discard", "remove", "pop", "update", "clear")
 _OPERATOR_OF = {"union": ir.BinOpKind.BITOR, "intersection": ir.BinOpKind.BITAND,
                 "difference": ir.BinOpKind.SUB, "symmetric_difference": ir.BinOpKind.BITXOR}
 
@@ -78,6 +85,9 @@ def method(typer: FunctionTyper, e: ir.MethodCall, st: SetType) -> Type | None:
     if e.name not in _ARITY:
         typer.diags.error(e.loc, f"set.{e.name}() is not supported by the compiler",
                           hint="supported: " + ", ".join(METHODS))
+        return None
+    if st.frozen and e.name in _MUTATORS:
+        typer.diags.error(e.loc, f"'frozenset' object has no attribute '{e.name}'")
         return None
     if e.kwargs or len(e.args) != _ARITY[e.name]:
         typer.diags.error(e.loc, f"set.{e.name}() takes exactly {_ARITY[e.name]} "
@@ -110,7 +120,7 @@ def method(typer: FunctionTyper, e: ir.MethodCall, st: SetType) -> Type | None:
     if not isinstance(other, SetType):
         typer.diags.error(e.args[0].loc, f"set.{name}() takes a set here, not {other}")
         return None
-    merged = unify(st, other)
+    merged = _combined(st, other)
     if merged is None:
         typer.diags.error(e.loc, f"set.{name}() of a {st} and a {other}: the item types "
                           "differ")
@@ -124,17 +134,24 @@ def method(typer: FunctionTyper, e: ir.MethodCall, st: SetType) -> Type | None:
     return BOOL  # issubset, issuperset, isdisjoint
 
 
+def _combined(lt: SetType, rt: SetType) -> SetType | None:
+    """The result of an operator or method between two sets: the left one's kind, an item
+    type both agree on."""
+    merged = unify(lt, SetType(rt.item, lt.frozen))
+    return merged if isinstance(merged, SetType) else None
+
+
 def binop(typer: FunctionTyper, e: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type,
           rt: Type) -> Type | None:
     if kind in (ir.BinOpKind.BITOR, ir.BinOpKind.BITAND, ir.BinOpKind.BITXOR,
                 ir.BinOpKind.SUB) and isinstance(lt, SetType) and isinstance(rt, SetType):
-        merged = unify(lt, rt)
+        merged = _combined(lt, rt)
         if merged is None:
             typer.diags.error(e.loc, f"'{ir.BINOP_SYMBOL[kind]}' of sets of different item "
                               f"types ({lt} and {rt}) is not supported")
         return merged
-    left = "set" if isinstance(lt, SetType) else str(lt)
-    right = "set" if isinstance(rt, SetType) else str(rt)
+    left = lt.kind if isinstance(lt, SetType) else str(lt)
+    right = rt.kind if isinstance(rt, SetType) else str(rt)
     typer.diags.error(e.loc, f"unsupported operand type(s) for {ir.BINOP_SYMBOL[kind]}: "
                       f"'{left}' and '{right}'")
     return None
@@ -151,7 +168,7 @@ def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
             typer.diags.error(e.loc, f"'in' cannot compare a {lt} with the items of a {rt}")
             return False
         return True
-    if isinstance(lt, SetType) and isinstance(rt, SetType) and unify(lt, rt) is not None:
+    if isinstance(lt, SetType) and isinstance(rt, SetType) and _combined(lt, rt) is not None:
         return True
     typer.diags.error(e.loc, f"comparing a {lt} with a {rt} is not supported; compare sets "
                       "of one item type")
@@ -164,20 +181,25 @@ def as_list(t: Type) -> ListType | None:
 
 
 def handles(name: object, types: list[Type]) -> bool:
-    """``set()``, ``set(s)`` and ``set(xs)`` of a list."""
-    return name == "builtins.set" and (not types or isinstance(types[0], SetType | ListType))
+    """``set()``, ``set(s)`` and ``set(xs)`` of a list; ``frozenset(...)`` alike."""
+    return name in ("builtins.set", "builtins.frozenset") and (
+        not types or isinstance(types[0], SetType | ListType))
 
 
 def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
+    kind = str(e.func).removeprefix("builtins.")
     if e.kwargs or len(types) > 1:
-        typer.diags.error(e.loc, "set() takes no keyword arguments and at most one argument")
+        typer.diags.error(e.loc, f"{kind}() takes no keyword arguments and at most one "
+                          "argument")
         return None
     typer.spec.calls[e] = ListBuiltin("set")
+    frozen = kind == "frozenset"
     if not types:
-        return SetType(None)
+        return SetType(None, frozen)
     first = types[0]
     if isinstance(first, ListType):
         if first.item is not None and not dicts.hashable(typer, e.loc, first.item):
             return None
-        return SetType(first.item)
-    return first
+        return SetType(first.item, frozen)
+    assert isinstance(first, SetType)
+    return SetType(first.item, frozen)

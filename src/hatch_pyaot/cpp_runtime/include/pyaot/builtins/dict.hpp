@@ -20,6 +20,7 @@
 
 #include "pyaot/builtins/hash.hpp"
 #include "pyaot/builtins/list.hpp"
+#include "pyaot/builtins/set.hpp"  // frozenset keys: their py_hash
 #include "pyaot/error.hpp"
 
 namespace pyaot {

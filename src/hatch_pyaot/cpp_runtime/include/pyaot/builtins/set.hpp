@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -216,12 +217,57 @@ class set {
   SetBox<T>* box_ = nullptr;
 };
 
+/// frozenset: a set made once (from a set nothing else holds) and never changed; hashable.
+template <class T>
+class frozenset : public set<T> {
+ public:
+  frozenset() = default;
+  explicit frozenset(set<T> fresh) : set<T>(std::move(fresh)) {}
+  static frozenset make() { return frozenset(set<T>::make()); }
+};
+
 template <class T>
 struct is_set : std::false_type {};
 template <class T>
 struct is_set<set<T>> : std::true_type {};
 
 // ---- reading -----------------------------------------------------------------------------
+
+/// hash(frozenset): CPython's, the xor of the items' shuffled hashes (so that order does
+/// not matter), mixed with the size and dispersed.
+template <class T>
+std::int64_t py_hash(const frozenset<T>& s) {
+  const auto shuffle = [](std::uint64_t h) {
+    return ((h ^ 89869747ULL) ^ (h << 16)) * 3644798167ULL;
+  };
+  std::uint64_t hash = 0;
+  for (const auto& slot : s.table()) {
+    if (slot.state == set_detail::active) hash ^= shuffle(static_cast<std::uint64_t>(slot.hash));
+  }
+  hash ^= (static_cast<std::uint64_t>(s.size()) + 1) * 1927868237ULL;
+  hash ^= (hash >> 11) ^ (hash >> 25);
+  hash = hash * 69069U + 907133923ULL;
+  if (hash == static_cast<std::uint64_t>(-1)) hash = 590923713ULL;
+  return static_cast<std::int64_t>(hash);
+}
+
+/// repr(frozenset), for KeyError's message: frozenset({1, 2}), in table order.
+template <class T>
+void append_repr(std::string& out, const frozenset<T>& s) {
+  if (s.size() == 0) {
+    out += "frozenset()";
+    return;
+  }
+  out += "frozenset({";
+  bool first = true;
+  for (const auto& slot : s.table()) {
+    if (slot.state != set_detail::active) continue;
+    if (!first) out += ", ";
+    first = false;
+    append_repr(out, slot.key);
+  }
+  out += "})";
+}
 
 template <class T>
 bool set_contains(const set<T>& s, const std::type_identity_t<T>& key) {

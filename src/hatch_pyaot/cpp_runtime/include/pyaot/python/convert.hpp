@@ -50,6 +50,10 @@ template <class T>
 PyObject* to_python(const set<T>& value, bool as_new);
 template <class T>
 bool write_back(const set<T>& value);
+template <class T>
+bool from_python(PyObject* obj, frozenset<T>& out, const char* func, const char* param);
+template <class T>
+PyObject* to_python(const frozenset<T>& value);
 
 namespace detail {
 

@@ -163,7 +163,7 @@ int mirror_set(PyObject* obj, set<T>& out, const char* func, const char* param) 
   (void)obj, (void)out, (void)func, (void)param;
   return 0;
 #else
-  if (!PySet_CheckExact(obj)) return 0;
+  if (!PySet_CheckExact(obj) && !PyFrozenSet_CheckExact(obj)) return 0;
   auto* so = reinterpret_cast<PySetObject*>(obj);
   SetBox<T>* box = out.box();
   box->table.assign(static_cast<std::size_t>(so->mask) + 1, SetSlot<T>{});
@@ -197,10 +197,36 @@ int mirror_set(PyObject* obj, set<T>& out, const char* func, const char* param) 
 
 }  // namespace detail
 
-/// set[T]: a Python set whose items convert to T, added in the set's own order.
+namespace detail {
+
+/// The items of a Python set or frozenset into `out` (a new native set): its table mirrored
+/// when it can be, else each item added in the set's own order.
+template <class T>
+bool set_items(PyObject* obj, set<T>& out, const char* func, const char* param);
+
+}  // namespace detail
+
+/// set[T]: a Python set whose items convert to T.
 template <class T>
 bool from_python(PyObject* obj, set<T>& out, const char* func, const char* param) {
   if (!PySet_Check(obj)) [[unlikely]] return detail::wrong_type(obj, func, param, "set");
+  return detail::set_items(obj, out, func, param);
+}
+
+/// frozenset[T]: a Python frozenset whose items convert to T (never written back).
+template <class T>
+bool from_python(PyObject* obj, frozenset<T>& out, const char* func, const char* param) {
+  if (!PyFrozenSet_Check(obj)) [[unlikely]] {
+    return detail::wrong_type(obj, func, param, "frozenset");
+  }
+  set<T> items;
+  if (!detail::set_items(obj, items, func, param)) return false;
+  out = frozenset<T>(std::move(items));
+  return true;
+}
+
+template <class T>
+bool detail::set_items(PyObject* obj, set<T>& out, const char* func, const char* param) {
   out = set<T>::make();
   const int mirrored = detail::mirror_set(obj, out, func, param);
   if (mirrored < 0) return false;
@@ -276,6 +302,29 @@ PyObject* to_python(const set<T>& value, bool as_new) {
 template <class T>
 PyObject* to_python(const set<T>& value) {
   return to_python(value, false);
+}
+
+/// A frozenset argument returned is that object; else a new Python frozenset.
+template <class T>
+PyObject* to_python(const frozenset<T>& value) {
+  SetBox<T>* box = value.box();
+  if (box != nullptr && box->origin != nullptr) {
+    return Py_NewRef(static_cast<PyObject*>(box->origin));
+  }
+  PyObject* out = PyFrozenSet_New(nullptr);
+  if (out == nullptr || box == nullptr) return out;
+  bool ok = true;
+  set_each(value, [&](const T& key, std::int64_t) {
+    if (!ok) return;
+    PyObject* item = to_python(key);
+    ok = item != nullptr && PySet_Add(out, item) == 0;  // allowed on a frozenset not yet shared
+    Py_XDECREF(item);
+  });
+  if (!ok) {
+    Py_DECREF(out);
+    return nullptr;
+  }
+  return out;
 }
 
 }  // namespace pyaot::python

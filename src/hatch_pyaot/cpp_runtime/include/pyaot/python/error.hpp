@@ -38,11 +38,24 @@ namespace detail {
 /// words the message as repr(key) (pyaot/builtins/hash.hpp), read back here as a literal;
 /// the location goes in a note (3.11+), so that str() of the exception is CPython's.
 [[gnu::cold]] inline bool raise_key_error(const ErrorState& state) noexcept {
+  // A frozenset's repr is no literal: its set literal inside is, made frozen again.
+  const std::string& text = state.message;
+  const bool frozen = text.rfind("frozenset(", 0) == 0 && text.back() == ')';
+  const std::string literal =
+      frozen ? (text.size() == 11 ? "set()" : text.substr(10, text.size() - 11)) : text;
   PyObject* ast = PyImport_ImportModule("ast");
-  PyObject* key = ast != nullptr ? PyObject_CallMethod(ast, "literal_eval", "s",
-                                                       state.message.c_str())
-                                 : nullptr;
+  PyObject* key = nullptr;
+  if (ast != nullptr && literal != "set()") {
+    key = PyObject_CallMethod(ast, "literal_eval", "s", literal.c_str());
+  } else if (ast != nullptr) {
+    key = PySet_New(nullptr);
+  }
   Py_XDECREF(ast);
+  if (frozen && key != nullptr) {
+    PyObject* made = PyAnySet_Check(key) ? PyFrozenSet_New(key) : nullptr;
+    Py_DECREF(key);
+    key = made;
+  }
   if (key == nullptr) {
     PyErr_Clear();
     return false;
