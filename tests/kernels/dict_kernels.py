@@ -454,3 +454,10 @@ def frozen_ident(a: frozenset[int]) -> frozenset[int]:
 @compile
 def frozen_order(a: frozenset[int]) -> list[int]:
     return list(a)
+
+
+@compile
+def set_raise_after_change(a: set[int], x: int) -> None:
+    a.add(x)
+    a.discard(0)
+    a.remove(-12345)

@@ -33,7 +33,8 @@ template <class T>
 PyObject* to_python(const list<T>& value, bool as_new);
 template <class T>
 bool write_back(const list<T>& value);
-// Dicts and sets (pyaot/python/dict.hpp, included at the end), for the same reason.
+// Dicts and sets (pyaot/python/dict.hpp and set.hpp, included at the end), for the same
+// reason.
 template <class K, class V>
 bool from_python(PyObject* obj, dict<K, V>& out, const char* func, const char* param);
 template <class K, class V>
@@ -265,3 +266,4 @@ PyObject* pack_tuple(Items... items) {
 
 #include "pyaot/python/list.hpp"
 #include "pyaot/python/dict.hpp"
+#include "pyaot/python/set.hpp"
