@@ -86,6 +86,17 @@ int main() {
       pyaot::list_append(pyaot::dict_setdefault(g, i % 5, list<std::int64_t>::make()), i);
     }
     CHECK(g.size() == 5 && g.entries()[0].value.size() == 10);
+    int made = 0;
+    auto kept = pyaot::dict_setdefault_lazy(g, 1, [&] {
+      ++made;
+      return list<std::int64_t>::make();
+    });
+    CHECK(made == 0 && kept.size() == 10);
+    pyaot::dict_setdefault_lazy(g, 99, [&] {
+      ++made;
+      return list<std::int64_t>::make();
+    });
+    CHECK(made == 1 && g.size() == 6);
     auto h = pyaot::dict_copy(g);
     CHECK(pyaot::dict_eq(g, h) && h.entries()[0].value.same(g.entries()[0].value));
     ints a = ints::make(), b = ints::make();

@@ -132,6 +132,9 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     if name == "setdefault":
         key = _as(em, e.args[0], _key(dt))
         fallback = em.cast(em.expr(e.args[1]), em.spec.type_of(e.args[1]), value_t)
+        if _unobservable(e.args[1]):  # made only when missing: d.setdefault(k, [])
+            return (f"pyaot::dict_setdefault_lazy({d}, {key}, [&] {{ return "
+                    f"{value_t.cpp()}({fallback}); }})")
         return f"pyaot::dict_setdefault({d}, {key}, {fallback})"
     key = _as(em, e.args[0], _key(dt))
     if len(e.args) == 2:  # get(k, default), pop(k, default)
@@ -142,6 +145,13 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     out = em.temp(value_t)
     em.line(f"if (!pyaot::dict_pop({out}, {d}, {key})) [[unlikely]] {em.fail(line)}")
     return out
+
+
+def _unobservable(e: ir.Expr) -> bool:
+    """Whether making the value of ``e`` has no effect but the value (``[]``, ``{}``, a
+    constant): it may then be made only when it is used."""
+    return isinstance(e, ir.Const) or (isinstance(e, ir.ListExpr) and not e.items) or (
+        isinstance(e, ir.DictExpr) and not e.keys)
 
 
 def binop(em: FunctionEmitter, e: ir.BinOp) -> str:

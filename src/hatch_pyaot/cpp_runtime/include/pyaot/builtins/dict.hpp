@@ -311,6 +311,17 @@ V dict_setdefault(const dict<K, V>& d, const std::type_identity_t<K>& key,
   return d.value_at(at);
 }
 
+/// d.setdefault(k, []) where making the default has no effect: made only when k is missing.
+template <class K, class V, class Make>
+V dict_setdefault_lazy(const dict<K, V>& d, const std::type_identity_t<K>& key, Make make) {
+  const std::int64_t hash = py_hash(key);
+  std::int64_t at = d.find(key, hash);
+  if (at >= 0) return d.value_at(at);
+  at = dict<K, V>(d).find_or_add(key, hash);
+  d.value_at(at) = make();
+  return d.value_at(at);
+}
+
 /// d.popitem(): the last item (LIFO); the entries shrink past it, as in CPython.
 template <class K, class V>
 bool dict_popitem(std::tuple<K, V>& out, const dict<K, V>& d) {
