@@ -117,6 +117,8 @@ CASES += [("tuple_set", (s,)) for s in (set(), {(1, 2), (3, -4)}, {(i, -i) for i
 CASES += [("signed_zero_keys", (d,)) for d in ({0.0: 2.0, 2.0: 3.0}, {1.5: 2.0})]
 CASES += [("truth_of", (d, s)) for d in ({}, {0: 1}, {1: 0}) for s in (set(), {0}, {1, 2})]
 CASES += [("set_raise_after_change", (a, 5)) for a in S[:3]]
+CASES += [("against_empty", (d, s)) for d in ({}, {1: 1}) for s in (set(), {2})]
+CASES += [("view_builtins", (d,)) for d in ({}, {3: 0.5, -1: 2.5, 2: -1.0})]
 FS = [frozenset(), frozenset({1, 2}), frozenset(range(0, 50, 3))]
 CASES += [("frozen_ops", (a, b)) for a in FS for b in S[:3]]
 CASES += [("frozen_rebind", (a, x)) for a in FS for x in (1, 7)]
@@ -225,3 +227,15 @@ def test_cross_targets_leave_dict_and_set_entries_out(tmp_path: Path) -> None:
         "makes": "the result is a set[int], which has no C ABI form yet",
         "plain": None,
     }
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), st.sampled_from([0.0, -0.0, 0.5, 1.0, 2.5, 1e300])),
+                max_size=30),
+       st.lists(st.floats(allow_nan=False) | st.sampled_from([0.5, 1.0, -0.0]), max_size=40))
+def test_hypothesis_tuple_and_float_keys(pair: Pair, pairs: list[tuple[int, float]],
+                                         floats: list[float]) -> None:
+    """Tuple and float keys hash as in CPython: equal keys merge (0.0 and -0.0, 1 and 1.0
+    inside a tuple), and a set of floats iterates in CPython's order."""
+    check(pair, "tuple_counts", pairs)
+    check(pair, "float_set_order", floats)

@@ -461,3 +461,32 @@ def set_raise_after_change(a: set[int], x: int) -> None:
     a.add(x)
     a.discard(0)
     a.remove(-12345)
+
+
+@compile
+def against_empty(d: dict[int, int], s: set[int]) -> tuple[bool, bool, bool]:
+    return d == {}, s == set(), {} != d
+
+
+@compile
+def view_builtins(d: dict[int, float]) -> tuple[list[tuple[int, float]], float, int]:
+    return sorted(d.items()), max(d.values()), min(d, default=-1)
+
+
+@compile
+def tuple_counts(xs: list[tuple[int, float]]) -> tuple[dict[tuple[int, float], int], list[tuple[int, float]]]:
+    out = {}
+    seen = set()
+    for x in xs:
+        out[x] = out.get(x, 0) + 1
+        seen.add(x)
+    return out, list(seen)
+
+
+@compile
+def float_set_order(xs: list[float]) -> list[float]:
+    s = set()
+    for x in xs:
+        s.add(x)
+    s.discard(0.5)
+    return list(s)

@@ -180,8 +180,15 @@ def compare(kind: ir.CmpOpKind, left: str, lt: Type, right: str, rt: Type) -> st
                 if lt != dt.key and not isinstance(lt, TupleType) else \
                 f"pyaot::dict_contains({right}, {dt.key.cpp()}({left}))"
         return found if kind == ir.CmpOpKind.IN else f"!{found}"
+    if lt != rt:  # one of them is always empty: as an empty dict of the other's types
+        left = f"{rt.cpp()}::make()" if _unknown(lt) else left
+        right = f"{lt.cpp()}::make()" if _unknown(rt) else right
     same = f"pyaot::dict_eq({left}, {right})"
     return same if kind == ir.CmpOpKind.EQ else f"!{same}"
+
+
+def _unknown(t: Type) -> bool:
+    return isinstance(t, DictType) and (t.key is None or t.value is None)
 
 
 def _entry_value(kind: str, entry: str, dt: DictType) -> tuple[str, Type]:
