@@ -119,6 +119,7 @@ CASES += [("truth_of", (d, s)) for d in ({}, {0: 1}, {1: 0}) for s in (set(), {0
 CASES += [("set_raise_after_change", (a, 5)) for a in S[:3]]
 CASES += [("against_empty", (d, s)) for d in ({}, {1: 1}) for s in (set(), {2})]
 CASES += [("view_builtins", (d,)) for d in ({}, {3: 0.5, -1: 2.5, 2: -1.0})]
+CASES += [("sets_of_dict", (d,)) for d in [*DICTS, {i * 8: -i * 8 for i in range(12)}]]
 FS = [frozenset(), frozenset({1, 2}), frozenset(range(0, 50, 3))]
 CASES += [("frozen_ops", (a, b)) for a in FS for b in S[:3]]
 CASES += [("frozen_rebind", (a, x)) for a in FS for x in (1, 7)]

@@ -490,3 +490,8 @@ def float_set_order(xs: list[float]) -> list[float]:
         s.add(x)
     s.discard(0.5)
     return list(s)
+
+
+@compile
+def sets_of_dict(d: dict[int, int]) -> tuple[list[int], list[int], list[int]]:
+    return list(set(d)), list(set(d.keys())), list(set(d.values()))

@@ -254,6 +254,14 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     return f"pyaot::dict_copy({em.expr(e.args[0])})"
 
 
+def view_item_unknown(t: Type) -> bool:
+    """Whether iterating this dict or view gives items of a type never known (it is
+    always empty)."""
+    from hatch_pyaot.typing import dicts as typing_dicts
+
+    return typing_dicts.view_item(t) is None
+
+
 def snapshot(code: str, t: Type) -> str:
     """list(x) of a dict or view: what the list builtins (sorted, sum, min...) walk."""
     kind = t.kind if isinstance(t, DictView) else "keys"

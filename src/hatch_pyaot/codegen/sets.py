@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.literals import is_literal, is_temp
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import NONE, ListType, SetType, Type
+from hatch_pyaot.ir.types import NONE, DictType, DictView, ListType, SetType, Type
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -221,6 +221,14 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
         return f"{t.cpp()}::make()"
     source = em.spec.type_of(e.args[0])
     code = em.expr(e.args[0])
+    if isinstance(source, DictType | DictView):
+        from hatch_pyaot.codegen import dicts
+
+        if dicts.view_item_unknown(source):
+            return f"{t.cpp()}::make()"
+        if isinstance(source, DictType):  # CPython presizes for a dict, then adds its keys
+            return _as_kind(f"pyaot::set_of_dict({code})", t)
+        return _as_kind(f"pyaot::set_of_list({dicts.snapshot(code, source)})", t)
     if isinstance(source, ListType):
         if source.item is None:
             em.line(f"(void)({code});")

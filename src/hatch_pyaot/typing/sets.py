@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, NONE, ListType, SetType, Type, unify
+from hatch_pyaot.ir.types import BOOL, NONE, DictType, DictView, ListType, SetType, Type, unify
 from hatch_pyaot.typing import dicts, lists
 from hatch_pyaot.typing.typed import ListBuiltin
 
@@ -181,9 +181,10 @@ def as_list(t: Type) -> ListType | None:
 
 
 def handles(name: object, types: list[Type]) -> bool:
-    """``set()``, ``set(s)`` and ``set(xs)`` of a list; ``frozenset(...)`` alike."""
+    """``set()``, ``set(s)``, ``set(xs)`` of a list, ``set(d)`` of a dict or a view;
+    ``frozenset(...)`` alike."""
     return name in ("builtins.set", "builtins.frozenset") and (
-        not types or isinstance(types[0], SetType | ListType))
+        not types or isinstance(types[0], SetType | ListType | DictType | DictView))
 
 
 def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
@@ -196,7 +197,7 @@ def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
     frozen = kind == "frozenset"
     if not types:
         return SetType(None, frozen)
-    first = types[0]
+    first = dicts.as_list(types[0]) or types[0]  # set(d), set(d.values()): what they iterate
     if isinstance(first, ListType):
         if first.item is not None and not dicts.hashable(typer, e.loc, first.item):
             return None

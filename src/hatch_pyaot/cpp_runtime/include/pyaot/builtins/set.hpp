@@ -502,6 +502,23 @@ set<T> set_of_list(const list<T>& items) {
   return out;
 }
 
+/// set(d) of a dict: one resize for its size first, then its keys in order (CPython's
+/// set_update_internal for a dict).
+template <class Dict>
+set<typename Dict::key_type> set_of_dict(const Dict& d) {
+  using T = typename Dict::key_type;
+  set<T> out = set<T>::make();
+  SetBox<T>* box = out.box();
+  if (static_cast<std::size_t>(box->fill + d.size()) * 5 >= out.mask() * 3) {
+    out.resize((box->used + d.size()) * 2);
+  }
+  for (const auto& e : d.entries()) {
+    if (e.live) out.add(e.key, e.hash);
+  }
+  box->version = 0;
+  return out;
+}
+
 // ---- iteration ---------------------------------------------------------------------------
 
 struct set_cursor {
