@@ -141,6 +141,63 @@ def matmul(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
 
 
 @compile
+def bigram_counts(xs: list[int]) -> tuple[int, int]:
+    """Counts of consecutive pairs in a dict with tuple keys: how many distinct, the most."""
+    counts: dict[tuple[int, int], int] = {}
+    for i in range(len(xs) - 1):
+        pair = (xs[i], xs[i + 1])
+        counts[pair] = counts.get(pair, 0) + 1
+    best = 0
+    for c in counts.values():
+        best = max(best, c)
+    return len(counts), best
+
+
+@compile
+def group_by_residue(xs: list[int], m: int) -> list[int]:
+    """Grouping with setdefault: the size of each group, in key order."""
+    groups: dict[int, list[int]] = {}
+    for x in xs:
+        groups.setdefault(x % m, []).append(x)
+    return [len(groups[k]) for k in sorted(groups)]
+
+
+@compile
+def bfs_dict(adjacency: dict[int, list[int]], start: int) -> int:
+    """Breadth-first search over a dict of adjacency lists with a visited set."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for other in adjacency[node]:
+                if other not in seen:
+                    seen.add(other)
+                    nxt.append(other)
+        frontier = nxt
+    return len(seen)
+
+
+@compile
+def two_sum_count(xs: list[int], target: int) -> int:
+    """Pairs i < j with xs[i] + xs[j] == target, through a dict of counts seen so far."""
+    seen: dict[int, int] = {}
+    found = 0
+    for x in xs:
+        found += seen.get(target - x, 0)
+        seen[x] = seen.get(x, 0) + 1
+    return found
+
+
+@compile
+def distinct_ops(xs: list[int], ys: list[int]) -> tuple[int, int, int]:
+    """Set algebra: sizes of the union, intersection and symmetric difference."""
+    a = set(xs)
+    b = set(ys)
+    return len(a | b), len(a & b), len(a ^ b)
+
+
+@compile
 def sum_floats(xs: list[float]) -> float:
     """Conversion in: a list[float] argument, summed (per element cost at the boundary)."""
     s = 0.0

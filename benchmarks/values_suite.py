@@ -1,4 +1,4 @@
-"""Benchmarks of Python values (lists so far): the kernels of list_kernels.py compiled by
+"""Benchmarks of Python values (lists, dicts and sets so far): the kernels of list_kernels.py compiled by
 hatch-pyaot, versus CPython, versus mypyc compiling the same file.
 
 Run by ``python benchmarks/run.py --suite values``. Copies list_kernels.py into a temporary
@@ -72,6 +72,12 @@ def inputs(quick: bool) -> dict[str, tuple[Any, ...]]:
         "dedupe": ([rng.randrange(50_000) for _ in range(400_000 // k)],),
         "heap_dijkstra": (_weighted(150 // k, rng), 0),
         "matmul": (matrix, matrix),
+        "bigram_counts": ([rng.randrange(300) for _ in range(400_000 // k)],),
+        "group_by_residue": ([rng.randrange(10**6) for _ in range(400_000 // k)], 97),
+        "bfs_dict": ({i: row for i, row in enumerate(_grid(300 // k))}, 0),
+        "two_sum_count": ([rng.randrange(5000) for _ in range(300_000 // k)], 5000),
+        "distinct_ops": ([rng.randrange(100_000) for _ in range(200_000 // k)],
+                         [rng.randrange(100_000) for _ in range(200_000 // k)]),
     }
 
 

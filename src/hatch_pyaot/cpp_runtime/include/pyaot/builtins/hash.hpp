@@ -31,6 +31,8 @@ inline std::int64_t not_minus_one(std::uint64_t x) {
 }  // namespace hash_detail
 
 inline std::int64_t py_hash(std::int64_t v) {
+  constexpr auto limit = static_cast<std::int64_t>(hash_detail::modulus);
+  if (v > -limit && v < limit) [[likely]] return v == -1 ? -2 : v;  // no reduction: no division
   const bool negative = v < 0;
   const std::uint64_t magnitude =
       negative ? std::uint64_t{0} - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
