@@ -495,3 +495,13 @@ def float_set_order(xs: list[float]) -> list[float]:
 @compile
 def sets_of_dict(d: dict[int, int]) -> tuple[list[int], list[int], list[int]]:
     return list(set(d)), list(set(d.keys())), list(set(d.values()))
+
+
+@compile
+def view_membership(d: dict[int, float], k: int, v: float) -> tuple[bool, bool, bool]:
+    return v in d.values(), (k, v) in d.items(), (k, 0.0) not in d.items()
+
+
+@compile
+def from_pairs(pairs: list[tuple[int, float]]) -> dict[int, float]:
+    return dict(pairs)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.literals import is_literal, is_temp, literal
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import NONE, DictType, DictView, TupleType, Type
+from hatch_pyaot.ir.types import NONE, DictType, DictView, ListType, TupleType, Type
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -171,6 +171,18 @@ def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
 
 
 def compare(kind: ir.CmpOpKind, left: str, lt: Type, right: str, rt: Type) -> str:
+    if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN) and isinstance(rt, DictView) and \
+            rt.kind != "keys":
+        if rt.item() is None:
+            found = "false"
+        elif rt.kind == "values":
+            found = f"pyaot::dict_values_contains({right}, {left})"
+        else:
+            dt = rt.dict
+            assert dt.key is not None and isinstance(lt, TupleType)
+            key = f"{dt.key.cpp()}(std::get<0>({left}))"
+            found = f"pyaot::dict_items_contains({right}, {key}, std::get<1>({left}))"
+        return found if kind == ir.CmpOpKind.IN else f"!{found}"
     if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
         dt = _dict_t(rt)
         if dt.key is None:
@@ -246,12 +258,19 @@ def reduce_step(em: FunctionEmitter, s: ir.ReduceStep, e: ir.Comprehension, acc:
 
 
 def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
-    """``dict()`` and ``dict(d)``."""
+    """``dict()``, ``dict(d)`` and ``dict(pairs)``."""
     em.headers.add(HEADER)
     t = em.spec.type_of(e)
     if not e.args:
         return f"{t.cpp()}::make()"
-    return f"pyaot::dict_copy({em.expr(e.args[0])})"
+    source = em.spec.type_of(e.args[0])
+    code = em.expr(e.args[0])
+    if isinstance(source, ListType):
+        if source.item is None or _unknown(t):  # always empty
+            em.line(f"(void)({code});")
+            return f"{t.cpp()}::make()"
+        return f"pyaot::dict_of_pairs({code})"
+    return f"pyaot::dict_copy({code})"
 
 
 def view_item_unknown(t: Type) -> bool:

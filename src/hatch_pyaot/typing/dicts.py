@@ -281,6 +281,16 @@ def _py_name(t: Type) -> str:
 def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
             rt: Type) -> bool:
     """``k in d`` (also ``in d.keys()``), ``d == e``, ``d != e``; False after an error."""
+    if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN) and isinstance(rt, DictView) and \
+            rt.kind != "keys":
+        item = rt.item()  # values compare with ==; items look the key up, then compare
+        if item is not None and not lists.comparable(lt, item):
+            typer.diags.error(e.loc, f"'in' cannot compare a {lt} with the items of a {rt}")
+            return False
+        if rt.kind == "items" and not (isinstance(lt, TupleType) and len(lt.items) == 2
+                                       and hashable(typer, e.loc, lt.items[0])):
+            return False
+        return True
     if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
         container = rt.dict if isinstance(rt, DictView) and rt.kind == "keys" else rt
         if not isinstance(container, DictType):
@@ -322,8 +332,10 @@ def as_list(t: Type) -> ListType | None:
 
 
 def handles(name: object, types: list[Type]) -> bool:
-    """``dict()`` and ``dict(d)``."""
-    return name == "builtins.dict" and (not types or isinstance(types[0], DictType))
+    """``dict()``, ``dict(d)`` and ``dict(pairs)`` of a list of 2-tuples."""
+    return name == "builtins.dict" and (not types or isinstance(types[0], DictType) or (
+        isinstance(types[0], ListType) and (types[0].item is None or (
+            isinstance(types[0].item, TupleType) and len(types[0].item.items) == 2))))
 
 
 def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
@@ -332,4 +344,14 @@ def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
                           "here")
         return None
     typer.spec.calls[e] = ListBuiltin("dict")
-    return types[0] if types else DictType(None, None)
+    if not types:
+        return DictType(None, None)
+    first = types[0]
+    if isinstance(first, ListType):
+        if not isinstance(first.item, TupleType):
+            return DictType(None, None)
+        key, value = first.item.items
+        if not hashable(typer, e.loc, key):
+            return None
+        return DictType(key, value)
+    return first

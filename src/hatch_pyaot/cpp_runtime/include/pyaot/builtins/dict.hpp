@@ -234,6 +234,22 @@ bool dict_contains(const dict<K, V>& d, const std::type_identity_t<K>& key) {
   return d.find(key, py_hash(key)) >= 0;
 }
 
+/// v in d.values(): compared with ==, in order.
+template <class K, class V, class X>
+bool dict_values_contains(const dict<K, V>& d, const X& value) {
+  for (const auto& e : d.entries()) {
+    if (e.live && py_eq(e.value, value)) return true;
+  }
+  return false;
+}
+
+/// (k, v) in d.items(): k looked up, then its value compared.
+template <class K, class V, class X>
+bool dict_items_contains(const dict<K, V>& d, const std::type_identity_t<K>& key, const X& value) {
+  const std::int64_t at = d.find(key, py_hash(key));
+  return at >= 0 && py_eq(d.value_at(at), value);
+}
+
 /// d == e: the same keys, each with an equal value (order does not matter).
 template <class K, class V>
 bool dict_eq(const dict<K, V>& a, const dict<K, V>& b) {
@@ -347,6 +363,15 @@ void dict_update(const dict<K, V>& d, const dict<K, V>& other) {
     if (e.live) handle.value_at(handle.find_or_add(e.key, e.hash)) = e.value;
   }
   ++d.box()->version;
+}
+
+/// dict(pairs) of a list of (key, value) tuples: each set in order, the last value winning.
+template <class K, class V>
+dict<K, V> dict_of_pairs(const list<std::tuple<K, V>>& pairs) {
+  dict<K, V> out = dict<K, V>::make();
+  for (const auto& pair : pairs.items()) dict_set(out, std::get<0>(pair), std::get<1>(pair));
+  out.box()->version = 0;
+  return out;
 }
 
 /// d | other (3.9+): a new dict, d's items then other's.
