@@ -287,10 +287,13 @@ def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
         if item is not None and not lists.comparable(lt, item):
             typer.diags.error(e.loc, f"'in' cannot compare a {lt} with the items of a {rt}")
             return False
-        if rt.kind == "items" and not (isinstance(lt, TupleType) and len(lt.items) == 2
-                                       and hashable(typer, e.loc, lt.items[0])):
+        if rt.kind != "items":
+            return True
+        if not (isinstance(lt, TupleType) and len(lt.items) == 2):
+            typer.diags.error(e.loc, f"'in' of a dict's items takes a (key, value) pair here, "
+                              f"not a {lt}")
             return False
-        return True
+        return hashable(typer, e.loc, lt.items[0])
     if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
         container = rt.dict if isinstance(rt, DictView) and rt.kind == "keys" else rt
         if not isinstance(container, DictType):
