@@ -505,3 +505,10 @@ def view_membership(d: dict[int, float], k: int, v: float) -> tuple[bool, bool, 
 @compile
 def from_pairs(pairs: list[tuple[int, float]]) -> dict[int, float]:
     return dict(pairs)
+
+
+@compile
+def containers_in_lists(d: dict[int, int], s: set[int]) -> tuple[bool, bool, int]:
+    ds = [d, {1: 1}]
+    ss = [s]
+    return d in ds, {5} in ss, ds.count({1: 1})

@@ -648,9 +648,11 @@ class FunctionEmitter:
         lt, rt = self.spec.type_of(left_e), self.spec.type_of(right_e)
         op = self.spec.compare_ops[e][i]
         if op is None and e.ops[i] not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
-            if isinstance(rt, DictType | DictView) or isinstance(lt, DictType):
+            membership = e.ops[i] in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN)
+            sides = [rt] if membership else [lt, rt]
+            if any(isinstance(t, DictType | DictView) for t in sides):
                 return dicts.compare(e.ops[i], left, lt, right, rt)
-            if isinstance(rt, SetType) or isinstance(lt, SetType):
+            if any(isinstance(t, SetType) for t in sides):
                 return sets.compare(e.ops[i], left, lt, right, rt)
             return lists.compare(e.ops[i], left, lt, right, rt)
         if op is None:  # ``is`` / ``is not``: decided by the static types

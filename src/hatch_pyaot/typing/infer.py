@@ -553,12 +553,15 @@ class FunctionTyper:
         for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
             assert lt is not None and rt is not None
             chosen.append(None)
-            if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and (
-                    isinstance(rt, DictType | DictView) or isinstance(lt, DictType)):
+            # `x in c` by the container's type; `a == b`, `a <= b` by either side's
+            membership = kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN)
+            sides = [rt] if membership else [lt, rt]
+            if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and any(
+                    isinstance(t, DictType | DictView) for t in sides):
                 dicts.compare(self, e, kind, lt, rt)
                 continue
-            if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and (
-                    isinstance(lt, SetType) or isinstance(rt, SetType)):
+            if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and any(
+                    isinstance(t, SetType) for t in sides):
                 sets.compare(self, e, kind, lt, rt)
                 continue
             if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and (
