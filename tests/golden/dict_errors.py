@@ -60,3 +60,15 @@ def untellable(x: int) -> int:
 @compile
 def frozen_add(s: frozenset[int]) -> None:
     s.add(1)
+
+
+def _count_into(d, xs: list[int]) -> None:
+    for x in xs:
+        d[x] = d.get(x, 0) + 1
+
+
+@compile
+def filled_by_unannotated(xs: list[int]) -> int:
+    d = {}
+    _count_into(d, xs)
+    return len(d)

@@ -512,3 +512,19 @@ def containers_in_lists(d: dict[int, int], s: set[int]) -> tuple[bool, bool, int
     ds = [d, {1: 1}]
     ss = [s]
     return d in ds, {5} in ss, ds.count({1: 1})
+
+
+def _fill(d: dict[int, int], s: set[int], xs: list[int], n: int) -> None:
+    for i in range(n):
+        d[i] = i * i
+        s.add(i % 3)
+        xs.append(i)
+
+
+@compile
+def filled_by_helper(n: int) -> tuple[dict[int, int], list[int], int]:
+    d = {}
+    s = set()
+    xs = []
+    _fill(d, s, xs, n)
+    return d, sorted(s), len(xs)

@@ -254,7 +254,8 @@ def method(typer: FunctionTyper, e: ir.MethodCall, dt: DictType) -> Type | None:
         return None
     if dt.value is None:
         return dflt
-    if dflt != dt.value and not (dflt in (BOOL, INT) and dt.value in (INT, FLOAT)):
+    if dflt != dt.value and not (dflt in (BOOL, INT) and dt.value in (INT, FLOAT)) and not (
+            isinstance(dflt, ListType | DictType | SetType) and unify(dflt, dt.value) == dt.value):
         typer.diags.error(args[1].loc, f"the default of {name}() must be a {dt.value} (the "
                           f"dict's value type), not {dflt}")
         return None

@@ -675,6 +675,10 @@ class FunctionTyper:
                 param_types.append(t)
             elif coercible(t, p.annotation):
                 param_types.append(p.annotation)
+                if _open_container(t):
+                    # `out = {}; fill(out)`: the helper fills this very object, so the
+                    # caller's variable gets the annotated types (no empty copy).
+                    dicts.refine(self, a, p.annotation)
             else:
                 self.diags.error(a.loc, f"argument '{p.name}' of '{fn.ref.name}' must be "
                                  f"{p.annotation}, not {t}")
@@ -696,6 +700,13 @@ class FunctionTyper:
                                  f"({', '.join(map(str, param_types))})")
                 for d in self.owner.diagnostics.get(callee, []):
                     self.diags.items.append(d)
+                return _UNKNOWN
+        for p, t, a in zip(fn.params, param_types, args, strict=True):
+            inside = callee.var_types.get(p.name)
+            if _open_container(t) and inside is not None and inside != t:
+                self.diags.error(a.loc, f"'{ref.name}' fills this empty {t} (to a {inside}), "
+                                 "but its types must be known where it is made",
+                                 hint=f"annotate the parameter: {p.name}: {inside}")
                 return _UNKNOWN
         self.owner.callees.setdefault(self.spec, set()).add(callee)
         self.spec.calls[e] = UserCall(callee, tuple(args))
@@ -736,6 +747,15 @@ def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Typ
         args.append(slot[0])
         arg_types.append(slot[1])
     return args, arg_types
+
+
+def _open_container(t: Type) -> bool:
+    """A list, dict or set whose item types are not known yet (an empty literal)."""
+    if isinstance(t, ListType | SetType):
+        return t.item is None or _open_container(t.item)
+    if isinstance(t, DictType):
+        return t.key is None or t.value is None or _open_container(t.value)
+    return False
 
 
 def _const_type(value: object) -> Type:
