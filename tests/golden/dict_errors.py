@@ -72,3 +72,9 @@ def filled_by_unannotated(xs: list[int]) -> int:
     d = {}
     _count_into(d, xs)
     return len(d)
+
+
+@compile
+def str_key(x: int) -> int:
+    d = {"a": x}
+    return len(d)

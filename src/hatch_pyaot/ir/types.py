@@ -269,3 +269,11 @@ def unhashable(t: Type) -> str | None:
     if t in _NUMERIC_RANK:
         return None
     return str(t)
+
+
+def not_yet_key(t: Type) -> bool:
+    """Whether `t` holds a ``str``: hashable in Python, but not yet a key here (the string
+    type brings its own py_hash, pyaot/builtins/hash.hpp)."""
+    if isinstance(t, TupleType):
+        return any(not_yet_key(i) for i in t.items)
+    return t == STR

@@ -30,6 +30,7 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    not_yet_key,
     unhashable,
     unify,
 )
@@ -45,6 +46,9 @@ def hashable(typer: FunctionTyper, loc: Loc, t: Type) -> bool:
     what = unhashable(t)
     if what is None:
         return True
+    if not_yet_key(t):
+        typer.diags.error(loc, "str dict keys and set items are not supported yet")
+        return False
     typer.diags.error(loc, f"unhashable type: '{what}'",
                       hint="dict keys and set items must be int, float, bool or tuples of "
                       "them")
