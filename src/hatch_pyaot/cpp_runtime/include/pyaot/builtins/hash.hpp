@@ -3,6 +3,10 @@
 // protocol is two free functions found by overloading and argument-dependent lookup,
 // `pyaot::py_hash(const T&)` and `pyaot::py_eq(a, b)` (pyaot/builtins/list.hpp), so that a
 // new key type (a string class with its own py_hash) plugs in without touching the tables.
+// A key type provides, in namespace pyaot: `std::int64_t py_hash(const T&)` (CPython's value),
+// equality through `operator==` (py_eq's fallback) or a py_eq branch, and
+// `void append_repr(std::string&, const T&)` for KeyError's message; on the Python side,
+// ir/types.py's `unhashable`/`not_yet_key` let typing accept it.
 //
 // The values agree with CPython 3.8+ on 64-bit builds: ints reduced modulo 2**61 - 1 with
 // their sign (-1 becomes -2), floats by _Py_HashDouble's algorithm (so hash(2.0) == hash(2)),
