@@ -124,6 +124,8 @@ CASES += [("view_membership", ({1: 0.5, 2: 0.0}, k, v)) for k in (1, 2, 3) for v
 CASES += [("from_pairs", (ps,)) for ps in ([], [(1, 0.5), (2, 1.5), (1, -1.0)])]
 CASES += [("containers_in_lists", (d, s)) for d in ({}, {1: 1}) for s in (set(), {5})]
 CASES += [("filled_by_helper", (n,)) for n in (0, 5)]
+# The helper fills the caller's very objects (it once filled empty copies: 0 here).
+CASES += [("filled_len", (n,)) for n in (0, 5)]
 FS = [frozenset(), frozenset({1, 2}), frozenset(range(0, 50, 3))]
 CASES += [("frozen_ops", (a, b)) for a in FS for b in S[:3]]
 CASES += [("frozen_rebind", (a, x)) for a in FS for x in (1, 7)]

@@ -528,3 +528,12 @@ def filled_by_helper(n: int) -> tuple[dict[int, int], list[int], int]:
     xs = []
     _fill(d, s, xs, n)
     return d, sorted(s), len(xs)
+
+
+@compile
+def filled_len(n: int) -> int:
+    d = {}
+    s = set()
+    xs = []
+    _fill(d, s, xs, n)
+    return len(d) + len(s) + len(xs)
