@@ -1,4 +1,4 @@
-"""Kernels on Python values (lists, str) for benchmarks/values_suite.py: plain Python, compiled by
+"""Kernels on Python values (lists, str, dicts, sets) for benchmarks/values_suite.py: plain Python,
 hatch-pyaot, run by CPython, and compiled by mypyc from this same file."""
 
 from hatch_pyaot import compile
@@ -265,3 +265,75 @@ def total_length(words: list[str]) -> int:
 def numbered(n: int) -> list[str]:
     """Conversion out: a list[str] result."""
     return [f"item{i}" for i in range(n)]
+
+
+@compile
+def bigram_counts(xs: list[int]) -> tuple[int, int]:
+    """Counts of consecutive pairs in a dict with tuple keys: how many distinct, the most."""
+    counts: dict[tuple[int, int], int] = {}
+    for i in range(len(xs) - 1):
+        pair = (xs[i], xs[i + 1])
+        counts[pair] = counts.get(pair, 0) + 1
+    best = 0
+    for c in counts.values():
+        best = max(best, c)
+    return len(counts), best
+
+
+@compile
+def group_by_residue(xs: list[int], m: int) -> list[int]:
+    """Grouping with setdefault: the size of each group, in key order."""
+    groups: dict[int, list[int]] = {}
+    for x in xs:
+        groups.setdefault(x % m, []).append(x)
+    return [len(groups[k]) for k in sorted(groups)]
+
+
+@compile
+def bfs_dict(adjacency: dict[int, list[int]], start: int) -> int:
+    """Breadth-first search over a dict of adjacency lists with a visited set."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for other in adjacency[node]:
+                if other not in seen:
+                    seen.add(other)
+                    nxt.append(other)
+        frontier = nxt
+    return len(seen)
+
+
+@compile
+def two_sum_count(xs: list[int], target: int) -> int:
+    """Pairs i < j with xs[i] + xs[j] == target, through a dict of counts seen so far."""
+    seen: dict[int, int] = {}
+    found = 0
+    for x in xs:
+        found += seen.get(target - x, 0)
+        seen[x] = seen.get(x, 0) + 1
+    return found
+
+
+@compile
+def distinct_ops(xs: list[int], ys: list[int]) -> tuple[int, int, int]:
+    """Set algebra: sizes of the union, intersection and symmetric difference."""
+    a = set(xs)
+    b = set(ys)
+    return len(a | b), len(a & b), len(a ^ b)
+
+
+@compile
+def sum_dict(d: dict[int, int]) -> int:
+    """Conversion in: a dict[int, int] argument, its values summed."""
+    s = 0
+    for v in d.values():
+        s += v
+    return s
+
+
+@compile
+def make_dict(n: int) -> dict[int, int]:
+    """Conversion out: a dict[int, int] result."""
+    return {i: i for i in range(n)}

@@ -1,5 +1,5 @@
-"""Benchmarks of Python values (lists and str so far): the kernels of values_kernels.py
-compiled by hatch-pyaot, versus CPython, versus mypyc compiling the same file.
+"""Benchmarks of Python values (lists, str, dicts and sets so far): the kernels of
+values_kernels.py compiled by hatch-pyaot, versus CPython, versus mypyc compiling the same file.
 
 Run by ``python benchmarks/run.py --suite values``. Copies values_kernels.py into a temporary
 folder, builds it with hatch-pyaot (cold), imports it compiled and as plain Python
@@ -7,7 +7,7 @@ folder, builds it with hatch-pyaot (cold), imports it compiled and as plain Pyth
 installed), checks that all three give the same results and times every kernel (median of
 repeats; every ratio is between numbers of this run). Also measures the cost per item of
 converting ``list[float]``/``list[int]``/``list[str]`` arguments in and ``list[float]`` and
-``list[str]`` results out.
+``list[str]`` results out, and a ``dict[int, int]`` in and out.
 Writes values.md and values.json.
 """
 
@@ -80,6 +80,12 @@ def inputs(quick: bool) -> dict[str, tuple[Any, ...]]:
                                for _ in range(100_000 // k)),),
         "anagram_groups": ([_word(rng) for _ in range(50_000 // k)],),
         "distinct_ngrams": (_text(rng, 50_000 // k), 4),
+        "bigram_counts": ([rng.randrange(300) for _ in range(400_000 // k)],),
+        "group_by_residue": ([rng.randrange(10**6) for _ in range(400_000 // k)], 97),
+        "bfs_dict": ({i: row for i, row in enumerate(_grid(300 // k))}, 0),
+        "two_sum_count": ([rng.randrange(5000) for _ in range(300_000 // k)], 5000),
+        "distinct_ops": ([rng.randrange(100_000) for _ in range(200_000 // k)],
+                         [rng.randrange(100_000) for _ in range(200_000 // k)]),
     }
 
 
@@ -163,10 +169,12 @@ def mypyc_version() -> str:
 
 def conversion_costs(native: types.ModuleType, n: int) -> dict[str, float]:
     """ns per item: list[float] and list[int] arguments in (the kernel sums them, a fraction
-    of a nanosecond per item), a list[float] result out."""
+    of a nanosecond per item), a list[float] result out; a dict[int, int] in (its values
+    summed) and out (made by a comprehension, which is part of the cost)."""
     floats = [i * 0.25 for i in range(n)]
     ints = list(range(n))
     words = [f"word{i % 1000}" for i in range(n)]
+    mapping = {i: i for i in range(n)}
     out = {
         "list[float] in": measure(native.sum_floats, (floats,), 7, 0.2).median_s,
         "list[int] in (as list[float])": measure(native.sum_floats, (ints,), 7, 0.2).median_s,
@@ -175,6 +183,8 @@ def conversion_costs(native: types.ModuleType, n: int) -> dict[str, float]:
                                                     0.2).median_s,
         "list[str] out (f-strings made inside)": measure(native.numbered, (n,), 7,
                                                          0.2).median_s,
+        "dict[int, int] in": measure(native.sum_dict, (mapping,), 7, 0.2).median_s,
+        "dict[int, int] out": measure(native.make_dict, (n,), 7, 0.2).median_s,
     }
     return {k: v / n * 1e9 for k, v in out.items()}
 

@@ -38,8 +38,9 @@ def _stage(result: ModuleResult, stage: str) -> str:
     return "\n".join(out)
 
 
-CASES = [(case, s) for case in ("basics", "arrays", "lists") for s in ("ir", "types", "cpp")]
-CASES += [("errors", "diagnostics"), ("array_errors", "diagnostics"), ("list_errors", "diagnostics")]
+CASES = [(case, s) for case in ("basics", "arrays", "lists", "dicts") for s in ("ir", "types", "cpp")]
+CASES += [("errors", "diagnostics"), ("array_errors", "diagnostics"), ("list_errors", "diagnostics"),
+          ("dict_errors", "diagnostics")]
 
 
 @pytest.mark.parametrize(("case", "stage"), CASES, ids=[f"{c}.{s}" for c, s in CASES])

@@ -189,3 +189,48 @@ def test_list_runtime_under_sanitizers(cxx: str, tmp_path: Path) -> None:
     """pyaot/builtins/list.hpp: sharing, the reference count and CPython's errors, with
     LeakSanitizer on (every list freed, nested ones too)."""
     assert_clean_run(build_and_run(cxx, CPP / "test_list.cpp", tmp_path / "test_list"))
+
+
+def test_dict_runtime_under_sanitizers(cxx: str, tmp_path: Path) -> None:
+    """pyaot/builtins/dict.hpp: sharing, insertion order through deletions and rebuilds,
+    popitem, the iteration checks and CPython's errors, with LeakSanitizer on."""
+    assert_clean_run(build_and_run(cxx, CPP / "test_dict.cpp", tmp_path / "test_dict"))
+
+
+def test_set_runtime_under_sanitizers(cxx: str, tmp_path: Path) -> None:
+    """pyaot/builtins/set.hpp: sharing, the operators, pop and the iteration check, with
+    LeakSanitizer on."""
+    assert_clean_run(build_and_run(cxx, CPP / "test_set.cpp", tmp_path / "test_set"))
+
+
+def test_hash_is_cpythons(cxx: str, tmp_path: Path) -> None:
+    """pyaot::py_hash gives hash() of CPython for ints across int64 (the reduction modulo
+    2**61 - 1, -1 -> -2), floats (fractions, huge, tiny, infinities, -0.0), bools, tuples and
+    frozensets."""
+    import math
+    import random
+
+    exe = tmp_path / "print_hashes"
+    build([cxx, "-std=c++20", "-O1", f"-I{INCLUDE}", str(CPP / "print_hashes.cpp"), "-o",
+           str(exe)])
+    rnd = random.Random(5)
+    ints = [0, 1, -1, -2, 2**61 - 2, 2**61 - 1, 2**61, -(2**61 - 1), -(2**61), 2**62,
+            2**63 - 1, -(2**63), -(2**63) + 1, *(rnd.randint(-(2**63), 2**63 - 1)
+                                                 for _ in range(300))]
+    floats = [0.0, -0.0, 1.0, -1.0, 0.5, 1.5, -2.5, 1e308, -1e-308, 5e-324, math.inf,
+              -math.inf, 2.0**61, 2.0**62, 2.0**63, 0.1, 1 / 3,
+              *(rnd.uniform(-1e6, 1e6) for _ in range(200)),
+              *(rnd.random() * 10.0 ** rnd.randint(-300, 300) for _ in range(200))]
+    lines = [f"i {v}" for v in ints] + [f"f {v.hex()}" for v in floats] + ["b 0", "b 1"]
+    pairs = list(zip(ints[:100], floats[:100], strict=True))
+    lines += [f"t {i} {f.hex()}" for i, f in pairs]
+    expected = [hash(v) for v in ints] + [hash(v) for v in floats] + [hash(False), hash(True)]
+    expected += [hash((i, f, (True,))) for i, f in pairs]
+    groups = [ints[k:k + n] for k, n in zip(range(0, 200, 20), range(10), strict=False)]
+    lines += [f"z {len(g)} " + " ".join(map(str, g)) for g in groups]
+    expected += [hash(frozenset(g)) for g in groups]
+    proc = run(exe, input="\n".join(lines) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    got = [int(x) for x in proc.stdout.split()]
+    wrong = [(line, e, g) for line, e, g in zip(lines, expected, got, strict=True) if e != g]
+    assert not wrong, wrong[:5]

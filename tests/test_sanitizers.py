@@ -77,6 +77,13 @@ def test_str_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     _tests_under_sanitizers(cxx, tmp_path, "test_str.py")
 
 
+@pytest.mark.slow
+def test_dict_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_dicts.py again, its kernels built with the sanitizers: the dict and set
+    runtime and their CPython boundary (conversion, the mirrored set table, write-back)."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_dicts.py")
+
+
 def _tests_under_sanitizers(cxx: str, tmp_path: Path, test_file: str) -> None:
     """A test file of differential tests again, in a pytest of its own whose kernels are
     built with the sanitizers (tests/support.py reads PYAOT_TEST_SANITIZE)."""

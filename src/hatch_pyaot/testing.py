@@ -10,7 +10,8 @@ import math
 
 
 def same_value(a: object, b: object) -> bool:
-    """Equal with the same type; floats compared by repr (nan == nan, 0.0 != -0.0)."""
+    """Equal with the same type; floats compared by repr (nan == nan, 0.0 != -0.0); dicts
+    item by item in their order (insertion order is part of a dict's value); sets as sets."""
     if type(a) is not type(b):
         return False
     if isinstance(a, float):
@@ -19,6 +20,12 @@ def same_value(a: object, b: object) -> bool:
     if isinstance(a, tuple | list):
         assert isinstance(b, tuple | list)
         return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return same_value(list(a.items()), list(b.items()))
+    if isinstance(a, set | frozenset):
+        assert isinstance(b, set | frozenset)
+        return len(a) == len(b) and same_value(sorted(a, key=repr), sorted(b, key=repr))
     if type(a).__module__ == "numpy":
         return _same_numpy(a, b)
     return a == b

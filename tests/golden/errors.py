@@ -18,7 +18,7 @@ def uses_eval(x: int) -> int:
 
 @compile
 def unsupported_syntax(x: int) -> int:
-    items = {x, x}
+    items = lambda: x
     try:
         x += 1
     except ValueError:

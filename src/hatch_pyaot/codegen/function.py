@@ -19,10 +19,12 @@ from hatch_pyaot.codegen import (
     array_literal,
     arrays,
     bounds,
+    dicts,
     elementwise,
     iteration,
     lists,
     printing,
+    sets,
     sorting,
     strings,
     tuple_tables,
@@ -46,10 +48,13 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    DictType,
+    DictView,
     DTypeScalar,
     ListType,
     OptionalType,
     Scalar,
+    SetType,
     TupleType,
     Type,
 )
@@ -231,6 +236,12 @@ class FunctionEmitter:
         elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
                                                         ListType):
             lists.augassign(self, s)
+        elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
+                                                        DictType):
+            dicts.augassign(self, s)
+        elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
+                                                        SetType):
+            sets.augassign(self, s)
         elif isinstance(s, ir.AugAssign):
             var_t = self.spec.var_types[s.target.id]
             value = self.expr(s.value)
@@ -240,8 +251,12 @@ class FunctionEmitter:
             self.store(s.target.id, self.cast(code, op.result, var_t))
         elif isinstance(s, ir.SetItem) and isinstance(self.spec.type_of(s.target), ListType):
             lists.setitem(self, s)
+        elif isinstance(s, ir.SetItem) and isinstance(self.spec.type_of(s.target), DictType):
+            dicts.setitem(self, s)
         elif isinstance(s, ir.SetItem):
             arrays.setitem(self, s)
+        elif isinstance(s, ir.DelItem) and isinstance(self.spec.type_of(s.target), DictType):
+            dicts.delitem(self, s)
         elif isinstance(s, ir.DelItem):
             lists.delitem(self, s)
         elif isinstance(s, ir.ExprStmt):
@@ -262,12 +277,21 @@ class FunctionEmitter:
             lists.for_each(self, s)
         elif isinstance(s, ir.ForEach) and self.spec.type_of(s.iterable) == STR:
             strings.for_each(self, s)
+        elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable),
+                                                      DictType | DictView):
+            dicts.for_each(self, s)
+        elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), SetType):
+            sets.for_each(self, s)
         elif isinstance(s, ir.ForEach):
             tuples.for_each(self, s)
         elif isinstance(s, ir.Try):
             self.try_(s)
         elif isinstance(s, ir.ReduceStep) and self.reducers[-1][0].kind == "list":
             lists.reduce_step(self, s, self.reducers[-1][0], self.reducers[-1][1])
+        elif isinstance(s, ir.ReduceStep) and self.reducers[-1][0].kind == "dict":
+            dicts.reduce_step(self, s, self.reducers[-1][0], self.reducers[-1][1])
+        elif isinstance(s, ir.ReduceStep) and self.reducers[-1][0].kind == "set":
+            sets.reduce_step(self, s, self.reducers[-1][0], self.reducers[-1][1])
         elif isinstance(s, ir.ReduceStep):
             tuples.reduce_step(self, s)
         elif isinstance(s, ir.Break):
@@ -532,6 +556,10 @@ class FunctionEmitter:
             return f"{dst.cpp()}({self.cast(code, src, dst.item)})"
         if isinstance(src, ListType) and isinstance(dst, ListType):
             return lists.cast(code, src, dst)
+        if isinstance(src, DictType) and isinstance(dst, DictType):
+            return dicts.cast(code, src, dst)
+        if isinstance(src, SetType) and isinstance(dst, SetType):
+            return sets.cast(code, src, dst)
         if isinstance(dst, TupleType) and isinstance(src, TupleType):
             held = code if is_temp(code) else self.temp(src, code)
             items = [self.cast(f"std::get<{i}>({held})", s, d)
@@ -569,6 +597,25 @@ class FunctionEmitter:
             return f"v_{e.id}"
         if isinstance(e, ir.ListExpr):
             return lists.literal_list(self, e)
+        if isinstance(e, ir.DictExpr):
+            return dicts.literal_dict(self, e)
+        if isinstance(e, ir.SetExpr):
+            return sets.literal_set(self, e)
+        if isinstance(e, ir.TupleGet | ir.Index) and isinstance(
+                self.spec.type_of(e.value), DictType):
+            return dicts.getitem(self, e)
+        if isinstance(e, ir.MethodCall) and isinstance(self.spec.type_of(e.obj), DictType):
+            return dicts.method_call(self, e)
+        if isinstance(e, ir.MethodCall) and isinstance(self.spec.type_of(e.obj), SetType):
+            return sets.method_call(self, e)
+        if isinstance(e, ir.BinOp) and isinstance(t, DictType):
+            return dicts.binop(self, e)
+        if isinstance(e, ir.BinOp) and isinstance(t, SetType):
+            return sets.binop(self, e)
+        if isinstance(e, ir.Comprehension) and e.kind == "dict":
+            return dicts.comprehension(self, e)
+        if isinstance(e, ir.Comprehension) and e.kind == "set":
+            return sets.comprehension(self, e)
         if isinstance(e, ir.TupleGet | ir.Index) and isinstance(
                 self.spec.type_of(e.value), ListType):
             return lists.getitem(self, e)
@@ -711,6 +758,12 @@ class FunctionEmitter:
         lt, rt = self.spec.type_of(left_e), self.spec.type_of(right_e)
         op = self.spec.compare_ops[e][i]
         if op is None and e.ops[i] not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
+            membership = e.ops[i] in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN)
+            sides = [rt] if membership else [lt, rt]
+            if any(isinstance(t, DictType | DictView) for t in sides):
+                return dicts.compare(e.ops[i], left, lt, right, rt)
+            if any(isinstance(t, SetType) for t in sides):
+                return sets.compare(e.ops[i], left, lt, right, rt)
             return lists.compare(e.ops[i], left, lt, right, rt)
         if op is None and OptionalType in (type(lt), type(rt)):  # x is None, at run time
             value = left if isinstance(lt, OptionalType) else right
@@ -802,6 +855,10 @@ class FunctionEmitter:
             return out
         if isinstance(target, ListBuiltin) and target.name in ("print", "str", "repr"):
             return printing.call(self, e, target.name)
+        if isinstance(target, ListBuiltin) and target.name == "dict":
+            return dicts.builtin(self, e, target)
+        if isinstance(target, ListBuiltin) and target.name == "set":
+            return sets.builtin(self, e, target)
         if isinstance(target, ListBuiltin):
             return lists.builtin(self, e, target)
         if isinstance(target, TupleLen):

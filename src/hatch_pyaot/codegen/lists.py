@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.literals import is_literal, is_temp, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, ListType, TupleType, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, ListType, SetType, TupleType, Type
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -280,9 +280,10 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
         return f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
     lst = held(em, e.args[0])
     lt = em.spec.type_of(e.args[0])
-    assert isinstance(lt, ListType)
-    if name == "len":
+    if name == "len":  # dicts and sets have size() too
         return f"{lst}.size()"
+    if not isinstance(lt, ListType):  # a dict, view or set: the list of what it iterates
+        lst, lt = _snapshot(em, lst, lt)
     if name == "list":
         return f"pyaot::list_copy({lst})"
     if name == "sorted":
@@ -327,6 +328,19 @@ def _keys(em: FunctionEmitter, lam: ir.Lambda, lst: str, lt: Type) -> str:
         em.line(f"{keys}.items().push_back({value});")
     em.line("}")
     return keys
+
+
+def _snapshot(em: FunctionEmitter, code: str, t: Type) -> tuple[str, ListType]:
+    from hatch_pyaot.codegen import dicts, sets
+    from hatch_pyaot.typing import dicts as dicts_typing
+    from hatch_pyaot.typing import sets as sets_typing
+
+    lt = dicts_typing.as_list(t) or sets_typing.as_list(t)
+    assert lt is not None
+    if lt.item is None:  # always empty
+        return em.temp(lt, f"{lt.cpp()}::make()"), lt
+    made = sets.snapshot(code) if isinstance(t, SetType) else dicts.snapshot(code, t)
+    return em.temp(lt, made), lt
 
 
 def _reverse(em: FunctionEmitter, e: ir.Call) -> str:

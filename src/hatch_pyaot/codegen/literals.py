@@ -11,9 +11,11 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    DictType,
     DTypeScalar,
     ListType,
     OptionalType,
+    SetType,
     TupleType,
     Type,
 )
@@ -94,7 +96,7 @@ def truth_of(code: str, t: Type) -> str:
         return "true" if t.items else "false"
     if t == STR:
         return f"!{paren(code)}.empty()"
-    if isinstance(t, ListType):
+    if isinstance(t, ListType | DictType | SetType):
         return f"({paren(code)}.size() != 0)"
     if isinstance(t, OptionalType):
         return f"({paren(code)}.has_value() && {truth_of(f'(*{paren(code)})', t.item)})"

@@ -16,7 +16,16 @@ from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.printing import PRINT_HEADER
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import ArrayType, DTypeScalar, ListType, OptionalType, TupleType, Type
+from hatch_pyaot.ir.types import (
+    ArrayType,
+    DictType,
+    DTypeScalar,
+    ListType,
+    OptionalType,
+    SetType,
+    TupleType,
+    Type,
+)
 from hatch_pyaot.runtime.loader import ABI_VERSION
 from hatch_pyaot.typing.typed import Specialization
 
@@ -146,6 +155,11 @@ def _wrapper(entry: Entry) -> list[str]:
     return [*_bind(entry, f"py_{entry.name}"), *_convert_and_call(entry), "}", ""]
 
 
+_CONTAINERS = (ListType, DictType, SetType)
+"""Parameter types converted into a native copy that is written back when the call changed
+it (pyaot/python/list.hpp, pyaot/python/dict.hpp)."""
+
+
 def _convert_and_call(entry: Entry) -> list[str]:
     """Convert ``slots`` to the parameter types, call the kernel, convert the result."""
     spec = entry.spec
@@ -157,9 +171,9 @@ def _convert_and_call(entry: Entry) -> list[str]:
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
         var = f"a{i}"
         same = next((j for j, u in enumerate(spec.param_types[:i])
-                     if isinstance(t, ListType) and u == t), None)
+                     if isinstance(t, _CONTAINERS) and u == t), None)
         if same is not None:
-            # The same Python list passed twice is one list inside, as in Python.
+            # The same Python list (dict, set) passed twice is one inside, as in Python.
             lines.append(f"  {t.cpp()} {var};")
             lines.append(f"  if (slots[{i}] == slots[{same}]) {var} = a{same};")
             lines.append(f"  else if (!pyaot::python::from_python(slots[{i}], {var}, {name}, "
@@ -167,8 +181,8 @@ def _convert_and_call(entry: Entry) -> list[str]:
             call_args.append(var)
             lists.append(var)
             continue
-        if isinstance(t, ListType) or (isinstance(t, OptionalType)
-                                       and isinstance(t.item, ListType)):
+        if isinstance(t, _CONTAINERS) or (isinstance(t, OptionalType)
+                                          and isinstance(t.item, _CONTAINERS)):
             lists.append(var)
         convert = (f"pyaot::python::numpy_scalar_from_python(slots[{i}], {var}, {name}, "
                    f"{string_literal(p.name)})" if isinstance(t, DTypeScalar) else
@@ -188,7 +202,7 @@ def _convert_and_call(entry: Entry) -> list[str]:
                   "return pyaot::python::to_python_error();",
                   f"  return {to_python_code(spec.result, 'result')};"]
         return lines
-    # Lists the call changed are written back into the caller's lists, also when it raised.
+    # Lists (dicts, sets) the call changed are written back into the caller's lists, also when it raised.
     written = " && ".join(f"pyaot::python::write_back({v})" for v in lists)
     lines += [f"  const bool ok = {kernel_call(spec, 'result', call_args)};",
               f"  const bool written = {written};",

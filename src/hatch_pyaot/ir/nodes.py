@@ -104,6 +104,19 @@ class ListExpr(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class DictExpr(Expr):
+    """``{k: v, ...}``: a new dict (keys and values evaluated in order, key first)."""
+    keys: list[Expr]
+    values: list[Expr]
+
+
+@dataclass(eq=False, slots=True)
+class SetExpr(Expr):
+    """``{a, b}``: a new set (``set()`` is a call)."""
+    items: list[Expr]
+
+
+@dataclass(eq=False, slots=True)
 class TupleGet(Expr):
     """``t[i]`` on a tuple with a constant index (normalized to be non-negative by typing)."""
 
@@ -194,7 +207,8 @@ class FormatStr(Expr):
 @dataclass(eq=False, slots=True)
 class Comprehension(Expr):
     """``sum(f(i) for i in range(n) if c)`` (also min, max, any, all, math.prod) and
-    ``[f(i) for i in ...]`` (kind ``list``): ``loop`` is a ForRange or ForEach over the
+    ``[f(i) for i in ...]`` (kind ``list``; ``set`` for ``{...}``, and ``dict`` whose
+    ReduceStep's value is the TupleExpr ``(key, value)``): ``loop`` is a ForRange or ForEach over the
     generator's renamed variables (nested, one per ``for``) whose body ends in a ReduceStep;
     ``start`` is sum's second argument."""
 

@@ -119,6 +119,11 @@ class _Printer:
             return "tuple(" + ", ".join(self.expr(i) for i in e.items) + ")"
         if isinstance(e, ir.ListExpr):
             return "list(" + ", ".join(self.expr(i) for i in e.items) + ")"
+        if isinstance(e, ir.SetExpr):
+            return "set(" + ", ".join(self.expr(i) for i in e.items) + ")"
+        if isinstance(e, ir.DictExpr):
+            return "dict(" + ", ".join(f"{self.expr(k)}: {self.expr(v)}"
+                                       for k, v in zip(e.keys, e.values, strict=True)) + ")"
         if isinstance(e, ir.Index):
             return f"getitem({self.expr(e.value)}, {self.expr(e.index)})"
         if isinstance(e, ir.TupleGet):

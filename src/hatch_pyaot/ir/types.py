@@ -113,6 +113,89 @@ def optional(t: Type) -> Type:
     return t if t == NONE or isinstance(t, OptionalType) else OptionalType(t)
 
 
+@dataclass(frozen=True, slots=True)
+class DictType(Type):
+    """``dict[K, V]``: a handle to a shared, reference-counted, insertion-ordered hash table
+    (``pyaot::dict<K, V>``). ``key`` and ``value`` are None for ``{}`` until later uses tell
+    them (``d = {}``, then ``d[k] = v``)."""
+
+    key: Type | None
+    value: Type | None
+
+    def cpp(self) -> str:
+        return f"pyaot::dict<{_cpp_or_none(self.key)}, {_cpp_or_none(self.value)}>"
+
+    def __str__(self) -> str:
+        return f"dict[{_str_or_unknown(self.key)}, {_str_or_unknown(self.value)}]"
+
+
+@dataclass(frozen=True, slots=True)
+class SetType(Type):
+    """``set[T]``: a handle to a shared, reference-counted hash set (``pyaot::set<T>``) whose
+    iteration order is CPython's (its table and probing are ported). ``item`` is None for
+    ``set()`` until later uses tell it. ``frozen``: ``frozenset[T]`` (``pyaot::frozenset<T>``,
+    the same table never changed after it is made, and hashable)."""
+
+    item: Type | None
+    frozen: bool = False
+
+    def cpp(self) -> str:
+        return f"pyaot::{self.kind}<{_cpp_or_none(self.item)}>"
+
+    def __str__(self) -> str:
+        return f"{self.kind}[{_str_or_unknown(self.item)}]"
+
+    @property
+    def kind(self) -> str:
+        """The Python type's name: ``set`` or ``frozenset``."""
+        return "frozenset" if self.frozen else "set"
+
+
+@dataclass(frozen=True, slots=True)
+class DictView(Type):
+    """``d.keys()``, ``d.values()`` or ``d.items()`` (``kind``): only iterated (``for``,
+    ``list``, ``sorted``, ``sum``...), never stored; codegen walks the dict itself."""
+
+    dict: DictType
+    kind: str
+
+    def cpp(self) -> str:
+        return self.dict.cpp()
+
+    def __str__(self) -> str:
+        return f"dict_{self.kind}"
+
+    def item(self) -> Type | None:
+        """The type of what iterating the view gives (None while the dict's is unknown)."""
+        if self.kind == "keys":
+            return self.dict.key
+        if self.kind == "values":
+            return self.dict.value
+        if self.dict.key is None or self.dict.value is None:
+            return None
+        return TupleType((self.dict.key, self.dict.value))
+
+
+def _cpp_or_none(t: Type | None) -> str:
+    return t.cpp() if t is not None else "pyaot::None"
+
+
+def _str_or_unknown(t: Type | None) -> str:
+    return str(t) if t is not None else "?"
+
+
+def fill(a: Type | None, b: Type | None) -> tuple[bool, Type | None]:
+    """Unify two item types of which either may still be unknown (None): (ok, merged)."""
+    if a is None or b is None:
+        return True, a if b is None else b
+    if a == b:
+        return True, a
+    if isinstance(a, ListType | DictType | SetType):
+        merged = unify(a, b)
+        return merged is not None, merged
+    return False, None
+
+
 INT: Final = Scalar("int", "std::int64_t")
 FLOAT: Final = Scalar("float", "double")
 BOOL: Final = Scalar("bool", "bool")
@@ -169,6 +252,12 @@ def unify(a: Type, b: Type) -> Type | None:
             inner = unify(a.item, b.item)
             return ListType(inner) if inner is not None else None
         return None
+    if isinstance(a, DictType) and isinstance(b, DictType):
+        (k_ok, key), (v_ok, value) = fill(a.key, b.key), fill(a.value, b.value)
+        return DictType(key, value) if k_ok and v_ok else None
+    if isinstance(a, SetType) and isinstance(b, SetType) and a.frozen == b.frozen:
+        ok, item = fill(a.item, b.item)
+        return SetType(item, a.frozen) if ok else None
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.items) == len(b.items):
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
@@ -195,5 +284,25 @@ def coercible(src: Type, dst: Type) -> bool:
         return src.item is None or src == dst or (
             isinstance(src.item, ListType) and isinstance(dst.item, ListType)
             and src.item.item is None)
+    if isinstance(src, DictType | SetType) and isinstance(dst, DictType | SetType):
+        return type(src) is type(dst) and unify(src, dst) == dst
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])
+
+
+def unhashable(t: Type) -> str | None:
+    """The Python name of the unhashable type in `t` (``list``, ``dict``, ``set``), or None
+    when values of `t` can be dict keys and set items here (numbers and tuples of them)."""
+    if isinstance(t, TupleType):
+        return next((u for i in t.items if (u := unhashable(i)) is not None), None)
+    if isinstance(t, ListType):
+        return "list"
+    if isinstance(t, DictType):
+        return "dict"
+    if isinstance(t, SetType):
+        return None if t.frozen and t.item is not None else t.kind
+    if t in _NUMERIC_RANK or t == STR:
+        return None
+    return str(t)
+
+

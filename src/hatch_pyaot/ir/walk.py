@@ -56,10 +56,13 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
 
 
 def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
-    if isinstance(e, ir.TupleExpr | ir.ListExpr):
+    if isinstance(e, ir.TupleExpr | ir.ListExpr | ir.SetExpr):
         e.items = [_expr(i, f) for i in e.items]
     elif isinstance(e, ir.Lambda):
         e.body = _expr(e.body, f)
+    elif isinstance(e, ir.DictExpr):
+        e.keys = [_expr(k, f) for k in e.keys]
+        e.values = [_expr(v, f) for v in e.values]
     elif isinstance(e, ir.TypeCheck | ir.TupleGet | ir.Attribute):
         e.value = _expr(e.value, f)
     elif isinstance(e, ir.Index):

@@ -11,11 +11,14 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    DictType,
     DTypeScalar,
     ListType,
+    SetType,
     TupleType,
     Type,
     optional,
+    unhashable,
 )
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver
@@ -25,6 +28,9 @@ _SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL,
             "builtins.str": STR}
 _TUPLES = {"builtins.tuple", "typing.Tuple"}
 _LISTS = {"builtins.list", "typing.List"}
+_DICTS = {"builtins.dict", "typing.Dict"}
+_SETS = {"builtins.set", "typing.Set"}
+_FROZENSETS = {"builtins.frozenset", "typing.FrozenSet"}
 _ARRAYS = {"numpy.typing.NDArray"}
 _PYTHON_DTYPES = {FLOAT: "float64", INT: "int64", BOOL: "bool_"}
 UNKNOWN_RANK = -1
@@ -63,11 +69,11 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
                 raise AnnotationError("Optional[...] takes one type", node)
             return optional(annotation_type(resolver, module, item.value))
         if isinstance(res, OpName) and res.qualname == "typing.Union":
-            parts = [annotation_type(resolver, module, el.slice.value) for el in node.slice
-                     if isinstance(el.slice, cst.Index)]
-            result = parts[0]
-            for part in parts[1:]:
-                result = _union(result, part, node)
+            members = [annotation_type(resolver, module, el.slice.value) for el in node.slice
+                       if isinstance(el.slice, cst.Index)]
+            result = members[0]
+            for member in members[1:]:
+                result = _union(result, member, node)
             return result
         if isinstance(res, OpName) and res.qualname in _ARRAYS:
             return _array(resolver, module, node)
@@ -76,6 +82,26 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             if not isinstance(item, cst.Index):
                 raise AnnotationError("list[...] takes one item type, e.g. list[int]", node)
             return ListType(annotation_type(resolver, module, item.value))
+        if isinstance(res, OpName) and res.qualname in _DICTS:
+            parts = [el.slice for el in node.slice]
+            if len(parts) != 2 or not all(isinstance(p, cst.Index) for p in parts):
+                raise AnnotationError("dict[...] takes a key and a value type, e.g. "
+                                      "dict[int, float]", node)
+            key_node = parts[0]
+            assert isinstance(key_node, cst.Index) and isinstance(parts[1], cst.Index)
+            key = annotation_type(resolver, module, key_node.value)
+            _hashable(key, key_node.value)
+            return DictType(key, annotation_type(resolver, module, parts[1].value))
+        if isinstance(res, OpName) and res.qualname in _SETS | _FROZENSETS:
+            frozen = res.qualname in _FROZENSETS
+            kind = "frozenset" if frozen else "set"
+            item = node.slice[0].slice if len(node.slice) == 1 else None
+            if not isinstance(item, cst.Index):
+                raise AnnotationError(f"{kind}[...] takes one item type, e.g. {kind}[int]",
+                                      node)
+            t = annotation_type(resolver, module, item.value)
+            _hashable(t, item.value)
+            return SetType(t, frozen)
         if isinstance(res, OpName) and res.qualname in _TUPLES:
             items: list[Type] = []
             for el in node.slice:
@@ -91,7 +117,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
     text = module.tree.code_for_node(node)
     raise AnnotationError(
         f"annotation '{text}' is not supported; the compiler knows int, "
-        "float, bool, str, None, tuple[...] and list[...] of them, numpy scalar types and "
+        "float, bool, str, None, tuple[...], list[...], dict[...], set[...] and frozenset[...] of "
+        "them, numpy scalar types and "
         "NDArray[numpy.<dtype>]",
         node,
     )
@@ -118,3 +145,10 @@ def _array(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> Arr
                                   f"NDArray[numpy.{_PYTHON_DTYPES[dtype_type]}]", node)
     raise AnnotationError("NDArray[...] takes one NumPy dtype, e.g. NDArray[numpy.float64]",
                           node)
+
+
+def _hashable(t: Type, node: cst.BaseExpression) -> None:
+    what = unhashable(t)
+    if what is not None:
+        raise AnnotationError(f"unhashable type: '{what}' (dict keys and set items must be "
+                              "int, float, bool or tuples of them)", node)

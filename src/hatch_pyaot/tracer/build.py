@@ -591,16 +591,29 @@ class Builder:
                     continue
                 items.append(self.expr(el.value))
             return ir.ListExpr(loc, items)
-        if isinstance(node, cst.ListComp):
+        if isinstance(node, cst.ListComp | cst.SetComp | cst.DictComp):
             return forms.list_comprehension(self, node)
         if isinstance(node, cst.Lambda):
             return forms.lambda_(self, node)
+        if isinstance(node, cst.Set):
+            items = []
+            for el in node.elements:
+                if isinstance(el, cst.StarredElement):
+                    self.error(el, "starred items in sets are not supported yet")
+                    continue
+                items.append(self.expr(el.value))
+            return ir.SetExpr(loc, items)
+        if isinstance(node, cst.Dict):
+            keys, values = [], []
+            for pair in node.elements:
+                if not isinstance(pair, cst.DictElement):
+                    self.error(pair, "'**' unpacking in dict literals is not supported yet")
+                    continue
+                keys.append(self.expr(pair.key))
+                values.append(self.expr(pair.value))
+            return ir.DictExpr(loc, keys, values)
         what = {
-            cst.Dict: "dicts",
-            cst.Set: "sets",
             cst.GeneratorExp: "generator expressions",
-            cst.DictComp: "dict comprehensions",
-            cst.SetComp: "set comprehensions",
             cst.NamedExpr: "assignment expressions (:=)",
             cst.Await: "await",
             cst.Yield: "generators (yield)",

@@ -106,9 +106,12 @@ def reduction(builder: Builder, node: cst.Call, gen: cst.GeneratorExp) -> ir.Exp
     return ir.Comprehension(loc, kind.rpartition(".")[2], loop, start)
 
 
-def list_comprehension(builder: Builder, node: cst.ListComp) -> ir.Expr:
+def list_comprehension(builder: Builder,
+                       node: cst.ListComp | cst.SetComp | cst.DictComp) -> ir.Expr:
     """``[elt for x in it if c for y in x]``: nested loops feeding a ReduceStep, each
-    ``for`` binding renamed variables (they do not leak, as in Python 3)."""
+    ``for`` binding renamed variables (they do not leak, as in Python 3). Set and dict
+    comprehensions are the same loops; a dict's ReduceStep gets the pair ``(key, value)``,
+    the key evaluated first as in Python 3.8+."""
     loc = builder.loc(node)
     saved = dict(builder.renames)
     clauses: list[tuple[cst.CompFor, Iteration | None, ir.Target]] = []
@@ -121,7 +124,13 @@ def list_comprehension(builder: Builder, node: cst.ListComp) -> ir.Expr:
             builder.renames[name] = builder.fresh_local(name)
         clauses.append((comp, header, builder.target(comp.target)))
         comp = comp.inner_for_in
-    body: list[ir.Stmt] = [ir.ReduceStep(builder.loc(node.elt), builder.expr(node.elt))]
+    element: ir.Expr
+    if isinstance(node, cst.DictComp):
+        element = ir.TupleExpr(builder.loc(node.key), [builder.expr(node.key),
+                                                       builder.expr(node.value)])
+    else:
+        element = builder.expr(node.elt)
+    body: list[ir.Stmt] = [ir.ReduceStep(element.loc, element)]
     loop: ir.Stmt | None = None
     for clause, header, target in reversed(clauses):
         for cond in reversed(clause.ifs):
@@ -133,7 +142,9 @@ def list_comprehension(builder: Builder, node: cst.ListComp) -> ir.Expr:
         body = [loop]
     builder.renames = saved
     assert loop is not None
-    return ir.Comprehension(loc, "list", loop)
+    kind = "dict" if isinstance(node, cst.DictComp) else (
+        "set" if isinstance(node, cst.SetComp) else "list")
+    return ir.Comprehension(loc, kind, loop)
 
 
 def lambda_(builder: Builder, node: cst.Lambda) -> ir.Expr:

@@ -24,9 +24,12 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    DictType,
+    DictView,
     DTypeScalar,
     ListType,
     OptionalType,
+    SetType,
     TupleType,
     Type,
     coercible,
@@ -36,7 +39,17 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing import arrays, iteration, lists, numpy_ops, printing, strings, tuples
+from hatch_pyaot.typing import (
+    arrays,
+    dicts,
+    iteration,
+    lists,
+    numpy_ops,
+    printing,
+    sets,
+    strings,
+    tuples,
+)
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
@@ -221,6 +234,11 @@ class FunctionTyper:
             self.diags.error(loc, "a lambda can only be given as the key= of sorted(), min(), "
                              "max() or list.sort() so far")
             return
+        if isinstance(t, DictView):
+            self.diags.error(loc, f"a {t} view can only be iterated here (for, list(), "
+                             "sorted()...), not stored in a variable",
+                             hint="store list(d.keys()) (values(), items()) instead")
+            return
         if t == DTYPE:
             self.diags.error(loc, "a dtype can only be passed to an array creation function "
                              "(dtype=...), not stored in a variable")
@@ -266,7 +284,13 @@ class FunctionTyper:
         elif isinstance(s, ir.AugAssign):
             current = self.spec.var_types.get(s.target.id)
             rhs = self.expr(s.value)
-            if isinstance(current, ListType) and rhs is not None:
+            if isinstance(current, DictType | SetType) and rhs is not None:
+                # d |= e and s |= t (&= -= ^=) change the container in place
+                result = (dicts if isinstance(current, DictType) else sets).binop(
+                    self, s, s.op, current, rhs)
+                if result is not None:
+                    self.bind(s.target.id, result, s.loc)
+            elif isinstance(current, ListType) and rhs is not None:
                 # a += b extends the list in place (every alias sees it); a *= n repeats it
                 result = lists.binop(self, s, s.op, current, rhs)
                 if result is not None:
@@ -281,12 +305,16 @@ class FunctionTyper:
             target_t = self.expr(s.target)
             if isinstance(target_t, ListType):
                 lists.setitem(self, s, target_t)
+            elif isinstance(target_t, DictType):
+                dicts.setitem(self, s, target_t)
             elif target_t is not None:
                 arrays.setitem(self, s)
         elif isinstance(s, ir.DelItem):
             target_t = self.expr(s.target)
             if isinstance(target_t, ListType):
                 lists.delitem(self, s, target_t)
+            elif isinstance(target_t, DictType):
+                dicts.delitem(self, s, target_t)
             elif target_t is not None:
                 self.diags.error(s.loc, f"del of an item of a {target_t} is not supported")
         elif isinstance(s, ir.ExprStmt):
@@ -313,10 +341,12 @@ class FunctionTyper:
             self.block(s.orelse)
         elif isinstance(s, ir.ForEach):
             iterable_t = self.expr(s.iterable)
-            if isinstance(iterable_t, ListType):
+            if isinstance(iterable_t, ListType | SetType):
                 item = iterable_t.item
             elif iterable_t == STR:
                 item = STR
+            elif isinstance(iterable_t, DictType | DictView):
+                item = dicts.view_item(iterable_t)
             else:
                 item = tuples.item_type(self, s, s.iterable, "iterated over")
             if item is not None:
@@ -412,6 +442,10 @@ class FunctionTyper:
             return lists.literal(self, e)
         if isinstance(e, ir.Lambda):
             return FUNCTION  # typed where it is the key= of a sort (typing/lists.py)
+        if isinstance(e, ir.DictExpr):
+            return dicts.literal(self, e)
+        if isinstance(e, ir.SetExpr):
+            return sets.literal(self, e)
         if isinstance(e, ir.DTypeLit):
             return DTYPE
         if isinstance(e, ir.Attribute):
@@ -422,6 +456,10 @@ class FunctionTyper:
                 return lists.method(self, e, obj_t)
             if obj_t == STR:
                 return strings.method(self, e)
+            if isinstance(obj_t, DictType):
+                return dicts.method(self, e, obj_t)
+            if isinstance(obj_t, SetType):
+                return sets.method(self, e, obj_t)
             return arrays.method(self, e)
         if isinstance(e, ir.TupleGet):
             t = self.expr(e.value)
@@ -431,6 +469,8 @@ class FunctionTyper:
                 return lists.index(self, e, t)
             if t == STR:
                 return strings.index(self, e)
+            if isinstance(t, DictType):
+                return dicts.index(self, e, t)
             if isinstance(t, ArrayType):
                 return arrays.element(self, e, t, arrays.constant_index(self, e))
             if not isinstance(t, TupleType):
@@ -452,6 +492,8 @@ class FunctionTyper:
                 return lists.index(self, e, vt)
             if vt == STR:
                 return strings.index(self, e)
+            if isinstance(vt, DictType):
+                return dicts.index(self, e, vt)
             it = self.expr(e.index)
             if it is not None and it not in (INT, BOOL):
                 self.diags.error(e.index.loc, f"tuple indices must be int, not {it}")
@@ -493,6 +535,10 @@ class FunctionTyper:
             return self.format_str(e)
         if isinstance(e, ir.Comprehension) and e.kind == "list":
             return lists.comprehension(self, e)
+        if isinstance(e, ir.Comprehension) and e.kind == "dict":
+            return dicts.comprehension(self, e)
+        if isinstance(e, ir.Comprehension) and e.kind == "set":
+            return sets.comprehension(self, e)
         if isinstance(e, ir.Comprehension):
             return tuples.comprehension(self, e)
         if isinstance(e, ir.TypeCheck):
@@ -536,6 +582,13 @@ class FunctionTyper:
 
     def binop(self, node: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type, rt: Type,
               right: ir.Expr) -> Op | None:
+        if isinstance(lt, DictType | SetType) or isinstance(rt, DictType | SetType):
+            slice_ = dicts if isinstance(lt, DictType) or isinstance(rt, DictType) else sets
+            result_t = slice_.binop(self, node, kind, lt, rt)
+            if result_t is None:
+                return None
+            self.spec.ops[node] = lists.list_op(kind, lt, rt, result_t)
+            return self.spec.ops[node]
         if isinstance(lt, ListType) or isinstance(rt, ListType):
             result_t = lists.binop(self, node, kind, lt, rt)
             if result_t is None:
@@ -574,6 +627,17 @@ class FunctionTyper:
         for kind, lt, rt in zip(e.ops, types, types[1:], strict=False):
             assert lt is not None and rt is not None
             chosen.append(None)
+            # `x in c` by the container's type; `a == b`, `a <= b` by either side's
+            membership = kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN)
+            sides = [rt] if membership else [lt, rt]
+            if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and any(
+                    isinstance(t, DictType | DictView) for t in sides):
+                dicts.compare(self, e, kind, lt, rt)
+                continue
+            if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and any(
+                    isinstance(t, SetType) for t in sides):
+                sets.compare(self, e, kind, lt, rt)
+                continue
             if kind not in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and (
                     isinstance(lt, ListType) or isinstance(rt, ListType)):
                 lists.compare(self, e, kind, lt, rt)
@@ -663,6 +727,10 @@ class FunctionTyper:
         if printing.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             return printing.call(self, e, str(e.func), ts, kwmap)
+        if dicts.handles(e.func, ts):
+            return dicts.builtin(self, e, ts)
+        if sets.handles(e.func, ts):
+            return sets.builtin(self, e, ts)
         if lists.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             return lists.builtin(self, e, str(e.func), ts, kwmap)
@@ -697,6 +765,10 @@ class FunctionTyper:
                 param_types.append(t)
             elif coercible(t, p.annotation):
                 param_types.append(p.annotation)
+                if _open_container(t):
+                    # `out = {}; fill(out)`: the helper fills this very object, so the
+                    # caller's variable gets the annotated types (no empty copy).
+                    dicts.refine(self, a, p.annotation)
             else:
                 self.diags.error(a.loc, f"argument '{p.name}' of '{fn.ref.name}' must be "
                                  f"{p.annotation}, not {t}")
@@ -721,6 +793,13 @@ class FunctionTyper:
                                      f"({_shown(param_types)})")
                 for d in self.owner.diagnostics.get(callee, []):
                     self.diags.items.append(d)
+                return _UNKNOWN
+        for p, t, a in zip(fn.params, param_types, args, strict=True):
+            inside = callee.var_types.get(p.name)
+            if _open_container(t) and inside is not None and inside != t:
+                self.diags.error(a.loc, f"'{ref.name}' fills this empty {t} (to a {inside}), "
+                                 "but its types must be known where it is made",
+                                 hint=f"annotate the parameter: {p.name}: {inside}")
                 return _UNKNOWN
         self.owner.callees.setdefault(self.spec, set()).add(callee)
         self.spec.calls[e] = UserCall(callee, tuple(args))
@@ -797,6 +876,15 @@ def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Typ
         args.append(slot[0])
         arg_types.append(slot[1])
     return args, arg_types
+
+
+def _open_container(t: Type) -> bool:
+    """A list, dict or set whose item types are not known yet (an empty literal)."""
+    if isinstance(t, ListType | SetType):
+        return t.item is None or _open_container(t.item)
+    if isinstance(t, DictType):
+        return t.key is None or t.value is None or _open_container(t.value)
+    return False
 
 
 def _const_type(value: object) -> Type:

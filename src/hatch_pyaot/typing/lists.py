@@ -99,13 +99,11 @@ def fits(typer: FunctionTyper, loc_of: ir.Expr, value: Type, item: Type, what: s
 
 def refine(typer: FunctionTyper, target: ir.Expr, t: ListType) -> None:
     """``target``, a list of unknown item type, holds `t`'s: the variable it is read from gets
-    the refined type (also through ``rows[i]`` of a list of lists)."""
-    if isinstance(target, ir.Name):
-        typer.bind(target.id, t, target.loc)
-    elif isinstance(target, ir.Index | ir.TupleGet):
-        outer = typer.spec.expr_types.get(target.value)
-        if isinstance(outer, ListType):
-            refine(typer, target.value, ListType(t))
+    the refined type (also through ``rows[i]`` of a list of lists, ``groups[k]`` of a dict
+    of lists: typing/dicts.py)."""
+    from hatch_pyaot.typing import dicts
+
+    dicts.refine(typer, target, t)
 
 
 def _item_in(typer: FunctionTyper, obj: ir.Expr, lt: ListType, value: ir.Expr,
@@ -353,8 +351,16 @@ def handles(name: object, types: list[Type]) -> bool:
     """Whether a builtin call takes a list (or makes one: ``list(t)`` of a tuple)."""
     if name not in BUILTINS or not types:
         return False
-    return isinstance(types[0], ListType) or (name in ("builtins.list", "builtins.sorted")
-                                              and isinstance(types[0], TupleType))
+    return isinstance(types[0], ListType) or _snapshot(types[0]) is not None or (
+        name in ("builtins.list", "builtins.sorted") and isinstance(types[0], TupleType))
+
+
+def _snapshot(t: Type) -> ListType | None:
+    """A dict, dict view or set as the list of what iterating it gives: the builtins see
+    that list (codegen/lists.py makes it, except for ``len``)."""
+    from hatch_pyaot.typing import dicts, sets
+
+    return dicts.as_list(t) or sets.as_list(t)
 
 
 def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
@@ -369,6 +375,7 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         first = ListType(item)
         if item is not None:
             typer.spec.item_types[e] = item
+    first = _snapshot(first) or first
     assert isinstance(first, ListType)
     allowed = {"sorted": {"reverse", "key"}, "min": {"default", "key"},
                "max": {"default", "key"}}.get(short, set())

@@ -113,7 +113,8 @@ class NumpyCall:
 @dataclass(frozen=True, eq=False)
 class ListBuiltin:
     """``len``, ``sum``, ``min``, ``max``, ``any``, ``all``, ``sorted`` or ``list`` of a list
-    (typing/lists.py); for a tuple argument of ``list``/``sorted``, ``item_types`` has the
+    (typing/lists.py; of a dict, view or set too, which they see as the list of what it
+    iterates), or ``dict``/``set`` making one (typing/dicts.py, typing/sets.py); for a tuple argument of ``list``/``sorted``, ``item_types`` has the
     list it becomes."""
 
     name: str

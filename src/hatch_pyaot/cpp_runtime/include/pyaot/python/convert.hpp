@@ -20,6 +20,8 @@
 #include "pyaot/python/ndarray.hpp"
 #include "pyaot/builtins/list.hpp"
 #include "pyaot/builtins/str.hpp"
+#include "pyaot/builtins/dict.hpp"
+#include "pyaot/builtins/set.hpp"
 
 namespace pyaot::python {
 
@@ -45,6 +47,28 @@ template <class T>
 PyObject* to_python(const list<T>& value, bool as_new);
 template <class T>
 bool write_back(const list<T>& value);
+// Dicts and sets (pyaot/python/dict.hpp and set.hpp, included at the end), for the same
+// reason.
+template <class K, class V>
+bool from_python(PyObject* obj, dict<K, V>& out, const char* func, const char* param);
+template <class K, class V>
+PyObject* to_python(const dict<K, V>& value);
+template <class K, class V>
+PyObject* to_python(const dict<K, V>& value, bool as_new);
+template <class K, class V>
+bool write_back(const dict<K, V>& value);
+template <class T>
+bool from_python(PyObject* obj, set<T>& out, const char* func, const char* param);
+template <class T>
+PyObject* to_python(const set<T>& value);
+template <class T>
+PyObject* to_python(const set<T>& value, bool as_new);
+template <class T>
+bool write_back(const set<T>& value);
+template <class T>
+bool from_python(PyObject* obj, frozenset<T>& out, const char* func, const char* param);
+template <class T>
+PyObject* to_python(const frozenset<T>& value);
 
 namespace detail {
 
@@ -116,6 +140,27 @@ inline bool long_to_int64(PyObject* obj, std::int64_t& out, const char* func, co
 inline bool is_numpy_bool(PyObject* obj) {
   const std::string name = type_name(obj);
   return name == "numpy.bool" || name == "numpy.bool_";
+}
+
+/// The pending TypeError of a key's conversion, reworded to name the key's parameter:
+/// "f() argument 'd' key must be int, not str" (the conversion ran with the marker param).
+[[gnu::cold]] inline void reword_key_error(const char* param, const char* what) {
+  if (!PyErr_ExceptionMatches(PyExc_TypeError)) return;
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyObject* text = value != nullptr ? PyObject_Str(value) : nullptr;
+  const char* utf8 = text != nullptr ? PyUnicode_AsUTF8AndSize(text, nullptr) : nullptr;
+  std::string message = utf8 != nullptr ? utf8 : "";
+  const std::string marker = "'\x01'";
+  const std::size_t at = message.find(marker);
+  if (at != std::string::npos) {
+    message.replace(at, marker.size(), std::string("'") + param + "' " + what);
+  }
+  Py_XDECREF(text);
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(traceback);
+  PyErr_SetString(PyExc_TypeError, message.c_str());
 }
 
 /// "param[index]" for the items of a tuple argument.
@@ -257,3 +302,5 @@ PyObject* pack_tuple(Items... items) {
 #include "pyaot/python/list.hpp"
 #include "pyaot/python/str.hpp"
 #include "pyaot/python/optional.hpp"
+#include "pyaot/python/dict.hpp"
+#include "pyaot/python/set.hpp"

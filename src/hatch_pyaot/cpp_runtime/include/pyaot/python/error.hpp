@@ -3,6 +3,8 @@
 
 #include "pyaot/python/common.hpp"
 
+#include <string>
+
 #include "pyaot/error.hpp"
 #include "pyaot/interrupt.hpp"
 
@@ -32,6 +34,56 @@ inline PyObject* exception_type(Exc type) noexcept {
   return PyExc_Exception;
 }
 
+namespace detail {
+
+/// KeyError's argument is the missing key itself (str(KeyError(3)) is "3"): the runtime
+/// words the message as repr(key) (pyaot/builtins/hash.hpp), read back here as a literal;
+/// the location goes in a note (3.11+), so that str() of the exception is CPython's.
+[[gnu::cold]] inline bool raise_key_error(const ErrorState& state) noexcept {
+  // A frozenset's repr is no literal: its set literal inside is, made frozen again.
+  const std::string& text = state.message;
+  const bool frozen = text.rfind("frozenset(", 0) == 0 && text.back() == ')';
+  const std::string literal =
+      frozen ? (text.size() == 11 ? "set()" : text.substr(10, text.size() - 11)) : text;
+  PyObject* ast = PyImport_ImportModule("ast");
+  PyObject* key = nullptr;
+  if (ast != nullptr && literal != "set()") {
+    key = PyObject_CallMethod(ast, "literal_eval", "s", literal.c_str());
+  } else if (ast != nullptr) {
+    key = PySet_New(nullptr);
+  }
+  Py_XDECREF(ast);
+  if (frozen && key != nullptr) {
+    PyObject* made = PyAnySet_Check(key) ? PyFrozenSet_New(key) : nullptr;
+    Py_DECREF(key);
+    key = made;
+  }
+  if (key == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  PyObject* exc = PyObject_CallFunctionObjArgs(PyExc_KeyError, key, nullptr);
+  Py_DECREF(key);
+  if (exc == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+#if PY_VERSION_HEX >= 0x030B0000
+  if (state.file != nullptr) {
+    PyObject* noted = PyObject_CallMethod(exc, "add_note", "s",
+                                          (std::string("at ") + state.file + ":" +
+                                           std::to_string(state.line)).c_str());
+    Py_XDECREF(noted);
+    PyErr_Clear();
+  }
+#endif
+  PyErr_SetObject(PyExc_KeyError, exc);
+  Py_DECREF(exc);
+  return true;
+}
+
+}  // namespace detail
+
 /// Raises the thread's pending pyaot error in Python, message "<message> (at <file>:<line>)"
 /// when a location was recorded, clears it, and returns nullptr.
 [[gnu::cold]] inline PyObject* to_python_error() noexcept {
@@ -47,6 +99,10 @@ inline PyObject* exception_type(Exc type) noexcept {
     return nullptr;
   }
   PyObject* type = exception_type(state.type);
+  if (state.type == Exc::KeyError && detail::raise_key_error(state)) {
+    clear_error();
+    return nullptr;
+  }
   if (state.file != nullptr) {
     PyErr_Format(type, "%s (at %s:%d)", state.message.c_str(), state.file, state.line);
   } else {

@@ -88,7 +88,7 @@ bool write_back(const list<T>& value) {
   if (box == nullptr || box->origin == nullptr) return true;
   auto* obj = static_cast<PyObject*>(box->origin);
   if (box->version == 0) {
-    if constexpr (is_list<T>::value) {
+    if constexpr (requires(const T& item) { write_back(item); }) {  // lists, dicts, sets
       for (const auto& item : box->items) {
         if (!write_back(item)) return false;
       }
