@@ -56,7 +56,7 @@ def test_a_crash_in_codegen_keeps_the_module_python(tmp_path: Path,
     (tmp_path / "m.py").write_text(textwrap.dedent(SOURCE))
     monkeypatch.chdir(tmp_path)
 
-    def emit(result):  # type: ignore[no-untyped-def]
+    def emit(result, only=None):  # type: ignore[no-untyped-def]
         raise KeyError("lost")
 
     monkeypatch.setattr(pipeline, "emit", emit)
@@ -65,6 +65,29 @@ def test_a_crash_in_codegen_keeps_the_module_python(tmp_path: Path,
     assert all(not e.compiled for e in result.entries)
     assert all("internal compiler error: KeyError" in e.diagnostics[0].message
                for e in result.entries)
+
+
+def test_a_crash_in_one_functions_codegen_keeps_only_it_python(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The emitter is run again per function to find the one it fails on (an acceptance run
+    lost a whole module to one function's internal error)."""
+    (tmp_path / "m.py").write_text(textwrap.dedent(SOURCE))
+    monkeypatch.chdir(tmp_path)
+    real = pipeline.emit
+
+    def emit(result, only=None):  # type: ignore[no-untyped-def]
+        chosen = only if only is not None else [e for e in result.entries if e.compiled]
+        if any(e.name == "bad" for e in chosen):
+            raise KeyError("lost")
+        return real(result, only)
+
+    monkeypatch.setattr(pipeline, "emit", emit)
+    result = pipeline.analyze(Path("m.py"))
+    compiled = {e.name: e.compiled for e in result.entries}
+    assert compiled == {"good": True, "bad": False}
+    assert result.cpp is not None and "good" in result.cpp
+    bad = next(e for e in result.entries if e.name == "bad")
+    assert "internal compiler error: KeyError" in bad.diagnostics[0].message
 
 
 # ----- generated C++ that does not compile (the PYAOT_TEST_BAD_CPP hook breaks one function) --

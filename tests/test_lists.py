@@ -139,6 +139,8 @@ CASES += [("key_raises", (xs,)) for xs in ([1, 2, 5], [3, 0, 1], [])]
 CASES += [("smallest", (xs, k)) for xs in INTS for k in (0, 2, 10)]
 CASES += [("heap_in_place", (ps,)) for ps in ([], [(3.0, "c"), (1.0, "a"), (2.0, "b")])]
 CASES += [("countdown", (a, b)) for a, b in [(0, 5), (3, 1), (-2, 2), (4, 4)]]
+# bools in a list[int] stay bools for the caller, as ints in a list[float] stay ints
+CASES += [("sort_ints", ([3, True, 2, False],)), ("sort_ints", ([True, 1, False, 0],))]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

@@ -34,6 +34,8 @@ CASES += [("longest", (ws,)) for ws in ([], ["a", "ccc", "bb", "ddd"])]
 CASES += [("maybe_append", (xs, 3)) for xs in (None, [], [1])]
 CASES += [("first_or_none", (xs,)) for xs in ([], [None, 2, None], [1])]
 CASES += [("x_or_default", (x,)) for x in (None, 0, 3)]
+CASES += [("parse_opt", (ps,)) for ps in ([], ["1", "x", "23", ""])]
+CASES += [("fill_opts", (xs, 4)) for xs in ([], [None, 1])]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -83,6 +84,7 @@ CASES += [("csv_line", (s,)) for s in ("1.5,2,,3e2", " 4 , 5.25", "", "1,x")]
 CASES += [("sorted_words", (s,)) for s in TEXTS[:8]]
 CASES += [("is_str", ("x", 3))]
 CASES += [("tokens", (s,)) for s in ("x = foo_1 + 42*(y-3)", "", "αβ γ1 ٣")]
+CASES += [("zero_padded", (x,)) for x in (math.inf, -math.inf, math.nan, 1.5, -0.0, 123456.789)]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in
@@ -100,6 +102,13 @@ def test_print_writes_to_sys_stdout_as_python(pair: Pair, words: list[str]) -> N
             result = module.shout(list(words), 3, 2.5)
         outputs.append((buffer.getvalue(), result))
     assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("n", [10**11, 2**62, 2**63 - 1])
+def test_a_huge_repeat_is_a_memory_error(pair: Pair, n: int) -> None:
+    with pytest.raises(MemoryError):
+        pair.native.huge("ab", n)
+    assert pair.native.huge("ab", 3) == pair.python.huge("ab", 3)
 
 
 def test_wrong_types_are_type_errors(pair: Pair) -> None:

@@ -163,12 +163,21 @@ def _analyze(path: Path) -> ModuleResult:
     out = ModuleResult(path, module_name, program, inferencer, entries, diags.items)
     try:
         out.cpp = emit(out) if any(e.compiled for e in entries) else None
-    except Exception as exc:  # a bug of the code generator: the module stays Python
-        for entry in entries:
-            if entry.compiled:
+    except Exception:  # a bug of the code generator: find the functions it is in
+        for entry in [e for e in entries if e.compiled]:
+            try:
+                emit(out, only=[entry])
+            except Exception as exc:  # this one stays Python; the others compile
                 entry.spec, entry.variants = None, []
                 entry.diagnostics = [internal_error(entry.loc, exc)]
-        out.cpp = None
+        try:
+            out.cpp = emit(out) if any(e.compiled for e in entries) else None
+        except Exception as exc:  # they only fail together: the module stays Python
+            for entry in entries:
+                if entry.compiled:
+                    entry.spec, entry.variants = None, []
+                    entry.diagnostics = [internal_error(entry.loc, exc)]
+            out.cpp = None
     return out
 
 

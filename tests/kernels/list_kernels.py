@@ -393,3 +393,10 @@ def heap_in_place(xs: list[tuple[float, str]]) -> tuple[float, str]:
 @compile
 def countdown(a: int, b: int) -> list[int]:
     return [i for i in reversed(range(a, b))] + [j for j in reversed(range(b))]
+
+
+@compile
+def sort_ints(xs: list[int]) -> None:
+    xs.sort()
+    if xs:
+        xs[-1] += 0

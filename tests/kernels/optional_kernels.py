@@ -78,3 +78,20 @@ def first_or_none(xs: list[Optional[int]]) -> tuple[int, Optional[int]]:
 @compile
 def x_or_default(x: Optional[int]) -> int:
     return x or 7
+
+
+@compile
+def parse_opt(parts: list[str]) -> list[Optional[int]]:
+    return [int(p) if p.isdigit() else None for p in parts]
+
+
+@compile
+def fill_opts(xs: list[Optional[int]], n: int) -> list[Optional[int]]:
+    xs.append(n)
+    xs.append(None)
+    if xs:
+        xs[0] = n * 2
+    out: list[Optional[int]] = [None] * 2
+    out[0] = n
+    mixed = [n, None, n + 1]
+    return out + mixed

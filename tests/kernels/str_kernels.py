@@ -217,3 +217,14 @@ def shout(words: list[str], n: int, x: float) -> str:
     print((n,), (n, "a"), [[1.5], []], end="")
     print()
     return str(words) + repr((n, x)) + str([(1, "b")])
+
+
+@compile
+def huge(s: str, n: int) -> int:
+    """A repeat too large for memory is a MemoryError, as in CPython (never an abort)."""
+    return len(s * n) + len([0] * n) + len(s.center(n))
+
+
+@compile
+def zero_padded(x: float) -> str:
+    return f"{x:08.3f}|{x:+010.1e}|{x:08g}|{x:07.1%}|{x: 09.2f}|{x:06.1F}"

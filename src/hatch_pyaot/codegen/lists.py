@@ -15,7 +15,18 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.literals import is_literal, is_temp, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, ListType, SetType, TupleType, Type
+from hatch_pyaot.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    NONE,
+    STR,
+    ListType,
+    OptionalType,
+    SetType,
+    TupleType,
+    Type,
+)
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -38,7 +49,11 @@ def held(em: FunctionEmitter, e: ir.Expr) -> str:
 
 
 def cast(code: str, src: ListType, dst: ListType) -> str:
-    """A list whose items' type was never known is always empty: a new empty list of dst."""
+    """A list whose items' type was never known is always empty: a new empty list of dst. A
+    fresh list of Nones (``[None] * n`` for a ``list[int | None]``) is remade with the
+    annotated item type."""
+    if src.item == NONE and isinstance(dst.item, OptionalType):
+        return f"pyaot::list_recast<{dst.item.cpp()}>({code})"
     assert src.item is None or isinstance(src.item, ListType)
     return f"{dst.cpp()}::make()"
 

@@ -87,7 +87,7 @@ OPS: tuple[Op, ...] = (
                                            "capitalize")),
     *(_method(name, (("width", INT), ("fillchar", STR, " ")), STR, fallible=True)
       for name in ("center", "ljust", "rjust")),
-    _method("zfill", (("width", INT),), STR),
+    _method("zfill", (("width", INT),), STR, fallible=True),
     *(_method(name, (), BOOL) for name in ("isdigit", "isalpha", "isalnum", "isspace",
                                            "isupper", "islower", "isnumeric", "isdecimal",
                                            "istitle", "isascii", "isprintable")),

@@ -324,7 +324,9 @@ class FunctionTyper:
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, ir.ReduceStep):
-            t = self.expr(s.value)
+            # a list comprehension keeps None items (an Optional); sum() and kin need the item
+            keep = self.reducers[-1][0].kind in ("list", "set", "dict")
+            t = self.expr(s.value, raw=keep)
             if t is not None:
                 self.reducers[-1][1].append(t)
         elif isinstance(s, ir.Try):
@@ -380,8 +382,9 @@ class FunctionTyper:
         time, so ``x`` keeps the value's own type; but an empty list takes the annotated item
         type (``h: list[int] = []``), which no item can contradict, so that calls such as
         ``heapq.heappush(h, x)`` see a list of ints."""
-        if isinstance(t, ListType) and t.item is None and isinstance(annotation, ListType):
-            return annotation
+        if isinstance(t, ListType) and isinstance(annotation, ListType) and (
+                t.item is None or (t.item == NONE and isinstance(annotation.item, OptionalType))):
+            return annotation  # [] or [None] * n: no item contradicts the annotation
         if t is None or _fits(t, annotation):
             return t
         name = s.target.id if isinstance(s.target, ir.NameTarget) else "the target"

@@ -28,6 +28,7 @@ from hatch_pyaot.ir.types import (
     STR,
     DTypeScalar,
     ListType,
+    OptionalType,
     TupleType,
     Type,
     coercible,
@@ -52,7 +53,9 @@ def same_items(typer: FunctionTyper, types: list[Type | None], loc: Loc,
     result = types[0]
     for t in types[1:]:
         assert result is not None and t is not None
-        merged = unify(result, t) if isinstance(result, ListType) else (
+        optional = NONE in (result, t) or isinstance(result, OptionalType) or isinstance(
+            t, OptionalType)
+        merged = unify(result, t) if isinstance(result, ListType) or optional else (
             result if result == t else None)
         if merged is None:
             typer.diags.error(loc, f"{what} have different types ({result} and {t}); a "
@@ -68,7 +71,7 @@ def same_items(typer: FunctionTyper, types: list[Type | None], loc: Loc,
 
 
 def literal(typer: FunctionTyper, e: ir.ListExpr) -> Type | None:
-    types = [typer.expr(i) for i in e.items]
+    types = [typer.expr(i, raw=True) for i in e.items]
     if not types:
         return ListType(None)
     item = same_items(typer, types, e.loc, "the items of a list")
@@ -91,6 +94,8 @@ def fits(typer: FunctionTyper, loc_of: ir.Expr, value: Type, item: Type, what: s
     docstring), or a list of an unknown item type into a list of lists."""
     if value == item or (isinstance(value, ListType) and coercible(value, item)):
         return True
+    if isinstance(item, OptionalType) and value in (NONE, item.item):
+        return True  # a T or None into a list[T | None]
     hint = "write float(x) (or 1.0)" if item == FLOAT and value in (INT, BOOL) else None
     typer.diags.error(loc_of.loc, f"{what} must be {item}, not {value} (a list keeps one item "
                       "type)", hint=hint)
@@ -108,8 +113,9 @@ def refine(typer: FunctionTyper, target: ir.Expr, t: ListType) -> None:
 
 def _item_in(typer: FunctionTyper, obj: ir.Expr, lt: ListType, value: ir.Expr,
              what: str) -> bool:
-    """Type ``value`` as an item going into the list ``obj``; refines an unknown item type."""
-    vt = typer.expr(value)
+    """Type ``value`` as an item going into the list ``obj``; refines an unknown item type.
+    An Optional value stays one (it fits a list of Optionals only)."""
+    vt = typer.expr(value, raw=True)
     if vt is None:
         return False
     if lt.item is None:
@@ -221,7 +227,10 @@ def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
         return NONE
     if name == "pop":
         _ints(typer, e, args, "the index of list.pop()")
-        return lt.item if lt.item is not None else None
+        if lt.item is None:
+            typer.diags.error(e.loc, "pop() of a list that is always empty (CPython raises "
+                              "IndexError here): its items have no type to compile")
+        return lt.item
     if name in ("remove", "index", "count"):
         vt = typer.expr(args[0])
         _ints(typer, e, args[1:], f"the bounds of list.{name}()")

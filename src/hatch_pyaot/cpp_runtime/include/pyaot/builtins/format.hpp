@@ -103,7 +103,31 @@ inline void append_printf(std::string& out, const char* format, std::int64_t val
 inline void append_printf(std::string& out, const char* format, double value) {
   char buf[512];
   const int n = std::snprintf(buf, sizeof buf, format, std::isnan(value) ? std::fabs(value) : value);
-  if (n > 0) out.append(buf, static_cast<std::size_t>(n) < sizeof buf ? static_cast<std::size_t>(n) : sizeof buf - 1);
+  if (n <= 0) return;
+  std::string_view text(buf, static_cast<std::size_t>(n) < sizeof buf ? static_cast<std::size_t>(n) : sizeof buf - 1);
+  // printf pads inf and nan with spaces even with the 0 flag; Python pads them with zeros
+  // after the sign, as any number ("00000inf", "-0000inf").
+  const std::string_view spec(format);
+  const std::size_t flags_end = spec.find_first_not_of("-+ #0", 1);
+  const std::string_view flags = spec.substr(1, flags_end - 1);
+  if (!std::isfinite(value) && flags.find('0') != std::string_view::npos &&
+      flags.find('-') == std::string_view::npos) {
+    const std::size_t first = text.find_first_not_of(' ');
+    std::string_view body = text.substr(first);
+    const std::size_t width = text.size();
+    std::string sign;
+    if (!body.empty() && (body[0] == '+' || body[0] == '-' || body[0] == ' ')) {
+      sign = body[0];
+      body.remove_prefix(1);
+    } else if (first > 0 && flags.find(' ') != std::string_view::npos) {
+      sign = " ";
+    }
+    out += sign;
+    out.append(width - sign.size() - body.size(), '0');
+    out += body;
+    return;
+  }
+  out += text;
 }
 
 // The '%' presentation type: value * 100 in fixed notation followed by '%'.

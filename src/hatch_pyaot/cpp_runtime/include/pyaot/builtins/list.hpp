@@ -19,6 +19,8 @@
 
 #include "pyaot/builtins/format.hpp"
 #include "pyaot/error.hpp"
+#include "pyaot/memory.hpp"
+#include "pyaot/none.hpp"
 
 namespace pyaot {
 
@@ -38,7 +40,7 @@ struct ListBox {
   std::int64_t refs = 1;
   std::uint64_t version = 0;
   void* origin = nullptr;  ///< the PyObject* it came from, during a call from CPython
-  bool had_ints = false;   ///< a list[float] argument that held ints (kept on write-back)
+  bool had_others = false;  ///< ints in a list[float] argument, bools in a list[int]: kept
   std::vector<stored_t<T>> items;
 };
 
@@ -275,6 +277,22 @@ list<T> list_copy(const list<T>& l) {
   return out;
 }
 
+/// A new list of U from a fresh list of T, item by item (a list of Nones as U{}: empty
+/// Optionals, for `xs: list[int | None] = [None] * n`).
+template <class U, class T>
+list<U> list_recast(const list<T>& src) {
+  list<U> out = list<U>::make(src.items().size());
+  for (const auto& item : src.items()) {
+    if constexpr (std::is_same_v<T, None>) {
+      (void)item;
+      out.items().push_back(U{});
+    } else {
+      out.items().push_back(U(item));
+    }
+  }
+  return out;
+}
+
 template <class T>
 list<T> list_concat(const list<T>& a, const list<T>& b) {
   list<T> out = list<T>::make(a.items().size() + b.items().size());
@@ -288,7 +306,8 @@ template <class T>
 bool list_repeat(list<T>& out, const list<T>& l, std::int64_t times) {
   out = list<T>::make();
   if (times <= 0 || l.size() == 0) return true;
-  if (times > INT64_MAX / l.size() || l.size() * times > (INT64_C(1) << 48)) [[unlikely]] {
+  if (times > INT64_MAX / l.size() ||
+      !can_allocate(static_cast<std::uint64_t>(l.size() * times), sizeof(stored_t<T>))) {
     return raise(Exc::MemoryError, "");
   }
   auto& dst = out.items();

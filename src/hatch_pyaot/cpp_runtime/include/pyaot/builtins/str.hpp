@@ -15,6 +15,7 @@
 
 #include "pyaot/builtins/format.hpp"
 #include "pyaot/error.hpp"
+#include "pyaot/memory.hpp"
 
 namespace pyaot {
 
@@ -211,7 +212,10 @@ inline bool str_repeat(str& out, const str& s, std::int64_t times) {
     out = str();
     return true;
   }
-  if (times > (INT64_C(1) << 40) / s.size()) [[unlikely]] return raise(Exc::MemoryError, "");
+  if (times > INT64_MAX / s.size() ||
+      !can_allocate(static_cast<std::uint64_t>(s.size() * times), sizeof(char32_t))) {
+    return raise(Exc::MemoryError, "");
+  }
   std::u32string text;
   text.reserve(static_cast<std::size_t>(s.size() * times));
   for (std::int64_t k = 0; k < times; ++k) text.append(s.view());

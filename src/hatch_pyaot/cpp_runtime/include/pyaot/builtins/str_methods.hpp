@@ -457,6 +457,7 @@ inline bool str_pad(str& out, const str& s, std::int64_t width, const str& fill,
     out = s;
     return true;
   }
+  if (!can_allocate(static_cast<std::uint64_t>(width), sizeof(char32_t))) return false;
   const std::int64_t margin = width - n;
   std::int64_t left = which == 'l' ? 0 : which == 'r' ? margin : margin / 2 + (margin & width & 1);
   std::u32string text(static_cast<std::size_t>(left), c);
@@ -476,10 +477,14 @@ inline bool str_rjust(str& out, const str& s, std::int64_t width, const str& fil
   return str_pad(out, s, width, fill, 'r');
 }
 
-inline str str_zfill(const str& s, std::int64_t width) {
-  const str_view v = s.view();
+inline bool str_zfill(str& out, const str& s, std::int64_t width) {
+  const std::u32string_view v = s.view();
   const std::int64_t n = s.size();
-  if (width <= n) return s;
+  if (width <= n) {
+    out = s;
+    return true;
+  }
+  if (!can_allocate(static_cast<std::uint64_t>(width), sizeof(char32_t))) return false;
   std::u32string text(static_cast<std::size_t>(width - n), U'0');
   if (!v.empty() && (v[0] == '+' || v[0] == '-')) {
     text.insert(text.begin(), v[0]);
@@ -487,7 +492,8 @@ inline str str_zfill(const str& s, std::int64_t width) {
   } else {
     text.append(v);
   }
-  return str::of(std::move(text));
+  out = str::of(std::move(text));
+  return true;
 }
 
 // ---- classes -----------------------------------------------------------------------------

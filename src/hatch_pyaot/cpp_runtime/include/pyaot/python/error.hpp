@@ -104,7 +104,11 @@ namespace detail {
     return nullptr;
   }
   if (state.file != nullptr) {
-    PyErr_Format(type, "%s (at %s:%d)", state.message.c_str(), state.file, state.line);
+    if (state.message.empty()) {  // MemoryError(): only the place
+      PyErr_Format(type, "(at %s:%d)", state.file, state.line);
+    } else {
+      PyErr_Format(type, "%s (at %s:%d)", state.message.c_str(), state.file, state.line);
+    }
   } else {
     PyErr_SetString(type, state.message.c_str());
   }

@@ -32,7 +32,9 @@ bool from_python(PyObject* obj, list<T>& out, const char* func, const char* para
     PyObject* item = detail::list_item(obj, i);
     T value{};
     if constexpr (std::is_same_v<T, double>) {
-      if (!PyFloat_CheckExact(item)) out.box()->had_ints = true;
+      if (!PyFloat_CheckExact(item)) out.box()->had_others = true;
+    } else if constexpr (std::is_same_v<T, std::int64_t>) {
+      if (!PyLong_CheckExact(item)) out.box()->had_others = true;
     }
     if (!from_python(item, value, func, param)) [[unlikely]] {
       // Cold path: convert again to word the error with the item's place, "param[i]".
@@ -48,30 +50,52 @@ bool from_python(PyObject* obj, list<T>& out, const char* func, const char* para
 
 namespace detail {
 
-/// A list[float] argument that held ints, written back: each int of the caller's list whose
-/// value is still in the list takes the place of one float of that value, so that the ints
-/// the call did not touch stay ints (CPython moves objects; the native list holds doubles).
-inline bool keep_ints(PyObject* original, PyObject* fresh) {
-  std::vector<std::pair<double, PyObject*>> ints;
+/// A list[float] that held ints, or a list[int] that held bools (or IntEnum members),
+/// written back: each such object of the caller's list whose value is still in the list
+/// takes the place of one plain item of that value, so that what the call did not touch
+/// keeps its type (CPython moves objects; the native list holds doubles or int64s).
+template <class T>
+bool keep_others(PyObject* original, PyObject* fresh) {
+  auto plain = [](PyObject* item) {
+    if constexpr (std::is_same_v<T, double>) {
+      return PyFloat_CheckExact(item) != 0;
+    } else {
+      return PyLong_CheckExact(item) != 0;
+    }
+  };
+  auto value_of = [](PyObject* item, T& out) {
+    if constexpr (std::is_same_v<T, double>) {
+      out = PyFloat_AsDouble(item);
+      return !(out == -1.0 && PyErr_Occurred());
+    } else {
+      out = PyLong_AsLongLong(item);
+      return !(out == -1 && PyErr_Occurred());
+    }
+  };
+  std::vector<std::pair<T, PyObject*>> others;
   for (Py_ssize_t i = 0; i < detail::list_size(original); ++i) {
     PyObject* item = detail::list_item(original, i);
-    if (PyFloat_CheckExact(item)) continue;
-    const double value = PyFloat_AsDouble(item);
-    if (value == -1.0 && PyErr_Occurred()) return false;
-    ints.emplace_back(value, item);
+    if (plain(item)) continue;
+    T value{};
+    if (!value_of(item, value)) return false;
+    others.emplace_back(value, item);
   }
-  std::stable_sort(ints.begin(), ints.end(),
+  std::stable_sort(others.begin(), others.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<bool> used(ints.size(), false);
+  std::vector<bool> used(others.size(), false);
   for (Py_ssize_t i = 0; i < detail::list_size(fresh); ++i) {
-    const double value = detail::float_value(detail::list_item(fresh, i));
-    auto at = std::lower_bound(ints.begin(), ints.end(), value,
-                               [](const auto& a, double v) { return a.first < v; });
-    for (; at != ints.end() && at->first == value; ++at) {
-      const auto k = static_cast<std::size_t>(at - ints.begin());
-      if (used[k] || std::signbit(value)) continue;  // -0.0 is a float: no int is that
+    T value{};
+    if (!value_of(detail::list_item(fresh, i), value)) return false;
+    auto at = std::lower_bound(others.begin(), others.end(), value,
+                               [](const auto& a, T v) { return a.first < v; });
+    for (; at != others.end() && at->first == value; ++at) {
+      const auto k = static_cast<std::size_t>(at - others.begin());
+      if constexpr (std::is_same_v<T, double>) {
+        if (std::signbit(value)) continue;  // -0.0 is a float: no int is that
+      }
+      if (used[k]) continue;
       used[k] = true;
-      PyList_SetItem(fresh, i, Py_NewRef(at->second));  // drops the float it replaces
+      PyList_SetItem(fresh, i, Py_NewRef(at->second));  // drops the item it replaces
       break;
     }
   }
@@ -98,8 +122,8 @@ bool write_back(const list<T>& value) {
   box->version = 0;
   PyObject* fresh = to_python(value, /*as_new=*/true);
   if (fresh == nullptr) return false;
-  if constexpr (std::is_same_v<T, double>) {
-    if (box->had_ints && !detail::keep_ints(obj, fresh)) {
+  if constexpr (std::is_same_v<T, double> || std::is_same_v<T, std::int64_t>) {
+    if (box->had_others && !detail::keep_others<T>(obj, fresh)) {
       Py_DECREF(fresh);
       return false;
     }
