@@ -40,13 +40,6 @@ def _value(t: Type) -> Type:
     return _dict_t(t).value or NONE
 
 
-def held(em: FunctionEmitter, e: ir.Expr) -> str:
-    """The dict of ``e`` (or of the view ``e``) in a name."""
-    code = em.expr(e)
-    if is_temp(code) or code.startswith("v_"):
-        return code
-    return em.temp(_dict_t(em.spec.type_of(e)), code)
-
 
 def cast(code: str, src: Type, dst: Type) -> str:
     """A dict whose key or value type was never known is always empty: a new empty dict."""
@@ -79,7 +72,7 @@ def literal_dict(em: FunctionEmitter, e: ir.DictExpr) -> str:
 
 def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
     em.headers.add(HEADER)
-    d = held(em, e.value)
+    d = em.held(e.value)
     dt = _dict_t(em.spec.type_of(e.value))
     key = literal(e.index, dt.key or NONE) if isinstance(e, ir.TupleGet) else \
         _probe(em, e.index, dt)
@@ -90,7 +83,7 @@ def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
 
 def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
     em.headers.add(HEADER)
-    d = held(em, s.target)
+    d = em.held(s.target)
     t = em.spec.type_of(s.target)
     value = _as(em, s.value, _value(t))  # Python evaluates the value before the key
     key = em.cast(em.expr(s.index), em.spec.type_of(s.index), _key(t))
@@ -99,7 +92,7 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
 
 def delitem(em: FunctionEmitter, s: ir.DelItem) -> None:
     em.headers.add(HEADER)
-    d = held(em, s.target)
+    d = em.held(s.target)
     key = _probe(em, s.index, _dict_t(em.spec.type_of(s.target)))
     em.line(f"if (!pyaot::dict_delete({d}, {key})) [[unlikely]] {em.fail(s.loc.line)}")
 
@@ -107,7 +100,7 @@ def delitem(em: FunctionEmitter, s: ir.DelItem) -> None:
 def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     em.headers.add(HEADER)
     dt = _dict_t(em.spec.type_of(e.obj))
-    d = held(em, e.obj)
+    d = em.held(e.obj)
     name, line = e.name, e.loc.line
     if name in ("keys", "values", "items"):
         return d

@@ -148,6 +148,13 @@ class FunctionEmitter:
         finally:
             self.lines = saved
 
+    def held(self, e: ir.Expr) -> str:
+        """The value of ``e`` in a name: a temporary, unless it already is a local or one."""
+        code = self.expr(e)
+        if is_temp(code) or code.startswith("v_"):
+            return code
+        return self.temp(self.spec.type_of(e), code)
+
     def temp(self, t: Type, init: str | None = None) -> str:
         self.temps += 1
         name = f"t{self.temps}"

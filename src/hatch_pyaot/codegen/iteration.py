@@ -33,7 +33,7 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     short = call.func.removeprefix("builtins.")
     em.headers.add(lists.HEADER)
     broke = em.flag() if s.orelse or _strict(call) else None
-    seqs = [(lists.held(em, a), em.spec.type_of(a)) for a in call.args[:1 if short != "zip"
+    seqs = [(em.held(a), em.spec.type_of(a)) for a in call.args[:1 if short != "zip"
                                                                          else None]]
     start = None
     if short == "enumerate":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.codegen.literals import is_literal, is_temp, literal, string_literal
+from hatch_pyaot.codegen.literals import is_literal, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
@@ -39,13 +39,6 @@ def _item(t: Type) -> Type:
     assert isinstance(t, ListType)
     return t.item if t.item is not None else NONE
 
-
-def held(em: FunctionEmitter, e: ir.Expr) -> str:
-    """The list of ``e`` in a name (a temporary unless it already is one)."""
-    code = em.expr(e)
-    if is_temp(code) or code.startswith("v_"):
-        return code
-    return em.temp(em.spec.type_of(e), code)
 
 
 def cast(code: str, src: ListType, dst: ListType) -> str:
@@ -74,7 +67,7 @@ def _index(em: FunctionEmitter, e: ir.Expr) -> str:
 
 def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
     em.headers.add(HEADER)
-    lst = held(em, e.value)
+    lst = em.held(e.value)
     t = em.spec.type_of(e)
     if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
         return _slice(em, e, lst, e.index)
@@ -105,7 +98,7 @@ def slice_of(em: FunctionEmitter, e: ir.Expr, value: str, s: ir.SliceExpr, func:
 
 def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
     em.headers.add(HEADER)
-    lst = held(em, s.target)
+    lst = em.held(s.target)
     index = _index(em, s.index)
     index = index if is_literal(index) else em.temp(INT, index)
     item = _item(em.spec.type_of(s.target))
@@ -116,7 +109,7 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
 
 def delitem(em: FunctionEmitter, s: ir.DelItem) -> None:
     em.headers.add(HEADER)
-    lst = held(em, s.target)
+    lst = em.held(s.target)
     em.line(f"if (!pyaot::list_delete({lst}, {_index(em, s.index)})) [[unlikely]] "
             f"{em.fail(s.loc.line)}")
 
@@ -128,7 +121,7 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     item = _item(lt)
     if item == STR:  # ValueError: 'b' is not in list (its repr, found by ADL)
         em.headers.add("pyaot/builtins/str_convert.hpp")
-    lst = held(em, e.obj)
+    lst = em.held(e.obj)
     name = e.name
     line = e.loc.line
 
@@ -239,7 +232,7 @@ def compare(kind: ir.CmpOpKind, left: str, lt: Type, right: str, rt: Type) -> st
 def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     em.headers.add(HEADER)
     broke = em.flag() if s.orelse else None
-    lst = held(em, s.iterable)
+    lst = em.held(s.iterable)
     lt = em.spec.type_of(s.iterable)
     em.temps += 1
     counter = f"k{em.temps}"
@@ -293,7 +286,7 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
                     f"{_reverse(em, e)});")
             return lst
         return f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
-    lst = held(em, e.args[0])
+    lst = em.held(e.args[0])
     lt = em.spec.type_of(e.args[0])
     if name == "len":  # dicts and sets have size() too
         return f"{lst}.size()"

@@ -29,12 +29,6 @@ def _item(t: Type) -> Type:
     return t.item if t.item is not None else NONE
 
 
-def held(em: FunctionEmitter, e: ir.Expr) -> str:
-    code = em.expr(e)
-    if is_temp(code) or code.startswith("v_"):
-        return code
-    return em.temp(em.spec.type_of(e), code)
-
 
 def cast(code: str, src: Type, dst: Type) -> str:
     """A set whose item type was never known is always empty: a new empty set."""
@@ -72,7 +66,7 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     em.headers.add(HEADER)
     st = em.spec.type_of(e.obj)
     assert isinstance(st, SetType)
-    s = held(em, e.obj)
+    s = em.held(e.obj)
     name, line = e.name, e.loc.line
     if name in ("add", "discard", "remove"):
         value = _value(em, e.args[0], _item(st))

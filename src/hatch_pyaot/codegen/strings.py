@@ -23,7 +23,7 @@ CONVERT_HEADER = "pyaot/builtins/str_convert.hpp"
 
 def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
     em.headers.add(HEADER)
-    s = lists.held(em, e.value)
+    s = em.held(e.value)
     if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
         return lists.slice_of(em, e, s, e.index, "pyaot::str_slice")
     index = literal(e.index, INT) if isinstance(e, ir.TupleGet) else \
@@ -37,7 +37,7 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     """``for c in s``: one 1-character string per code point."""
     em.headers.add(HEADER)
     broke = em.flag() if s.orelse else None
-    text = lists.held(em, s.iterable)
+    text = em.held(s.iterable)
     em.temps += 1
     counter = f"k{em.temps}"
     em.line(f"for (std::int64_t {counter} = 0; {counter} < {text}.size(); ++{counter}) {{")
