@@ -337,3 +337,15 @@ def sum_dict(d: dict[int, int]) -> int:
 def make_dict(n: int) -> dict[int, int]:
     """Conversion out: a dict[int, int] result."""
     return {i: i for i in range(n)}
+
+
+@compile
+def top_words(text: str, k: int) -> list[tuple[str, int]]:
+    """The example of issue 11: a dict of str counts, ranked with a key lambda."""
+    counts: dict[str, int] = {}
+    for w in text.lower().split():
+        w = w.strip(".,;:!?")
+        if w:
+            counts[w] = counts.get(w, 0) + 1
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return ranked[:k]

@@ -80,6 +80,7 @@ def inputs(quick: bool) -> dict[str, tuple[Any, ...]]:
                                for _ in range(100_000 // k)),),
         "anagram_groups": ([_word(rng) for _ in range(50_000 // k)],),
         "distinct_ngrams": (_text(rng, 50_000 // k), 4),
+        "top_words": (_text(rng, 200_000 // k), 10),
         "bigram_counts": ([rng.randrange(300) for _ in range(400_000 // k)],),
         "group_by_residue": ([rng.randrange(10**6) for _ in range(400_000 // k)], 97),
         "bfs_dict": ({i: row for i, row in enumerate(_grid(300 // k))}, 0),
