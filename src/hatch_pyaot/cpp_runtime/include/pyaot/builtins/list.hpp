@@ -422,9 +422,11 @@ void merge_sort(std::vector<V>& items, Less less) {
       const std::size_t mid = std::min(lo + width, n);
       const std::size_t hi = std::min(lo + 2 * width, n);
       std::size_t i = lo, j = mid, k = lo;
-      while (i < mid && j < hi) buffer[k++] = less(items[j], items[i]) ? items[j++] : items[i++];
-      while (i < mid) buffer[k++] = items[i++];
-      while (j < hi) buffer[k++] = items[j++];
+      while (i < mid && j < hi) {
+        buffer[k++] = std::move(less(items[j], items[i]) ? items[j++] : items[i++]);
+      }
+      while (i < mid) buffer[k++] = std::move(items[i++]);
+      while (j < hi) buffer[k++] = std::move(items[j++]);
     }
     items.swap(buffer);
   }

@@ -9,6 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,9 +21,12 @@
 
 namespace pyaot {
 
+/// One allocation: the count and the length, then the code points.
 struct StrBox {
-  std::int64_t refs = 1;
-  std::u32string text;
+  std::int64_t refs;
+  std::int64_t size;
+  std::int64_t hash;  ///< py_hash, once asked (-1: not yet), as CPython caches it
+  char32_t* chars() noexcept { return reinterpret_cast<char32_t*>(this + 1); }
 };
 
 class str {
@@ -47,31 +52,43 @@ class str {
   }
   ~str() { release(); }
 
-  static str of(std::u32string text) {
+  /// A string of n code points to fill in through `chars` (not yet valid text).
+  static str with_size(std::size_t n, char32_t*& chars) {
     str out;
-    if (!text.empty()) {
-      out.box_ = new StrBox();
-      out.box_->text = std::move(text);
-    }
+    chars = nullptr;
+    if (n == 0) return out;
+    void* memory = std::malloc(sizeof(StrBox) + n * sizeof(char32_t));
+    if (memory == nullptr) std::abort();  // sizes a program chooses are checked first
+    out.box_ = static_cast<StrBox*>(memory);
+    out.box_->refs = 1;
+    out.box_->size = static_cast<std::int64_t>(n);
+    out.box_->hash = -1;
+    chars = out.box_->chars();
     return out;
   }
-  static str of(std::u32string_view text) { return of(std::u32string(text)); }
+  static str of(std::u32string_view text) {
+    char32_t* chars;
+    str out = with_size(text.size(), chars);
+    if (!text.empty()) std::memcpy(chars, text.data(), text.size() * sizeof(char32_t));
+    return out;
+  }
+  static str of(const std::u32string& text) { return of(std::u32string_view(text)); }
   /// A literal of the source (generated code writes U"..." with its length).
   static str lit(const char32_t* text, std::size_t n) { return of(std::u32string_view(text, n)); }
   static str from_utf8(std::string_view bytes);
 
   std::u32string_view view() const noexcept {
-    return box_ ? std::u32string_view(box_->text) : std::u32string_view();
+    return box_ ? std::u32string_view(box_->chars(), static_cast<std::size_t>(box_->size))
+                : std::u32string_view();
   }
-  std::int64_t size() const noexcept {
-    return box_ ? static_cast<std::int64_t>(box_->text.size()) : 0;
-  }
-  bool empty() const noexcept { return size() == 0; }
-  char32_t operator[](std::size_t i) const noexcept { return box_->text[i]; }
+  std::int64_t size() const noexcept { return box_ ? box_->size : 0; }
+  bool empty() const noexcept { return box_ == nullptr; }
+  char32_t operator[](std::size_t i) const noexcept { return box_->chars()[i]; }
+  StrBox* box() const noexcept { return box_; }
 
  private:
   void release() noexcept {
-    if (box_ && --box_->refs == 0) delete box_;
+    if (box_ && --box_->refs == 0) std::free(box_);
     box_ = nullptr;
   }
   StrBox* box_ = nullptr;
@@ -200,11 +217,11 @@ inline bool str_slice(str& out, const str& s, bool has_start, std::int64_t start
 inline str str_concat(const str& a, const str& b) {
   if (a.empty()) return b;
   if (b.empty()) return a;
-  std::u32string text;
-  text.reserve(static_cast<std::size_t>(a.size() + b.size()));
-  text.append(a.view());
-  text.append(b.view());
-  return str::of(std::move(text));
+  char32_t* chars;
+  str out = str::with_size(static_cast<std::size_t>(a.size() + b.size()), chars);
+  std::memcpy(chars, a.view().data(), a.view().size() * sizeof(char32_t));
+  std::memcpy(chars + a.view().size(), b.view().data(), b.view().size() * sizeof(char32_t));
+  return out;
 }
 
 inline bool str_repeat(str& out, const str& s, std::int64_t times) {
@@ -216,10 +233,12 @@ inline bool str_repeat(str& out, const str& s, std::int64_t times) {
       !can_allocate(static_cast<std::uint64_t>(s.size() * times), sizeof(char32_t))) {
     return raise(Exc::MemoryError, "");
   }
-  std::u32string text;
-  text.reserve(static_cast<std::size_t>(s.size() * times));
-  for (std::int64_t k = 0; k < times; ++k) text.append(s.view());
-  out = str::of(std::move(text));
+  char32_t* chars;
+  const std::u32string_view v = s.view();
+  out = str::with_size(v.size() * static_cast<std::size_t>(times), chars);
+  for (std::int64_t k = 0; k < times; ++k, chars += v.size()) {
+    std::memcpy(chars, v.data(), v.size() * sizeof(char32_t));
+  }
   return true;
 }
 
@@ -253,13 +272,17 @@ inline bool operator<(const str& a, const str& b) { return str_lt(a, b); }
 /// A hash of the code points (FNV-1a); CPython's str hash is randomized per process, so no
 /// program can depend on its value.
 inline std::int64_t py_hash(const str& s) {
+  StrBox* box = s.box();
+  if (box != nullptr && box->hash != -1) return box->hash;
   std::uint64_t h = 14695981039346656037ull;
   for (char32_t c : s.view()) {
     h ^= static_cast<std::uint64_t>(c);
     h *= 1099511628211ull;
   }
   auto out = static_cast<std::int64_t>(h);
-  return out == -1 ? -2 : out;
+  out = out == -1 ? -2 : out;
+  if (box != nullptr) box->hash = out;
+  return out;
 }
 
 // ---- conversions -------------------------------------------------------------------------

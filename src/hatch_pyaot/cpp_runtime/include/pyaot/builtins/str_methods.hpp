@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -257,15 +258,21 @@ inline list<str> str_splitlines(const str& s, bool keepends = false) {
 inline str str_join(const str& sep, const list<str>& parts) {
   const auto& items = parts.items();
   if (items.size() == 1) return items[0];
-  std::u32string text;
-  std::size_t total = sep.view().size() * (items.empty() ? 0 : items.size() - 1);
+  const str_view d = sep.view();
+  std::size_t total = d.size() * (items.empty() ? 0 : items.size() - 1);
   for (const str& p : items) total += p.view().size();
-  text.reserve(total);
+  char32_t* chars;
+  str out = str::with_size(total, chars);
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) text.append(sep.view());
-    text.append(items[i].view());
+    if (i) {
+      std::memcpy(chars, d.data(), d.size() * sizeof(char32_t));
+      chars += d.size();
+    }
+    const str_view v = items[i].view();
+    std::memcpy(chars, v.data(), v.size() * sizeof(char32_t));
+    chars += v.size();
   }
-  return str::of(std::move(text));
+  return out;
 }
 
 namespace detail {

@@ -6,6 +6,7 @@
 #include "pyaot/python/common.hpp"
 
 #include <bit>
+#include <cstring>
 #include <string>
 
 #include "pyaot/builtins/str.hpp"
@@ -20,27 +21,28 @@ inline bool from_python(PyObject* obj, str& out, const char* func, const char* p
 #if defined(Py_LIMITED_API)
   const Py_ssize_t n = PyUnicode_GetLength(obj);
   if (n < 0) return false;
-  std::u32string text(static_cast<std::size_t>(n), U'\0');
-  if (n > 0 && PyUnicode_AsUCS4(obj, reinterpret_cast<Py_UCS4*>(text.data()), n, 0) == nullptr) {
+  char32_t* chars;
+  out = str::with_size(static_cast<std::size_t>(n), chars);
+  if (n > 0 && PyUnicode_AsUCS4(obj, reinterpret_cast<Py_UCS4*>(chars), n, 0) == nullptr) {
+    out = str();
     return false;
   }
 #else
   const Py_ssize_t n = PyUnicode_GET_LENGTH(obj);
-  std::u32string text(static_cast<std::size_t>(n), U'\0');
+  char32_t* chars;
+  out = str::with_size(static_cast<std::size_t>(n), chars);
   const int kind = PyUnicode_KIND(obj);
   const void* data = PyUnicode_DATA(obj);
   if (kind == PyUnicode_1BYTE_KIND) {
     const auto* p = static_cast<const Py_UCS1*>(data);
-    for (Py_ssize_t i = 0; i < n; ++i) text[static_cast<std::size_t>(i)] = p[i];
+    for (Py_ssize_t i = 0; i < n; ++i) chars[i] = p[i];
   } else if (kind == PyUnicode_2BYTE_KIND) {
     const auto* p = static_cast<const Py_UCS2*>(data);
-    for (Py_ssize_t i = 0; i < n; ++i) text[static_cast<std::size_t>(i)] = p[i];
+    for (Py_ssize_t i = 0; i < n; ++i) chars[i] = p[i];
   } else {
-    const auto* p = static_cast<const Py_UCS4*>(data);
-    for (Py_ssize_t i = 0; i < n; ++i) text[static_cast<std::size_t>(i)] = p[i];
+    std::memcpy(chars, PyUnicode_DATA(obj), static_cast<std::size_t>(n) * sizeof(char32_t));
   }
 #endif
-  out = str::of(std::move(text));
   return true;
 }
 
