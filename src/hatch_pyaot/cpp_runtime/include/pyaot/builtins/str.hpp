@@ -21,6 +21,15 @@
 
 namespace pyaot {
 
+namespace detail {
+/// Copies text to dst and returns the end (memcpy with the null data of an empty view would
+/// be undefined behaviour, even for no bytes).
+inline char32_t* copy_chars(char32_t* dst, std::u32string_view text) noexcept {
+  if (!text.empty()) std::memcpy(dst, text.data(), text.size() * sizeof(char32_t));
+  return dst + text.size();
+}
+}  // namespace detail
+
 /// One allocation: the count and the length, then the code points.
 struct StrBox {
   std::int64_t refs;
@@ -69,7 +78,7 @@ class str {
   static str of(std::u32string_view text) {
     char32_t* chars;
     str out = with_size(text.size(), chars);
-    if (!text.empty()) std::memcpy(chars, text.data(), text.size() * sizeof(char32_t));
+    detail::copy_chars(chars, text);
     return out;
   }
   static str of(const std::u32string& text) { return of(std::u32string_view(text)); }
@@ -219,8 +228,7 @@ inline str str_concat(const str& a, const str& b) {
   if (b.empty()) return a;
   char32_t* chars;
   str out = str::with_size(static_cast<std::size_t>(a.size() + b.size()), chars);
-  std::memcpy(chars, a.view().data(), a.view().size() * sizeof(char32_t));
-  std::memcpy(chars + a.view().size(), b.view().data(), b.view().size() * sizeof(char32_t));
+  detail::copy_chars(detail::copy_chars(chars, a.view()), b.view());
   return out;
 }
 
@@ -236,9 +244,7 @@ inline bool str_repeat(str& out, const str& s, std::int64_t times) {
   char32_t* chars;
   const std::u32string_view v = s.view();
   out = str::with_size(v.size() * static_cast<std::size_t>(times), chars);
-  for (std::int64_t k = 0; k < times; ++k, chars += v.size()) {
-    std::memcpy(chars, v.data(), v.size() * sizeof(char32_t));
-  }
+  for (std::int64_t k = 0; k < times; ++k) chars = detail::copy_chars(chars, v);
   return true;
 }
 

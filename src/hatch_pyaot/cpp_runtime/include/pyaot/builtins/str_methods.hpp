@@ -264,13 +264,8 @@ inline str str_join(const str& sep, const list<str>& parts) {
   char32_t* chars;
   str out = str::with_size(total, chars);
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) {
-      std::memcpy(chars, d.data(), d.size() * sizeof(char32_t));
-      chars += d.size();
-    }
-    const str_view v = items[i].view();
-    std::memcpy(chars, v.data(), v.size() * sizeof(char32_t));
-    chars += v.size();
+    if (i) chars = detail::copy_chars(chars, d);
+    chars = detail::copy_chars(chars, items[i].view());
   }
   return out;
 }

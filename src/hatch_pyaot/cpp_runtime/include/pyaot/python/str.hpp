@@ -39,8 +39,8 @@ inline bool from_python(PyObject* obj, str& out, const char* func, const char* p
   } else if (kind == PyUnicode_2BYTE_KIND) {
     const auto* p = static_cast<const Py_UCS2*>(data);
     for (Py_ssize_t i = 0; i < n; ++i) chars[i] = p[i];
-  } else {
-    std::memcpy(chars, PyUnicode_DATA(obj), static_cast<std::size_t>(n) * sizeof(char32_t));
+  } else if (n > 0) {
+    std::memcpy(chars, data, static_cast<std::size_t>(n) * sizeof(char32_t));
   }
 #endif
   return true;
