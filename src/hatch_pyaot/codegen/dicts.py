@@ -231,16 +231,6 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     em.loop_else(s.orelse, broke)
 
 
-def comprehension(em: FunctionEmitter, e: ir.Comprehension) -> str:
-    em.headers.add(HEADER)
-    t = em.spec.type_of(e)
-    acc = em.temp(t, f"{t.cpp()}::make()")
-    em.reducers.append((e, acc, ""))
-    em.stmt(e.loop)
-    em.reducers.pop()
-    return acc
-
-
 def reduce_step(em: FunctionEmitter, s: ir.ReduceStep, e: ir.Comprehension, acc: str) -> None:
     t = em.spec.type_of(e)
     assert isinstance(s.value, ir.TupleExpr)

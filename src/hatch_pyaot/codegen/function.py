@@ -81,6 +81,10 @@ _INLINE_LIMIT = 1500
 """Characters of inline code beyond which an operation's result is held in a temporary."""
 
 
+_CONTAINER_HEADERS = {"list": lists.HEADER, "set": sets.HEADER, "dict": dicts.HEADER}
+"""The runtime header of each container a comprehension makes."""
+
+
 def signature(spec: Specialization) -> str:
     assert spec.result is not None
     params = [f"{spec.result.cpp()}& out"]
@@ -147,6 +151,17 @@ class FunctionEmitter:
             yield buffer
         finally:
             self.lines = saved
+
+    def collect(self, e: ir.Comprehension) -> str:
+        """A list, set or dict comprehension: an empty container, and the loop whose
+        ReduceStep adds to it (codegen/lists.py, sets.py, dicts.py ``reduce_step``)."""
+        self.headers.add(_CONTAINER_HEADERS[e.kind])
+        t = self.spec.type_of(e)
+        acc = self.temp(t, f"{t.cpp()}::make()")
+        self.reducers.append((e, acc, ""))
+        self.stmt(e.loop)
+        self.reducers.pop()
+        return acc
 
     def held(self, e: ir.Expr) -> str:
         """The value of ``e`` in a name: a temporary, unless it already is a local or one."""
@@ -619,10 +634,8 @@ class FunctionEmitter:
             return dicts.binop(self, e)
         if isinstance(e, ir.BinOp) and isinstance(t, SetType):
             return sets.binop(self, e)
-        if isinstance(e, ir.Comprehension) and e.kind == "dict":
-            return dicts.comprehension(self, e)
-        if isinstance(e, ir.Comprehension) and e.kind == "set":
-            return sets.comprehension(self, e)
+        if isinstance(e, ir.Comprehension) and e.kind in _CONTAINER_HEADERS:
+            return self.collect(e)
         if isinstance(e, ir.TupleGet | ir.Index) and isinstance(
                 self.spec.type_of(e.value), ListType):
             return lists.getitem(self, e)
@@ -638,8 +651,6 @@ class FunctionEmitter:
             return strings.format_value(self, e)
         if isinstance(e, ir.BinOp) and self.spec.ops[e].name.startswith("list."):
             return lists.binop(self, e, e.op)
-        if isinstance(e, ir.Comprehension) and e.kind == "list":
-            return lists.comprehension(self, e)
         if isinstance(e, ir.TupleExpr):
             assert isinstance(t, TupleType)
             items = [self.cast(self.expr(i), self.spec.type_of(i), it)

@@ -191,16 +191,6 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     em.loop_else(s.orelse, broke)
 
 
-def comprehension(em: FunctionEmitter, e: ir.Comprehension) -> str:
-    em.headers.add(HEADER)
-    t = em.spec.type_of(e)
-    acc = em.temp(t, f"{t.cpp()}::make()")
-    em.reducers.append((e, acc, ""))
-    em.stmt(e.loop)
-    em.reducers.pop()
-    return acc
-
-
 def reduce_step(em: FunctionEmitter, s: ir.ReduceStep, e: ir.Comprehension, acc: str) -> None:
     value = em.cast(em.expr(s.value), em.spec.type_of(s.value), _item(em.spec.type_of(e)))
     em.line(f"pyaot::set_add({acc}, {value});")
