@@ -104,10 +104,7 @@ def literal(typer: FunctionTyper, e: ir.DictExpr) -> Type | None:
 
 
 def comprehension(typer: FunctionTyper, e: ir.Comprehension) -> Type | None:
-    elements: list[Type] = []
-    typer.reducers.append((e, elements))
-    typer.stmt(e.loop)
-    typer.reducers.pop()
+    elements = typer.elements_of(e)
     if not elements:
         return None
     pairs = [t for t in elements if isinstance(t, TupleType) and len(t.items) == 2]

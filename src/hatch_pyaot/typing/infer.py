@@ -392,6 +392,14 @@ class FunctionTyper:
                          f"a {t}", hint="change the annotation or convert the value")
         return None
 
+    def elements_of(self, e: ir.Comprehension) -> list[Type]:
+        """Type a comprehension's loop; the types of what its ReduceStep feeds."""
+        elements: list[Type] = []
+        self.reducers.append((e, elements))
+        self.stmt(e.loop)
+        self.reducers.pop()
+        return elements
+
     def condition(self, e: ir.Expr) -> None:
         if isinstance(e, ir.BoolOp):
             # Only its truth is used: each operand is tested on its own (``if xs and x > 0``

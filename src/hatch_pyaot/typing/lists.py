@@ -79,10 +79,7 @@ def literal(typer: FunctionTyper, e: ir.ListExpr) -> Type | None:
 
 
 def comprehension(typer: FunctionTyper, e: ir.Comprehension) -> Type | None:
-    elements: list[Type] = []
-    typer.reducers.append((e, elements))
-    typer.stmt(e.loop)
-    typer.reducers.pop()
+    elements = typer.elements_of(e)
     if not elements:
         return None
     item = same_items(typer, list(elements), e.loc, "the items of a list comprehension")

@@ -40,10 +40,7 @@ def literal(typer: FunctionTyper, e: ir.SetExpr) -> Type | None:
 
 
 def comprehension(typer: FunctionTyper, e: ir.Comprehension) -> Type | None:
-    elements: list[Type] = []
-    typer.reducers.append((e, elements))
-    typer.stmt(e.loop)
-    typer.reducers.pop()
+    elements = typer.elements_of(e)
     if not elements:
         return None
     return _of(typer, list(elements), e, "the items of a set comprehension")

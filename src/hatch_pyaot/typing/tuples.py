@@ -37,10 +37,7 @@ def item_type(typer: FunctionTyper, node: ir.Stmt | ir.Expr, tuple_expr: ir.Expr
 def comprehension(typer: FunctionTyper, e: ir.Comprehension) -> Type | None:
     """The loop binds the generator's variables; the element type gives the result."""
     start_t = typer.expr(e.start) if e.start is not None else None
-    elements: list[Type] = []
-    typer.reducers.append((e, elements))
-    typer.stmt(e.loop)
-    typer.reducers.pop()
+    elements = typer.elements_of(e)
     if e.kind in ("any", "all"):
         return BOOL
     if not elements:
