@@ -368,15 +368,8 @@ def _min_max(em: FunctionEmitter, e: ir.Call, name: str, lst: str, item: Type,
     if isinstance(lam, ir.Lambda) and lam in em.spec.expr_types:
         return _min_max_by_key(em, e, name, lst, item, t, lam)
     out = em.temp(t)
-    default = next((v for k, v in e.kwargs if k == "default"), None)
     em.line(f"if ({lst}.size() == 0) {{")
-    with em.indented():
-        if default is not None:
-            em.line(f"{out} = {em.cast(em.expr(default), em.spec.type_of(default), t)};")
-        else:
-            message = string_literal(f"{name}() arg is an empty sequence")
-            em.line(f"pyaot::raise(pyaot::Exc::ValueError, {message});")
-            em.line(em.fail(e.loc.line))
+    _when_empty(em, e, name, out, t)
     em.line("} else {")
     with em.indented():
         em.temps += 1
@@ -400,7 +393,6 @@ def _min_max_by_key(em: FunctionEmitter, e: ir.Call, name: str, lst: str, item: 
     best_key = em.temp(key_t)
     em.temps += 1
     k = f"k{em.temps}"
-    default = dict(e.kwargs).get("default")
     em.line(f"for (std::size_t {k} = 0; {k} < {lst}.items().size(); ++{k}) {{")
     with em.indented():
         held = f"{item.cpp()}({lst}.items()[{k}])"
@@ -412,6 +404,14 @@ def _min_max_by_key(em: FunctionEmitter, e: ir.Call, name: str, lst: str, item: 
                 f"{em.cast(held, item, t)}; }}")
     em.line("}")
     em.line(f"if ({lst}.items().empty()) {{")
+    _when_empty(em, e, name, out, t)
+    em.line("}")
+    return out
+
+
+def _when_empty(em: FunctionEmitter, e: ir.Call, name: str, out: str, t: Type) -> None:
+    """min/max of an empty list: its default=, else CPython's ValueError."""
+    default = dict(e.kwargs).get("default")
     with em.indented():
         if default is not None:
             em.line(f"{out} = {em.cast(em.expr(default), em.spec.type_of(default), t)};")
@@ -419,8 +419,6 @@ def _min_max_by_key(em: FunctionEmitter, e: ir.Call, name: str, lst: str, item: 
             message = string_literal(f"{name}() arg is an empty sequence")
             em.line(f"pyaot::raise(pyaot::Exc::ValueError, {message});")
             em.line(em.fail(e.loc.line))
-    em.line("}")
-    return out
 
 
 def _sum(em: FunctionEmitter, e: ir.Call, lst: str, item: Type, t: Type) -> str:
