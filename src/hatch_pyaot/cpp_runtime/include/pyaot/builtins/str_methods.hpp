@@ -373,12 +373,17 @@ inline void append_lower(std::u32string& out, str_view v, std::size_t i) {
 
 }  // namespace detail
 
-inline str str_upper(const str& s) {
+namespace detail {
+/// Each code point by its full mapping (upper, fold): no context, unlike lower's sigma.
+inline str map_each(const str& s, unicode::Case which) {
   std::u32string out;
   out.reserve(s.view().size());
-  for (char32_t c : s.view()) unicode::append_mapped(out, c, unicode::Case::upper);
+  for (char32_t c : s.view()) unicode::append_mapped(out, c, which);
   return str::of(std::move(out));
 }
+}  // namespace detail
+
+inline str str_upper(const str& s) { return detail::map_each(s, unicode::Case::upper); }
 
 inline str str_lower(const str& s) {
   const str_view v = s.view();
@@ -388,12 +393,7 @@ inline str str_lower(const str& s) {
   return str::of(std::move(out));
 }
 
-inline str str_casefold(const str& s) {
-  std::u32string out;
-  out.reserve(s.view().size());
-  for (char32_t c : s.view()) unicode::append_mapped(out, c, unicode::Case::fold);
-  return str::of(std::move(out));
-}
+inline str str_casefold(const str& s) { return detail::map_each(s, unicode::Case::fold); }
 
 inline str str_swapcase(const str& s) {
   const str_view v = s.view();
