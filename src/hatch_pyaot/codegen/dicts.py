@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.literals import is_literal, is_temp, literal
+from hatch_pyaot.codegen.strings import key_repr
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import NONE, DictType, DictView, ListType, TupleType, Type
 from hatch_pyaot.typing.typed import ListBuiltin
@@ -74,6 +75,7 @@ def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
     em.headers.add(HEADER)
     d = em.held(e.value)
     dt = _dict_t(em.spec.type_of(e.value))
+    key_repr(em, dt.key)
     key = literal(e.index, dt.key or NONE) if isinstance(e, ir.TupleGet) else \
         _probe(em, e.index, dt)
     out = em.temp(em.spec.type_of(e))
@@ -93,13 +95,16 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
 def delitem(em: FunctionEmitter, s: ir.DelItem) -> None:
     em.headers.add(HEADER)
     d = em.held(s.target)
-    key = _probe(em, s.index, _dict_t(em.spec.type_of(s.target)))
+    dt = _dict_t(em.spec.type_of(s.target))
+    key_repr(em, dt.key)
+    key = _probe(em, s.index, dt)
     em.line(f"if (!pyaot::dict_delete({d}, {key})) [[unlikely]] {em.fail(s.loc.line)}")
 
 
 def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     em.headers.add(HEADER)
     dt = _dict_t(em.spec.type_of(e.obj))
+    key_repr(em, dt.key)
     d = em.held(e.obj)
     name, line = e.name, e.loc.line
     if name in ("keys", "values", "items"):

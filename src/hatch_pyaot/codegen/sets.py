@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.literals import is_literal, is_temp
+from hatch_pyaot.codegen.strings import key_repr
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import NONE, DictType, DictView, ListType, SetType, Type
 from hatch_pyaot.typing.typed import ListBuiltin
@@ -66,6 +67,7 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     em.headers.add(HEADER)
     st = em.spec.type_of(e.obj)
     assert isinstance(st, SetType)
+    key_repr(em, st.item)
     s = em.held(e.obj)
     name, line = e.name, e.loc.line
     if name in ("add", "discard", "remove"):

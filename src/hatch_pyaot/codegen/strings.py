@@ -12,13 +12,20 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.codegen import lists
 from hatch_pyaot.codegen.literals import literal
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import INT, STR
+from hatch_pyaot.ir.types import INT, STR, Type
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
 
 HEADER = "pyaot/builtins/str.hpp"
 CONVERT_HEADER = "pyaot/builtins/str_convert.hpp"
+
+
+def key_repr(em: FunctionEmitter, key: Type | None) -> None:
+    """A str key or set item (or a tuple holding one) may go into a KeyError's message: its
+    ``append_repr`` (str_convert.hpp, found by ADL) must be declared."""
+    if key is not None and "pyaot::str" in key.cpp():
+        em.headers.add(CONVERT_HEADER)
 
 
 def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:

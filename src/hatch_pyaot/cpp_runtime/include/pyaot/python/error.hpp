@@ -103,14 +103,18 @@ namespace detail {
     clear_error();
     return nullptr;
   }
-  if (state.file != nullptr) {
-    if (state.message.empty()) {  // MemoryError(): only the place
-      PyErr_Format(type, "(at %s:%d)", state.file, state.line);
-    } else {
-      PyErr_Format(type, "%s (at %s:%d)", state.message.c_str(), state.file, state.line);
-    }
-  } else {
-    PyErr_SetString(type, state.message.c_str());
+  std::string text = state.message;
+  if (state.file != nullptr) {  // MemoryError() has no message: only the place
+    text += text.empty() ? "(at " : " (at ";
+    text += state.file;
+    text += ':' + std::to_string(state.line) + ')';
+  }
+  // The whole UTF-8 text, NULs included (a C string would stop at the first: "a\0b").
+  PyObject* message = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()),
+                                           "replace");
+  if (message != nullptr) {
+    PyErr_SetObject(type, message);
+    Py_DECREF(message);
   }
   clear_error();
   return nullptr;
