@@ -141,6 +141,7 @@ CASES += [("heap_in_place", (ps,)) for ps in ([], [(3.0, "c"), (1.0, "a"), (2.0,
 CASES += [("countdown", (a, b)) for a, b in [(0, 5), (3, 1), (-2, 2), (4, 4)]]
 # bools in a list[int] stay bools for the caller, as ints in a list[float] stay ints
 CASES += [("sort_ints", ([3, True, 2, False],)), ("sort_ints", ([True, 1, False, 0],))]
+CASES += [("rebind_while_walking", (xs, s)) for xs in ([], [5], [2, 9]) for s in ("", "x✓")]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

@@ -79,6 +79,7 @@ CASES += [("texts", (n, x, b, s)) for n, x, b, s in [(0, 0.1, True, "a'b"), (-5,
 CASES += [("fstrings", (name, x, n)) for name, x, n in [("Zoë", 3.14159, 42), ("", -0.5, -3),
                                                         ("toolongname", 1e21, 123456)]]
 CASES += [("message", (s,)) for s in ("", "k", "ß✓")]
+CASES += [("nul_message", (s, n)) for s in ("", "\x00", "x\x00y✓") for n in (0, 1)]
 CASES += [("counts_of", (s,)) for s in TEXTS[:8]]
 CASES += [("csv_line", (s,)) for s in ("1.5,2,,3e2", " 4 , 5.25", "", "1,x")]
 CASES += [("sorted_words", (s,)) for s in TEXTS[:8]]

@@ -13,7 +13,8 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 sys.path.insert(0, str(SRC))
 
 from fuzz import program  # noqa: E402
-from fuzz.oracle import Figures, check_module  # noqa: E402
+from fuzz.oracle import Figures, Mismatch, check_module, still_fails  # noqa: E402
+from fuzz.reduce import reduce, regression_test  # noqa: E402
 
 
 def main() -> int:
@@ -23,6 +24,9 @@ def main() -> int:
     ap.add_argument("--functions", type=int, default=12, help="entry functions per module")
     ap.add_argument("--inputs", type=int, default=6, help="calls per function")
     ap.add_argument("--out", type=Path, default=None, help="where modules are written")
+    ap.add_argument("--reduce", action="store_true",
+                    help="shrink each failing function (its first failure) and write a "
+                         "regression test into OUT/regressions")
     ns = ap.parse_args()
     out = ns.out or Path(tempfile.mkdtemp(prefix="pyaot-fuzz-"))
     figures = Figures()
@@ -30,9 +34,13 @@ def main() -> int:
     start = time.monotonic()
     for seed in range(ns.seed, ns.seed + ns.modules):
         module = program.generate(seed, ns.functions, ns.inputs)
+        reduced: set[str] = set()
         for m in check_module(module, out / str(seed), figures):
             mismatches += 1
             print(f"seed {seed}: {m}", flush=True)
+            if ns.reduce and m.function not in reduced:
+                reduced.add(m.function)
+                print(f"  reduced: {_reduce(module, m, out)}", flush=True)
     print(f"{figures.modules} modules in {time.monotonic() - start:.0f} s, output in {out}")
     for name in ("generated", "compiled", "compared"):
         table = getattr(figures, name)
@@ -43,6 +51,16 @@ def main() -> int:
         print(f"  {n:5}  {text}")
     print(f"mismatches: {mismatches}")
     return 1 if mismatches else 0
+
+
+def _reduce(module: program.Module, m: Mismatch, out: Path) -> Path:
+    fn = next(f for f in module.functions if f.name == m.function)
+    ask = still_fails(out / "reducing", module.helpers, m)
+    small = reduce(fn.source, ask)
+    folder = out / "regressions"
+    folder.mkdir(parents=True, exist_ok=True)
+    return regression_test(folder, module.seed, f"{m.what}: {m.detail}"[:300], module.helpers,
+                           small, m.args)
 
 
 if __name__ == "__main__":

@@ -140,7 +140,7 @@ class Exprs:
     # ---- numbers -----------------------------------------------------------------------
 
     def _ints(self) -> list[Production]:
-        r, e, I, F = self.rng, self.e, k.INT, k.FLOAT  # noqa: N806
+        r, e, I, F = self.rng, self.e, k.INT, k.FLOAT  # noqa: E741
         return [
             lambda d: f"_ov({e(I, d)} {r.choice('+-*')} {e(I, d)})",
             lambda d: f"_ov({e(I, d)} {r.choice(('//', '%'))} {e(I, d)})",
@@ -172,7 +172,7 @@ class Exprs:
         ]
 
     def _floats(self) -> list[Production]:
-        r, e, I, F = self.rng, self.e, k.INT, k.FLOAT  # noqa: N806
+        r, e, I, F = self.rng, self.e, k.INT, k.FLOAT  # noqa: E741
         return [
             lambda d: f"({e(F, d)} {r.choice(('+', '-', '*', '/'))} {e(F, d)})",
             lambda d: f"({e(F, d)} {r.choice(('//', '%'))} {e(F, d)})",
@@ -202,7 +202,7 @@ class Exprs:
         ]
 
     def _bools(self) -> list[Production]:
-        r, e, I, F, S = self.rng, self.e, k.INT, k.FLOAT, k.STR  # noqa: N806
+        r, e, I, F, S = self.rng, self.e, k.INT, k.FLOAT, k.STR  # noqa: E741
         cmp = ("<", "<=", ">", ">=", "==", "!=")
         return [
             lambda d: f"({e(I, d)} {r.choice(cmp)} {e(I, d)})",
@@ -230,7 +230,7 @@ class Exprs:
     # ---- strings -----------------------------------------------------------------------
 
     def _strs(self) -> list[Production]:
-        r, e, I, S = self.rng, self.e, k.INT, k.STR  # noqa: N806
+        r, e, I, S = self.rng, self.e, k.INT, k.STR  # noqa: E741
         return [
             lambda d: f"({e(S, d)} + {e(S, d)})",
             lambda d: f"({e(S, d)} * ({e(I, d)} % 4))",
@@ -256,7 +256,7 @@ class Exprs:
     # ---- containers --------------------------------------------------------------------
 
     def _list_ints(self) -> list[Production]:
-        r, e, I, L = self.rng, self.e, k.INT, k.LIST_INT  # noqa: N806
+        r, e, I, L = self.rng, self.e, k.INT, k.LIST_INT  # noqa: E741
         return [
             lambda d: f"({e(L, d)} + {e(L, d)})",
             lambda d: f"{e(L, d)}[{e(I, d)}:{e(I, d)}]",
@@ -275,7 +275,7 @@ class Exprs:
         ]
 
     def _list_floats(self) -> list[Production]:
-        r, e, F, L = self.rng, self.e, k.FLOAT, k.LIST_FLOAT  # noqa: N806
+        r, e, F, L = self.rng, self.e, k.FLOAT, k.LIST_FLOAT
         return [
             lambda d: f"({e(L, d)} + {e(L, d)})",
             lambda d: f"{e(L, d)}[{e(k.INT, d)}:{e(k.INT, d)}]",
@@ -288,7 +288,7 @@ class Exprs:
         ]
 
     def _list_strs(self) -> list[Production]:
-        r, e, S, L = self.rng, self.e, k.STR, k.LIST_STR  # noqa: N806
+        r, e, S, L = self.rng, self.e, k.STR, k.LIST_STR
         return [
             lambda d: f"{e(S, d)}.split()",
             lambda d: f"{e(S, d)}.split({e(S, d)})",
@@ -303,7 +303,7 @@ class Exprs:
         ]
 
     def _dicts_si(self) -> list[Production]:
-        e, S, D = self.e, k.STR, k.DICT_STR_INT  # noqa: N806
+        e, S, D = self.e, k.STR, k.DICT_STR_INT
         return [
             lambda d: f"{e(D, d)}.copy()",
             lambda d: f"dict({e(D, d)})",
@@ -313,7 +313,7 @@ class Exprs:
         ]
 
     def _dicts_if(self) -> list[Production]:
-        e, D = self.e, k.DICT_INT_FLOAT  # noqa: N806
+        e, D = self.e, k.DICT_INT_FLOAT
         return [
             lambda d: f"{e(D, d)}.copy()",
             lambda d: self.comp(k.INT, e(k.LIST_INT, d),
@@ -322,7 +322,7 @@ class Exprs:
         ]
 
     def _sets(self) -> list[Production]:
-        r, e, I, T = self.rng, self.e, k.INT, k.SET_INT  # noqa: N806
+        r, e, I, T = self.rng, self.e, k.INT, k.SET_INT  # noqa: E741
         return [
             lambda d: f"({e(T, d)} {r.choice('|&-^')} {e(T, d)})",
             lambda d: f"set({e(k.LIST_INT, d)})",
@@ -332,5 +332,5 @@ class Exprs:
         ]
 
 
-WORD_NUMBERS = ("'1.5'", "' -2 '", "'1e400'", "'nan'", "'inf'", "'abc'", "'٣.٥'", "''",
+WORD_NUMBERS = ("'1.5'", "' -2 '", "'1e400'", "'nan'", "'inf'", "'abc'", "'٣.٥'", "''",  # noqa: RUF001
                 "'0x10'", "'1_000.5'")

@@ -151,7 +151,7 @@ def _first_line(diags: list[str]) -> str:
 
 
 def compare(python: Callable[..., Any], native: Callable[..., Any],
-            args: tuple[Any, ...]) -> tuple[str, str] | None | tuple[()]:
+            args: tuple[Any, ...]) -> tuple[str, str] | tuple[()] | None:
     """``()`` when both sides agree, (what, detail) when they do not, None when CPython ran
     past its budget (nothing compared)."""
     py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
@@ -242,3 +242,57 @@ def _alarm() -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+# ---- reducing and regression tests ----------------------------------------------------------
+
+
+def still_fails(folder: Path, helpers: list[str], failure: Mismatch) -> Callable[[list[str]], list[bool]]:
+    """The reducer's question about a round of variants of ``failure``'s function: built as
+    one module (variant i named ``<function>__<i>``), which of them fail the same way?"""
+    rounds = [0]
+
+    def ask(variants: list[str]) -> list[bool]:
+        rounds[0] += 1
+        named = [_renamed(v, f"{failure.function}__{i}") for i, v in enumerate(variants)]
+        marked = "\n\n".join([program.HEADER, *helpers, *named])
+        name = f"reduce_{failure.function}_{rounds[0]}"
+        built = build_module(folder / name, name, marked)
+        out = []
+        for i in range(len(variants)):
+            diags = built.diagnostics.get(f"{failure.function}__{i}")
+            if failure.what == "internal error":
+                out.append(diags is not None and bad_diagnostic(diags) is not None)
+            elif diags is not None:
+                out.append(False)
+            else:
+                fn = f"{failure.function}__{i}"
+                found = compare(getattr(built.python, fn), getattr(built.native, fn),
+                                failure.args)
+                out.append(bool(found) and found[0] == failure.what)
+        return out
+
+    return ask
+
+
+def _renamed(function: str, name: str) -> str:
+    import ast
+
+    tree = ast.parse(function)
+    node = tree.body[0]
+    assert isinstance(node, ast.FunctionDef)
+    node.name = name
+    return "@compile\n" + ast.unparse(tree).removeprefix("@compile\n") + "\n"
+
+
+def assert_agrees(folder: Path, marked: str, function: str, args: tuple[Any, ...]) -> None:
+    """A regression test's check: ``function`` of the module compiles (or is refused with a
+    proper diagnostic) and CPython and the compiled module agree on ``args``."""
+    built = build_module(folder, "regression", marked)
+    diags = built.diagnostics.get(function)
+    if diags is not None:
+        problem = bad_diagnostic(diags)
+        assert problem is None, problem
+        return
+    found = compare(getattr(built.python, function), getattr(built.native, function), args)
+    assert not found, found

@@ -84,7 +84,7 @@ def oracle(marked: str) -> str:
 
 
 class _Unmark(ast.NodeTransformer):
-    def visit_Call(self, node: ast.Call) -> ast.AST:  # noqa: N802
+    def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
         if isinstance(node.func, ast.Name):
             if node.func.id == "_ov":

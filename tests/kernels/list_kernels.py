@@ -400,3 +400,26 @@ def sort_ints(xs: list[int]) -> None:
     xs.sort()
     if xs:
         xs[-1] += 0
+
+
+@compile
+def rebind_while_walking(xs: list[int], s: str) -> tuple[int, int, int, int]:
+    """Found by the fuzzer: a loop walked the name, so `xs = ...` in its body changed what it
+    walked (CPython's loop holds the list it started with)."""
+    n = 0
+    for v in xs:
+        xs = [1, 2, 3]
+        n += v
+    e = 0
+    for i, v in enumerate(xs):
+        xs = [7]
+        e += i + v
+    z = 0
+    for a, b in zip(xs, xs):
+        xs = [4, 5, 6]
+        z += a * b
+    c = 0
+    for ch in s:
+        s = "abcd"
+        c += len(ch)
+    return n, e, z, c

@@ -228,3 +228,10 @@ def huge(s: str, n: int) -> int:
 @compile
 def zero_padded(x: float) -> str:
     return f"{x:08.3f}|{x:+010.1e}|{x:08g}|{x:07.1%}|{x: 09.2f}|{x:06.1F}"
+
+
+@compile
+def nul_message(s: str, n: int) -> int:
+    """Found by the fuzzer: a message was cut at its first NUL (C strings)."""
+    assert n > 0, f"<{s}|{n}>"
+    raise ValueError("a\x00b" + s)

@@ -33,8 +33,9 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     short = call.func.removeprefix("builtins.")
     em.headers.add(lists.HEADER)
     broke = em.flag() if s.orelse or _strict(call) else None
-    seqs = [(em.held(a), em.spec.type_of(a)) for a in call.args[:1 if short != "zip"
-                                                                         else None]]
+    # the loop's own handles: a name rebound in the body does not change what it walks
+    seqs = [(em.temp(em.spec.type_of(a), em.expr(a)), em.spec.type_of(a))
+            for a in call.args[:1 if short != "zip" else None]]
     start = None
     if short == "enumerate":
         given = call.args[1] if len(call.args) > 1 else dict(call.kwargs).get("start")

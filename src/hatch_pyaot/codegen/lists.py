@@ -232,9 +232,9 @@ def compare(kind: ir.CmpOpKind, left: str, lt: Type, right: str, rt: Type) -> st
 def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     em.headers.add(HEADER)
     broke = em.flag() if s.orelse else None
-    lst = em.held(s.iterable)
     lt = em.spec.type_of(s.iterable)
-    em.temps += 1
+    lst = em.temp(lt, em.expr(s.iterable))  # the loop's own handle: `xs = ...` in the body
+    em.temps += 1                          # does not change what it walks
     counter = f"k{em.temps}"
     em.line(f"for (std::int64_t {counter} = 0; {counter} < {lst}.size(); ++{counter}) {{")
     if isinstance(lt, ListType) and lt.item is not None:

@@ -44,7 +44,7 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     """``for c in s``: one 1-character string per code point."""
     em.headers.add(HEADER)
     broke = em.flag() if s.orelse else None
-    text = em.held(s.iterable)
+    text = em.temp(STR, em.expr(s.iterable))  # the loop's own: a name rebound in the body
     em.temps += 1
     counter = f"k{em.temps}"
     em.line(f"for (std::int64_t {counter} = 0; {counter} < {text}.size(); ++{counter}) {{")

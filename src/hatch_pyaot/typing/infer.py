@@ -437,6 +437,9 @@ class FunctionTyper:
 
     def expr_inner(self, e: ir.Expr) -> Type | None:
         if isinstance(e, ir.Const):
+            if e.value is Ellipsis:  # only an array index has it (typing/arrays.py)
+                self.diags.error(e.loc, "'...' is only supported as an index of an array")
+                return _UNKNOWN
             return _const_type(e.value)
         if isinstance(e, ir.Name):
             t = self.spec.var_types.get(e.id)
@@ -505,6 +508,9 @@ class FunctionTyper:
                 return strings.index(self, e)
             if isinstance(vt, DictType):
                 return dicts.index(self, e, vt)
+            if isinstance(e.index, ir.SliceExpr):  # a tuple's slice (or of a non-sequence)
+                self.diags.error(e.index.loc, f"slicing a {vt} is not supported")
+                return _UNKNOWN
             it = self.expr(e.index)
             if it is not None and it not in (INT, BOOL):
                 self.diags.error(e.index.loc, f"tuple indices must be int, not {it}")
