@@ -82,6 +82,7 @@ CASES += [("reductions", (a, x)) for a in (0, 5, -9, I64_MAX, I64_MIN) for x in 
 CASES += [("empty_reductions", ())]
 CASES += [("type_checks", (3, 1.5, True))]
 CASES += [("with_finally", (k,)) for k in (0, 1, 2, 5)]
+CASES += [("finally_with_its_own_try", (n,)) for n in (0, 1, -1)]
 CASES += [("finally_propagates", (k,)) for k in (0, 1, -1)]
 CASES += [("tuple_compare", (a, b, c)) for a in (1, 2) for b in (2.5, -1.0, INF) for c in (1, 2)]
 CASES += [("chained_assign", (x,)) for x in (0, 7, -3)]

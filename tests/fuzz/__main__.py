@@ -41,6 +41,8 @@ def main() -> int:
             if ns.reduce and m.function not in reduced:
                 reduced.add(m.function)
                 print(f"  reduced: {_reduce(module, m, out)}", flush=True)
+        print(f"seed {seed} done ({time.monotonic() - start:.0f} s)", file=sys.stderr,
+              flush=True)
     print(f"{figures.modules} modules in {time.monotonic() - start:.0f} s, output in {out}")
     for name in ("generated", "compiled", "compared"):
         table = getattr(figures, name)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from fuzz import arrays
 from fuzz import kinds as k
 from fuzz.scope import Scope
 
@@ -48,6 +49,8 @@ class Exprs:
             k.SET_INT: self._sets(), k.PAIR: [lambda d: f"({self.e(k.INT, d)}, "
                                                f"{self.e(k.FLOAT, d)})"],
         }
+        for kind, more in arrays.productions(self).items():
+            self.table.setdefault(kind, []).extend(more)
 
     # ---- the entry point ---------------------------------------------------------------
 
@@ -81,6 +84,8 @@ class Exprs:
             return r.choice(STR_LITERALS)
         if kind == k.PAIR:
             return f"({self.literal(k.INT)}, {self.literal(k.FLOAT)})"
+        if kind in k.ARRAYS:
+            return arrays.literal(r, kind)
         if kind in k.LISTS:
             item = k.ITEM[kind]
             return "[" + ", ".join(self.literal(item) if item != k.FLOAT else
@@ -255,36 +260,39 @@ class Exprs:
 
     # ---- containers --------------------------------------------------------------------
 
-    def _list_ints(self) -> list[Production]:
-        r, e, I, L = self.rng, self.e, k.INT, k.LIST_INT  # noqa: E741
+    def _sequence(self, kind: str) -> list[Production]:
+        """What every list kind has: ``+``, slices, sorted, copy, a conditional."""
+        r, e, L = self.rng, self.e, kind
         return [
             lambda d: f"({e(L, d)} + {e(L, d)})",
-            lambda d: f"{e(L, d)}[{e(I, d)}:{e(I, d)}]",
+            lambda d: f"{e(L, d)}[{e(k.INT, d)}:{e(k.INT, d)}]",
             lambda d: f"{e(L, d)}[::{r.choice(('-1', '2', '-3'))}]",
             lambda d: f"sorted({e(L, d)}{r.choice(('', ', reverse=True'))})",
+            lambda d: f"{e(L, d)}.copy()",
+            lambda d: self.cond(d, e(L, d), e(L, d)),
+        ]
+
+    def _list_ints(self) -> list[Production]:
+        e, I, L = self.e, k.INT, k.LIST_INT  # noqa: E741
+        return [
+            *self._sequence(L),
             lambda d: self.comp(I, e(L, d), lambda v: f"sorted(@IT@, key=lambda {v}: {e(I, d)})"),
             lambda d: self.comp(I, e(L, d), lambda v: f"[{e(I, d)} for {v} in @IT@ if {e(k.BOOL, d)}]"),
             lambda d: self.comp(k.STR, e(k.LIST_STR, d), lambda v: f"[{e(I, d)} for {v} in @IT@]"),
             lambda d: f"({e(L, d)} * ({e(I, d)} % 3))",
-            lambda d: f"{e(L, d)}.copy()",
             lambda d: f"list({e(k.SET_INT, d)})",
             lambda d: f"sorted({e(k.SET_INT, d)})",
             lambda d: f"list({e(k.DICT_STR_INT, d)}.values())",
             lambda d: f"[ord(c) for c in {e(k.STR, d)}]",
-            lambda d: self.cond(d, e(L, d), e(L, d)),
         ]
 
     def _list_floats(self) -> list[Production]:
-        r, e, F, L = self.rng, self.e, k.FLOAT, k.LIST_FLOAT
+        e, F, L = self.e, k.FLOAT, k.LIST_FLOAT
         return [
-            lambda d: f"({e(L, d)} + {e(L, d)})",
-            lambda d: f"{e(L, d)}[{e(k.INT, d)}:{e(k.INT, d)}]",
-            lambda d: f"sorted({e(L, d)}{r.choice(('', ', reverse=True'))})",
+            *self._sequence(L),
             lambda d: self.comp(F, e(L, d), lambda v: f"[{e(F, d)} for {v} in @IT@]"),
             lambda d: self.comp(k.INT, e(k.LIST_INT, d), lambda v: f"[float({v}) for {v} in @IT@]"),
-            lambda d: f"{e(L, d)}.copy()",
             lambda d: f"list({e(k.DICT_INT_FLOAT, d)}.values())",
-            lambda d: self.cond(d, e(L, d), e(L, d)),
         ]
 
     def _list_strs(self) -> list[Production]:
@@ -293,13 +301,10 @@ class Exprs:
             lambda d: f"{e(S, d)}.split()",
             lambda d: f"{e(S, d)}.split({e(S, d)})",
             lambda d: f"list({e(S, d)})",
-            lambda d: f"sorted({e(L, d)})",
+            *self._sequence(L),
             lambda d: f"sorted({e(L, d)}, key={r.choice(('len', 'str.lower'))})",
-            lambda d: f"({e(L, d)} + {e(L, d)})",
-            lambda d: f"{e(L, d)}[{e(k.INT, d)}:]",
             lambda d: f"list({e(k.DICT_STR_INT, d)})",
             lambda d: self.comp(S, e(L, d), lambda v: f"[{e(S, d)} for {v} in @IT@]"),
-            lambda d: self.cond(d, e(L, d), e(L, d)),
         ]
 
     def _dicts_si(self) -> list[Production]:

@@ -16,9 +16,9 @@ DICTS = (DICT_STR_INT, DICT_INT_FLOAT)
 ARRAYS = (ARRAY_F, ARRAY_I)
 CONTAINERS = (*LISTS, *DICTS, SET_INT)
 ALL = (*SCALARS, *CONTAINERS, PAIR)
-PARAMS = (INT, INT, FLOAT, FLOAT, BOOL, STR, STR, *CONTAINERS, PAIR)
-"""What parameters are drawn from (scalars twice as often); arrays are added by a module
-that has NumPy."""
+PARAMS = (INT, INT, FLOAT, FLOAT, BOOL, STR, STR, *CONTAINERS, PAIR, *ARRAYS)
+"""What parameters are drawn from (scalars twice as often)."""
+RESULTS = (*ALL, *ARRAYS)
 
 ITEM = {LIST_INT: INT, LIST_FLOAT: FLOAT, LIST_STR: STR, SET_INT: INT, ARRAY_F: FLOAT,
         ARRAY_I: INT}

@@ -15,7 +15,8 @@ from fuzz.scope import Helper, Scope
 from fuzz.stmts import INDENT, Stmts
 from fuzz.values import arguments
 
-HEADER = "import math\n\nfrom hatch_pyaot import compile\n"
+HEADER = ("import math\n\nimport numpy as np\nfrom numpy.typing import NDArray\n\n"
+          "from hatch_pyaot import compile\n")
 
 PRELUDE = '''
 _INT64 = (-(2**63), 2**63 - 1)
@@ -110,15 +111,15 @@ def generate(seed: int, functions: int = 10, inputs: int = 5) -> Module:
 
 def _function(rng: random.Random, name: str, helpers: list[Helper]) -> Function:
     params = [rng.choice(k.PARAMS) for _ in range(rng.randint(1, 4))]
-    result = rng.choice(k.ALL)
+    result = rng.choice(k.RESULTS)
     scope = Scope(helpers=helpers)
     for i, kind in enumerate(params):
         scope.names[f"p{i}"] = kind
     gen = Stmts(rng, scope, result)
     body = []
     for i in range(rng.randint(2, 5)):  # locals, each of one kind, assigned first
-        kind = rng.choice(k.ALL)
-        alias = gen.x.name_of(kind) if kind in k.CONTAINERS else None
+        kind = rng.choice(k.RESULTS)
+        alias = gen.x.name_of(kind) if kind in (*k.CONTAINERS, *k.ARRAYS) else None
         init = alias if alias and rng.random() < 0.5 else gen.e(kind, 2)
         body.append(f"x{i} = {init}")
         scope.names[f"x{i}"] = kind

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from fuzz import arrays
 from fuzz import kinds as k
 from fuzz.exprs import EXCEPTIONS, Exprs
 from fuzz.scope import Scope
@@ -47,6 +48,7 @@ class Stmts:
         if self.scope.loops and not self.scope.in_finally_try:
             choices += [self.jump]
         choices += [self.raise_, self.early_return, self.swap, self.call_stmt]
+        choices += [lambda nest: arrays.statements(self.x)]
         for _ in range(5):
             lines = r.choice(choices)(nest)
             if lines:
@@ -67,7 +69,7 @@ class Stmts:
     # ---- simple statements -------------------------------------------------------------
 
     def assign(self, nest: int) -> list[str]:
-        kind = self.rng.choice(k.ALL)
+        kind = self.rng.choice(k.RESULTS)
         names = self.scope.writable(kind)
         if not names:
             return []
@@ -176,14 +178,14 @@ class Stmts:
             out += ["else:", *self._inner(r.randint(1, 2), nest)]
         return out
 
-    def _loop_body(self, var: str | None, kind: str, nest: int, *, iterated: str | None = None,
+    def _loop_body(self, variables: dict[str, str], nest: int, *, iterated: str | None = None,
                    extra: list[str] | None = None) -> list[str]:
+        """A loop's body, with its loop ``variables`` (name: kind) in scope, read-only."""
         outer = self.x.scope
         self.x.scope = outer.child()
         s = self.x.scope
-        if var is not None:
-            s.names[var] = kind
-            s.readonly.add(var)
+        s.names.update(variables)
+        s.readonly.update(variables)
         s.loops += 1
         if iterated is not None:
             # A list walked must not grow; a dict or set walked may (CPython's RuntimeError)
@@ -203,7 +205,7 @@ class Stmts:
         else:
             a, b = r.randint(-4, 4), r.randint(-4, 4)
             head = f"range({a}, {b}, {r.choice((1, 2, -1, -2, 3))})"
-        out = [f"for {i} in {head}:", *self._loop_body(i, k.INT, nest)]
+        out = [f"for {i} in {head}:", *self._loop_body({i: k.INT}, nest)]
         if r.random() < 0.2:
             out += ["else:", *self._inner(1, nest)]
         return out
@@ -217,29 +219,14 @@ class Stmts:
         v = self.scope.fresh("v")
         if kind == k.DICT_STR_INT:
             w = self.scope.fresh("v")
-            outer = self.x.scope
-            self.x.scope = outer.child()
-            self.x.scope.names[w] = k.INT
-            self.x.scope.readonly.add(w)
-            try:
-                body = self._loop_body(v, k.STR, nest, iterated=kind)
-            finally:
-                self.x.scope = outer
+            body = self._loop_body({v: k.STR, w: k.INT}, nest, iterated=kind)
             return [f"for {v}, {w} in {c}.items():", *body]
         item = k.STR if kind == k.STR else k.ITEM[kind]
-        head = f"enumerate({c})" if kind in k.LISTS and r.random() < 0.3 else c
-        if head != c:
+        if kind in k.LISTS and r.random() < 0.3:
             j = self.scope.fresh("j")
-            outer = self.x.scope
-            self.x.scope = outer.child()
-            self.x.scope.names[j] = k.INT
-            self.x.scope.readonly.add(j)
-            try:
-                body = self._loop_body(v, item, nest, iterated=kind)
-            finally:
-                self.x.scope = outer
-            return [f"for {j}, {v} in {head}:", *body]
-        return [f"for {v} in {c}:", *self._loop_body(v, item, nest,
+            body = self._loop_body({j: k.INT, v: item}, nest, iterated=kind)
+            return [f"for {j}, {v} in enumerate({c}):", *body]
+        return [f"for {v} in {c}:", *self._loop_body({v: item}, nest,
                                                       iterated=kind if kind != k.STR else None)]
 
     def while_(self, nest: int) -> list[str]:
@@ -251,7 +238,7 @@ class Stmts:
         if r.random() < 0.5:
             cond += f" and {self.e(k.BOOL, 1)}"
         return [f"{w} = 0", f"while {cond}:",
-                *self._loop_body(None, k.INT, nest, extra=[f"{w} += 1"])]
+                *self._loop_body({}, nest, extra=[f"{w} += 1"])]
 
     def try_(self, nest: int) -> list[str]:
         r = self.rng

@@ -36,6 +36,10 @@ def value(rng: random.Random, kind: str) -> Any:
         return "".join(rng.choice(CHARS) for _ in range(rng.randint(0, 6)))
     if kind == k.PAIR:
         return (value(rng, k.INT), value(rng, k.FLOAT))
+    if kind in k.ARRAYS:
+        from fuzz import arrays
+
+        return arrays.value(rng, kind)
     n = rng.choice((0, 1, 2, 3, 4, 6))
     if kind in k.LISTS:
         item = k.ITEM[kind]
@@ -63,6 +67,6 @@ def arguments(rng: random.Random, params: list[str]) -> tuple[Any, ...]:
     args = [value(rng, kind) for kind in params]
     for i, kind in enumerate(params):
         for j in range(i):
-            if params[j] == kind and kind in k.CONTAINERS and rng.random() < 0.2:
+            if params[j] == kind and kind in (*k.CONTAINERS, *k.ARRAYS) and rng.random() < 0.2:
                 args[i] = args[j]
     return tuple(args)

@@ -619,6 +619,23 @@ def with_finally(k: int) -> tuple[int, int]:
 
 
 @compile
+def finally_with_its_own_try(n: int) -> int:
+    """Found by the fuzzer: a try/except inside a finally cleared the exception pending
+    through the finally (SystemError: failed without an error set)."""
+    try:
+        if n > 0:
+            raise KeyError(f"{n}")
+        if n < 0:
+            n = 10 // (n - n)
+    finally:
+        try:
+            n = 1 // (n - n)
+        except ZeroDivisionError:
+            n += 2
+    return n
+
+
+@compile
 def finally_propagates(k: int) -> int:
     n = 0
     try:

@@ -478,7 +478,12 @@ class FunctionEmitter:
             self.line(f"goto {done};")
             self.line(f"{pending}: {{")
             with self.indented():
+                # the pending exception is set aside while the finally runs (a try in it may
+                # raise and catch its own), then raised again, as CPython does
+                self.line(f"pyaot::ErrorState {pending}_error = std::exchange("
+                          "pyaot::error_state(), pyaot::ErrorState{});")
                 self.block(s.finalbody)
+                self.line(f"pyaot::error_state() = std::move({pending}_error);")
                 self.line(self.propagate())
             self.line("}")
         self.line(f"{done}:;")
