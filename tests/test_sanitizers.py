@@ -84,11 +84,18 @@ def test_dict_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     _tests_under_sanitizers(cxx, tmp_path, "test_dicts.py")
 
 
-def _tests_under_sanitizers(cxx: str, tmp_path: Path, test_file: str) -> None:
+@pytest.mark.slow
+def test_generated_programs_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """The fuzzer's fixed-seed modules (tests/test_fuzz.py) built with the sanitizers."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_fuzz.py", "-k", "agree_with_cpython")
+
+
+def _tests_under_sanitizers(cxx: str, tmp_path: Path, test_file: str, *only: str) -> None:
     """A test file of differential tests again, in a pytest of its own whose kernels are
-    built with the sanitizers (tests/support.py reads PYAOT_TEST_SANITIZE)."""
+    built with the sanitizers (tests/support.py reads PYAOT_TEST_SANITIZE); ``only``: pytest
+    options that select some of its tests."""
     env = {**_sanitized_env(cxx), "PYAOT_TEST_SANITIZE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "pytest", str(TESTS / test_file), "-q",
+    proc = subprocess.run([sys.executable, "-m", "pytest", str(TESTS / test_file), *only, "-q",
                            "-n", "0", "-p", "no:cacheprovider",
                            "--basetemp", str(tmp_path / "t")],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)

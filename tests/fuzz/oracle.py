@@ -24,6 +24,7 @@ from typing import Any
 from fuzz import program
 from hatch_pyaot.pipeline import build
 from hatch_pyaot.testing import same_value
+from support import _options as sanitized_options
 from support import import_file
 
 LINE_BUDGET = 20_000
@@ -87,7 +88,7 @@ def build_module(folder: Path, name: str, marked: str) -> Built:
     path.write_text(program.native(marked), encoding="utf-8")
     oracle_path = folder / f"{name}_oracle.py"
     oracle_path.write_text(program.oracle(marked), encoding="utf-8")
-    report = build([path])
+    report = build([path], sanitized_options())  # ASan and UBSan where asked
     diagnostics: dict[str, list[str]] = {}
     for module in report.modules:
         for entry in module.entries:
