@@ -32,17 +32,20 @@ def main() -> int:
     figures = Figures()
     mismatches = 0
     start = time.monotonic()
-    for seed in range(ns.seed, ns.seed + ns.modules):
-        module = program.generate(seed, ns.functions, ns.inputs)
-        reduced: set[str] = set()
-        for m in check_module(module, out / str(seed), figures):
-            mismatches += 1
-            print(f"seed {seed}: {m}", flush=True)
-            if ns.reduce and m.function not in reduced:
-                reduced.add(m.function)
-                print(f"  reduced: {_reduce(module, m, out)}", flush=True)
-        print(f"seed {seed} done ({time.monotonic() - start:.0f} s)", file=sys.stderr,
-              flush=True)
+    try:
+        for seed in range(ns.seed, ns.seed + ns.modules):
+            module = program.generate(seed, ns.functions, ns.inputs)
+            reduced: set[str] = set()
+            for m in check_module(module, out / str(seed), figures):
+                mismatches += 1
+                print(f"seed {seed}: {m}", flush=True)
+                if ns.reduce and m.function not in reduced:
+                    reduced.add(m.function)
+                    print(f"  reduced: {_reduce(module, m, out)}", flush=True)
+            print(f"seed {seed} done ({time.monotonic() - start:.0f} s)", file=sys.stderr,
+                  flush=True)
+    except KeyboardInterrupt:  # Ctrl-C ends a long run early: the figures so far
+        print("interrupted")
     print(f"{figures.modules} modules in {time.monotonic() - start:.0f} s, output in {out}")
     for name in ("generated", "compiled", "compared"):
         table = getattr(figures, name)
