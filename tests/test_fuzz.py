@@ -111,3 +111,22 @@ def test_ellipsis_and_slices_of_non_sequences_are_diagnostics(tmp_path: Path) ->
     assert "internal compiler error" not in text
     assert "refused.py:7:14: error: '...' is only supported as an index of an array" in text
     assert "refused.py:12:14: error: slicing a float is not supported" in text
+
+
+def test_a_regression_test_is_written_ready_to_run(tmp_path: Path) -> None:
+    """What --reduce writes: a test file with the module and the arguments as Python source
+    (NaN and infinities spelled ``float('nan')``, arrays ``np.array``)."""
+    import math
+
+    import numpy as np
+
+    from fuzz.reduce import literal, regression_test
+
+    args = (-math.inf, [math.nan, 1.5], {"k": 1}, set(), np.arange(3), "a\x00")
+    assert repr(eval(literal(args), {"np": np})) == repr(args)
+    module = program.generate(5, 1)
+    path = regression_test(tmp_path, 5, "value: a test", module.helpers,
+                           module.functions[0].source, args)
+    text = path.read_text(encoding="utf-8")
+    compile(text, str(path), "exec")
+    assert "def test_f0(tmp_path: Path)" in text and "float('-inf')" in text

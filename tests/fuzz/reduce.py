@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import math
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -157,13 +158,15 @@ TEST = '''"""Found by the fuzzer (tests/fuzz), seed {seed}, reduced: {what}."""
 
 from pathlib import Path
 
+import numpy as np
+
 from fuzz.oracle import assert_agrees
 
 SOURCE = {source!r}
 
 
 def test_{name}(tmp_path: Path) -> None:
-    assert_agrees(tmp_path, SOURCE, {function!r}, {args!r})
+    assert_agrees(tmp_path, SOURCE, {function!r}, {args})
 '''
 
 
@@ -179,8 +182,26 @@ def regression_test(folder: Path, seed: int, what: str, helpers: list[str], func
     source = "\n\n".join([HEADER, *used, function + "\n"])
     path = folder / f"test_fuzz_{seed}_{name.name}.py"
     path.write_text(TEST.format(seed=seed, what=what, source=source, name=name.name,
-                                function=name.name, args=args), encoding="utf-8")
+                                function=name.name, args=literal(args)), encoding="utf-8")
     return path
+
+
+def literal(value: Any) -> str:
+    """Python source for an argument: ``float('nan')`` and ``float('inf')`` where repr has
+    bare names, ``np.array(..., dtype=np.int64)`` for an array (its layout not kept)."""
+    if isinstance(value, float) and (value != value or value in (math.inf, -math.inf)):
+        return f"float('{value}')"
+    if isinstance(value, tuple):
+        return "(" + "".join(literal(v) + ", " for v in value) + ")"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(literal, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, set):
+        return "{" + ", ".join(map(literal, value)) + "}" if value else "set()"
+    if type(value).__module__ == "numpy":
+        return f"np.array({literal(value.tolist())}, dtype=np.{value.dtype})"
+    return repr(value)
 
 
 def _defined(helper: str) -> str:
