@@ -174,7 +174,14 @@ class Exprs:
             lambda d: f"{r.choice(('min', 'max'))}({e(k.LIST_INT, d)})",
             lambda d: f"len({e(k.STR, d)}.split({r.choice(('', repr(','), repr(' ')))}))",
             lambda d: self.call(I, d),
+            lambda d: self._optional(lambda o: f"({o} if {o} is not None else {e(I, d)})"),
+            lambda d: self._optional(lambda o: f"({o} or {e(I, d)})"),
         ]
+
+    def _optional(self, use: Callable[[str], str]) -> str | None:
+        """``use(name)`` of an ``int | None`` parameter, if there is one."""
+        name = self.name_of(k.OPT_INT)
+        return None if name is None else use(name)
 
     def _floats(self) -> list[Production]:
         r, e, I, F = self.rng, self.e, k.INT, k.FLOAT  # noqa: E741
@@ -230,6 +237,7 @@ class Exprs:
             lambda d: f"math.isclose({e(F, d)}, {e(F, d)})",
             lambda d: self.cond(d, e(k.BOOL, d), e(k.BOOL, d)),
             lambda d: self.call(k.BOOL, d),
+            lambda d: self._optional(lambda o: f"({o} {r.choice(('is', 'is not'))} None)"),
         ]
 
     # ---- strings -----------------------------------------------------------------------

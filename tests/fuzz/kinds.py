@@ -9,6 +9,8 @@ DICT_STR_INT, DICT_INT_FLOAT = "dict[str, int]", "dict[int, float]"
 SET_INT = "set[int]"
 PAIR = "tuple[int, float]"
 ARRAY_F, ARRAY_I = "NDArray[np.float64]", "NDArray[np.int64]"
+OPT_INT = "int | None"
+"""Parameters only: read through ``is None`` tests, ``or`` and conditionals."""
 
 SCALARS = (INT, FLOAT, BOOL, STR)
 LISTS = (LIST_INT, LIST_FLOAT, LIST_STR)
@@ -16,7 +18,7 @@ DICTS = (DICT_STR_INT, DICT_INT_FLOAT)
 ARRAYS = (ARRAY_F, ARRAY_I)
 CONTAINERS = (*LISTS, *DICTS, SET_INT)
 ALL = (*SCALARS, *CONTAINERS, PAIR)
-PARAMS = (INT, INT, FLOAT, FLOAT, BOOL, STR, STR, *CONTAINERS, PAIR, *ARRAYS)
+PARAMS = (INT, INT, FLOAT, FLOAT, BOOL, STR, STR, *CONTAINERS, PAIR, *ARRAYS, OPT_INT)
 """What parameters are drawn from (scalars twice as often)."""
 RESULTS = (*ALL, *ARRAYS)
 
@@ -32,4 +34,6 @@ def area(kind: str) -> str:
         return "str" if kind == STR else "numbers"
     if kind in ARRAYS:
         return "numpy"
+    if kind == OPT_INT:
+        return "optional"
     return {PAIR: "tuples", SET_INT: "sets"}.get(kind, "lists" if kind in LISTS else "dicts")

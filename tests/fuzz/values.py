@@ -34,6 +34,8 @@ def value(rng: random.Random, kind: str) -> Any:
         if rng.random() < 0.4:
             return rng.choice(WORDS)
         return "".join(rng.choice(CHARS) for _ in range(rng.randint(0, 6)))
+    if kind == k.OPT_INT:
+        return None if rng.random() < 0.4 else value(rng, k.INT)
     if kind == k.PAIR:
         return (value(rng, k.INT), value(rng, k.FLOAT))
     if kind in k.ARRAYS:
