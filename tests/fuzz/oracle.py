@@ -22,6 +22,7 @@ from types import FrameType, ModuleType
 from typing import Any
 
 from fuzz import program
+from hatch_pyaot import is_compiled
 from hatch_pyaot.pipeline import build
 from hatch_pyaot.testing import same_value
 from support import _options as sanitized_options
@@ -116,6 +117,9 @@ def check_module(module: program.Module, folder: Path, figures: Figures) -> list
                 out.append(Mismatch(fn.name, (), "internal error", problem))
             else:
                 figures.add(figures.refused, [_first_line(diags)])
+            continue
+        if not is_compiled(getattr(built.native, fn.name)):  # no native module was built
+            out.append(Mismatch(fn.name, (), "not built", "compiled, but Python at run time"))
             continue
         figures.add(figures.compiled, areas)
         for args in fn.inputs:
