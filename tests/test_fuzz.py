@@ -74,13 +74,23 @@ from hatch_pyaot import compile
 def lookup(d: dict[str, int], s: str) -> int:
     return d[s]
 '''
+STR_PARAMETER = '''
+from hatch_pyaot import compile
+
+
+@compile
+def unused(d: dict[str, float]) -> int:
+    return 1
+'''
 
 
 def test_a_str_keyed_lookup_alone_in_its_module(tmp_path: Path) -> None:
-    """Found by the fuzzer: KeyError's repr of a str key needs str_convert.hpp, which only
-    another function of the module had included (the C++ did not compile alone)."""
+    """Found by the fuzzer: KeyError's repr of a str key, and the boundary's TypeError naming
+    one (``argument 'd['k']' must be float``), need str_convert.hpp, which only another
+    function of the module had included (the C++ did not compile alone)."""
     for args in (({"a": 1}, "a"), ({"a": 1}, "b\u00df")):
         assert_agrees(tmp_path / args[1], STR_KEYS, "lookup", args)
+    assert_agrees(tmp_path / "unused", STR_PARAMETER, "unused", ({"k": 1.5},))
 
 
 REFUSED = '''
