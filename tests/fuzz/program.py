@@ -58,7 +58,8 @@ class Function:
         out = {k.area(kind) for kind in self.params} | {k.area(self.result)}
         for word, area in (("try:", "try/except"), ("while ", "loops"), ("for ", "loops"),
                            ("rec", "recursion"), ("h_", "helpers"), ("break", "loops"),
-                           ("[", "lists"), ("math.", "math"), ("np.", "numpy")):
+                           (".append(", "lists"), ("sorted(", "lists"), (" for c", "comprehensions"),
+                           ("math.", "math"), ("np.", "numpy"), ("f'", "f-strings")):
             if word in text:
                 out.add(area)
         return out
