@@ -15,8 +15,10 @@ from fuzz import kinds as k
 if TYPE_CHECKING:
     from fuzz.exprs import Exprs, Production
 
-UFUNCS = ("np.sqrt", "np.abs", "np.floor", "np.negative", "np.square", "np.sign", "np.exp",
-          "np.sin", "np.rint", "np.trunc")
+UFUNCS = ("np.sqrt", "np.abs", "np.floor", "np.negative", "np.square", "np.sign", "np.rint",
+          "np.trunc", "np.reciprocal", "np.ceil")
+"""Correctly rounded ones only: NumPy's own SIMD exp, sin... may differ from the C library's
+in the last bits (README), and so may a float ``np.dot`` (blocked loops, not BLAS)."""
 REDUCE_F = ("sum", "max", "min", "mean", "prod")
 
 
@@ -57,12 +59,13 @@ def productions(x: Exprs) -> dict[str, list[Production]]:
             lambda d: f"int({e(B, d)}.sum())",
             lambda d: f"int(np.{r.choice(('argmax', 'argmin'))}({e(A, d)}))",
             lambda d: f"{e(r.choice((A, B)), d)}.size",
+            lambda d: f"int(np.dot({e(B, d)}, {leaf(B)}))",
         ],
         F: [
             lambda d: f"float({e(A, d)}[{e(I, d)}])",
             lambda d: f"float({e(A, d)}.{r.choice(REDUCE_F)}())",
             lambda d: f"float(np.{r.choice(REDUCE_F)}({e(A, d)}))",
-            lambda d: f"float(np.dot({e(A, d)}, {e(A, d)}))",
+
         ],
         k.BOOL: [
             lambda d: f"bool(np.{r.choice(('any', 'all'))}({e(A, d)} > {e(F, d)}))",
