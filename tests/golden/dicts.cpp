@@ -22,16 +22,17 @@ static bool f0_dicts_counts(pyaot::dict<std::int64_t, std::int64_t>& out, pyaot:
   std::int64_t v_x{};
   std::uint32_t ticks = pyaot::interrupt_interval;
   v_out = pyaot::dict<std::int64_t, std::int64_t>::make();
-  for (std::int64_t k1 = 0; k1 < v_xs.size(); ++k1) {
-    v_x = std::int64_t(v_xs.items()[static_cast<std::size_t>(k1)]);
+  pyaot::list<std::int64_t> t1 = v_xs;
+  for (std::int64_t k2 = 0; k2 < t1.size(); ++k2) {
+    v_x = std::int64_t(t1.items()[static_cast<std::size_t>(k2)]);
     if (--ticks == 0) [[unlikely]] {
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) return pyaot::fail_at("dicts.py", 7);
     }
-    std::int64_t t2 = v_x;
-    std::int64_t t3{};
-    if (!pyaot::op::add(t3, pyaot::dict_get_or(v_out, t2, INT64_C(0)), INT64_C(1))) [[unlikely]] return pyaot::fail_at("dicts.py", 8);
-    pyaot::dict_set(v_out, v_x, t3);
+    std::int64_t t3 = v_x;
+    std::int64_t t4{};
+    if (!pyaot::op::add(t4, pyaot::dict_get_or(v_out, t3, INT64_C(0)), INT64_C(1))) [[unlikely]] return pyaot::fail_at("dicts.py", 8);
+    pyaot::dict_set(v_out, v_x, t4);
   }
   out = v_out;
   return true;
@@ -63,8 +64,9 @@ static bool f2_dicts_unique(pyaot::set<std::int64_t>& out, pyaot::list<std::int6
   std::int64_t v_gen1_x{};
   std::uint32_t ticks = pyaot::interrupt_interval;
   pyaot::set<std::int64_t> t1 = pyaot::set<std::int64_t>::make();
-  for (std::int64_t k2 = 0; k2 < v_xs.size(); ++k2) {
-    v_gen1_x = std::int64_t(v_xs.items()[static_cast<std::size_t>(k2)]);
+  pyaot::list<std::int64_t> t2 = v_xs;
+  for (std::int64_t k3 = 0; k3 < t2.size(); ++k3) {
+    v_gen1_x = std::int64_t(t2.items()[static_cast<std::size_t>(k3)]);
     if (--ticks == 0) [[unlikely]] {
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) return pyaot::fail_at("dicts.py", 19);
@@ -73,9 +75,9 @@ static bool f2_dicts_unique(pyaot::set<std::int64_t>& out, pyaot::list<std::int6
   }
   v_seen = t1;
   pyaot::set_discard(v_seen, INT64_C(0));
-  pyaot::set<std::int64_t> t3 = pyaot::set<std::int64_t>::make();
-  pyaot::set_add(t3, INT64_C(1));
-  out = pyaot::set_or(v_seen, t3);
+  pyaot::set<std::int64_t> t4 = pyaot::set<std::int64_t>::make();
+  pyaot::set_add(t4, INT64_C(1));
+  out = pyaot::set_or(v_seen, t4);
   return true;
 }
 

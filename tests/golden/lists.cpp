@@ -22,15 +22,16 @@ static bool f0_lists_evens(pyaot::list<std::int64_t>& out, pyaot::list<std::int6
   std::int64_t v_x{};
   std::uint32_t ticks = pyaot::interrupt_interval;
   v_out = pyaot::list<std::int64_t>::make();
-  for (std::int64_t k1 = 0; k1 < v_xs.size(); ++k1) {
-    v_x = std::int64_t(v_xs.items()[static_cast<std::size_t>(k1)]);
+  pyaot::list<std::int64_t> t1 = v_xs;
+  for (std::int64_t k2 = 0; k2 < t1.size(); ++k2) {
+    v_x = std::int64_t(t1.items()[static_cast<std::size_t>(k2)]);
     if (--ticks == 0) [[unlikely]] {
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) return pyaot::fail_at("lists.py", 7);
     }
-    std::int64_t t2{};
-    if (!pyaot::op::mod(t2, v_x, INT64_C(2))) [[unlikely]] return pyaot::fail_at("lists.py", 8);
-    if (pyaot::op::eq(t2, INT64_C(0))) {
+    std::int64_t t3{};
+    if (!pyaot::op::mod(t3, v_x, INT64_C(2))) [[unlikely]] return pyaot::fail_at("lists.py", 8);
+    if (pyaot::op::eq(t3, INT64_C(0))) {
       pyaot::list_append(v_out, v_x);
     }
   }
