@@ -166,3 +166,13 @@ def test_the_cpp_shown_is_the_modules_split_by_line(page: Page):
              for line in block.splitlines()[1:]]  # less the "// spec" heading
     assert Counter(shown) == Counter(module_lines)
     assert sum(1 for line in shown if "fail_at" in line) > 5
+
+
+def test_a_module_that_does_not_parse_gets_its_error_and_no_page(tmp_path: Path):
+    (tmp_path / "broken.py").write_text("from hatch_pyaot import compile\n\ndef f(:\n")
+    proc = subprocess.run([sys.executable, "-m", "hatch_pyaot", "annotate", "broken.py",
+                           "-o", "out"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 1
+    assert re.match(r"broken\.py:3:\d+: error: ", proc.stderr), proc.stderr
+    assert not (tmp_path / "out").exists()
