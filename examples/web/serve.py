@@ -70,8 +70,10 @@ def serving(site: Path, port: int = 0) -> Iterator[str]:
 def headless(url: str, *flags: str) -> list[str]:
     """The command that loads ``url`` in headless Chromium and lets its scripts finish
     (virtual time runs until nothing is pending): add ``--dump-dom`` or ``--screenshot=F``.
-    ``--no-sandbox``: Chromium's sandbox refuses to run as root, as CI does."""
-    return ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+    ``--no-sandbox``: Chromium's sandbox refuses to run as root, as CI does;
+    ``--disable-dev-shm-usage``: a container's /dev/shm is often too small for it."""
+    return ["chromium", "--headless", "--no-sandbox", "--disable-dev-shm-usage",
+            "--disable-gpu", "--hide-scrollbars",
             "--virtual-time-budget=30000", "--window-size=880,520", *flags, url]
 
 
