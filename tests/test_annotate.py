@@ -94,7 +94,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Page:
                            "-o", str(out)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     written = out / "shown.html"
-    assert proc.stdout == (f"pyaot: wrote {written} (10 native, 3 checked, 1 python, "
+    assert proc.stdout == (f"pyaot: wrote {written} (10 native, 4 checked, 1 python, "
                            "4 not-compiled)\n")
     parsed = Page()
     parsed.feed(written.read_text(encoding="utf-8"))
@@ -119,6 +119,7 @@ def test_every_source_line_once_in_order(page: Page):
     ("return xs[i]", "checked", "numpy::getitem: index in range"),
     ("return n * 3", "checked", "op::mul: integer overflow"),
     ('print("n is", n)', "python", "print() writes through sys.stdout"),
+    ('assert n >= 0, "n is negative"', "checked", "raises AssertionError"),
     ("return x + x", "checked", "op::add: integer overflow"),  # the int one of two
     ("return _twice(a) + _twice(b)", "native", ""),  # a callee's exception passed on
     ("for i in range(xs.shape[0]):", "native", ""),  # the interrupt poll is no check

@@ -3,7 +3,9 @@ that tell them apart. A kind (or a check) the code generator gains is one entry 
 
 A failing runtime call is written ``if (!pyaot::f(...)) ... pyaot::fail_at(file, line)``:
 the calls so guarded are the line's remaining checks, except the interrupt poll of loops
-and the propagation of a callee's exception (a generated function, ``f<n>_...``).
+and the propagation of a callee's exception (a generated function, ``f<n>_...``). A test
+written ``if (...) [[unlikely]] {`` whose block raises is one too (an unbound local, the
+recursion limit, an ``assert``, ``min()`` of nothing), named by the exception.
 """
 
 from __future__ import annotations
@@ -35,10 +37,12 @@ PYTHON_CALLS = {
 """C++ that calls into the interpreter from a kernel, and what it is."""
 
 _GUARDED = re.compile(r"if \(!(?:\()?([A-Za-z_][\w:]*)\(.*pyaot::fail_at\(")
-_UNBOUND = re.compile(r"if \(!has_\w+\)")
 NOT_CHECKS = ("pyaot::check_interrupt",)
 """Guarded calls that are no check of the Python code."""
 _GENERATED = re.compile(r"f\d+_")
+_BLOCK = re.compile(r"if \(.*\) \[\[unlikely\]\] \{$")
+"""A test whose block raises (an unbound local, an empty min(), a failed assert ...)."""
+_RAISES = re.compile(r"pyaot::raise\(pyaot::Exc::(\w+)|pyaot::raise_(recursion)_error\(")
 
 CHECK_NAMES = {
     **{f"pyaot::op::{op}": "integer overflow" for op in (
@@ -50,6 +54,12 @@ CHECK_NAMES = {
     "pyaot::numpy::setitem": "index in range",
     "pyaot::list_get": "index in range",
     "pyaot::list_set": "index in range",
+    "pyaot::list_delete": "index in range",
+    "pyaot::list_pop": "index in range",
+    "pyaot::list_index": "value in the list",
+    "pyaot::list_remove": "value in the list",
+    "pyaot::list_slice": "slice step not zero",
+    "pyaot::str_slice": "slice step not zero",
     "pyaot::range_length": "range() step not zero",
     "pyaot::math::": "math domain or range error",
 }
@@ -60,9 +70,11 @@ namespace); any other guarded call is named by itself."""
 def checks(cpp: list[str]) -> list[str]:
     """The run-time checks left in these C++ lines, named (once each, in order)."""
     found: list[str] = []
-    for text in cpp:
-        if _UNBOUND.search(text):
-            found.append("local bound (UnboundLocalError)")
+    for i, text in enumerate(cpp):
+        if _BLOCK.search(text):
+            raised = next((m for m in map(_RAISES.search, cpp[i + 1:i + 3]) if m), None)
+            if raised is not None:
+                found.append(f"raises {raised.group(1) or 'RecursionError'}")
         match = _GUARDED.search(text)
         if match is None:
             continue
