@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from hatch_pyaot.annotate.lines import ENTRY_POINT as ENTRY
 from hatch_pyaot.pipeline import analyze
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "annotate" / "shown.py"
@@ -163,10 +164,23 @@ def test_the_cpp_shown_is_the_modules_split_by_line(page: Page):
     kernels = cpp[cpp.index("namespace pyaot_gen {"):cpp.index("}  // namespace pyaot_gen")]
     module_lines = [line for line in kernels.splitlines()[1:]
                     if line.strip() and not re.match(r"static bool .*\);$", line)]
-    shown = [line for row in page.rows.values() for block in row.cpp
+    shown = [line for row in page.rows.values()
+             for spec, block in zip(row.specs, row.cpp, strict=True) if ENTRY not in spec
              for line in block.splitlines()[1:]]  # less the "// spec" heading
     assert Counter(shown) == Counter(module_lines)
     assert sum(1 for line in shown if "fail_at" in line) > 5
+
+
+def test_def_lines_show_the_cpython_entry_point_as_built(page: Page):
+    cpp = analyze(FIXTURE).cpp
+    assert cpp is not None
+    for name in ("total", "pick", "shout", "both"):
+        row = page.rows[next(i for i, line in enumerate(SOURCE, 1)
+                             if line.startswith(f"def {name}("))]
+        (block,) = [b for s, b in zip(row.specs, row.cpp, strict=True) if s == f"{name}: {ENTRY}"]
+        body = block.split("\n", 1)[1]
+        assert body in cpp and f"py_{name}(" in body
+        assert row.kind == "native"  # its conversions are the call's, not the line's
 
 
 def test_a_module_that_does_not_parse_gets_its_error_and_no_page(tmp_path: Path):

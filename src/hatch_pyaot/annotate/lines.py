@@ -9,10 +9,13 @@ from pathlib import Path
 
 from hatch_pyaot.annotate import kinds
 from hatch_pyaot.annotate.origins import cpp_by_line
+from hatch_pyaot.codegen.module import entry_point
 from hatch_pyaot.deep import call_deep
 from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.pipeline import ModuleResult, analyze, display_path, entries_and_specs
 from hatch_pyaot.typing.typed import Specialization
+
+ENTRY_POINT = "the CPython entry point"
 
 _RANK = {kinds.PLAIN: 0, kinds.NATIVE: 1, kinds.CHECKED: 2, kinds.PYTHON: 3,
          kinds.NOT_COMPILED: 4}
@@ -52,10 +55,13 @@ def _annotate(result: ModuleResult) -> AnnotatedModule:
     file = display_path(result)
     text = result.program.source_lines(file) or result.path.read_text().splitlines()
     lines = [Line(i, source) for i, source in enumerate(text, start=1)]
-    _, specs = entries_and_specs(result)
+    entries, specs = entries_and_specs(result)
     for spec in specs:
         if spec.function.loc.file == file:
             _add_cpp(lines, spec)
+    for entry in entries:  # shown, but no part of the line's kind: it is the call's cost
+        def_line = lines[entry.spec.function.loc.line - 1]
+        def_line.cpp.append((f"{entry.name}: {ENTRY_POINT}", entry_point(entry)))
     spans = _function_spans("\n".join(text))
     for entry in result.entries:
         if entry.compiled:
