@@ -55,13 +55,13 @@ def _annotate(result: ModuleResult) -> AnnotatedModule:
     file = display_path(result)
     text = result.program.source_lines(file) or result.path.read_text().splitlines()
     lines = [Line(i, source) for i, source in enumerate(text, start=1)]
-    entries, specs = entries_and_specs(result)
+    compiled, specs = entries_and_specs(result)
     for spec in specs:
         if spec.function.loc.file == file:
             _add_cpp(lines, spec)
-    for entry in entries:  # shown, but no part of the line's kind: it is the call's cost
-        def_line = lines[entry.spec.function.loc.line - 1]
-        def_line.cpp.append((f"{entry.name}: {ENTRY_POINT}", entry_point(entry)))
+    for point in compiled:  # shown, but no part of the line's kind: it is the call's cost
+        def_line = lines[point.spec.function.loc.line - 1]
+        def_line.cpp.append((f"{point.name}: {ENTRY_POINT}", entry_point(point)))
     spans = _function_spans("\n".join(text))
     for entry in result.entries:
         if entry.compiled:
