@@ -23,6 +23,8 @@ def rebuild(annotation: str, values: list[Any]) -> Any:
     items = iter(values)
 
     def build(text: str) -> Any:
+        if _top_level(text, "|"):
+            return next(items)  # T | None: one value
         if text.startswith("tuple["):
             inner = text[len("tuple["):-1]
             parts, depth, start = [], 0, 0
@@ -39,6 +41,17 @@ def rebuild(annotation: str, values: list[Any]) -> Any:
         return next(items)
 
     return build(annotation)
+
+
+def _top_level(text: str, char: str) -> bool:
+    """Whether ``char`` occurs in ``text`` outside brackets."""
+    depth = 0
+    for ch in text:
+        depth += ch == "["
+        depth -= ch == "]"
+        if ch == char and depth == 0:
+            return True
+    return False
 
 
 LIBM_KERNELS = {"math_mix"}
