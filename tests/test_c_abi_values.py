@@ -191,3 +191,66 @@ def _same_unordered(pair: Pair, func: str, args: tuple[Any, ...]) -> bool:
     expected = outcome(getattr(pair.python, func), *copy.deepcopy(args))
     got = outcome(getattr(pair.native, func), *copy.deepcopy(args))
     return expected[0] == got[0] == "ok" and _unordered(expected[1]) == _unordered(got[1])
+
+
+def _raw_call(library: Library, name: str, node: bytes | None, text: bytes = b"") -> tuple:
+    """name(node) with one value parameter and one value result, the node given as bytes
+    (its text pointer set to ``text``): the status, error and result."""
+    f = library.functions[name]
+    memory = library.memory
+    blocks: list[int] = []
+    data = c_values._block(memory, text or b"\0", blocks)
+    arg = None
+    if node is not None:
+        arg = c_values._block(memory, node[:16] + data.to_bytes(8, "little"), blocks)
+    out = c_values._block(memory, b"\0" * c_values.NODE, blocks)
+    status = library.invoke(f["symbol"], arg, out)
+    result = c_values.get(memory, out) if status == 0 else memory.error()
+    if status == 0:
+        memory.release(out)
+    for block in blocks:
+        memory.free(block)
+    return status, result
+
+
+def _str_node(n: int) -> bytes:
+    return (4).to_bytes(4, "little") + bytes(4) + n.to_bytes(8, "little") + bytes(8)
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    (b"ab\xff", "byte 0xff in position 2: invalid start byte"),
+    (b"\xc3(", "byte 0xc3 in position 0: invalid continuation byte"),
+    (b"x\xe2\x82", "byte 0xe2 in position 1: unexpected end of data"),
+    (b"\xc0\x80", "byte 0xc0 in position 0: invalid start byte"),  # overlong
+    (b"\xf4\x90\x80\x80", "byte 0xf4 in position 0: invalid continuation byte"),  # > U+10FFFF
+])
+def test_text_that_is_not_utf8_is_a_value_error(library: Library, text: bytes, why: str) -> None:
+    status, (kind, message) = _raw_call(library, "str_kernels.chars", _str_node(len(text)), text)
+    from hatch_pyaot.ir.nodes import EXCEPTIONS
+
+    assert (status, kind) == (1 + EXCEPTIONS.index("ValueError"), "ValueError")
+    assert message == f"chars() argument 's': 'utf-8' codec can't decode {why}"
+
+
+def test_a_lone_surrogate_travels_as_its_three_bytes(library: Library) -> None:
+    text = "a\ud800b".encode("utf-8", "surrogatepass")
+    assert _raw_call(library, "str_kernels.chars", _str_node(len(text)), text) == \
+        (0, ["a", "\ud800", "b"])
+
+
+def test_null_and_wrong_kinds_are_type_errors_naming_the_place(library: Library) -> None:
+    assert _raw_call(library, "str_kernels.chars", None)[1] == \
+        ("TypeError", "chars() argument 's' must be str, not NULL")
+    total = library.module("list_kernels").total
+    with pytest.raises(TypeError, match=r"^total\(\) argument 'xs\[1\]' must be float, not str$"):
+        total([1.5, "a"])
+    with pytest.raises(TypeError, match=r"^total\(\) argument 'xs' must be list, not dict$"):
+        total({1.0: 2.0})
+
+
+def test_a_list_the_call_appends_to_grows_for_the_caller(library: Library) -> None:
+    push = library.module("list_kernels").push
+    xs = [1, 2]
+    push(xs, 7)
+    push(xs, 8)
+    assert xs == [1, 2, 7, 8]
