@@ -88,6 +88,22 @@ class Library:
             for f in self.functions.values() if f["module"] == name})
 
 
+def describe(module: str, entry: Any) -> dict[str, Any]:
+    """An entry point as the manifest describes it (crossbuild._manifest)."""
+    from hatch_pyaot import crossbuild
+    from hatch_pyaot.codegen import c_abi
+
+    described = crossbuild._c_values(entry)
+    return dict(json.loads(json.dumps({
+        "name": entry.name, "module": module, "symbol": c_abi.symbol(module, entry.name),
+        "params": [d for v, d in described if not v.out],
+        "results": [d for v, d in described if v.out],
+        "python": {"params": [{"name": p.name, **({"default": p.default.value}
+                                                  if p.default is not None else {})}
+                              for p in entry.spec.function.params],
+                   "returns": str(entry.spec.result)}})))
+
+
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> Library:
     from hatch_pyaot import crossbuild
@@ -109,19 +125,7 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Library:
                            "-o", str(folder / "libvalues.so")], capture_output=True, text=True,
                           check=False)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    functions = {}
-    for module in modules:
-        for entry in module.entries:
-            described = crossbuild._c_values(entry)
-            functions[f"{module.name}.{entry.name}"] = json.loads(json.dumps({
-                "name": entry.name, "module": module.name,
-                "symbol": c_abi.symbol(module.name, entry.name),
-                "params": [d for v, d in described if not v.out],
-                "results": [d for v, d in described if v.out],
-                "python": {"params": [{"name": p.name, **({"default": p.default.value}
-                                                          if p.default is not None else {})}
-                                      for p in entry.spec.function.params],
-                           "returns": str(entry.spec.result)}}))
+    functions = {f"{m.name}.{e.name}": describe(m.name, e) for m in modules for e in m.entries}
     return Library(ctypes.CDLL(str(folder / "libvalues.so")), functions)
 
 
