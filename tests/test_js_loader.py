@@ -200,3 +200,45 @@ EXPECTED = {
 def test_demo_library_through_the_loader(node, demo_wasm):
     result = run_node(node, FIXTURES / "run_demo.mjs", LOADER_DIR / "pyaot.mjs", demo_wasm)
     assert result == EXPECTED
+
+
+# ---- str, list, dict, set and None values (js/values.mjs) --------------------------------------
+
+
+@pytest.mark.slow
+def test_values_through_the_loader(node, tmp_path, cross_cache):
+    """JS strings, Arrays, Maps, objects, Sets and null in and out of a library built by
+    crossbuild from tests/fixtures/js/textkit.py; the results are CPython's."""
+    import importlib.util
+
+    from hatch_pyaot import crossbuild
+
+    modules, _ = crossbuild.compile_modules([FIXTURES / "textkit.py"])
+    (report,) = crossbuild.build_targets(modules, ["wasm32-wasi"], tmp_path, "textkit",
+                                         cache_dir=cross_cache, programs=False)
+    assert report.skipped is None, report.skipped
+    out = tmp_path / "wasm32-wasi"
+    result = run_node(node, FIXTURES / "run_values.mjs", LOADER_DIR / "pyaot.mjs",
+                      out / "lib" / "textkit.wasm", out / "manifest.json")
+    spec = importlib.util.spec_from_file_location("textkit_reference", FIXTURES / "textkit.py")
+    assert spec is not None and spec.loader is not None
+    py = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(py)
+    text = "The cat and the hat. The END, the end! Straße"
+    assert result["top"] == [list(t) for t in py.top_words(text, 3)]
+    assert result["shout"] == [py.shout("zoë 😀"), py.shout(None)]
+    assert result["pushed"] == [4, [1, 2, 3, 4]]  # the caller's Array grew
+    assert result["failed"][0]["error"] == "IndexError"
+    assert result["failed"][1] == [1.5, 0.5]  # written back although the call raised
+    assert result["bumped"] == {"Map": [["a", 2], ["b", 1]]}
+    assert result["bumped_object"] == {"x": 2, "y": 1}
+    assert result["inverted"] == {"Map": [["one", 1], ["two", 2]]}
+    assert result["common"] == [{"Set": [2, 3]}, True]
+    assert result["key_error"]["error"] == "KeyError"
+    assert result["key_error"]["message"].startswith("'zz' (at textkit.py:")
+    assert result["wrong_item"] == {
+        "error": "TypeError", "message": "push_all() argument 1 (xs)[1] must be int, not a string"}
+    assert result["wrong_type"] == {
+        "error": "TypeError", "message": "shout() argument 1 (name) must be str | None, not a number"}
+    assert result["bad_key"] == {
+        "error": "TypeError", "message": 'invert() argument 1 (d) key "1" must be int, not a string'}
