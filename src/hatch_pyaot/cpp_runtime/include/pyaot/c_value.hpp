@@ -8,7 +8,8 @@
 //   void release_value(pyaot_value* v);                     // pyaot_value_release
 //
 // from_value checks every node's kind against T (TypeError "f() argument 'xs[2]' must be int,
-// not str", as the CPython boundary words it) and that text is UTF-8 (ValueError, with
+// not str", as the CPython boundary words it; a list node is also taken for a set, frozenset
+// or tuple, and an int or bool for a float) and that text is UTF-8 (ValueError, with
 // UnicodeDecodeError's words). A lone surrogate may be written as its 3 bytes (CPython's
 // "surrogatepass"), so that every Python str has a form and comes back as it went. A tree the
 // runtime made has `owned` set on every node; release_value frees it and leaves NONE.
@@ -138,14 +139,15 @@ inline const char* kind_name(const pyaot_value* v) noexcept {
                       expected, kind_name(v));
 }
 
-/// The items of a container node of `kind` (set and frozenset take each other), or false.
+/// The items of a container node of `kind`, or false. A set, frozenset or tuple also takes
+/// a list node (JSON has only arrays), and set and frozenset take each other.
 inline bool items_of(const pyaot_value* v, std::int32_t kind, const char* func,
                      const char* param, const char* expected) {
   const bool sets = kind == PYAOT_VALUE_SET || kind == PYAOT_VALUE_FROZENSET;
-  if (v == nullptr || !(v->kind == kind || (sets && (v->kind == PYAOT_VALUE_SET ||
-                                                     v->kind == PYAOT_VALUE_FROZENSET)))) {
-    return wrong(v, func, param, expected);
-  }
+  const bool taken = v != nullptr &&
+      (v->kind == kind || (kind != PYAOT_VALUE_DICT && v->kind == PYAOT_VALUE_LIST) ||
+       (sets && (v->kind == PYAOT_VALUE_SET || v->kind == PYAOT_VALUE_FROZENSET)));
+  if (!taken) return wrong(v, func, param, expected);
   if (v->len < 0 || (v->len > 0 && v->as.items == nullptr)) {
     return raise_format(Exc::ValueError, "%s() argument '%s' has %lld items at NULL", func,
                         param, static_cast<long long>(v->len));
