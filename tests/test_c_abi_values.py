@@ -25,7 +25,7 @@ import test_lists
 import test_optional
 import test_str
 from cpp_build import INCLUDE
-from support import Pair, outcome
+from support import Pair, import_file, outcome
 
 KERNELS = Path(__file__).parent / "kernels"
 MODULES = ("str_kernels", "list_kernels", "dict_kernels", "optional_kernels")
@@ -133,14 +133,10 @@ def run_cases(module: Callable[[str], Any]) -> int:
     """Every case of the kernels' CPython tests, each module's functions from ``module(name)``
     (what calls them through the C ABI): test_lists.check's comparison, but for what the C ABI
     cannot keep (_aliased, _mixed, a set's order: _same_unordered). The cases checked."""
-    import importlib.util
 
     checked, mismatches = 0, []
     for name in MODULES:
-        spec = importlib.util.spec_from_file_location(f"{name}_reference", KERNELS / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        python = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(python)
+        python = import_file(KERNELS / f"{name}.py", f"{name}_c_abi_reference")
         native = module(name)
         pair = Pair(native=native, python=python, report=None)  # type: ignore[arg-type]
         for kernels, func, args in CASES:

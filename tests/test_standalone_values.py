@@ -6,7 +6,6 @@ run under wasmtime."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -17,6 +16,8 @@ from typing import Any
 import pytest
 
 from cpp_build import INCLUDE
+from cross_cases import build_wasm
+from support import import_file
 from wasi import run_wasi
 
 SOURCE = Path(__file__).parent / "fixtures" / "standalone" / "wordy.py"
@@ -26,11 +27,7 @@ Run = Callable[[str, list[str], Path], subprocess.CompletedProcess[str]]
 
 
 def _python() -> Any:
-    spec = importlib.util.spec_from_file_location("wordy_reference", SOURCE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return import_file(SOURCE, "wordy_reference")
 
 
 def _sources(folder: Path) -> dict[str, Path]:
@@ -66,14 +63,8 @@ def host(tmp_path_factory: pytest.TempPathFactory) -> Run:
 
 @pytest.fixture(scope="module")
 def wasm(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Run:
-    from hatch_pyaot import crossbuild
-
-    modules, _ = crossbuild.compile_modules([SOURCE])
-    out = tmp_path_factory.mktemp("standalone-values-wasm")
-    (report,) = crossbuild.build_targets(modules, ["wasm32-wasi"], out, "wordy",
-                                         cache_dir=cross_cache)
-    assert report.skipped is None, report.skipped
-    bin_dir = out / "wasm32-wasi" / "bin"
+    bin_dir = build_wasm([SOURCE], tmp_path_factory.mktemp("standalone-values-wasm"), "wordy",
+                         cross_cache, programs=True) / "bin"
 
     def run(tag: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
         return run_wasi(bin_dir / f"{tag}.wasm", [tag, *args], cwd)
@@ -92,8 +83,8 @@ def _same(result: subprocess.CompletedProcess[str], expected: Any) -> None:
 
 def test_results_are_what_cpython_prints(run: Run, tmp_path: Path) -> None:
     py = _python()
-    _same(run("top_words", ["--text", TEXT], tmp_path), py.top_words(TEXT))
-    _same(run("top_words", ["--text=", "--k", "2"], tmp_path), py.top_words("", 2))
+    _same(run("longest", ["--text", TEXT], tmp_path), py.longest(TEXT))
+    _same(run("longest", ["--text=", "--k", "2"], tmp_path), py.longest("", 2))
     groups = {"a": [1, 2, 3], "ß": [], "z": [-5]}
     _same(run("merge", ["--groups", json.dumps(groups)], tmp_path), py.merge(groups))
     _same(run("merge", ["--groups", json.dumps(groups), "--extra", "10"], tmp_path),

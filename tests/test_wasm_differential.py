@@ -168,18 +168,14 @@ class WasmMemory:
 def value_reactor(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Reactor:
     import json
 
-    from hatch_pyaot import crossbuild
+    from cross_cases import build_wasm
     from test_c_abi_values import KERNELS as VALUE_KERNELS
     from test_c_abi_values import MODULES
 
-    modules = [m for name in MODULES
-               for m in crossbuild.compile_modules([VALUE_KERNELS / f"{name}.py"])[0]]
-    out = tmp_path_factory.mktemp("wasm-values")
-    (report,) = crossbuild.build_targets(modules, ["wasm32-wasi"], out, "values",
-                                         cache_dir=cross_cache, programs=False)
-    assert report.skipped is None, report.skipped
-    manifest = json.loads((out / "wasm32-wasi" / "manifest.json").read_text())
-    reactor = Reactor(out / "wasm32-wasi" / "lib" / "values.wasm", manifest)
+    out = build_wasm([VALUE_KERNELS / f"{name}.py" for name in MODULES],
+                     tmp_path_factory.mktemp("wasm-values"), "values", cross_cache)
+    manifest = json.loads((out / "manifest.json").read_text())
+    reactor = Reactor(out / "lib" / "values.wasm", manifest)
     reactor.functions = {f"{f['module']}.{f['name']}": f for f in manifest["functions"]}
     return reactor
 

@@ -107,9 +107,10 @@ class Parser {
       while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') ++at_;
       return at_ - from;
     };
-    const std::size_t first = at_;
-    const std::size_t whole = digits();
-    if (whole == 0 || (whole > 1 && text_[first] == '0')) {
+    // a leading 0 is the whole integer part: "01" is 0, then a stray 1
+    const bool zero = at_ < text_.size() && text_[at_] == '0';
+    if (zero) ++at_;
+    if (!zero && digits() == 0) {
       at_ = start;
       return fail("Expecting value");
     }
@@ -206,6 +207,7 @@ class Parser {
     if (data == nullptr) return fail("Out of memory");
     std::memcpy(data, bytes.c_str(), bytes.size() + 1);
     out.kind = PYAOT_VALUE_STR;
+    out.owned = 1;  // a key comes here straight, not through value()
     out.len = static_cast<std::int64_t>(bytes.size());
     out.as.s = data;
     return true;
@@ -213,18 +215,18 @@ class Parser {
 
   bool container(pyaot_value& out, int depth, bool object) {
     std::vector<pyaot_value> items;
-    const auto give = [&](bool ok) {
+    const auto give = [&](bool ok) {  // on failure, frees what was read (a key, maybe alone)
       const std::size_t n = items.size();
-      pyaot_value* block = c_abi::value_detail::new_items(
-          out, object ? PYAOT_VALUE_DICT : PYAOT_VALUE_LIST, n);
+      pyaot_value* block = ok ? c_abi::value_detail::new_items(
+          out, object ? PYAOT_VALUE_DICT : PYAOT_VALUE_LIST, n) : nullptr;
       if (block == nullptr) {
         for (auto& item : items) c_abi::release_value(&item);
-        return fail("Out of memory");
+        out = pyaot_value{};
+        return ok ? fail("Out of memory") : false;
       }
       if (n > 0) std::memcpy(static_cast<void*>(block), items.data(), n * sizeof(pyaot_value));
       if (object) out.len = static_cast<std::int64_t>(n / 2);
-      if (!ok) c_abi::release_value(&out);
-      return ok;
+      return true;
     };
     ++at_;
     space();
