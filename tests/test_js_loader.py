@@ -114,8 +114,14 @@ def test_layout_matches_the_c_struct_and_the_dtype_enum(unit):
         for field in ("data", "dtype", "ndim", "shape", "strides", "owner")}  # fmt: skip
     assert f"sizeof(pyaot_array) == {unit['layout']['size']}" in cpp
     assert f"alignof(pyaot_array) == {unit['layout']['align']}" in cpp
-    enum = re.findall(r"PYAOT_(\w+) = (\d+)", (ROOT / "docs" / "c-abi.md").read_text())
+    docs = (ROOT / "docs" / "c-abi.md").read_text()
+    enum = re.findall(r"PYAOT_(?!VALUE_)(\w+) = (\d+)", docs)
     assert {name.lower(): int(code) for name, code in enum} == unit["dtypes"]
+    # and values.mjs's pyaot_kind codes are the enum's too
+    kinds = dict(re.findall(r"PYAOT_VALUE_(\w+) = (\d+)", docs))
+    table = re.search(r"const KIND = \{(.*?)\};", (LOADER_DIR / "values.mjs").read_text(), re.S)
+    assert table is not None
+    assert {name.upper(): code for name, code in re.findall(r"(\w+): (\d+)", table[1])} == kinds
 
 
 # ---- A reactor built with zig ----------------------------------------------------------------
