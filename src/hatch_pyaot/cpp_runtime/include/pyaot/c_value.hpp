@@ -184,46 +184,60 @@ inline pyaot_value* new_items(pyaot_value& out, std::int32_t kind, std::size_t n
   return out.as.items;
 }
 
-/// Decodes UTF-8 (a surrogate's 3 bytes allowed) into code points; the ValueError names
-/// the first bad byte as CPython's UnicodeDecodeError does.
-inline bool decode_utf8(const unsigned char* s, std::size_t n, std::u32string& text,
+/// Checks UTF-8 (a surrogate's 3 bytes allowed) and counts its code points; the ValueError
+/// names the first bad byte as CPython's UnicodeDecodeError does.
+inline bool utf8_length(const unsigned char* s, std::size_t n, std::size_t& count,
                         const char* func, const char* param) {
-  text.reserve(n);
-  for (std::size_t i = 0; i < n;) {
+  count = 0;
+  for (std::size_t i = 0; i < n; ++count) {
     const unsigned b = s[i];
-    std::size_t more = 0;
-    std::uint32_t c = b;
-    std::uint32_t lowest = 0;
-    const char* why = "invalid start byte";
-    if (b >= 0x80) {
-      if (b >= 0xC2 && b < 0xE0) {
-        more = 1, c = b & 0x1F, lowest = 0x80;
-      } else if (b >= 0xE0 && b < 0xF0) {
-        more = 2, c = b & 0x0F, lowest = 0x800;
-      } else if (b >= 0xF0 && b < 0xF5) {
-        more = 3, c = b & 0x07, lowest = 0x10000;
-      } else {
-        return raise_format(Exc::ValueError,
-                            "%s() argument '%s': 'utf-8' codec can't decode byte 0x%02x in "
-                            "position %zu: %s", func, param, b, i, why);
-      }
-      std::size_t k = 1;
-      for (; k <= more; ++k) {
-        if (i + k >= n || (s[i + k] & 0xC0) != 0x80) break;
-        c = (c << 6) | (s[i + k] & 0x3F);
-      }
-      why = i + k >= n && k <= more ? "unexpected end of data" : "invalid continuation byte";
-      if (k <= more || c < lowest || c > 0x10FFFF) {
-        if (k > more) why = "invalid continuation byte";
-        return raise_format(Exc::ValueError,
-                            "%s() argument '%s': 'utf-8' codec can't decode byte 0x%02x in "
-                            "position %zu: %s", func, param, b, i, why);
-      }
+    if (b < 0x80) {
+      ++i;
+      continue;
     }
-    text.push_back(static_cast<char32_t>(c));
+    std::size_t more = 0;
+    std::uint32_t c = 0;
+    std::uint32_t lowest = 0;
+    if (b >= 0xC2 && b < 0xE0) {
+      more = 1, c = b & 0x1F, lowest = 0x80;
+    } else if (b >= 0xE0 && b < 0xF0) {
+      more = 2, c = b & 0x0F, lowest = 0x800;
+    } else if (b >= 0xF0 && b < 0xF5) {
+      more = 3, c = b & 0x07, lowest = 0x10000;
+    }
+    std::size_t k = 1;
+    for (; more > 0 && k <= more; ++k) {
+      if (i + k >= n || (s[i + k] & 0xC0) != 0x80) break;
+      c = (c << 6) | (s[i + k] & 0x3F);
+    }
+    if (more == 0 || k <= more || c < lowest || c > 0x10FFFF) {
+      const char* why = more == 0                    ? "invalid start byte"
+                        : k <= more && i + k >= n ? "unexpected end of data"
+                                                  : "invalid continuation byte";
+      return raise_format(Exc::ValueError,
+                          "%s() argument '%s': 'utf-8' codec can't decode byte 0x%02x in "
+                          "position %zu: %s", func, param, b, i, why);
+    }
     i += 1 + more;
   }
   return true;
+}
+
+/// Decodes checked UTF-8 into `out`, one code point a char32_t.
+inline void decode_utf8(const unsigned char* s, std::size_t n, char32_t* out) noexcept {
+  for (std::size_t i = 0; i < n;) {
+    const unsigned b = s[i];
+    if (b < 0x80) {
+      *out++ = static_cast<char32_t>(b);
+      ++i;
+      continue;
+    }
+    const std::size_t more = b < 0xE0 ? 1 : b < 0xF0 ? 2 : 3;
+    std::uint32_t c = b & (0x3F >> more);
+    for (std::size_t k = 1; k <= more; ++k) c = (c << 6) | (s[i + k] & 0x3F);
+    *out++ = static_cast<char32_t>(c);
+    i += 1 + more;
+  }
 }
 
 }  // namespace value_detail
@@ -271,12 +285,13 @@ inline bool from_value(const pyaot_value* v, str& out, const char* func, const c
     return raise_format(Exc::ValueError, "%s() argument '%s' has %lld bytes at NULL", func, param,
                         static_cast<long long>(v->len));
   }
-  std::u32string text;
-  if (!value_detail::decode_utf8(reinterpret_cast<const unsigned char*>(v->as.s),
-                                 static_cast<std::size_t>(v->len), text, func, param)) {
-    return false;
-  }
-  out = str::of(text);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(v->as.s);
+  const auto n = static_cast<std::size_t>(v->len);
+  std::size_t count = 0;
+  if (!value_detail::utf8_length(bytes, n, count, func, param)) return false;
+  char32_t* chars = nullptr;
+  out = str::with_size(count, chars);
+  value_detail::decode_utf8(bytes, n, chars);
   return true;
 }
 
@@ -408,12 +423,23 @@ inline bool to_value(pyaot_value& out, None) {
 }
 
 inline bool to_value(pyaot_value& out, const str& value) {
-  std::string bytes;
-  for (const char32_t c : value.view()) append_utf8(bytes, c);
-  auto* text = static_cast<char*>(std::malloc(bytes.size() + 1));
+  std::size_t n = 0;  // the UTF-8 bytes (a surrogate's 3, as append_utf8 writes it)
+  for (const char32_t c : value.view()) n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  auto* text = static_cast<char*>(std::malloc(n + 1));
   if (text == nullptr) return raise(Exc::MemoryError, "out of memory");
-  std::memcpy(text, bytes.c_str(), bytes.size() + 1);
-  out = pyaot_value{PYAOT_VALUE_STR, 1, static_cast<std::int64_t>(bytes.size()), {}};
+  char* at = text;
+  for (const char32_t c : value.view()) {
+    const auto u = static_cast<std::uint32_t>(c);
+    if (u < 0x80) {
+      *at++ = static_cast<char>(u);
+    } else {
+      const int more = u < 0x800 ? 1 : u < 0x10000 ? 2 : 3;
+      *at++ = static_cast<char>(((0xFF00u >> (more + 1)) & 0xFFu) | (u >> (6 * more)));
+      for (int k = more - 1; k >= 0; --k) *at++ = static_cast<char>(0x80 | ((u >> (6 * k)) & 0x3F));
+    }
+  }
+  *at = '\0';
+  out = pyaot_value{PYAOT_VALUE_STR, 1, static_cast<std::int64_t>(n), {}};
   out.as.s = text;
   return true;
 }
