@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import ctypes
 import json
-import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -105,13 +104,10 @@ def describe(module: str, entry: Any) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def library(tmp_path_factory: pytest.TempPathFactory) -> Library:
+def library(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Library:
     from hatch_pyaot import crossbuild
     from hatch_pyaot.codegen import c_abi
 
-    compiler = shutil.which("c++") or shutil.which("g++")
-    if compiler is None:
-        pytest.skip("no C++ compiler")
     folder = tmp_path_factory.mktemp("cvalues")
     # one at a time: kernels of two modules share names (each program needs its own tag)
     modules = [m for name in MODULES for m in crossbuild.compile_modules([KERNELS / f"{name}.py"])[0]]
@@ -120,7 +116,7 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Library:
         (folder / f"{module.name}.cpp").write_text(module.cpp)
         sources.append(str(folder / f"{module.name}.cpp"))
     (folder / "runtime.cpp").write_text(c_abi.RUNTIME_SOURCE)
-    proc = subprocess.run([compiler, "-std=c++20", "-O1", "-shared", "-fPIC", "-fno-exceptions",
+    proc = subprocess.run([cxx, "-std=c++20", "-O1", "-shared", "-fPIC", "-fno-exceptions",
                            "-fno-rtti", f"-I{INCLUDE}", *sources, str(folder / "runtime.cpp"),
                            "-o", str(folder / "libvalues.so")], capture_output=True, text=True,
                           check=False)

@@ -7,7 +7,6 @@ run under wasmtime."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -45,13 +44,10 @@ def _sources(folder: Path) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def host(tmp_path_factory: pytest.TempPathFactory) -> Run:
-    compiler = shutil.which("c++") or shutil.which("g++")
-    if compiler is None:
-        pytest.skip("no C++ compiler")
+def host(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Run:
     folder = tmp_path_factory.mktemp("standalone-values")
     for tag, main in _sources(folder).items():
-        subprocess.run([compiler, "-std=c++20", "-O1", "-fno-exceptions", "-fno-rtti",
+        subprocess.run([cxx, "-std=c++20", "-O1", "-fno-exceptions", "-fno-rtti",
                         f"-I{INCLUDE}", f"-I{folder}", str(main), "-o", str(folder / tag)],
                        check=True)
 
