@@ -222,9 +222,9 @@ def test_hypothesis_set_order(pair: Pair, xs: list[int], ys: list[int]) -> None:
         check(pair, "set_in_place", a, b, w)
 
 
-def test_cross_targets_leave_dict_and_set_entries_out(tmp_path: Path) -> None:
-    """The C ABI has no form for dicts and sets yet: such entry points are left out of the
-    cross targets' artifacts, with a located warning (crossbuild.compile_modules)."""
+def test_cross_targets_take_dict_and_set_entries(tmp_path: Path) -> None:
+    """Dicts and sets have a C ABI form (docs/c-abi.md, Values): such entry points are in the
+    cross targets' artifacts (tests/test_c_abi_values.py calls them)."""
     from hatch_pyaot.codegen import c_abi
     from hatch_pyaot.pipeline import analyze, entries_and_specs
 
@@ -234,12 +234,8 @@ def test_cross_targets_leave_dict_and_set_entries_out(tmp_path: Path) -> None:
                     "@compile\ndef makes(n: int) -> set[int]:\n    return {n}\n\n\n"
                     "@compile\ndef plain(n: int) -> int:\n    return n\n", encoding="utf-8")
     entries, _ = entries_and_specs(analyze(path))
-    reasons = {e.name: c_abi.unsupported(e) for e in entries}
-    assert reasons == {
-        "takes": "parameter 'd' is a dict[int, int], which has no C ABI form yet",
-        "makes": "the result is a set[int], which has no C ABI form yet",
-        "plain": None,
-    }
+    assert {e.name: c_abi.unsupported(e) for e in entries} == {
+        "takes": None, "makes": None, "plain": None}
 
 
 @settings(max_examples=60, deadline=None)

@@ -2,7 +2,7 @@
 folder, and serve it: ``python serve.py`` then open http://127.0.0.1:8000/
 (``python serve.py --screenshot page.png`` takes a screenshot with headless Chromium instead).
 
-The page needs nothing else: the loader (src/hatch_pyaot/js/pyaot.mjs and wasi.mjs) is two
+The page needs nothing else: the loader (src/hatch_pyaot/js/pyaot.mjs, values.mjs and wasi.mjs) is three
 ES modules the browser imports as they are. tests/test_web_example.py uses ``assemble`` and
 ``serving`` on a library it builds itself.
 """
