@@ -8,7 +8,8 @@ place for the next run, and a copy at a fresh path is handed back for this proce
 diagnostics of the functions that no longer compile come back with it: nobody sees a build log
 at import, so the loader turns them into warnings.
 
-This imports the compiler, so it only runs on that path, never on a plain import.
+This imports the compiler, so it only runs on that path, never on a plain import. It is
+part of the compiler distribution (``hatch-pyaot``), not of ``hatch-pyaot-runtime``.
 """
 
 from __future__ import annotations
