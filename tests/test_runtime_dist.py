@@ -13,8 +13,8 @@ from email.parser import HeaderParser
 from pathlib import Path
 
 import pytest
-from test_wheels_hatch import CHECK_INSTALLED, EXPECTED
 
+from test_wheels_hatch import CHECK_INSTALLED, EXPECTED
 from wheels import (
     REPO,
     fresh_venv,

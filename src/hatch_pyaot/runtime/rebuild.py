@@ -38,7 +38,7 @@ def rebuild(source: str) -> Rebuilt:
     a function that no longer compiles: its diagnostics).
     """
     from hatch_pyaot.pipeline import build
-    from hatch_pyaot.wheelbuild import build_options
+    from hatch_pyaot.wheelbuild import build_options, native_file_name
 
     path = Path(source)
     root = _project_root(path)
@@ -46,7 +46,8 @@ def rebuild(source: str) -> Rebuilt:
     if root is not None:
         with open(root / "pyproject.toml", "rb") as f:
             settings = project_settings(tomllib.load(f))
-    report = build([path], build_options(settings, root or path.parent, editable=True))
+    report = build([path], build_options(settings, root or path.parent, editable=True),
+                   destination=lambda s: s.with_name(native_file_name(s.stem, settings)))
     if not report.built:
         problems = [m.format_diagnostics() for m in report.modules]
         problems += [str(error) for _, error in report.unreadable]
