@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -129,6 +130,14 @@ def install(python: Path, *wheels: Path) -> None:
     """Install exactly these wheels (``--no-deps``)."""
     run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
          "--no-index", *map(str, wheels)], cwd=python.parent)
+
+
+def auditwheel_platform(wheel: Path) -> str:
+    """The platform tag ``auditwheel show`` says the wheel is consistent with."""
+    out = run([sys.executable, "-m", "auditwheel", "show", str(wheel)], cwd=wheel.parent).stdout
+    found = re.search(r'consistent\s+with\s+the\s+following\s+platform\s+tag:\s+"([^"]+)"', out)
+    assert found, out
+    return found.group(1)
 
 
 @dataclass(frozen=True)
