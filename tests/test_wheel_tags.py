@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SRC
 
+from conftest import SRC
 from wheels import (
     auditwheel_platform,
     fresh_venv,
