@@ -99,8 +99,9 @@ def hatchling_build(project: Path, *args: str, env: dict[str, str] | None = None
     text = pyproject.read_text()
     if "targets" not in text:
         pyproject.write_text(text.rstrip("\n") + '\ntargets = ["host"]\n')
-    return run([sys.executable, "-m", "hatchling", "build", *args], cwd=project, env=env,
-               check=check)
+    # This checkout's hook, also where the environment's hatch-pyaot is another checkout's.
+    return run([sys.executable, "-m", "hatchling", "build", *args], cwd=project,
+               env={"PYTHONPATH": str(REPO / "src"), **(env or {})}, check=check)
 
 
 def test_build_log_shows_progress_and_diagnostics(tmp_path, pyaot_cache_dir):

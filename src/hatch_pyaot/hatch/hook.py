@@ -95,13 +95,19 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """Leave native modules that lie in the source tree (from an editable install or
         ``pyaot build``) out of every artifact: the sdist carries sources only, and the
         wheel gets freshly built ones. hatchling has no setting a hook can add exclusions
-        to, so this extends the builder's compiled exclusion patterns."""
+        to, so this extends the builder configuration's ``path_is_excluded``, which every
+        hatchling since 1.21 asks about each file (older ones have no setter for the
+        ``exclude_spec`` it reads)."""
         import pathspec
 
         config = self.build_config
         ours = pathspec.GitIgnoreSpec.from_lines(NATIVE_FILE_PATTERNS)
-        current = config.exclude_spec
-        config.exclude_spec = ours if current is None else current + ours
+        excluded = config.path_is_excluded
+
+        def path_is_excluded(relative_path: str) -> bool:
+            return bool(ours.match_file(relative_path)) or bool(excluded(relative_path))
+
+        config.path_is_excluded = path_is_excluded  # type: ignore[method-assign]
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         self._clean_staging()
