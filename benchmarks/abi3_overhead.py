@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import fmt_time, import_file, machine, machine_line, measure  # noqa: E402
+from harness import fmt_time, import_file, machine, machine_line, measure
 
 KERNELS = '''\
 from hatch_pyaot import compile

@@ -14,13 +14,12 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
-from pathlib import Path
 
 import pytest
 from packaging.version import Version
+
 from conftest import SRC
 from test_wheels_hatch import CHECK_INSTALLED, EXPECTED
-
 from wheels import REPO, fresh_venv, install, read_wheel, run, runtime_wheel, write_project
 
 pytestmark = pytest.mark.slow

@@ -107,7 +107,7 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         def path_is_excluded(relative_path: str) -> bool:
             return bool(ours.match_file(relative_path)) or bool(excluded(relative_path))
 
-        config.path_is_excluded = path_is_excluded  # type: ignore[method-assign]
+        config.path_is_excluded = path_is_excluded
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         self._clean_staging()
