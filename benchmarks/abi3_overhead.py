@@ -42,10 +42,7 @@ def axpy(a: float, x: float, y: float) -> float:
 
 @compile
 def total(xs: list[float]) -> float:
-    s = 0.0
-    for x in xs:
-        s += x
-    return s
+    return sum(xs)
 '''
 
 CASES: tuple[tuple[str, Callable[[Any], Callable[[], Any]]], ...] = (
