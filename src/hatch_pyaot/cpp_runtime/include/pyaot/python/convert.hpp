@@ -292,7 +292,7 @@ PyObject* pack_tuple(Items... items) {
     return nullptr;
   }
   for (std::size_t i = 0; i < sizeof...(Items); ++i) {
-    PyTuple_SET_ITEM(tuple, static_cast<Py_ssize_t>(i), given[i]);
+    detail::tuple_fill(tuple, static_cast<Py_ssize_t>(i), given[i]);
   }
   return tuple;
 }
