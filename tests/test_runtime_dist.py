@@ -134,3 +134,20 @@ def test_a_stale_editable_module_says_the_compiler_is_needed(tmp_path, wheelhous
     assert proc.stdout == "False 111\n"
     assert "rebuilding it needs the compiler: pip install hatch-pyaot" in proc.stderr
     assert "rebuilding edited" not in proc.stderr
+
+
+def test_the_runtime_sdist_builds_the_same_wheel(tmp_path, wheelhouse):
+    """hatch_build.py finds the files in ../src in the repository and beside itself in an
+    unpacked sdist: a wheel built from the sdist carries the same files."""
+    import tarfile
+
+    run([sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(tmp_path)],
+        cwd=REPO / "runtime")
+    (sdist,) = tmp_path.glob("hatch_pyaot_runtime-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path / "unpacked", filter="data")
+    (unpacked,) = (tmp_path / "unpacked").iterdir()
+    run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path / "w")],
+        cwd=unpacked)
+    (wheel,) = (tmp_path / "w").glob("*.whl")
+    assert _members(wheel) == _members(runtime_wheel(wheelhouse))

@@ -105,3 +105,25 @@ def test_limited_api_newer_than_the_building_python_fails_the_build(tmp_path):
     assert proc.returncode != 0
     assert f'limited-api = "{newer}" needs CPython {newer} or later to build' in proc.stderr \
         + proc.stdout
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF and glibc are Linux's")
+def test_a_module_that_links_another_library_keeps_the_linux_tag(cxx, tmp_path):
+    """Only libraries every manylinux system has: anything else would have to be copied into
+    the wheel (auditwheel repair), so the tag stays ``linux_<arch>``."""
+    import subprocess
+    import sysconfig
+
+    from hatch_pyaot.wheel_tags import linux_platform, manylinux_level
+
+    (tmp_path / "own.cpp").write_text("extern \"C\" int own() { return 1; }\n")
+    (tmp_path / "mod.cpp").write_text("extern \"C\" int own();\n"
+                                      "extern \"C\" int uses() { return own() + 1; }\n")
+    for command in ([cxx, "-shared", "-fPIC", "own.cpp", "-o", "libown.so"],
+                    [cxx, "-shared", "-fPIC", "mod.cpp", "-L.", "-lown", "-o", "mod.so"],
+                    [cxx, "-shared", "-fPIC", "mod.cpp", "own.cpp", "-o", "alone.so"]):
+        subprocess.run(command, cwd=tmp_path, check=True)
+    arch = sysconfig.get_platform().split("-", 1)[1]
+    assert manylinux_level([tmp_path / "mod.so"]) is None
+    assert linux_platform([tmp_path / "mod.so"]) == f"linux_{arch}"
+    assert linux_platform([tmp_path / "alone.so"]).startswith("manylinux_2_")
