@@ -73,15 +73,6 @@ inline void list_fill(PyObject* list, Py_ssize_t i, PyObject* item) {
 #endif
 }
 
-/// Puts a new reference into a new tuple's slot (stealing it; the slot held no reference).
-inline void tuple_fill(PyObject* tuple, Py_ssize_t i, PyObject* item) {
-#if defined(Py_LIMITED_API)
-  PyTuple_SetItem(tuple, i, item);
-#else
-  PyTuple_SET_ITEM(tuple, i, item);
-#endif
-}
-
 inline double float_value(PyObject* f) {
 #if defined(Py_LIMITED_API)
   return PyFloat_AsDouble(f);
