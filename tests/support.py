@@ -69,9 +69,14 @@ SANITIZE = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all",
 
 
 def _options() -> BuildOptions | None:
-    """Sanitized builds when test_sanitizers.py runs a test file under ASan and UBSan."""
+    """Sanitized builds when test_sanitizers.py runs a test file under ASan and UBSan;
+    Limited API builds when test_abi3_differential.py runs one for abi3 modules."""
     if os.environ.get("PYAOT_TEST_SANITIZE") == "1":
         return BuildOptions(opt_level="1", extra_cxx_flags=SANITIZE)
+    if os.environ.get("PYAOT_TEST_LIMITED_API") == "1":
+        from hatch_pyaot.abi3 import cxx_flags
+
+        return BuildOptions(extra_cxx_flags=cxx_flags("3.11"))
     return None
 
 

@@ -292,7 +292,8 @@ PyObject* pack_tuple(Items... items) {
     return nullptr;
   }
   for (std::size_t i = 0; i < sizeof...(Items); ++i) {
-    PyTuple_SET_ITEM(tuple, static_cast<Py_ssize_t>(i), given[i]);
+    // The function rather than the macro: the stable ABI (abi3) has only that.
+    PyTuple_SetItem(tuple, static_cast<Py_ssize_t>(i), given[i]);
   }
   return tuple;
 }
