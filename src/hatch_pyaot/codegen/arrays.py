@@ -229,6 +229,13 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     at = em.spec.type_of(e.obj)
     assert isinstance(at, ArrayType)
     from hatch_pyaot.typing.array_functions import METHODS
+    from hatch_pyaot.typing.typed import ArrayCall
+
+    target = em.spec.calls.get(e)
+    if isinstance(target, ArrayCall):
+        from hatch_pyaot.codegen import array_calls
+
+        return array_calls.emit(em, e, target)
 
     if e.name in METHODS:
         from hatch_pyaot.codegen import array_functions

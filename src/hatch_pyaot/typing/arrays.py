@@ -29,6 +29,7 @@ from hatch_pyaot.typing import (
     array_functions,
     array_literal,
     dtypes,
+    numpy_library,
     numpy_ops,
     operator_functions,
     sorting,
@@ -249,6 +250,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return sorting.call(typer, e, name, types)
     if name in array_functions.FUNCTIONS:
         return array_functions.call(typer, e, name, types, kwtypes)
+    if name in numpy_library.FUNCTIONS:
+        return numpy_library.call(typer, e, name)
     if name in REDUCTION_FUNCTIONS:
         if not types or not isinstance(types[0], ArrayType):
             typer.diags.error(e.loc, f"{name}() needs an array here")
@@ -272,7 +275,7 @@ def handles(name: str, types: list[Type]) -> bool:
     if name == "builtins.abs":
         return len(types) == 1 and isinstance(types[0], DTypeScalar)
     return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
-            or name in array_functions.FUNCTIONS
+            or name in array_functions.FUNCTIONS or name in numpy_library.FUNCTIONS
             or numpy_ops.ufunc_name(name) is not None or name in operator_functions.NAMES
             or name in array_literal.NAMES or name in sorting.FUNCTIONS
             or (name.startswith("numpy.")
@@ -401,6 +404,8 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
                               in_place=e.name == "sort")
     if e.name in array_functions.METHODS:
         return array_functions.method(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
+    if e.name in numpy_library.METHODS:
+        return numpy_library.method(typer, e)
     typer.diags.error(e.loc, f"the array method '{e.name}' is not supported yet")
     return None
 
@@ -485,4 +490,4 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("numpy.cumsum, numpy.cumprod, x.cumsum(), x.cumprod()", "flattened or `axis=`"),
              ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),
              ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars")]
-    return rows
+    return rows + numpy_library.coverage()

@@ -120,4 +120,32 @@ class ListBuiltin:
     name: str
 
 
-CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin
+@dataclass(frozen=True, eq=False)
+class Converted:
+    """An argument of an ArrayCall: ``expr`` converted to ``type`` (an array to another
+    dtype as ``astype`` does, a number as a cast does)."""
+
+    expr: ir.Expr
+    type: Type
+
+
+@dataclass(frozen=True, eq=False)
+class Ints:
+    """An argument of an ArrayCall: ints written out, as one ``std::array<std::int64_t, n>``."""
+
+    exprs: tuple[ir.Expr, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class ArrayCall:
+    """A NumPy function that is one fallible runtime call, ``cpp(out, args...)``, or
+    ``cpp(args...)`` for one that returns None (typing/array_calls.py)."""
+
+    cpp: str
+    header: str
+    args: tuple[Converted | Ints | str, ...]
+    """Converted or written-out arguments; a str is C++ the typer chose (a constant)."""
+    returns_none: bool = False
+
+
+CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin | ArrayCall
