@@ -143,7 +143,7 @@ def number(typer: FunctionTyper, name: str, param: str, expr: ir.Expr) -> Type |
 
 
 def axis_or_none(typer: FunctionTyper, name: str, expr: ir.Expr | None,
-                 ndim: int) -> int | None | bool:
+                 ndim: int) -> int | bool | None:
     """The axis written in the code, normalized (None: none given); False after NumPy's
     AxisError text as a diagnostic."""
     if is_none(expr):
