@@ -247,6 +247,10 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         return sorting.method(em, e, at)
     if e in em.spec.axis_ops:
         return reduction(em, e, em.expr(e.obj), at)
+    if e in em.spec.axis_tuples:
+        from hatch_pyaot.codegen import axis_tuples
+
+        return axis_tuples.reduction(em, e, em.expr(e.obj), at)
     code = em.expr(e.obj)
     t = em.spec.type_of(e)
     assert isinstance(t, ArrayType)

@@ -19,6 +19,7 @@ from hatch_pyaot.codegen import (
     array_functions,
     array_literal,
     arrays,
+    axis_tuples,
     bounds,
     dicts,
     elementwise,
@@ -893,6 +894,10 @@ class FunctionEmitter:
             return array_functions.call(self, e, target.name)
         if isinstance(target, NumpyCall) and target.name in sorting_typing.FUNCTIONS:
             return sorting.call(self, e)
+        if isinstance(target, NumpyCall) and e in self.spec.axis_tuples:
+            at = self.spec.type_of(e.args[0])
+            assert isinstance(at, ArrayType)
+            return axis_tuples.reduction(self, e, self.expr(e.args[0]), at)
         if isinstance(target, NumpyCall) and e in self.spec.axis_ops:
             at = self.spec.type_of(e.args[0])
             assert isinstance(at, ArrayType)

@@ -80,13 +80,18 @@ def method(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
             return None
         return ArrayType(array.dtype, 1)
     if name in CUMULATIVE:
+        from hatch_pyaot.typing.axis_tuples import dtype_of
+
         axis = constant_axis(typer, e, kwargs.get("axis", args[0] if args else None), array.ndim)
-        if axis is False or len(args) > 1 or kwargs.keys() - {"axis"}:
+        if axis is False or len(args) > 1 or kwargs.keys() - {"axis", "dtype"}:
             return None
         typer.spec.axis_ops[e] = (name, axis)
-        result = dtypes.INT64 if array.dtype.kind in "bi" else (
+        result: DType | None = dtypes.INT64 if array.dtype.kind in "bi" else (
             dtypes.UINT64 if array.dtype.kind == "u" else array.dtype)
-        return ArrayType(result, 1 if axis is None else array.ndim)
+        if "dtype" in kwargs:
+            assert result is not None
+            result = dtype_of(typer, name, kwargs["dtype"], result)
+        return None if result is None else ArrayType(result, 1 if axis is None else array.ndim)
     if name in SPREAD:
         ddof = kwargs.get("ddof")
         axis = constant_axis(typer, e, kwargs.get("axis", args[0] if args else None),

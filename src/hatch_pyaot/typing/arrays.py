@@ -28,6 +28,7 @@ from hatch_pyaot.ops.registry import Op, Param
 from hatch_pyaot.typing import (
     array_functions,
     array_literal,
+    axis_tuples,
     dtypes,
     numpy_library,
     numpy_ops,
@@ -414,16 +415,23 @@ def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
               args: list[ir.Expr], kwargs: dict[str, ir.Expr]) -> Type | None:
     """``a.sum()``, ``np.max(a, axis=1)``: a NumPy scalar, or an array one rank lower."""
     axis_expr = kwargs.pop("axis", args.pop(0) if args else None)
+    chosen: DType | None = reduction_dtype(name, array.dtype)
+    if "dtype" in kwargs and name in ("sum", "prod", "mean"):
+        chosen = axis_tuples.dtype_of(typer, name, kwargs.pop("dtype"),
+                                      reduction_dtype(name, array.dtype))
     keep = array_functions.keepdims(typer, e, kwargs.pop("keepdims", None))
     if args or kwargs:
-        typer.diags.error(e.loc, f"{name}() takes only an axis and keepdims here")
+        typer.diags.error(e.loc, f"{name}() takes only an axis, keepdims and dtype here")
         return None
+    if chosen is None or keep is None:
+        return None
+    if isinstance(axis_expr, ir.TupleExpr):
+        return axis_tuples.reduction(typer, e, name, array, axis_expr, chosen, keep)
     axis = array_functions.constant_axis(typer, e, axis_expr, array.ndim)
-    if axis is False or keep is None:
+    if axis is False:
         return None
     typer.spec.axis_ops[e] = (name, axis)
-    return array_functions.reduced(typer, e, DTypeScalar(reduction_dtype(name, array.dtype)),
-                                   array.ndim, axis, keep)
+    return array_functions.reduced(typer, e, DTypeScalar(chosen), array.ndim, axis, keep)
 
 
 def numpy_coverage() -> list[tuple[str, str]]:

@@ -31,6 +31,10 @@ class Specialization:
     """Array operations that take an axis written in the code (``a.sum(axis=1)``,
     ``np.concatenate(..., axis=0)``, ``np.flip(a)``): their NumPy name and the axis (None:
     the whole array, or no axis)."""
+    axis_tuples: dict[ir.Expr, tuple[str, tuple[int, ...], bool]] = field(
+        default_factory=dict)
+    """Reductions over several axes (typing/axis_tuples.py): the NumPy name, the axes
+    (sorted, fewer than the rank, more than one) and keepdims."""
     advanced: dict[ir.Expr | ir.Stmt, str] = field(default_factory=dict)
     """Advanced indexing (a copy, not a view): ``a[mask]`` ("mask", mask of a's shape),
     ``a[rows]`` ("mask_rows", a 1-d mask on the first axis of an N-d a), ``a[idx]`` ("take",

@@ -1,0 +1,50 @@
+"""Reductions over axis tuples (``a.sum(axis=(0, 2))``, keepdims) and the ``dtype=`` of sum,
+prod, mean, cumsum and cumprod, compiled (tests/kernels/axes_kernels.py) and compared with
+CPython + NumPy: integer results, min, max, any, all exactly; float sums over several axes
+within a few ulps (NumPy's iterator orders those additions its own way)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from support import Pair, build_pair
+from support import check_arrays as check
+
+KERNELS = Path(__file__).parent / "kernels" / "axes_kernels.py"
+RNG = np.random.default_rng(3)
+SHAPES = [(2, 3, 4), (1, 5, 2), (3, 0, 2), (4, 4, 4)]
+LAYOUTS = {"c": lambda a: a, "t": lambda a: a.T, "r": lambda a: a[::-1, :, ::-1]}
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
+    return build_pair(tmp_path_factory.mktemp("axes"), "axes_kernels", KERNELS)
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_axis_tuples(pair, shape, layout):
+    a = LAYOUTS[layout](RNG.integers(-9, 9, size=shape))
+    check(pair, "tuple_sums", a.astype(np.int32))
+    check(pair, "tuple_means", a.astype(np.int16))
+    if 0 not in shape:  # (NumPy: no identity for max of nothing)
+        check(pair, "tuple_extremes", a / 4.0)
+
+
+def test_float_mean_over_axes_is_close(pair):
+    a = RNG.standard_normal((5, 6, 7)).astype(np.float32)
+    got, want = pair.native.float_tuple_mean(a), pair.python.float_tuple_mean(a)
+    assert got.dtype == want.dtype == np.float32 and got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("shape", [(3, 4), (0, 2), (40, 30)], ids=str)
+def test_dtype_keyword(pair, shape):
+    a = RNG.integers(0, 255, size=shape).astype(np.uint8)
+    check(pair, "dtype_reductions", a)
+    check(pair, "dtype_reductions", a.T.copy().T[::-1])
+    check(pair, "dtype_cumulative", a.astype(np.int8))
+    check(pair, "float_dtype_mean", a.ravel() / 7.0)
