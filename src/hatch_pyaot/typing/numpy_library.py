@@ -1,5 +1,5 @@
 """The NumPy functions declared as tables of ``array_calls.Function`` (typing/rearranging.py,
-typing/statistics.py, typing/partitioning.py): the array typer looks a name up here, binds the
+typing/statistics.py, typing/partitioning.py, typing/axes.py): the array typer looks a name up here, binds the
 arguments to NumPy's parameter names and runs the function's rule."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
-from hatch_pyaot.typing import partitioning, rearranging, statistics
+from hatch_pyaot.typing import axes, partitioning, rearranging, statistics
 from hatch_pyaot.typing.array_calls import Function, bind
 
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
 
 FUNCTIONS: dict[str, Function] = {**rearranging.FUNCTIONS, **statistics.FUNCTIONS,
-                                  **partitioning.FUNCTIONS}
+                                  **partitioning.FUNCTIONS, **axes.FUNCTIONS}
 METHODS = {name.removeprefix("numpy."): f for name, f in FUNCTIONS.items() if f.method}
 
 
