@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
-from hatch_pyaot.typing import axes, nan_functions, partitioning, rearranging, statistics
+from hatch_pyaot.typing import (
+    axes,
+    nan_functions,
+    partitioning,
+    rearranging,
+    series,
+    statistics,
+)
 from hatch_pyaot.typing.array_calls import Function, bind
 
 if TYPE_CHECKING:
@@ -16,7 +23,7 @@ if TYPE_CHECKING:
 
 FUNCTIONS: dict[str, Function] = {**rearranging.FUNCTIONS, **statistics.FUNCTIONS,
                                   **partitioning.FUNCTIONS, **axes.FUNCTIONS,
-                                  **nan_functions.FUNCTIONS}
+                                  **nan_functions.FUNCTIONS, **series.FUNCTIONS}
 METHODS = {name.removeprefix("numpy."): f for name, f in FUNCTIONS.items() if f.method}
 
 
