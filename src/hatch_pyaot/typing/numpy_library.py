@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
 from hatch_pyaot.typing import (
+    array_sets,
     axes,
     nan_functions,
     partitioning,
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
 
 FUNCTIONS: dict[str, Function] = {**rearranging.FUNCTIONS, **statistics.FUNCTIONS,
                                   **partitioning.FUNCTIONS, **axes.FUNCTIONS,
-                                  **nan_functions.FUNCTIONS, **series.FUNCTIONS}
+                                  **nan_functions.FUNCTIONS, **series.FUNCTIONS,
+                                  **array_sets.FUNCTIONS}
 METHODS = {name.removeprefix("numpy."): f for name, f in FUNCTIONS.items() if f.method}
 
 
