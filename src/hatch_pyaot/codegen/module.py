@@ -75,14 +75,17 @@ def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Spec
         out += ["#include <pyaot/python/print.hpp>"]
     out += ["", *kernels, ""]
     for entry in entries:
-        if len(entry.variants) > 1:
-            out += _dispatching_wrapper(entry)
-        else:
-            out += _wrapper(entry)
+        out += entry_point(entry)
     short = module_name.rpartition(".")[2]
     out += _methods(entries)
     out += _init(module_name, short, sources, python, prints)
     return "\n".join(out) + "\n"
+
+
+def entry_point(entry: Entry) -> list[str]:
+    """The CPython entry point of ``entry``: the vectorcall function that binds and converts
+    the arguments and calls the kernel (one variant of it, by the arrays' ranks)."""
+    return _dispatching_wrapper(entry) if len(entry.variants) > 1 else _wrapper(entry)
 
 
 def _uses_numpy(t: Type | None) -> bool:
