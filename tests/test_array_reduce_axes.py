@@ -48,3 +48,45 @@ def test_dtype_keyword(pair, shape):
     check(pair, "dtype_reductions", a.T.copy().T[::-1])
     check(pair, "dtype_cumulative", a.astype(np.int8))
     check(pair, "float_dtype_mean", a.ravel() / 7.0)
+
+
+BAD = '''
+import numpy as np
+from numpy.typing import NDArray
+
+from hatch_pyaot import compile
+
+
+@compile
+def out_of_range(a: NDArray[np.float64]) -> NDArray[np.float64]:
+    assert a.shape[1] >= 0
+    return a.sum(axis=(0, 3))
+
+
+@compile
+def duplicate(a: NDArray[np.float64]) -> NDArray[np.float64]:
+    assert a.shape[2] >= 0
+    return np.max(a, axis=(1, -2))
+
+
+@compile
+def rolled(a: NDArray[np.float64]) -> NDArray[np.float64]:
+    assert a.shape[1] >= 0
+    return np.roll(a, 1, axis=2)
+'''
+
+
+def test_bad_axes_are_located_diagnostics(tmp_path):
+    """An axis written in the code that NumPy would reject: NumPy's text at the axis, and
+    the function stays Python (where NumPy raises it)."""
+    from hatch_pyaot.pipeline import build
+
+    path = tmp_path / "bad_axes.py"
+    path.write_text(BAD, encoding="utf-8")
+    report = build([path])
+    text = "\n".join(m.format_diagnostics() for m in report.modules)
+    assert sorted(e.name for e in report.failed_entries) == ["duplicate", "out_of_range",
+                                                              "rolled"]
+    assert "bad_axes.py:11:27: error: axis 3 is out of bounds for array of dimension 2" in text
+    assert "bad_axes.py:17:28: error: duplicate value in 'axis'" in text
+    assert "bad_axes.py:23:31: error: axis 2 is out of bounds for array of dimension 2" in text

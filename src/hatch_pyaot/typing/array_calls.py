@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, Type
 from hatch_pyaot.typing import numpy_ops
+from hatch_pyaot.typing.typed import Converted
 
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
@@ -153,11 +154,26 @@ def axis_or_none(typer: FunctionTyper, name: str, expr: ir.Expr | None,
     if not isinstance(value, int):
         typer.diags.error(expr.loc, f"{name}() takes the axis as an int written in the code")
         return False
+    axis = in_range(typer, expr, value, ndim)
+    return False if axis is None else axis
+
+
+def in_range(typer: FunctionTyper, expr: ir.Expr, value: int, ndim: int) -> int | None:
+    """An axis normalized, or None after NumPy's AxisError text as a diagnostic."""
     if not -ndim <= value < ndim:
         typer.diags.error(expr.loc, f"axis {value} is out of bounds for array of dimension "
                           f"{ndim}")
-        return False
+        return None
     return value % ndim
+
+
+def int_or(typer: FunctionTyper, name: str, b: Bound, param: str,
+           default: str) -> Converted | str | None:
+    """An optional int parameter: the argument as an int, or ``default`` (C++) when left out;
+    None after a diagnostic."""
+    if is_none(b.get(param)):
+        return default
+    return Converted(b[param], INT) if integer(typer, name, param, b[param]) else None
 
 
 def int_tuple(typer: FunctionTyper, name: str, param: str,

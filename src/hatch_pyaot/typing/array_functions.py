@@ -195,11 +195,10 @@ def constant_axis(typer: FunctionTyper, e: ir.Expr, axis: ir.Expr | None,
     if not isinstance(value, int) or isinstance(value, bool):
         typer.diags.error(axis.loc, "the axis must be an integer written in the code")
         return False
-    if not -ndim <= value < ndim:
-        typer.diags.error(axis.loc, f"axis {value} is out of bounds for array of dimension "
-                          f"{ndim}")
-        return False
-    return value % ndim
+    from hatch_pyaot.typing.array_calls import in_range
+
+    normalized = in_range(typer, axis, value, ndim)
+    return False if normalized is None else normalized
 
 
 def _join(typer: FunctionTyper, e: ir.Call, name: str,

@@ -17,6 +17,7 @@ from hatch_pyaot.typing.array_calls import (
     Rule,
     array,
     axis_or_none,
+    int_or,
     int_tuple,
     integer,
     is_none,
@@ -158,9 +159,7 @@ def _flip(name: str, axis: int) -> Rule:
 
 
 def _offset(typer: FunctionTyper, name: str, b: Bound, param: str) -> Converted | str | None:
-    if param not in b:
-        return "0"
-    return Converted(b[param], INT) if integer(typer, name, param, b[param]) else None
+    return int_or(typer, name, b, param, "0")
 
 
 def _triangle(name: str) -> Rule:

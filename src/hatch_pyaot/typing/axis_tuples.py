@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
 from hatch_pyaot.typing import dtypes
-from hatch_pyaot.typing.array_calls import constant
+from hatch_pyaot.typing.array_calls import constant, in_range
 from hatch_pyaot.typing.dtypes import DType
 
 if TYPE_CHECKING:
@@ -47,11 +47,10 @@ def axes_of(typer: FunctionTyper, expr: ir.TupleExpr, ndim: int) -> tuple[int, .
         if not isinstance(value, int):
             typer.diags.error(item.loc, "the axes must be integers written in the code")
             return None
-        if not -ndim <= value < ndim:
-            typer.diags.error(item.loc, f"axis {value} is out of bounds for array of "
-                              f"dimension {ndim}")
+        axis = in_range(typer, item, value, ndim)
+        if axis is None:
             return None
-        axes.append(value % ndim)
+        axes.append(axis)
     if len(set(axes)) != len(axes):
         typer.diags.error(expr.loc, "duplicate value in 'axis'")
         return None

@@ -15,6 +15,7 @@ from hatch_pyaot.typing.array_calls import (
     array,
     axis_or_none,
     flag,
+    int_or,
     integer,
     is_none,
     number,
@@ -154,18 +155,14 @@ def _logspace(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     if any(number(typer, name, p, b[p]) is None for p in ("start", "stop")) or (
             set(b) - {"start", "stop", "num", "endpoint", "base"}):
         return None
-    num: Converted | str = "50"
-    if "num" in b:
-        if not integer(typer, name, "num", b["num"]):
-            return None
-        num = Converted(b["num"], INT)
+    num = int_or(typer, name, b, "num", "50")
     endpoint = flag(typer, name, "endpoint", b.get("endpoint"), True)
     base: Converted | str = "10.0"
     if "base" in b:
         if number(typer, name, "base", b["base"]) is None:
             return None
         base = Converted(b["base"], FLOAT)
-    if endpoint is None:
+    if endpoint is None or num is None:
         return None
     _call(typer, e, "logspace", Converted(b["start"], FLOAT), Converted(b["stop"], FLOAT), num,
           "true" if endpoint else "false", base)

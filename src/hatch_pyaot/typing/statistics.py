@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, TupleType, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, ArrayType, DTypeScalar, TupleType, Type
 from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.array_calls import (
     Bound,
@@ -22,7 +22,7 @@ from hatch_pyaot.typing.array_calls import (
     axis_or_none,
     choice,
     flag,
-    integer,
+    int_or,
     is_none,
     number,
     type_of,
@@ -76,11 +76,9 @@ def _bincount(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
         typer.diags.error(b["x"].loc, f"Cannot cast array data from dtype('{x.dtype.name}') "
                           "to dtype('int64') according to the rule 'safe'")
         return None
-    minlength: Converted | str = "0"
-    if not is_none(b.get("minlength")):
-        if not integer(typer, "numpy.bincount", "minlength", b["minlength"]):
-            return None
-        minlength = Converted(b["minlength"], INT)
+    minlength = int_or(typer, "numpy.bincount", b, "minlength", "0")
+    if minlength is None:
+        return None
     counts = Converted(b["x"], INT64_1D)
     if is_none(b.get("weights")):
         _call(typer, e, "bincount", counts, minlength)
@@ -104,12 +102,9 @@ def _histogram(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
         typer.diags.error(b["a"].loc, f"numpy.histogram() of {a.dtype.name} arrays is not "
                           "supported yet (integer and float64 arrays are)")
         return None
-    bins: Converted | str = "10"
-    if "bins" in b:
-        if not integer(typer, name, "bins", b["bins"]):
-            typer.diags.error(b["bins"].loc, "numpy.histogram() takes bins as an int here")
-            return None
-        bins = Converted(b["bins"], INT)
+    bins = int_or(typer, name, b, "bins", "10")
+    if bins is None:
+        return None
     bounds: list[Converted | str] = ["false", "0.0", "1.0"]
     if not is_none(b.get("range")):
         r = b["range"]

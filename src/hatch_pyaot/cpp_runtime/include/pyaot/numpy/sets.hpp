@@ -46,6 +46,20 @@ inline bool unique_values(ndarray<T, 1>& out, std::int64_t& count, const ndarray
   return true;
 }
 
+/// unique(a) and unique(b): their values and lengths.
+template <class T>
+struct UniquePair {
+  ndarray<T, 1> ua;
+  std::int64_t na = 0;
+  ndarray<T, 1> ub;
+  std::int64_t nb = 0;
+
+  template <int N, int M>
+  bool make(const ndarray<T, N>& a, const ndarray<T, M>& b) noexcept {
+    return unique_values(ua, na, a) && unique_values(ub, nb, b);
+  }
+};
+
 template <class T>
 inline bool copy_prefix(ndarray<T, 1>& out, const T* values, std::int64_t n) noexcept {
   if (!empty(out, {n})) return false;
@@ -75,11 +89,9 @@ bool isin(ndarray<bool, N>& out, const ndarray<T, N>& element, const ndarray<T, 
 /// numpy.intersect1d(a, b): the sorted unique values in both.
 template <class T, int N, int M>
 bool intersect1d(ndarray<T, 1>& out, const ndarray<T, N>& a, const ndarray<T, M>& b) noexcept {
-  ndarray<T, 1> ua;
-  ndarray<T, 1> ub;
-  std::int64_t na = 0;
-  std::int64_t nb = 0;
-  if (!detail::unique_values(ua, na, a) || !detail::unique_values(ub, nb, b)) return false;
+  detail::UniquePair<T> u;
+  if (!u.make(a, b)) return false;
+  auto& [ua, na, ub, nb] = u;
   ndarray<T, 1> both;
   if (!empty(both, {std::min(na, nb)})) return false;
   std::int64_t n = 0;
@@ -114,11 +126,9 @@ bool union1d(ndarray<T, 1>& out, const ndarray<T, N>& a, const ndarray<T, M>& b)
 /// numpy.setdiff1d(a, b): the sorted unique values of a not in b.
 template <class T, int N, int M>
 bool setdiff1d(ndarray<T, 1>& out, const ndarray<T, N>& a, const ndarray<T, M>& b) noexcept {
-  ndarray<T, 1> ua;
-  ndarray<T, 1> ub;
-  std::int64_t na = 0;
-  std::int64_t nb = 0;
-  if (!detail::unique_values(ua, na, a) || !detail::unique_values(ub, nb, b)) return false;
+  detail::UniquePair<T> u;
+  if (!u.make(a, b)) return false;
+  auto& [ua, na, ub, nb] = u;
   std::int64_t n = 0;
   for (std::int64_t i = 0; i < na; ++i) {
     const T x = ua.data[i];
@@ -132,11 +142,9 @@ bool setdiff1d(ndarray<T, 1>& out, const ndarray<T, N>& a, const ndarray<T, M>& 
 /// numpy.setxor1d(a, b): the sorted values in exactly one of unique(a) and unique(b).
 template <class T, int N, int M>
 bool setxor1d(ndarray<T, 1>& out, const ndarray<T, N>& a, const ndarray<T, M>& b) noexcept {
-  ndarray<T, 1> ua;
-  ndarray<T, 1> ub;
-  std::int64_t na = 0;
-  std::int64_t nb = 0;
-  if (!detail::unique_values(ua, na, a) || !detail::unique_values(ub, nb, b)) return false;
+  detail::UniquePair<T> u;
+  if (!u.make(a, b)) return false;
+  auto& [ua, na, ub, nb] = u;
   ndarray<T, 1> aux;
   if (!empty(aux, {na + nb})) return false;
   std::copy(ua.data, ua.data + na, aux.data);
