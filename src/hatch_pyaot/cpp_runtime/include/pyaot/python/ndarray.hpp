@@ -1,7 +1,9 @@
 #pragma once
 // numpy arrays across the CPython boundary, zero-copy both ways, without numpy's C headers
 // (the build machine may not have numpy): arguments are read through the buffer protocol,
-// results are made by calling numpy.ndarray(shape, dtype, buffer, offset, strides).
+// results are made through numpy's C API table (PyArray_NewFromDescr, found at run time in
+// numpy's `_ARRAY_API` capsule), or, where that table is not found, by calling
+// numpy.ndarray(shape, dtype, buffer, offset, strides).
 //
 // An argument's Storage holds a strong reference to the numpy array, dropped with Py_DECREF
 // when the last handle goes (compiled code holds the GIL). A result that is exactly an
