@@ -38,7 +38,7 @@ def test_float_mean_over_axes_is_close(pair):
     a = RNG.standard_normal((5, 6, 7)).astype(np.float32)
     got, want = pair.native.float_tuple_mean(a), pair.python.float_tuple_mean(a)
     assert got.dtype == want.dtype == np.float32 and got.shape == want.shape
-    np.testing.assert_allclose(got, want, rtol=1e-6)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)  # float32 sums, other order
 
 
 @pytest.mark.parametrize("shape", [(3, 4), (0, 2), (40, 30)], ids=str)
