@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable
@@ -140,3 +141,14 @@ def check_arrays(pair: Pair, func: str, *args: Any) -> Any:
     for before, after in zip(py_args, native_args, strict=True):
         assert same_value(before, after), f"{func}: arguments differ afterwards"
     return got[1]
+
+
+def check_error(pair: Pair, func: str, *args: Any) -> None:
+    """Both sides raise, the same exception type (AxisError compiled as ValueError, its base)
+    with the same message."""
+    expected = outcome(getattr(pair.python, func), *args)
+    got = outcome(getattr(pair.native, func), *args)
+    assert expected[0] == got[0] == "raise", f"{func}: CPython {expected[1]!r}, compiled {got[1]!r}"
+    assert isinstance(expected[1], type(got[1])), f"{func}: {expected[1]!r} vs {got[1]!r}"
+    message = re.sub(r" \(at [^()]*:\d+\)$", "", str(got[1]))
+    assert message == str(expected[1]), f"{func}: {expected[1]!r} vs {got[1]!r}"

@@ -15,9 +15,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from hatch_pyaot.codegen import (
+    array_calls,
     array_functions,
     array_literal,
     arrays,
+    axis_tuples,
     bounds,
     dicts,
     elementwise,
@@ -65,6 +67,7 @@ from hatch_pyaot.typing import array_literal as array_literal_typing
 from hatch_pyaot.typing import iteration as iteration_typing
 from hatch_pyaot.typing import sorting as sorting_typing
 from hatch_pyaot.typing.typed import (
+    ArrayCall,
     ListBuiltin,
     NumpyCall,
     OpCall,
@@ -885,10 +888,16 @@ class FunctionEmitter:
             return literal(target.length, INT)
         if isinstance(target, TupleReduce):
             return tuples.reduce(self, e, target)
+        if isinstance(target, ArrayCall):
+            return array_calls.emit(self, e, target)
         if isinstance(target, NumpyCall) and target.name in array_functions_typing.FUNCTIONS:
             return array_functions.call(self, e, target.name)
         if isinstance(target, NumpyCall) and target.name in sorting_typing.FUNCTIONS:
             return sorting.call(self, e)
+        if isinstance(target, NumpyCall) and e in self.spec.axis_tuples:
+            at = self.spec.type_of(e.args[0])
+            assert isinstance(at, ArrayType)
+            return axis_tuples.reduction(self, e, self.expr(e.args[0]), at)
         if isinstance(target, NumpyCall) and e in self.spec.axis_ops:
             at = self.spec.type_of(e.args[0])
             assert isinstance(at, ArrayType)

@@ -31,6 +31,10 @@ class Specialization:
     """Array operations that take an axis written in the code (``a.sum(axis=1)``,
     ``np.concatenate(..., axis=0)``, ``np.flip(a)``): their NumPy name and the axis (None:
     the whole array, or no axis)."""
+    axis_tuples: dict[ir.Expr, tuple[str, tuple[int, ...], bool]] = field(
+        default_factory=dict)
+    """Reductions over several axes (typing/axis_tuples.py): the NumPy name, the axes
+    (sorted, fewer than the rank, more than one) and keepdims."""
     advanced: dict[ir.Expr | ir.Stmt, str] = field(default_factory=dict)
     """Advanced indexing (a copy, not a view): ``a[mask]`` ("mask", mask of a's shape),
     ``a[rows]`` ("mask_rows", a 1-d mask on the first axis of an N-d a), ``a[idx]`` ("take",
@@ -120,4 +124,32 @@ class ListBuiltin:
     name: str
 
 
-CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin
+@dataclass(frozen=True, eq=False)
+class Converted:
+    """An argument of an ArrayCall: ``expr`` converted to ``type`` (an array to another
+    dtype as ``astype`` does, a number as a cast does)."""
+
+    expr: ir.Expr
+    type: Type
+
+
+@dataclass(frozen=True, eq=False)
+class Ints:
+    """An argument of an ArrayCall: ints written out, as one ``std::array<std::int64_t, n>``."""
+
+    exprs: tuple[ir.Expr, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class ArrayCall:
+    """A NumPy function that is one fallible runtime call, ``cpp(out, args...)``, or
+    ``cpp(args...)`` for one that returns None (typing/array_calls.py)."""
+
+    cpp: str
+    header: str
+    args: tuple[Converted | Ints | str, ...]
+    """Converted or written-out arguments; a str is C++ the typer chose (a constant)."""
+    returns_none: bool = False
+
+
+CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin | ArrayCall
