@@ -21,6 +21,7 @@ from hatch_pyaot.codegen import (
     bounds,
     dicts,
     elementwise,
+    formatting,
     iteration,
     lists,
     printing,
@@ -371,6 +372,9 @@ class FunctionEmitter:
             field, code = next(fields)
             t = self.spec.type_of(field.value)
             plan = field_format(t, field.conversion, field.spec)
+            if plan.kind == "spec":
+                formatting.append_field(self, text, plan, code, t, field.value.loc.line)
+                continue
             if plan.as_float:
                 code = self.cast(code, t, FLOAT)
             elif plan.as_int:

@@ -18,7 +18,7 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
-from hatch_pyaot.tracer import forms
+from hatch_pyaot.tracer import formatting, forms
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
@@ -549,6 +549,8 @@ class Builder:
         if isinstance(node, cst.BinaryOperation):
             if isinstance(node.operator, cst.MatrixMultiply):
                 return ir.Call(loc, "numpy.matmul", [self.expr(node.left), self.expr(node.right)])
+            if formatting.is_percent(node):
+                return formatting.percent(self, node)
             return ir.BinOp(
                 loc, _BINOPS[type(node.operator)], self.expr(node.left), self.expr(node.right)
             )
@@ -644,6 +646,8 @@ class Builder:
         loc = self.loc(node)
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
             return forms.reduction(self, node, node.args[0].value)
+        if formatting.is_str_format(node):
+            return formatting.str_format(self, node)
         if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
                 self.resolver.expr(self.module, node.func) == OpName("builtins.isinstance")):
             return forms.isinstance_call(self, node)
