@@ -2,6 +2,7 @@
 including ones that change their arguments (the caller must see the change)."""
 
 import heapq
+import sys
 
 from hatch_pyaot import compile
 
@@ -400,3 +401,35 @@ def sort_ints(xs: list[int]) -> None:
     xs.sort()
     if xs:
         xs[-1] += 0
+
+
+@compile
+def set_slice(xs: list[int], a: int | None, b: int | None, c: int | None,
+              ys: list[int]) -> list[int]:
+    xs[a:b:c] = ys
+    return xs
+
+
+@compile
+def set_slice_self(xs: list[int]) -> int:
+    xs[1:] = xs
+    xs[:0] = [7, 8]
+    return len(xs)
+
+
+@compile
+def del_slice(xs: list[str], a: int | None, b: int | None, c: int | None) -> int:
+    del xs[a:b:c]
+    return len(xs)
+
+
+@compile
+def truth_of(xs: list[int], d: dict[int, int], s: set[int], t: str) -> tuple[bool, bool, bool, bool, bool]:
+    return bool(xs), bool(d), bool(s), bool(t), not xs
+
+
+@compile
+def warn(x: int) -> int:
+    print("warning:", x, file=sys.stderr)
+    print("out", file=sys.stdout)
+    return x

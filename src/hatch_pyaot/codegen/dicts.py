@@ -135,6 +135,8 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         if dt.key is None:  # always empty
             return fallback
         return f"pyaot::dict_{'get_or' if name == 'get' else 'pop_or'}({d}, {key}, {fallback})"
+    if name == "get":  # d.get(k): an Optional
+        return f"pyaot::dict_get_optional({d}, {key})"
     out = em.temp(value_t)
     em.line(f"if (!pyaot::dict_pop({out}, {d}, {key})) [[unlikely]] {em.fail(line)}")
     return out

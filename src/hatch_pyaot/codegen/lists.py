@@ -83,22 +83,40 @@ def _slice(em: FunctionEmitter, e: ir.Expr, lst: str, s: ir.SliceExpr) -> str:
 
 def slice_of(em: FunctionEmitter, e: ir.Expr, value: str, s: ir.SliceExpr, func: str) -> str:
     """``value[start:stop:step]`` of a list or str by the runtime's ``func``."""
+    bounds = _slice_args(em, s)
+    out = em.temp(em.spec.type_of(e))
+    em.line(f"if (!{func}({out}, {value}, {bounds})) [[unlikely]] {em.fail(e.loc.line)}")
+    return out
+
+
+def _slice_args(em: FunctionEmitter, s: ir.SliceExpr) -> str:
+    """The runtime's arguments for a slice: has_start, start, has_stop, stop, step."""
     parts = []
     for bound in (s.start, s.stop):
         if bound is None or em.spec.type_of(bound) == NONE:
             parts += ["false", "0"]
+        elif isinstance(t := em.spec.type_of(bound), OptionalType):
+            held = em.temp(t, em.expr(bound))
+            parts += [f"{held}.has_value()", f"std::int64_t({held}.value_or(0))"]
         else:
             parts += ["true", _index(em, bound)]
-    step = "1" if s.step is None or em.spec.type_of(s.step) == NONE else _index(em, s.step)
-    out = em.temp(em.spec.type_of(e))
-    em.line(f"if (!{func}({out}, {value}, {', '.join(parts)}, {step})) [[unlikely]] "
-            f"{em.fail(e.loc.line)}")
-    return out
+    if s.step is not None and isinstance(t := em.spec.type_of(s.step), OptionalType):
+        held = em.temp(t, em.expr(s.step))
+        step = f"std::int64_t({held}.value_or(1))"
+    else:
+        step = "1" if s.step is None or em.spec.type_of(s.step) == NONE else _index(em, s.step)
+    return ", ".join([*parts, step])
 
 
 def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
     em.headers.add(HEADER)
     lst = em.held(s.target)
+    if isinstance(s.index, ir.SliceExpr):  # xs[a:b:c] = ys
+        bounds = _slice_args(em, s.index)
+        values = em.cast(em.expr(s.value), em.spec.type_of(s.value), em.spec.type_of(s.target))
+        em.line(f"if (!pyaot::list_set_slice({lst}, {bounds}, {values})) [[unlikely]] "
+                f"{em.fail(s.loc.line)}")
+        return
     index = _index(em, s.index)
     index = index if is_literal(index) else em.temp(INT, index)
     item = _item(em.spec.type_of(s.target))
@@ -110,6 +128,10 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
 def delitem(em: FunctionEmitter, s: ir.DelItem) -> None:
     em.headers.add(HEADER)
     lst = em.held(s.target)
+    if isinstance(s.index, ir.SliceExpr):  # del xs[a:b:c]
+        em.line(f"if (!pyaot::list_delete_slice({lst}, {_slice_args(em, s.index)})) "
+                f"[[unlikely]] {em.fail(s.loc.line)}")
+        return
     em.line(f"if (!pyaot::list_delete({lst}, {_index(em, s.index)})) [[unlikely]] "
             f"{em.fail(s.loc.line)}")
 
@@ -280,6 +302,8 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     lt = em.spec.type_of(e.args[0])
     if name == "len":  # dicts and sets have size() too
         return f"{lst}.size()"
+    if name == "bool":
+        return f"({lst}.size() != 0)"
     if not isinstance(lt, ListType):  # a dict, view or set: the list of what it iterates
         lst, lt = _snapshot(em, lst, lt)
     if name == "list":

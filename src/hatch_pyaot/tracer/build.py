@@ -661,6 +661,9 @@ class Builder:
                     arg.value, cst.Name | cst.Attribute) and not (
                     isinstance(arg.value, cst.Name) and arg.value.value in self.locals):
                 kwargs.append(("key", forms.named_function(self, arg.value)))
+            elif arg.keyword is not None and arg.keyword.value == "file" and (
+                    stream := self.stream(arg.value)):
+                kwargs.append((f"file={stream}", ir.Const(self.loc(arg.value), None)))
             elif arg.keyword is not None:
                 kwargs.append((arg.keyword.value, self.expr(arg.value)))
             elif makes_array and not args:
@@ -693,6 +696,18 @@ class Builder:
         else:
             self.error(func, f"'{self.module.tree.code_for_node(func)}' is not callable")
         return ir.Const(loc, 0)
+
+    def stream(self, node: cst.BaseExpression) -> str | None:
+        """``sys.stdout``/``sys.stderr`` as print()'s file=: a keyword ``file=sys.stderr``
+        (no name a user can write) whose value is None."""
+        if not isinstance(node, cst.Name | cst.Attribute) or (
+                isinstance(node, cst.Name) and node.value in self.locals) or (
+                isinstance(node, cst.Attribute) and self.of_local(node)):
+            return None
+        res = self.resolver.expr(self.module, node)
+        if isinstance(res, OpName) and res.qualname in ("sys.stdout", "sys.stderr"):
+            return res.qualname
+        return None
 
     def fresh_local(self, name: str) -> str:
         """A function local of the compiler's own, such as a generator's variable (no

@@ -30,6 +30,7 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    optional,
     unhashable,
     unify,
 )
@@ -237,11 +238,11 @@ def method(typer: FunctionTyper, e: ir.MethodCall, dt: DictType) -> Type | None:
     # get, pop
     if not probe(typer, args[0], dt, "a key"):
         return None
-    if len(args) == 1 and name == "get":
-        typer.diags.error(e.loc, "d.get(k) without a default returns None for a missing key, "
-                          "and Optional values are not supported yet",
-                          hint="give a default of the value type: d.get(k, 0)")
-        return None
+    if len(args) == 1 and name == "get":  # None for a missing key
+        if dt.value is None:
+            typer.diags.error(e.loc, "get() of a dict that is always empty")
+            return None
+        return optional(dt.value)
     if len(args) == 1:
         if dt.value is None:
             typer.diags.error(e.loc, "pop() of a dict that is always empty")

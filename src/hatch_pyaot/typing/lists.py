@@ -140,15 +140,21 @@ def slice_bounds(typer: FunctionTyper, s: ir.SliceExpr) -> None:
     for bound in (s.start, s.stop, s.step):
         if bound is None:
             continue
-        t = typer.expr(bound)
+        t = typer.expr(bound, raw=True)  # an int | None bound: None is no bound
+        if isinstance(t, OptionalType):
+            t = t.item
         if t is not None and t not in (INT, BOOL, NONE):
             typer.diags.error(bound.loc, "slice indices must be integers or None, not "
                               f"{t}")
 
 
 def setitem(typer: FunctionTyper, s: ir.SetItem, lt: ListType) -> None:
-    if isinstance(s.index, ir.SliceExpr):
-        typer.diags.error(s.loc, "assigning to a slice of a list is not supported yet")
+    if isinstance(s.index, ir.SliceExpr):  # xs[a:b:c] = a list of xs's items
+        slice_bounds(typer, s.index)
+        vt = typer.expr(s.value)
+        if vt is not None and (not isinstance(vt, ListType) or unify(lt, vt) != lt):
+            typer.diags.error(s.value.loc, f"a slice of a {lt} can be assigned a {lt} here, "
+                              f"not a {vt}")
         return
     _int_index(typer, s.index)
     _item_in(typer, s.target, lt, s.value, "the value assigned to an item")
@@ -156,7 +162,7 @@ def setitem(typer: FunctionTyper, s: ir.SetItem, lt: ListType) -> None:
 
 def delitem(typer: FunctionTyper, s: ir.DelItem, lt: ListType) -> None:
     if isinstance(s.index, ir.SliceExpr):
-        typer.diags.error(s.loc, "deleting a slice of a list is not supported yet")
+        slice_bounds(typer, s.index)
         return
     _int_index(typer, s.index)
 
@@ -349,7 +355,7 @@ def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
     return True
 
 
-BUILTINS = ("builtins.len", "builtins.sum", "builtins.min", "builtins.max", "builtins.any",
+BUILTINS = ("builtins.len", "builtins.bool", "builtins.sum", "builtins.min", "builtins.max", "builtins.any",
             "builtins.all", "builtins.sorted", "builtins.list")
 
 
@@ -398,6 +404,8 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
     typer.spec.calls[e] = ListBuiltin(short)
     if short == "len":
         return INT
+    if short == "bool":
+        return BOOL
     if short in ("any", "all"):
         return BOOL
     if short in ("list", "sorted"):
