@@ -78,6 +78,11 @@ CASES += [("set_slice", ([], None, None, 2, [])), ("set_slice_self", ([1, 2, 3],
 CASES += [("del_slice", (list("abcdefg"), a, b, c)) for a, b, c in SLICES]
 CASES += [("truth_of", (xs, d, s, t)) for xs, d, s, t in [([], {}, set(), ""),
                                                           ([0], {0: 0}, {0}, "0")]]
+CASES += [("nested_iterators", (a, b, n)) for a, b, n in [([], [], 0), ([1, 2, 3], ["x", "yz"], 5),
+                                                           ([4], ["αβγ"], 1), ([1], ["ab"], 0)]]
+CASES += [("iterators_as_values", (a, b)) for a, b in [([], []), ([3, 1, 2], ["a", "b", "a"])]]
+CASES += [("iterate_dicts", (d, s)) for d, s in [({}, set()), ({3: "c", 1: "a"}, {5, 1, 9, 2})]]
+CASES += [("strict_range", (xs, n)) for xs, n in [([], 0), ([1, 2], 2), ([1, 2], 3), ([1, 2], 1)]]
 CASES += [("evens", (n,)) for n in (0, 1, 10)]
 CASES += [("literal_mix", (3, 0.5))]
 CASES += [("nested_literal", (n,)) for n in (0, 4)]

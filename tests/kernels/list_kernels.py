@@ -433,3 +433,34 @@ def warn(x: int) -> int:
     print("warning:", x, file=sys.stderr)
     print("out", file=sys.stdout)
     return x
+
+
+@compile
+def nested_iterators(a: list[int], b: list[str], n: int) -> list[tuple[int, int, str]]:
+    out = []
+    for i, (x, y) in enumerate(zip(a, b), 1):
+        out.append((i, x, y))
+    for j, c in zip(range(n, 0, -2), b[0] if b else ""):
+        out.append((j, -1, c))
+    return out
+
+
+@compile
+def iterators_as_values(a: list[int], b: list[str]) -> tuple[list[tuple[int, str]],
+                                                              dict[str, int],
+                                                              list[tuple[int, int]]]:
+    return (list(zip(a, b)), dict(zip(b, a)), sorted(enumerate(a), key=lambda t: -t[1]))
+
+
+@compile
+def iterate_dicts(d: dict[int, str], s: set[int]) -> list[tuple[int, int, str]]:
+    return [(i, k, v) for i, (k, v) in enumerate(d.items())] + \
+        [(x, y, "") for x, y in zip(sorted(s), range(3))]
+
+
+@compile
+def strict_range(xs: list[int], n: int) -> int:
+    total = 0
+    for x, i in zip(xs, range(n), strict=True):
+        total += x * i
+    return total

@@ -305,7 +305,7 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     if name == "bool":
         return f"({lst}.size() != 0)"
     if not isinstance(lt, ListType):  # a dict, view or set: the list of what it iterates
-        lst, lt = _snapshot(em, lst, lt)
+        lst, lt = snapshot(em, lst, lt)
     if name == "list":
         return f"pyaot::list_copy({lst})"
     if name == "sorted":
@@ -352,7 +352,7 @@ def _keys(em: FunctionEmitter, lam: ir.Lambda, lst: str, lt: Type) -> str:
     return keys
 
 
-def _snapshot(em: FunctionEmitter, code: str, t: Type) -> tuple[str, ListType]:
+def snapshot(em: FunctionEmitter, code: str, t: Type) -> tuple[str, ListType]:
     from hatch_pyaot.codegen import dicts, sets
     from hatch_pyaot.typing import dicts as dicts_typing
     from hatch_pyaot.typing import sets as sets_typing

@@ -460,6 +460,8 @@ class Builder:
             inner = it.args[0].value
             if self.resolver.expr(self.module, inner.func) == OpName("builtins.range"):
                 return self.reversed_range(inner)
+        if isinstance(it, cst.Call) and (name := forms.iterator_name(self, it)) is not None:
+            return forms.iterator_call(self, it, name)
         if not (isinstance(it, cst.Call) and isinstance(res, OpName)
                 and res.qualname == "builtins.range"):
             return self.expr(it)
@@ -648,6 +650,8 @@ class Builder:
             return forms.reduction(self, node, node.args[0].value)
         if formatting.is_str_format(node):
             return formatting.str_format(self, node)
+        if (iterator := forms.iterator_name(self, node)) is not None:
+            return forms.iterator_value(self, node, iterator)
         if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
                 self.resolver.expr(self.module, node.func) == OpName("builtins.isinstance")):
             return forms.isinstance_call(self, node)
