@@ -19,6 +19,7 @@ from hatch_pyaot.codegen import (
     array_literal,
     arrays,
     bounds,
+    default_dicts,
     dicts,
     elementwise,
     formatting,
@@ -877,6 +878,8 @@ class FunctionEmitter:
             return out
         if isinstance(target, ListBuiltin) and target.name in ("print", "str", "repr"):
             return printing.call(self, e, target.name)
+        if isinstance(target, ListBuiltin) and target.name == "collections":
+            return default_dicts.call(self, e)
         if isinstance(target, ListBuiltin) and target.name == "dict":
             return dicts.builtin(self, e, target)
         if isinstance(target, ListBuiltin) and target.name == "set":

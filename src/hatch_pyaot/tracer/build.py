@@ -652,6 +652,8 @@ class Builder:
             return formatting.str_format(self, node)
         if (iterator := forms.iterator_name(self, node)) is not None:
             return forms.iterator_value(self, node, iterator)
+        if (made := forms.default_dict(self, node)) is not None:
+            return made
         if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
                 self.resolver.expr(self.module, node.func) == OpName("builtins.isinstance")):
             return forms.isinstance_call(self, node)

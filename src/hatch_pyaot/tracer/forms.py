@@ -266,3 +266,26 @@ def iterator_value(builder: Builder, node: cst.Call, name: str) -> ir.Expr:
     loop = ir.ForEach(loc, ir.NameTarget(item, loc), iterator_call(builder, node, name),
                       [ir.ReduceStep(loc, ir.Name(loc, item))], [])
     return ir.Comprehension(loc, "list", loop)
+
+
+FACTORIES = ("int", "float", "str", "bool", "list", "set", "dict")
+
+
+def default_dict(builder: Builder, node: cst.Call) -> ir.Expr | None:
+    """``defaultdict(list)``: the factory is a class named as a value, which only this call
+    takes; it travels as the keyword ``factory=list`` (no name a user can write)."""
+    if not isinstance(node.func, cst.Name | cst.Attribute) or (
+            isinstance(node.func, cst.Name) and node.func.value in builder.locals) or (
+            isinstance(node.func, cst.Attribute) and builder.of_local(node.func)) or (
+            builder.resolver.expr(builder.module, node.func)
+            != OpName("collections.defaultdict")):
+        return None
+    loc = builder.loc(node)
+    factory = node.args[0].value if len(node.args) == 1 and not node.args[0].keyword else None
+    res = builder.resolver.expr(builder.module, factory) if isinstance(
+        factory, cst.Name | cst.Attribute) else None
+    if not isinstance(res, OpName) or res.qualname.removeprefix("builtins.") not in FACTORIES:
+        builder.error(node, "defaultdict() takes one factory here: " + ", ".join(FACTORIES))
+        return ir.Const(loc, 0)
+    name = res.qualname.removeprefix("builtins.")
+    return ir.Call(loc, "collections.defaultdict", [], [(f"factory={name}", ir.Const(loc, None))])
