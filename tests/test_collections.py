@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from hatch_pyaot import pipeline
 from support import Pair, build_pair
 from test_lists import check
 
@@ -33,6 +34,11 @@ CASES += [("counting", (w, n)) for w in WORDS for n in (-1, 0, 2, 10)]
 CASES += [("chars", (s,)) for s in ("", "mississippi", "ΣσΣ😀😀")]
 CASES += [("counted_by_hand", (xs,)) for xs in ([], [3, 1, 3, 3, 2, 1])]
 CASES += [("annotated", (w,)) for w in WORDS]
+GRAPHS = [[[]], [[1, 2], [3], [3], []], [[1], [2], [0], [1]]]
+CASES += [("bfs", (g, 0)) for g in GRAPHS]
+CASES += [("ends", (xs, n)) for xs in ([], [1, 2, 3, 4, 5]) for n in (0, 1, -2, 9)]
+CASES += [("drain", (xs,)) for xs in ([], [1, 2, 3])]
+CASES += [("window", (xs, k)) for xs, k in [([], 1), ([1.0, 2.5, -3.0, 4.0, 8.0, 0.5], 2)]]
 CASES += [("take_counter", (Counter(w), ["a", "b"])) for w in WORDS]
 
 
@@ -40,3 +46,40 @@ CASES += [("take_counter", (Counter(w), ["a", "b"])) for w in WORDS]
                                                         enumerate(CASES)])
 def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
     check(pair, func, *args)
+
+
+BAD = '''from collections import deque
+
+from hatch_pyaot import compile
+
+
+@compile
+def sort_it(xs: list[int]) -> int:
+    d = deque(xs)
+    d.sort()
+    return len(d)
+
+
+@compile
+def slice_it(xs: list[int]) -> int:
+    d = deque(xs)
+    return len(d[1:])
+
+
+@compile
+def negative(xs: list[int]) -> int:
+    return len(deque(xs, -1))
+'''
+
+
+def test_what_a_deque_lacks_is_a_located_diagnostic(tmp_path: Path) -> None:
+    path = tmp_path / "bad.py"
+    path.write_text(BAD, encoding="utf-8")
+    report = pipeline.analyze(path)
+    text = report.format_diagnostics()
+    assert not any(e.compiled for e in report.entries)
+    for line, col, message in [
+            (9, 5, "'collections.deque' object has no attribute 'sort'"),
+            (16, 16, "sequence index must be integer, not 'slice'"),
+            (21, 26, "maxlen must be non-negative (Python raises ValueError)")]:
+        assert f"bad.py:{line}:{col}: error: {message}" in text, text

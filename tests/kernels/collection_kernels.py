@@ -1,6 +1,6 @@
 """collections kernels for tests/test_collections.py: defaultdict and Counter."""
 
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 
 from hatch_pyaot import compile
 
@@ -72,3 +72,52 @@ def annotated(words: list[str]) -> tuple[Counter[str], defaultdict[int, list[str
 def take_counter(c: Counter[str], words: list[str]) -> int:
     c.update(words)
     return c["a"]
+
+
+@compile
+def bfs(adjacency: list[list[int]], start: int) -> list[int]:
+    seen = [False] * len(adjacency)
+    seen[start] = True
+    order = []
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        order.append(node)
+        for nxt in adjacency[node]:
+            if not seen[nxt]:
+                seen[nxt] = True
+                queue.append(nxt)
+    return order
+
+
+@compile
+def ends(xs: list[int], n: int) -> tuple[list[int], int, int, int, bool, int]:
+    d = deque(xs, maxlen=3)
+    d.appendleft(n)
+    d.append(n + 1)
+    d.extend(xs)
+    d.extendleft([7, 8])
+    d.rotate(n)
+    last = d.pop()
+    return list(d), last, len(d), d[0], 7 in d, sum(d)
+
+
+@compile
+def drain(xs: list[int]) -> tuple[list[int], int]:
+    d = deque()
+    for x in xs:
+        d.appendleft(x)
+    out = []
+    while d:
+        out.append(d.pop())
+    return out, d.popleft()
+
+
+@compile
+def window(xs: list[float], k: int) -> list[float]:
+    w = deque(maxlen=4)
+    out = []
+    for x in xs:
+        w.append(x)
+        out.append(sum(w) / len(w))
+    return [round(v, 6) for v in out] + [w[-1] if w else 0.0] * k

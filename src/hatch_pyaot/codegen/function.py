@@ -20,6 +20,7 @@ from hatch_pyaot.codegen import (
     arrays,
     bounds,
     default_dicts,
+    deques,
     dicts,
     elementwise,
     formatting,
@@ -880,6 +881,8 @@ class FunctionEmitter:
             return printing.call(self, e, target.name)
         if isinstance(target, ListBuiltin) and target.name == "collections":
             return default_dicts.call(self, e)
+        if isinstance(target, ListBuiltin) and target.name == "deque":
+            return deques.call(self, e)
         if isinstance(target, ListBuiltin) and target.name == "dict":
             return dicts.builtin(self, e, target)
         if isinstance(target, ListBuiltin) and target.name == "set":

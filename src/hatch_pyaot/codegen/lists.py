@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.codegen import deques
 from hatch_pyaot.codegen.literals import is_literal, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
@@ -21,12 +22,14 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    DequeType,
     ListType,
     OptionalType,
     SetType,
     TupleType,
     Type,
 )
+from hatch_pyaot.typing import deques as deques_typing
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -72,6 +75,8 @@ def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
     if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
         return _slice(em, e, lst, e.index)
     index = literal(e.index, INT) if isinstance(e, ir.TupleGet) else _index(em, e.index)
+    if isinstance(em.spec.type_of(e.value), DequeType):
+        return deques.getitem(em, e, lst, index)
     out = em.temp(t)
     em.line(f"if (!pyaot::list_get({out}, {lst}, {index})) [[unlikely]] {em.fail(e.loc.line)}")
     return out
@@ -140,6 +145,8 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     em.headers.add(HEADER)
     lt = em.spec.type_of(e.obj)
     assert isinstance(lt, ListType)
+    if isinstance(lt, DequeType) and e.name in deques_typing.METHODS:
+        return deques.method_call(em, e)
     item = _item(lt)
     if item == STR:  # ValueError: 'b' is not in list (its repr, found by ADL)
         em.headers.add("pyaot/builtins/str_convert.hpp")

@@ -94,6 +94,18 @@ class ListType(Type):
 
 
 @dataclass(frozen=True, slots=True)
+class DequeType(ListType):
+    """``collections.deque``: a list (the same ``pyaot::list<T>``; every list operation that
+    a deque has works on it) with the ends' operations of typing/deques.py and a ``maxlen``
+    known where it is made (None: unbounded)."""
+
+    maxlen: int | None = None
+
+    def __str__(self) -> str:
+        return f"deque[{self.item if self.item is not None else '?'}]"
+
+
+@dataclass(frozen=True, slots=True)
 class OptionalType(Type):
     """``Optional[T]`` / ``T | None``: a T or None (``std::optional<T>``). Using it where a T is
     needed (``x + 1``, ``x[i]``, ``x.append``) checks for None first and raises CPython's
@@ -249,6 +261,8 @@ def unify(a: Type, b: Type) -> Type | None:
         from hatch_pyaot.typing.dtypes import promote
 
         return DTypeScalar(promote(a.dtype, b.dtype))
+    if isinstance(a, DequeType) or isinstance(b, DequeType):
+        return _unify_deques(a, b)
     if isinstance(a, ListType) and isinstance(b, ListType):
         # Lists are invariant (an alias sees every item): only an empty literal's unknown
         # item type is filled in.
@@ -300,6 +314,16 @@ def coercible(src: Type, dst: Type) -> bool:
         return type(src) is type(dst) and unify(src, dst) == dst
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])
+
+
+def _unify_deques(a: Type, b: Type) -> Type | None:
+    """A deque whose item type a later use tells (``q = deque()``, then ``q.append(x)``)."""
+    deques = [t for t in (a, b) if isinstance(t, DequeType)]
+    if len({d.maxlen for d in deques}) > 1 or not isinstance(a, ListType) or not isinstance(
+            b, ListType):
+        return None
+    ok, item = fill(a.item, b.item)
+    return DequeType(item, deques[0].maxlen) if ok else None
 
 
 def unhashable(t: Type) -> str | None:

@@ -42,6 +42,7 @@ from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
     default_dicts,
+    deques,
     dicts,
     iteration,
     lists,
@@ -741,6 +742,8 @@ class FunctionTyper:
             return printing.call(self, e, str(e.func), ts, kwmap)
         if default_dicts.handles(e.func):
             return default_dicts.call(self, e, ts)
+        if deques.handles(e.func):
+            return deques.call(self, e, ts)
         if dicts.handles(e.func, ts):
             return dicts.builtin(self, e, ts)
         if sets.handles(e.func, ts):

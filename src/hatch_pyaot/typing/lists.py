@@ -26,6 +26,7 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    DequeType,
     DTypeScalar,
     ListType,
     OptionalType,
@@ -108,7 +109,7 @@ def refine(typer: FunctionTyper, target: ir.Expr, t: ListType) -> None:
     dicts.refine(typer, target, t)
 
 
-def _item_in(typer: FunctionTyper, obj: ir.Expr, lt: ListType, value: ir.Expr,
+def item_in(typer: FunctionTyper, obj: ir.Expr, lt: ListType, value: ir.Expr,
              what: str) -> bool:
     """Type ``value`` as an item going into the list ``obj``; refines an unknown item type.
     An Optional value stays one (it fits a list of Optionals only)."""
@@ -126,6 +127,10 @@ def _item_in(typer: FunctionTyper, obj: ir.Expr, lt: ListType, value: ir.Expr,
 
 def index(typer: FunctionTyper, e: ir.Index | ir.TupleGet, lt: ListType) -> Type | None:
     if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
+        if isinstance(lt, DequeType):
+            typer.diags.error(e.loc, "sequence index must be integer, not 'slice' (a deque "
+                              "cannot be sliced: Python raises TypeError)")
+            return None
         slice_bounds(typer, e.index)
         return lt
     if isinstance(e, ir.Index):
@@ -157,7 +162,7 @@ def setitem(typer: FunctionTyper, s: ir.SetItem, lt: ListType) -> None:
                               f"not a {vt}")
         return
     _int_index(typer, s.index)
-    _item_in(typer, s.target, lt, s.value, "the value assigned to an item")
+    item_in(typer, s.target, lt, s.value, "the value assigned to an item")
 
 
 def delitem(typer: FunctionTyper, s: ir.DelItem, lt: ListType) -> None:
@@ -202,6 +207,10 @@ METHODS = tuple(_ARITY)
 
 
 def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
+    from hatch_pyaot.typing import deques
+
+    if isinstance(lt, DequeType) and (e.name in deques.METHODS or e.name == "sort"):
+        return deques.method(typer, e, lt)
     if e.name not in _ARITY:
         typer.diags.error(e.loc, f"list.{e.name}() is not supported by the compiler",
                           hint="supported: " + ", ".join(METHODS))
@@ -210,11 +219,11 @@ def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
         return None
     name, args = e.name, e.args
     if name == "append":
-        _item_in(typer, e.obj, lt, args[0], "the item appended")
+        item_in(typer, e.obj, lt, args[0], "the item appended")
         return NONE
     if name == "insert":
         _ints(typer, e, args[:1], "the index of list.insert()")
-        _item_in(typer, e.obj, lt, args[1], "the item inserted")
+        item_in(typer, e.obj, lt, args[1], "the item inserted")
         return NONE
     if name == "extend":
         other = typer.expr(args[0])
@@ -414,7 +423,7 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
                 typer.diags.error(e.loc, "reverse= must be a bool")
             if first.item is not None and not orderable(first.item):
                 typer.diags.error(e.loc, f"the items of a {first} cannot be ordered")
-        return first
+        return ListType(first.item)  # a list, also of a deque
     item = first.item
     if item is None:
         if short == "sum":
