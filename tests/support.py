@@ -135,3 +135,17 @@ def check_arrays(pair: Pair, func: str, *args: Any) -> Any:
     for before, after in zip(py_args, native_args, strict=True):
         assert same_value(before, after), f"{func}: arguments differ afterwards"
     return got[1]
+
+
+def assert_refused(folder: Path, source: str, expected: list[tuple[int, int, str]]) -> None:
+    """Every function of ``source`` stays Python, with an error at each (line, column) whose
+    message starts with the text given."""
+    from hatch_pyaot.pipeline import analyze
+
+    path = folder / "bad.py"
+    path.write_text(source, encoding="utf-8")
+    report = analyze(path)
+    text = report.format_diagnostics()
+    assert not any(e.compiled for e in report.entries), text
+    for line, col, message in expected:
+        assert f"bad.py:{line}:{col}: error: {message}" in text, text

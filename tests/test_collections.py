@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from hatch_pyaot import pipeline
-from support import Pair, build_pair
+from support import Pair, assert_refused, build_pair
 from test_lists import check
 
 KERNELS = Path(__file__).parent / "kernels" / "collection_kernels.py"
@@ -73,13 +72,7 @@ def negative(xs: list[int]) -> int:
 
 
 def test_what_a_deque_lacks_is_a_located_diagnostic(tmp_path: Path) -> None:
-    path = tmp_path / "bad.py"
-    path.write_text(BAD, encoding="utf-8")
-    report = pipeline.analyze(path)
-    text = report.format_diagnostics()
-    assert not any(e.compiled for e in report.entries)
-    for line, col, message in [
-            (9, 5, "'collections.deque' object has no attribute 'sort'"),
-            (16, 16, "sequence index must be integer, not 'slice'"),
-            (21, 26, "maxlen must be non-negative (Python raises ValueError)")]:
-        assert f"bad.py:{line}:{col}: error: {message}" in text, text
+    assert_refused(tmp_path, BAD, [
+        (9, 5, "'collections.deque' object has no attribute 'sort'"),
+        (16, 16, "sequence index must be integer, not 'slice'"),
+        (21, 26, "maxlen must be non-negative (Python raises ValueError)")])
