@@ -38,6 +38,11 @@ CASES += [("bfs", (g, 0)) for g in GRAPHS]
 CASES += [("ends", (xs, n)) for xs in ([], [1, 2, 3, 4, 5]) for n in (0, 1, -2, 9)]
 CASES += [("drain", (xs,)) for xs in ([], [1, 2, 3])]
 CASES += [("window", (xs, k)) for xs, k in [([], 1), ([1.0, 2.5, -3.0, 4.0, 8.0, 0.5], 2)]]
+SORTED = [[], [1, 3, 3, 3, 7], [2, 2]]
+CASES += [("where", (xs, x, lo, hi)) for xs in SORTED for x in (0, 3, 9)
+          for lo, hi in [(0, 0), (1, 2), (-1, 2), (0, 9)]]
+CASES += [("put", (xs, x, y)) for xs in ([], [0.5, 1.5, 1.5]) for x, y in [(1.5, 0), (-1.0, 9)]]
+CASES += [("put_words", (ws, w)) for ws, w in [([], "a"), (["b", "a", "ß", "a"], "a")]]
 CASES += [("take_counter", (Counter(w), ["a", "b"])) for w in WORDS]
 
 

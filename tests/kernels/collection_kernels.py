@@ -1,5 +1,7 @@
 """collections kernels for tests/test_collections.py: defaultdict and Counter."""
 
+import bisect
+from bisect import bisect_left, insort
 from collections import Counter, defaultdict, deque
 
 from hatch_pyaot import compile
@@ -121,3 +123,26 @@ def window(xs: list[float], k: int) -> list[float]:
         w.append(x)
         out.append(sum(w) / len(w))
     return [round(v, 6) for v in out] + [w[-1] if w else 0.0] * k
+
+
+@compile
+def where(xs: list[int], x: int, lo: int, hi: int) -> tuple[int, int, int, int]:
+    return (bisect.bisect_left(xs, x), bisect.bisect_right(xs, x), bisect.bisect(xs, x, lo),
+            bisect_left(xs, x, lo, hi))
+
+
+@compile
+def put(xs: list[float], x: float, y: int) -> int:
+    insort(xs, x)
+    bisect.insort_left(xs, float(y), 0, None)
+    bisect.insort_right(xs, x, hi=len(xs))
+    return len(xs)
+
+
+@compile
+def put_words(words: list[str], w: str) -> list[str]:
+    out: list[str] = []
+    for v in words:
+        insort(out, v)
+    insort(out, w)
+    return out

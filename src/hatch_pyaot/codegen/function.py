@@ -18,6 +18,7 @@ from hatch_pyaot.codegen import (
     array_functions,
     array_literal,
     arrays,
+    bisects,
     bounds,
     default_dicts,
     deques,
@@ -883,6 +884,8 @@ class FunctionEmitter:
             return default_dicts.call(self, e)
         if isinstance(target, ListBuiltin) and target.name == "deque":
             return deques.call(self, e)
+        if isinstance(target, ListBuiltin) and target.name == "bisect":
+            return bisects.call(self, e)
         if isinstance(target, ListBuiltin) and target.name == "dict":
             return dicts.builtin(self, e, target)
         if isinstance(target, ListBuiltin) and target.name == "set":

@@ -41,6 +41,7 @@ from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
+    bisects,
     default_dicts,
     deques,
     dicts,
@@ -744,6 +745,8 @@ class FunctionTyper:
             return default_dicts.call(self, e, ts)
         if deques.handles(e.func):
             return deques.call(self, e, ts)
+        if bisects.handles(e.func):
+            return bisects.call(self, e, ts)
         if dicts.handles(e.func, ts):
             return dicts.builtin(self, e, ts)
         if sets.handles(e.func, ts):
