@@ -233,3 +233,15 @@ def test_print_to_sys_stderr_as_python(pair: Pair) -> None:
             result = module.warn(7)
         outputs.append((err.getvalue(), out.getvalue(), result))
     assert outputs[0] == outputs[1] == ("warning: 7\n", "out\n", 7)
+
+
+BOUND = st.none() | st.integers(-8, 8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(-5, 5), max_size=8), BOUND, BOUND, st.none() | st.integers(-3, 3),
+       st.lists(st.integers(-5, 5), max_size=4))
+def test_hypothesis_slice_assignment(pair: Pair, xs: list[int], a: int | None, b: int | None,
+                                     c: int | None, ys: list[int]) -> None:
+    check(pair, "set_slice", xs, a, b, c, ys)
+    check(pair, "del_slice", [str(x) for x in xs], a, b, c)
