@@ -35,6 +35,8 @@ CASES += [("float_specs", (x,)) for x in FLOATS]
 CASES += [("with_format", (s, n, x)) for s, n, x in zip(TEXTS, INTS, FLOATS, strict=False)]
 CASES += [("with_percent", (s, n, x)) for s, n, x in zip(TEXTS, INTS, FLOATS, strict=False)]
 CASES += [("percent_of_float", (x,)) for x in [*FLOATS, 3.7, -0.5, 2.0**70, -9.3e18]]
+CASES += [("grouped", (n, x)) for n, x in zip(INTS, FLOATS, strict=False)]
+CASES += [("grouped_aligned", (n, x)) for n, x in zip(INTS, FLOATS, strict=False)]
 CASES += [("percent_one", (n,)) for n in INTS[:3]]
 
 

@@ -43,3 +43,14 @@ def percent_of_float(x: float) -> str:
 @compile
 def percent_one(n: int) -> str:
     return "n=%s" % n
+
+
+@compile
+def grouped(n: int, x: float) -> tuple[str, str, str, str, str, str, str, str]:
+    return (f"{n:,}", f"{n:_}", f"{n:010,}", f"{n:_x}", f"{n:#_b}", f"{x:,.2f}",
+            f"{x:012,.1f}", f"{x:_}")
+
+
+@compile
+def grouped_aligned(n: int, x: float) -> tuple[str, str, str, str]:
+    return f"{n:<010,}", f"{n:*>010,}", f"{x:^012,.1f}", f"{x:015,}"

@@ -27,7 +27,8 @@ def append_field(em: FunctionEmitter, text: str, plan: FieldFormat, code: str, t
     em.headers.add(HEADER)
     literal = (f"pyaot::format::Spec{{U'\\U{ord(spec.fill):08x}', {_char(spec.align)}, "
                f"'{spec.sign}', {'true' if spec.alternate else 'false'}, {spec.width}, "
-               f"{spec.precision}, {_char(spec.type)}}}")
+               f"{spec.precision}, {_char(spec.type)}, {_char(spec.grouping)}, "
+               f"{'true' if spec.zero else 'false'}}}")
     if spec.value in ("text", "repr"):
         piece = em.temp(_PIECE)
         if spec.value == "repr" and t == STR:

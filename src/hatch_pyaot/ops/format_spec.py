@@ -2,11 +2,12 @@
 
 The part that maps exactly onto printf (alignment ``<``/``>``, sign, zero padding, width,
 precision and the types ``d f F e E g G %``) is written by printf; the rest of the language
-(fill characters, ``^`` and ``=``, ``#``, ``x X o b``, a str's precision) is checked here
+(fill characters, ``^`` and ``=``, ``#``, ``x X o b``, ``,``/``_`` grouping, a str's
+precision) is checked here
 with CPython's words and laid out by ``pyaot/builtins/format_spec.hpp`` (kind ``spec``).
 The conversion ``%`` marks a field of %-formatting (tracer/formatting.py): ``%d`` of a
 float truncates it, and an int's precision is its least number of digits.
-What is left (grouping, ``c``, ``n``) is a compile error naming the spec.
+What is left (the types ``c`` and ``n``) is a compile error naming the spec.
 """
 
 from __future__ import annotations
@@ -117,6 +118,10 @@ class FullSpec:
     value: str
     """What the runtime formats: ``int``, ``float``, ``truncate`` (a float as ``%d``
     writes it), ``text`` (str() of the value), or ``repr`` (repr() of the value)."""
+    grouping: str = ""
+    """``,`` or ``_``: thousands separators."""
+    zero: bool = False
+    """The ``0`` flag: zeros pad the digits (separators included)."""
 
 
 def _needs_full(t: Type, conversion: str | None, spec: str) -> bool:
@@ -130,9 +135,10 @@ def full_spec(t: Type, conversion: str | None, spec: str) -> FullSpec:
         raise SpecError(f"Invalid format specifier '{spec}' (Python raises ValueError)")
     g = match.groupdict()
     percent = conversion == "%"
-    if g["group"]:
-        raise SpecError(f"format spec '{spec}': grouping with '{g['group']}' is not supported yet")
+    group = g["group"] or ""
     kind = g["type"] or ""
+    if group == "," and kind in "xXob" and kind:
+        raise SpecError(f"Cannot specify ',' with '{kind}'. (Python raises ValueError)")
     if kind in "cn" and kind:
         raise SpecError(f"format code '{kind}' is not supported yet")
     fill = g["fill"] or ""
@@ -147,6 +153,8 @@ def full_spec(t: Type, conversion: str | None, spec: str) -> FullSpec:
                             "(Python raises ValueError)")
         if g["zero"] and not g["align"]:
             align = ""  # format("ab", "05") pads with zeros on the right, as "<"
+        if group:
+            raise SpecError(f"Cannot specify '{group}' with 's'. (Python raises ValueError)")
         if g["sign"] or g["alt"] or align == "=":
             what = "Sign" if g["sign"] else "Alternate form (#)" if g["alt"] else \
                 "'=' alignment"
@@ -178,7 +186,7 @@ def full_spec(t: Type, conversion: str | None, spec: str) -> FullSpec:
                             "not supported yet (write 'g' or 'f')")
         value = "float"
     return FullSpec(fill or " ", align, g["sign"] or "-", bool(g["alt"]), _int(g["width"]),
-                    precision, kind, value)
+                    precision, kind, value, group, bool(g["zero"]) and not g["align"])
 
 
 def _int(text: str | None, default: int = 0) -> int:

@@ -25,6 +25,8 @@ struct Spec {
   int width;
   int precision;   ///< -1: none; for text the most code points kept, for ints the least digits
   char type;       ///< 0 (none), 'd' 'x' 'X' 'o' 'b', 'e' 'E' 'f' 'F' 'g' 'G' '%', 's', 'r'
+  char grouping;   ///< 0, ',' or '_': a separator every 3 digits (4 for x X o b)
+  bool zero;       ///< the 0 flag: zeros pad the digits, separators included
 };
 
 namespace detail {
@@ -59,6 +61,41 @@ inline void append_aligned(std::string& out, std::string_view prefix, std::strin
   out += prefix;
   out += body;
   append_fill(out, spec.fill, pad - before);
+}
+
+/// The digits with spec.grouping's separators; with the 0 flag, zeros (and separators)
+/// before them until the whole is `width` wide, as CPython's format pads "00,001,234".
+inline std::string grouped(std::string_view digits, const Spec& spec, std::size_t group,
+                           std::size_t width) {
+  if (spec.grouping == 0) return std::string(digits);
+  const std::size_t min_width = spec.zero ? width : 0;
+  std::string out;
+  std::size_t count = 0;
+  std::size_t i = digits.size();
+  while (i > 0 || out.size() < min_width) {
+    if (count == group) {
+      out += spec.grouping;
+      count = 0;
+    }
+    out += i > 0 ? digits[--i] : '0';
+    ++count;
+  }
+  return std::string(out.rbegin(), out.rend());
+}
+
+/// The body's integer digits grouped (the rest: the fraction, an exponent, '%').
+inline std::string group_body(std::string_view body, std::string_view prefix, const Spec& spec,
+                              std::size_t group) {
+  if (spec.grouping == 0) return std::string(body);
+  const std::size_t end = body.find_first_not_of(group == 4 ? "0123456789abcdefABCDEF"
+                                                             : "0123456789");
+  const std::string_view digits = body.substr(0, end);
+  const std::string_view rest = end == std::string_view::npos ? "" : body.substr(end);
+  const std::size_t used = prefix.size() + rest.size();
+  const std::size_t width = spec.width > 0 && static_cast<std::size_t>(spec.width) > used
+                                ? static_cast<std::size_t>(spec.width) - used
+                                : 0;
+  return grouped(digits, spec, group, width) + std::string(rest);
 }
 
 inline std::string sign_of(bool negative, char sign) {
@@ -107,6 +144,7 @@ inline void append_spec(std::string& out, std::int64_t value, const Spec& spec) 
   std::string body;
   if (spec.precision > static_cast<int>(n)) body.append(static_cast<std::size_t>(spec.precision) - n, '0');
   body.append(buf + sizeof buf - n, n);
+  body = detail::group_body(body, prefix, spec, base == 10 ? 3 : 4);
   detail::append_aligned(out, prefix, body, spec, '>');
 }
 
@@ -130,7 +168,9 @@ inline void append_spec(std::string& out, double value, const Spec& spec) {
     if (n > 0) body.assign(buf, static_cast<std::size_t>(n) < sizeof buf ? static_cast<std::size_t>(n) : sizeof buf - 1);
     if (spec.type == '%') body += '%';
   }
-  detail::append_aligned(out, detail::sign_of(negative, spec.sign), body, spec, '>');
+  const std::string sign = detail::sign_of(negative, spec.sign);
+  if (std::isfinite(value)) body = detail::group_body(body, sign, spec, 3);
+  detail::append_aligned(out, sign, body, spec, '>');
 }
 
 /// '%d' % x of a float: int(x) written as an int (truncated toward zero, any magnitude);
