@@ -152,3 +152,17 @@ def check_error(pair: Pair, func: str, *args: Any) -> None:
     assert isinstance(expected[1], type(got[1])), f"{func}: {expected[1]!r} vs {got[1]!r}"
     message = re.sub(r" \(at [^()]*:\d+\)$", "", str(got[1]))
     assert message == str(expected[1]), f"{func}: {expected[1]!r} vs {got[1]!r}"
+
+
+def assert_refused(folder: Path, source: str, expected: list[tuple[int, int, str]]) -> None:
+    """Every function of ``source`` stays Python, with an error at each (line, column) whose
+    message starts with the text given."""
+    from hatch_pyaot.pipeline import analyze
+
+    path = folder / "bad.py"
+    path.write_text(source, encoding="utf-8")
+    report = analyze(path)
+    text = report.format_diagnostics()
+    assert not any(e.compiled for e in report.entries), text
+    for line, col, message in expected:
+        assert f"bad.py:{line}:{col}: error: {message}" in text, text

@@ -84,11 +84,19 @@ def test_dict_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     _tests_under_sanitizers(cxx, tmp_path, "test_dicts.py")
 
 
-def _tests_under_sanitizers(cxx: str, tmp_path: Path, test_file: str) -> None:
+@pytest.mark.slow
+def test_formatting_and_collections_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_formatting.py and tests/test_collections.py again under ASan and UBSan:
+    the format-spec layout, Counter, deque and bisect runtimes."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_formatting.py", "test_collections.py")
+
+
+def _tests_under_sanitizers(cxx: str, tmp_path: Path, *test_files: str) -> None:
     """A test file of differential tests again, in a pytest of its own whose kernels are
     built with the sanitizers (tests/support.py reads PYAOT_TEST_SANITIZE)."""
     env = {**_sanitized_env(cxx), "PYAOT_TEST_SANITIZE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "pytest", str(TESTS / test_file), "-q",
+    proc = subprocess.run([sys.executable, "-m", "pytest", *(str(TESTS / f) for f in test_files),
+                           "-q",
                            "-n", "0", "-p", "no:cacheprovider",
                            "--basetemp", str(tmp_path / "t")],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)

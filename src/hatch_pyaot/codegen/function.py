@@ -20,9 +20,13 @@ from hatch_pyaot.codegen import (
     array_literal,
     arrays,
     axis_tuples,
+    bisects,
     bounds,
+    default_dicts,
+    deques,
     dicts,
     elementwise,
+    formatting,
     iteration,
     lists,
     printing,
@@ -374,6 +378,9 @@ class FunctionEmitter:
             field, code = next(fields)
             t = self.spec.type_of(field.value)
             plan = field_format(t, field.conversion, field.spec)
+            if plan.kind == "spec":
+                formatting.append_field(self, text, plan, code, t, field.value.loc.line)
+                continue
             if plan.as_float:
                 code = self.cast(code, t, FLOAT)
             elif plan.as_int:
@@ -876,6 +883,12 @@ class FunctionEmitter:
             return out
         if isinstance(target, ListBuiltin) and target.name in ("print", "str", "repr"):
             return printing.call(self, e, target.name)
+        if isinstance(target, ListBuiltin) and target.name == "collections":
+            return default_dicts.call(self, e)
+        if isinstance(target, ListBuiltin) and target.name == "deque":
+            return deques.call(self, e)
+        if isinstance(target, ListBuiltin) and target.name == "bisect":
+            return bisects.call(self, e)
         if isinstance(target, ListBuiltin) and target.name == "dict":
             return dicts.builtin(self, e, target)
         if isinstance(target, ListBuiltin) and target.name == "set":

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from hatch_pyaot.codegen import default_dicts
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.printing import PRINT_HEADER
@@ -70,6 +71,8 @@ def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Spec
             "#include <pyaot/python/module.hpp>"]
     if any(_uses_numpy(t) for e in entries for t in (*e.spec.param_types, e.spec.result)):
         out += ["#include <pyaot/python/ndarray.hpp>", "#include <pyaot/python/numpy_scalar.hpp>"]
+    if any(default_dicts.in_type(e.spec.result) for e in entries):
+        out += ["#include <pyaot/python/collections.hpp>"]
     prints = PRINT_HEADER in headers
     if prints:
         out += ["#include <pyaot/python/print.hpp>"]
@@ -228,9 +231,11 @@ def to_python_code(t: Type, code: str) -> str:
     share their C++ types with Python numbers (``double``), so they are named explicitly."""
     if isinstance(t, DTypeScalar):
         return f"pyaot::python::numpy_scalar<{t.dtype.cpp}>({code})"
-    if isinstance(t, TupleType) and _uses_numpy(t):
+    if isinstance(t, TupleType) and (_uses_numpy(t) or default_dicts.in_type(t)):
         items = [to_python_code(item, f"std::get<{i}>({code})") for i, item in enumerate(t.items)]
         return f"pyaot::python::pack_tuple({', '.join(items)})"
+    if isinstance(t, DictType) and t.factory is not None:  # the real Counter, defaultdict
+        return default_dicts.to_python(t, f"pyaot::python::to_python({code})")
     return f"pyaot::python::to_python({code})"
 
 

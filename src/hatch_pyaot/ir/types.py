@@ -94,6 +94,18 @@ class ListType(Type):
 
 
 @dataclass(frozen=True, slots=True)
+class DequeType(ListType):
+    """``collections.deque``: a list (the same ``pyaot::list<T>``; every list operation that
+    a deque has works on it) with the ends' operations of typing/deques.py and a ``maxlen``
+    known where it is made (None: unbounded)."""
+
+    maxlen: int | None = None
+
+    def __str__(self) -> str:
+        return f"deque[{self.item if self.item is not None else '?'}]"
+
+
+@dataclass(frozen=True, slots=True)
 class OptionalType(Type):
     """``Optional[T]`` / ``T | None``: a T or None (``std::optional<T>``). Using it where a T is
     needed (``x + 1``, ``x[i]``, ``x.append``) checks for None first and raises CPython's
@@ -121,12 +133,18 @@ class DictType(Type):
 
     key: Type | None
     value: Type | None
+    factory: str | None = None
+    """``collections.defaultdict(factory)`` (``int``, ``list``...), or ``Counter``: the same
+    table, another Python class (typing/default_dicts.py)."""
 
     def cpp(self) -> str:
         return f"pyaot::dict<{_cpp_or_none(self.key)}, {_cpp_or_none(self.value)}>"
 
     def __str__(self) -> str:
-        return f"dict[{_str_or_unknown(self.key)}, {_str_or_unknown(self.value)}]"
+        if self.factory == "Counter":
+            return f"Counter[{_str_or_unknown(self.key)}]"
+        kind = "dict" if self.factory is None else "defaultdict"
+        return f"{kind}[{_str_or_unknown(self.key)}, {_str_or_unknown(self.value)}]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +261,8 @@ def unify(a: Type, b: Type) -> Type | None:
         from hatch_pyaot.typing.dtypes import promote
 
         return DTypeScalar(promote(a.dtype, b.dtype))
+    if isinstance(a, DequeType) or isinstance(b, DequeType):
+        return _unify_deques(a, b)
     if isinstance(a, ListType) and isinstance(b, ListType):
         # Lists are invariant (an alias sees every item): only an empty literal's unknown
         # item type is filled in.
@@ -254,7 +274,9 @@ def unify(a: Type, b: Type) -> Type | None:
         return None
     if isinstance(a, DictType) and isinstance(b, DictType):
         (k_ok, key), (v_ok, value) = fill(a.key, b.key), fill(a.value, b.value)
-        return DictType(key, value) if k_ok and v_ok else None
+        if a.factory and b.factory and a.factory != b.factory:
+            return None
+        return DictType(key, value, a.factory or b.factory) if k_ok and v_ok else None
     if isinstance(a, SetType) and isinstance(b, SetType) and a.frozen == b.frozen:
         ok, item = fill(a.item, b.item)
         return SetType(item, a.frozen) if ok else None
@@ -276,6 +298,7 @@ def coercible(src: Type, dst: Type) -> bool:
         # items that are kept as they are (typing/arrays.refine_result): no conversion code
         return len(src.items) == len(dst.items) and all(
             s == d or (isinstance(s, ArrayType | DTypeScalar | TupleType) and coercible(s, d))
+            or (isinstance(s, DictType) and s.factory is not None and coercible(s, d))
             for s, d in zip(src.items, dst.items, strict=True))
     if isinstance(dst, OptionalType):
         return src == NONE or coercible(src.item if isinstance(src, OptionalType) else src,
@@ -284,10 +307,23 @@ def coercible(src: Type, dst: Type) -> bool:
         return src.item is None or src == dst or (
             isinstance(src.item, ListType) and isinstance(dst.item, ListType)
             and src.item.item is None)
+    if isinstance(src, DictType) and isinstance(dst, DictType) and src.factory and \
+            dst.factory is None:  # a defaultdict or Counter is a dict
+        src = DictType(src.key, src.value)
     if isinstance(src, DictType | SetType) and isinstance(dst, DictType | SetType):
         return type(src) is type(dst) and unify(src, dst) == dst
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])
+
+
+def _unify_deques(a: Type, b: Type) -> Type | None:
+    """A deque whose item type a later use tells (``q = deque()``, then ``q.append(x)``)."""
+    deques = [t for t in (a, b) if isinstance(t, DequeType)]
+    if len({d.maxlen for d in deques}) > 1 or not isinstance(a, ListType) or not isinstance(
+            b, ListType):
+        return None
+    ok, item = fill(a.item, b.item)
+    return DequeType(item, deques[0].maxlen) if ok else None
 
 
 def unhashable(t: Type) -> str | None:

@@ -22,13 +22,15 @@ from hatch_pyaot.ir.types import (
 )
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver
+from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
 _SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL,
             "builtins.str": STR}
 _TUPLES = {"builtins.tuple", "typing.Tuple"}
 _LISTS = {"builtins.list", "typing.List"}
-_DICTS = {"builtins.dict", "typing.Dict"}
+_DICTS = {"builtins.dict", "typing.Dict", "collections.defaultdict", "typing.DefaultDict"}
+_COUNTERS = {"collections.Counter", "typing.Counter"}
 _SETS = {"builtins.set", "typing.Set"}
 _FROZENSETS = {"builtins.frozenset", "typing.FrozenSet"}
 _ARRAYS = {"numpy.typing.NDArray"}
@@ -91,7 +93,23 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             assert isinstance(key_node, cst.Index) and isinstance(parts[1], cst.Index)
             key = annotation_type(resolver, module, key_node.value)
             _hashable(key, key_node.value)
-            return DictType(key, annotation_type(resolver, module, parts[1].value))
+            value = annotation_type(resolver, module, parts[1].value)
+            if res.qualname in _DICTS - {"builtins.dict", "typing.Dict"}:
+                # a defaultdict[K, V] is taken to make V's own class for a missing key
+                factory = factory_of(value)
+                if factory is None:
+                    raise AnnotationError(f"a defaultdict of {value} values is not supported "
+                                          "(its factory would be unknown)", node)
+                return DictType(key, value, factory)
+            return DictType(key, value)
+        if isinstance(res, OpName) and res.qualname in _COUNTERS:
+            item = node.slice[0].slice if len(node.slice) == 1 else None
+            if not isinstance(item, cst.Index):
+                raise AnnotationError("Counter[...] takes one key type, e.g. Counter[str]",
+                                      node)
+            key = annotation_type(resolver, module, item.value)
+            _hashable(key, item.value)
+            return DictType(key, INT, "Counter")
         if isinstance(res, OpName) and res.qualname in _SETS | _FROZENSETS:
             frozen = res.qualname in _FROZENSETS
             kind = "frozenset" if frozen else "set"

@@ -18,7 +18,7 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
-from hatch_pyaot.tracer import forms
+from hatch_pyaot.tracer import formatting, forms
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
@@ -460,6 +460,8 @@ class Builder:
             inner = it.args[0].value
             if self.resolver.expr(self.module, inner.func) == OpName("builtins.range"):
                 return self.reversed_range(inner)
+        if isinstance(it, cst.Call) and (name := forms.iterator_name(self, it)) is not None:
+            return forms.iterator_call(self, it, name)
         if not (isinstance(it, cst.Call) and isinstance(res, OpName)
                 and res.qualname == "builtins.range"):
             return self.expr(it)
@@ -549,6 +551,8 @@ class Builder:
         if isinstance(node, cst.BinaryOperation):
             if isinstance(node.operator, cst.MatrixMultiply):
                 return ir.Call(loc, "numpy.matmul", [self.expr(node.left), self.expr(node.right)])
+            if formatting.is_percent(node):
+                return formatting.percent(self, node)
             return ir.BinOp(
                 loc, _BINOPS[type(node.operator)], self.expr(node.left), self.expr(node.right)
             )
@@ -644,6 +648,12 @@ class Builder:
         loc = self.loc(node)
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
             return forms.reduction(self, node, node.args[0].value)
+        if formatting.is_str_format(node):
+            return formatting.str_format(self, node)
+        if (iterator := forms.iterator_name(self, node)) is not None:
+            return forms.iterator_value(self, node, iterator)
+        if (made := forms.default_dict(self, node)) is not None:
+            return made
         if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
                 self.resolver.expr(self.module, node.func) == OpName("builtins.isinstance")):
             return forms.isinstance_call(self, node)
@@ -657,6 +667,9 @@ class Builder:
                     arg.value, cst.Name | cst.Attribute) and not (
                     isinstance(arg.value, cst.Name) and arg.value.value in self.locals):
                 kwargs.append(("key", forms.named_function(self, arg.value)))
+            elif arg.keyword is not None and arg.keyword.value == "file" and (
+                    stream := self.stream(arg.value)):
+                kwargs.append((f"file={stream}", ir.Const(self.loc(arg.value), None)))
             elif arg.keyword is not None:
                 kwargs.append((arg.keyword.value, self.expr(arg.value)))
             elif makes_array and not args:
@@ -689,6 +702,18 @@ class Builder:
         else:
             self.error(func, f"'{self.module.tree.code_for_node(func)}' is not callable")
         return ir.Const(loc, 0)
+
+    def stream(self, node: cst.BaseExpression) -> str | None:
+        """``sys.stdout``/``sys.stderr`` as print()'s file=: a keyword ``file=sys.stderr``
+        (no name a user can write) whose value is None."""
+        if not isinstance(node, cst.Name | cst.Attribute) or (
+                isinstance(node, cst.Name) and node.value in self.locals) or (
+                isinstance(node, cst.Attribute) and self.of_local(node)):
+            return None
+        res = self.resolver.expr(self.module, node)
+        if isinstance(res, OpName) and res.qualname in ("sys.stdout", "sys.stderr"):
+            return res.qualname
+        return None
 
     def fresh_local(self, name: str) -> str:
         """A function local of the compiler's own, such as a generator's variable (no

@@ -20,6 +20,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     SLICE,
     ArrayType,
+    DictType,
     DTypeScalar,
     TupleType,
     Type,
@@ -346,6 +347,9 @@ def refine_result(declared: Type, actual: Type) -> Type:
     if isinstance(declared, ArrayType) and isinstance(actual, ArrayType) \
             and declared.dtype == actual.dtype and declared.ndim < 0:
         return actual
+    if isinstance(declared, DictType) and isinstance(actual, DictType) and actual.factory \
+            and declared.factory is None:  # a Counter or defaultdict stays one for the caller
+        return DictType(declared.key, declared.value, actual.factory)
     if isinstance(actual, DTypeScalar) and declared in (FLOAT, INT, BOOL):
         kinds = {FLOAT: "biuf", INT: "biu", BOOL: "b"}[declared]
         if actual.dtype.kind in kinds:

@@ -41,6 +41,9 @@ from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
+    bisects,
+    default_dicts,
+    deques,
     dicts,
     iteration,
     lists,
@@ -738,6 +741,12 @@ class FunctionTyper:
         if printing.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             return printing.call(self, e, str(e.func), ts, kwmap)
+        if default_dicts.handles(e.func):
+            return default_dicts.call(self, e, ts)
+        if deques.handles(e.func):
+            return deques.call(self, e, ts)
+        if bisects.handles(e.func):
+            return bisects.call(self, e, ts)
         if dicts.handles(e.func, ts):
             return dicts.builtin(self, e, ts)
         if sets.handles(e.func, ts):

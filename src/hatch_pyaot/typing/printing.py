@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
 
 
+STREAMS = {"file=sys.stdout": 1, "file=sys.stderr": 2}
+"""print()'s file= as the tracer gives it (tracer/build.py, Builder.stream): a stream number."""
+
+
 def printable(t: Type) -> bool:
     if t in (BOOL, INT, FLOAT, NONE, STR):
         return True
@@ -57,8 +61,11 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         typer.spec.calls[e] = ListBuiltin(short)
         return STR
     for k, t in kwtypes.items():
+        if k in STREAMS:
+            continue
         if k not in ("sep", "end"):
-            typer.diags.error(e.loc, f"print()'s {k}= is not supported yet (sep= and end= are)")
+            typer.diags.error(e.loc, f"print()'s {k}= is not supported yet (sep=, end= and "
+                              "file=sys.stdout or sys.stderr are)")
             return None
         if t not in (STR, NONE):
             typer.diags.error(e.loc, f"{k} must be None or a string, not {t}")
