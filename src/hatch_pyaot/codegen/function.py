@@ -19,6 +19,7 @@ from hatch_pyaot.codegen import (
     array_literal,
     arrays,
     bounds,
+    classes,
     dicts,
     elementwise,
     iteration,
@@ -48,6 +49,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    ClassType,
     DictType,
     DictView,
     DTypeScalar,
@@ -281,6 +283,8 @@ class FunctionEmitter:
             dicts.delitem(self, s)
         elif isinstance(s, ir.DelItem):
             lists.delitem(self, s)
+        elif isinstance(s, ir.SetAttr):
+            classes.set_attribute(self, s)
         elif isinstance(s, ir.ExprStmt):
             if isinstance(s.value, ir.Const | ir.FormatStr):
                 return  # a lone (f-)string statement has no effect
@@ -611,6 +615,10 @@ class FunctionEmitter:
 
     def expr_value(self, e: ir.Expr) -> str:
         t = self.spec.type_of(e)
+        if e in self.spec.methods:
+            return classes.expr(self, e, self.spec.methods[e])
+        if isinstance(e, ir.Attribute) and isinstance(self.spec.type_of(e.value), ClassType):
+            return classes.attribute(self, e)
         if isinstance(e, ir.Const):
             return literal(e.value, t)
         if isinstance(e, ir.Name):

@@ -41,6 +41,7 @@ from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
+    classes,
     dicts,
     iteration,
     lists,
@@ -154,7 +155,7 @@ class Inferencer:
 
 
 def _cpp_name(ref: ir.FuncRef, index: int) -> str:
-    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name}"
+    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name.replace('.', '_')}"
 
 
 _UNKNOWN = None
@@ -309,6 +310,8 @@ class FunctionTyper:
                 dicts.setitem(self, s, target_t)
             elif target_t is not None:
                 arrays.setitem(self, s)
+        elif isinstance(s, ir.SetAttr):
+            classes.set_attribute(self, s)
         elif isinstance(s, ir.DelItem):
             target_t = self.expr(s.target)
             if isinstance(target_t, ListType):
@@ -436,6 +439,10 @@ class FunctionTyper:
         return t
 
     def expr_inner(self, e: ir.Expr) -> Type | None:
+        on_object = classes.typed(self, e)
+        if on_object is not classes.NOT_MINE:
+            assert on_object is None or isinstance(on_object, Type)
+            return on_object
         if isinstance(e, ir.Const):
             return _const_type(e.value)
         if isinstance(e, ir.Name):

@@ -247,7 +247,7 @@ def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
             else:
                 typer.diags.error(value.loc, f"'{key}' is an invalid keyword argument for "
                                   "sort()")
-        if lt.item is not None and not orderable(lt.item):
+        if lt.item is not None and "key" not in dict(e.kwargs) and not orderable(lt.item):
             typer.diags.error(e.loc, f"the items of a {lt} cannot be ordered")
         return NONE
     return NONE  # clear, reverse

@@ -1,0 +1,164 @@
+#pragma once
+// Objects of the program's classes (DESIGN §5.1, §5.7): each class is a struct of its
+// fields deriving from its base's (single inheritance), with `pyaot::object` at the root: an
+// intrusive, non-atomic reference count (one thread per call), the class id that
+// isinstance() and method dispatch test (no RTTI), and `origin`, the Python object it was
+// converted from or to (pyaot/python/object.hpp), so that an object crossing the boundary
+// twice is one Python object. `pyaot::ref<T>` is the handle: copying it shares the object,
+// as Python names do.
+//
+// Freeing an object frees what its fields hold; a long chain (a linked list) would nest one
+// destructor per node, so objects released while another is being freed wait in a list
+// and are freed one after the other (CPython's "trashcan" does the same).
+//
+// Reference cycles between objects are not collected: an object that reaches itself is
+// never freed (docs/objects.md).
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "pyaot/none.hpp"
+
+namespace pyaot {
+
+struct object {
+  std::int64_t refs = 0;
+  std::int32_t class_id = 0;
+  bool visiting = false;   ///< being written to its Python object (cycles stop here)
+  void* origin = nullptr;  ///< the PyObject* it is, while it lives (a strong reference)
+  object() = default;
+  object(const object&) = delete;
+  object& operator=(const object&) = delete;
+  virtual ~object();
+  /// Python's repr() of the object: `<module.Name object at 0x...>` unless the class says.
+  virtual void repr_into(std::string& out) const;
+  virtual const char* type_name() const noexcept { return "object"; }
+};
+
+/// Drops the Python object an object was paired with (set by pyaot/python/object.hpp).
+inline void (*release_origin)(object*) = nullptr;
+
+inline object::~object() {
+  if (origin != nullptr && release_origin != nullptr) release_origin(this);
+}
+
+inline void object::repr_into(std::string& out) const {
+  char address[32];
+  std::snprintf(address, sizeof address, "%p", static_cast<const void*>(this));
+  out += '<';
+  out += type_name();
+  out += " object at ";
+  out += address;
+  out += '>';
+}
+
+namespace detail {
+
+struct Trashcan {
+  bool freeing = false;
+  std::vector<object*> pending;
+};
+
+inline Trashcan& trashcan() {
+  static thread_local Trashcan can;
+  return can;
+}
+
+inline void destroy(object* p) {
+  Trashcan& can = trashcan();
+  if (can.freeing) {
+    can.pending.push_back(p);
+    return;
+  }
+  can.freeing = true;
+  delete p;
+  while (!can.pending.empty()) {
+    object* next = can.pending.back();
+    can.pending.pop_back();
+    delete next;
+  }
+  can.freeing = false;
+}
+
+}  // namespace detail
+
+template <class T>
+class ref {
+ public:
+  ref() = default;  ///< no object yet: a local before its first assignment
+  ref(const ref& other) noexcept : p_(other.p_) { retain(); }
+  ref(ref&& other) noexcept : p_(std::exchange(other.p_, nullptr)) {}
+  /// An object of a subclass seen as one of its base class.
+  template <class U>
+  ref(const ref<U>& other) noexcept : p_(other.raw()) {  // NOLINT: implicit, like T* from U*
+    static_assert(std::is_base_of_v<T, U>);
+    retain();
+  }
+  ref& operator=(const ref& other) noexcept {
+    ref held(other);
+    std::swap(p_, held.p_);
+    return *this;
+  }
+  ref& operator=(ref&& other) noexcept {
+    if (this != &other) {
+      release();
+      p_ = std::exchange(other.p_, nullptr);
+    }
+    return *this;
+  }
+  ~ref() { release(); }
+
+  /// A new object, its fields at their defaults.
+  static ref make() { return adopt(new T()); }
+  /// A handle to an object that is held elsewhere already.
+  static ref borrow(T* p) noexcept {
+    ref out;
+    out.p_ = p;
+    out.retain();
+    return out;
+  }
+
+  T* get() const noexcept { return static_cast<T*>(p_); }
+  T* operator->() const noexcept { return get(); }
+  object* raw() const noexcept { return p_; }
+  /// The object seen as the subclass `U` it is an instance of (its class id said so).
+  template <class U>
+  ref<U> down() const noexcept {
+    return ref<U>::borrow(static_cast<U*>(get()));
+  }
+  void repr_into(std::string& out) const { p_->repr_into(out); }
+
+ private:
+  static ref adopt(T* p) noexcept {
+    ref out;
+    out.p_ = p;
+    p->refs = 1;
+    return out;
+  }
+  void retain() const noexcept {
+    if (p_ != nullptr) ++p_->refs;
+  }
+  void release() noexcept {
+    if (p_ != nullptr && --p_->refs == 0) detail::destroy(p_);
+    p_ = nullptr;
+  }
+  object* p_ = nullptr;
+};
+
+/// The address `is` compares: of an object, of an Optional object (null for None), of None.
+template <class T>
+const void* address_of(const ref<T>& value) noexcept {
+  return value.raw();
+}
+template <class T>
+const void* address_of(const std::optional<ref<T>>& value) noexcept {
+  return value.has_value() ? value->raw() : nullptr;
+}
+inline const void* address_of(None) noexcept { return nullptr; }
+
+}  // namespace pyaot

@@ -1,0 +1,88 @@
+"""The methods ``@dataclass`` writes, as IR: ``__init__`` (fields in order, defaults,
+``field(default_factory=...)``, then ``__post_init__``), ``__eq__`` (same class and equal
+field tuples), ``__repr__`` (``Point(x=1, y=2)``) and, with ``order=True``, ``__lt__``
+``__le__`` ``__gt__`` ``__ge__`` (field tuples compared). A method the class body defines
+itself is kept, as ``dataclasses`` does.
+
+A ``default_factory`` field's parameter defaults to None, which stands for "make a new
+one" (``dataclasses`` uses a private sentinel): passing None explicitly also makes one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hatch_pyaot.errors import Loc
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import optional
+
+if TYPE_CHECKING:
+    from hatch_pyaot.tracer.classes import ClassInfo
+
+_ORDER = {"__lt__": ir.CmpOpKind.LT, "__le__": ir.CmpOpKind.LE, "__gt__": ir.CmpOpKind.GT,
+          "__ge__": ir.CmpOpKind.GE}
+_FACTORIES = {"list": ir.ListExpr, "dict": ir.DictExpr, "set": ir.SetExpr}
+
+
+def synthesize(info: ClassInfo) -> None:
+    options = info.dataclass
+    assert options is not None
+    loc = info.module.loc(info.node.name)
+    if "__init__" not in info.methods:
+        info.synthetic["__init__"] = _init(info, loc)
+    if "__repr__" not in info.methods:
+        info.synthetic["__repr__"] = _method(info, "__repr__", ["self"], loc, ir.Call(
+            loc, "pyaot.dataclass_repr", [ir.Name(loc, "self")]))
+    if options.eq and "__eq__" not in info.methods:
+        same = ir.Call(loc, "pyaot.same_class", [ir.Name(loc, "self"), ir.Name(loc, "other")])
+        # field by field: a list field compares as lists do (tuples of lists cannot yet)
+        equal = [ir.Compare(loc, ir.Attribute(loc, ir.Name(loc, "self"), f), [ir.CmpOpKind.EQ],
+                            [ir.Attribute(loc, ir.Name(loc, "other"), f)]) for f in info.fields]
+        info.synthetic["__eq__"] = _method(info, "__eq__", ["self", "other"], loc, ir.BoolOp(
+            loc, ir.BoolOpKind.AND, [same, *equal]))
+    if options.order:
+        for name, kind in _ORDER.items():
+            if name not in info.methods:
+                info.synthetic[name] = _method(info, name, ["self", "other"], loc,
+                                               _fields_compare(info, kind, loc))
+
+
+def _fields_compare(info: ClassInfo, kind: ir.CmpOpKind, loc: Loc) -> ir.Expr:
+    def fields(name: str) -> ir.Expr:
+        return ir.TupleExpr(loc, [ir.Attribute(loc, ir.Name(loc, name), f)
+                                  for f in info.fields])
+
+    return ir.Compare(loc, fields("self"), [kind], [fields("other")])
+
+
+def _method(info: ClassInfo, name: str, params: list[str], loc: Loc,
+            value: ir.Expr) -> ir.Function:
+    return ir.Function(ref=info.method_ref(name),
+                       params=[ir.Param(p, None, None, loc) for p in params],
+                       returns=None, body=[ir.Return(loc, value)], loc=loc, locals=params)
+
+
+def _init(info: ClassInfo, loc: Loc) -> ir.Function:
+    params = [ir.Param("self", None, None, loc)]
+    body: list[ir.Stmt] = []
+    self_ = ir.Name(loc, "self")
+    for name, t in info.fields.items():
+        default = info.defaults.get(name)
+        ann = t
+        const = default.value if default is not None else None
+        store: ir.Stmt = ir.SetAttr(loc, self_, name, ir.Name(loc, name))
+        if default is not None and default.factory is not None:
+            # None stands for "not given": a new container for each instance
+            ann = optional(t) if t is not None else None
+            const = ir.Const(loc, None)
+            empty = _FACTORIES[default.factory](loc, *(([], []) if default.factory == "dict"
+                                                      else ([],)))
+            store = ir.If(loc, ir.Compare(loc, ir.Name(loc, name), [ir.CmpOpKind.IS],
+                                          [ir.Const(loc, None)]),
+                          [ir.SetAttr(loc, self_, name, empty)], [store])
+        params.append(ir.Param(name, ann, const, info.field_locs.get(name, loc)))
+        body.append(store)
+    if info.find_method("__post_init__") is not None:
+        body.append(ir.ExprStmt(loc, ir.MethodCall(loc, self_, "__post_init__", [])))
+    return ir.Function(ref=info.method_ref("__init__"), params=params, returns=None,
+                       body=body, loc=loc, locals=[p.name for p in params])
