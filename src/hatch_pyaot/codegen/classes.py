@@ -130,8 +130,8 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: ObjectOp) -> str:
         assert isinstance(op.value, ir.Call)
         return em.call(op.value)
     if op.kind == "constant":
-        assert isinstance(op.value, ir.Const)
-        return literal(op.value.value, em.spec.type_of(op.value))
+        assert isinstance(e, ir.Attribute) and isinstance(op.value, tuple)
+        return class_constant(em, e, op.value)
     if op.kind in ("is", "is_not"):
         assert isinstance(e, ir.Compare)
         left, right = em.expr(e.left), em.expr(e.comparators[0])
@@ -154,6 +154,22 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: ObjectOp) -> str:
         em.headers.add(REPR_HEADER)
         return f"pyaot::text_of({em.expr(e.args[0])}, true)"
     raise AssertionError(op.kind)
+
+
+def class_constant(em: FunctionEmitter, e: ir.Attribute,
+                   consts: tuple[tuple[tuple[int, ...], ir.Const], ...]) -> str:
+    """A class attribute read through an object: the value of the object's class."""
+    t = em.spec.type_of(e)
+    values = [em.cast(literal(c.value, em.spec.type_of(c)), em.spec.type_of(c), t)
+              for _, c in consts]
+    if len(consts) == 1:
+        return values[0]
+    obj = _held(em, e.value, e.name)
+    code = values[-1]
+    for (ids, _), value in zip(consts[-2::-1], values[-2::-1], strict=True):
+        test = " || ".join(f"{obj}->class_id == {i}" for i in ids)
+        code = f"(({test}) ? {value} : {code})"
+    return code
 
 
 def isinstance_test(em: FunctionEmitter, e: ir.TypeCheck, ids: frozenset[int]) -> str:
@@ -186,10 +202,31 @@ def dataclass_repr(em: FunctionEmitter, obj_e: ir.Expr) -> str:
     return em.temp(STR, f"pyaot::str::from_utf8({text})")
 
 
+def receiver(em: FunctionEmitter, e: ir.Expr, name: str) -> str:
+    """The object whose attribute ``name`` is read or called: an Optional one that is None
+    raises AttributeError, as CPython does."""
+    if e not in em.spec.unwrapped:
+        return em.expr(e)
+    em.spec.unwrapped.discard(e)
+    try:
+        code = em.expr(e)
+    finally:
+        em.spec.unwrapped.add(e)
+    t = em.spec.expr_types[e]
+    held = code if is_temp(code) or code.startswith("v_") else em.temp(t, code)
+    message = string_literal(f"'NoneType' object has no attribute '{name}'")
+    em.line(f"if (!{held}.has_value()) [[unlikely]] {{")
+    with em.indented():
+        em.line(f"pyaot::raise(pyaot::Exc::AttributeError, {message});")
+        em.line(em.fail(e.loc.line))
+    em.line("}")
+    return f"(*{held})"
+
+
 def attribute(em: FunctionEmitter, e: ir.Attribute) -> str:
     """A field of an object."""
     em.headers.add(HEADER)
-    return f"{em.expr(e.value)}->{field_member(e.name)}"
+    return f"{receiver(em, e.value, e.name)}->{field_member(e.name)}"
 
 
 def set_attribute(em: FunctionEmitter, s: ir.SetAttr) -> None:
@@ -203,11 +240,12 @@ def set_attribute(em: FunctionEmitter, s: ir.SetAttr) -> None:
     vt = em.spec.type_of(s.value)
     if not (is_temp(value) or is_literal(value) or value.startswith("v_")):
         value = em.temp(vt, value)
-    em.line(f"{em.expr(s.target)}->{field_member(s.name)} = {em.cast(value, vt, field_t)};")
+    obj = receiver(em, s.target, s.name)
+    em.line(f"{obj}->{field_member(s.name)} = {em.cast(value, vt, field_t)};")
 
 
-def _held(em: FunctionEmitter, e: ir.Expr) -> str:
-    code = em.expr(e)
+def _held(em: FunctionEmitter, e: ir.Expr, attribute: str | None = None) -> str:
+    code = em.expr(e) if attribute is None else receiver(em, e, attribute)
     if is_temp(code) or is_literal(code):
         return code
     return em.temp(em.spec.type_of(e), code)
@@ -229,7 +267,8 @@ def dispatch(em: FunctionEmitter, e: ir.Expr, d: Dispatch) -> str:
     """The receiver and the arguments once each, then the implementation of the receiver's
     class."""
     assert d.receiver is not None
-    receiver = _held(em, d.receiver)
+    name = e.name if isinstance(e, ir.MethodCall | ir.Attribute) else None
+    obj = _held(em, d.receiver, name)
     static = em.spec.type_of(d.receiver)
     held = {a: _held(em, a) for a in d.args}
     result_t = em.spec.type_of(e)
@@ -238,20 +277,18 @@ def dispatch(em: FunctionEmitter, e: ir.Expr, d: Dispatch) -> str:
     out = em.temp(result_t) if result_t != NONE else None
     if len(d.calls) == 1:
         _, call, as_class = d.calls[0]
-        _call_one(em, call, _seen_as(receiver, static, as_class), held, out, result_t,
-                  d.negate)
+        _call_one(em, call, _seen_as(obj, static, as_class), held, out, result_t, d.negate)
         return out or "pyaot::none"
     opened = 0
     for k, (ids, call, as_class) in enumerate(d.calls):
         last = k == len(d.calls) - 1
         if not last:
-            test = " || ".join(f"{receiver}->class_id == {i}" for i in ids)
+            test = " || ".join(f"{obj}->class_id == {i}" for i in ids)
             em.line(f"if ({test}) {{")
         else:
             em.line("{")
         em.depth += 1
-        _call_one(em, call, _seen_as(receiver, static, as_class), held, out, result_t,
-                  d.negate)
+        _call_one(em, call, _seen_as(obj, static, as_class), held, out, result_t, d.negate)
         em.depth -= 1
         em.line("}" + (" else" if not last else ""))
         if not last:

@@ -488,6 +488,7 @@ EXCEPTIONS = (
     "Exception",
     "ArithmeticError",
     "AssertionError",
+    "AttributeError",
     "IndexError",
     "KeyError",
     "LookupError",

@@ -237,6 +237,7 @@ def _body(resolver: Resolver, info: ClassInfo, error: object) -> None:
     stmts = list(body.body) if isinstance(body, cst.IndentedBlock) else [
         cst.SimpleStatementLine(body=body.body)]
     init: cst.FunctionDef | None = None
+    class_values: dict[str, cst.AnnAssign] = {}
     for stmt in stmts:
         if isinstance(stmt, cst.FunctionDef):
             kind = _method_kind(resolver, module, stmt, error)
@@ -265,6 +266,11 @@ def _body(resolver: Resolver, info: ClassInfo, error: object) -> None:
                     if small.value is not None:
                         _constant(resolver, info, name, small.value, error)
                     continue
+                if small.value is not None and info.dataclass is None:
+                    # a plain class's `x: int = 0` is a class attribute, unless __init__
+                    # assigns it (then its value is the field's before that)
+                    class_values[name] = small
+                    continue
                 info.fields[name] = typed(small.annotation.annotation)
                 info.field_locs[name] = module.loc(small.target)
                 if small.value is not None:
@@ -282,8 +288,17 @@ def _body(resolver: Resolver, info: ClassInfo, error: object) -> None:
                 continue
             error(small, "only annotated fields, constants and methods can be compiled in a "
                   "class body")
-    if init is not None:
-        _init_fields(resolver, info, init, typed)
+    assigned = _init_fields(info, init, typed) if init is not None else set()
+    for name, small in class_values.items():
+        assert small.value is not None
+        if name not in assigned:
+            _constant(resolver, info, name, small.value, error)
+            continue
+        info.fields[name] = typed(small.annotation.annotation)
+        info.field_locs[name] = module.loc(small.target)
+        default = _default(resolver, info, small.value, error)
+        if default is not None:
+            info.defaults[name] = default
 
 
 def _method_kind(resolver: Resolver, module: ModuleSource, node: cst.FunctionDef,
@@ -349,13 +364,14 @@ def _default(resolver: Resolver, info: ClassInfo, value: cst.BaseExpression,
     return FieldDefault(value=ir.Const(module.loc(value), folded))
 
 
-def _init_fields(resolver: Resolver, info: ClassInfo, init: cst.FunctionDef,
-                 typed: object) -> None:
-    """The fields ``__init__`` assigns (``self.x = ...``, ``self.x: T = ...``)."""
+def _init_fields(info: ClassInfo, init: cst.FunctionDef, typed: object) -> set[str]:
+    """The fields ``__init__`` assigns (``self.x = ...``, ``self.x: T = ...``), added to the
+    class's; their names."""
     assert callable(typed)
     params = [*init.params.posonly_params, *init.params.params]
+    assigned: set[str] = set()
     if not params:
-        return
+        return assigned
     self_name = params[0].name.value
     module = info.module
 
@@ -367,6 +383,7 @@ def _init_fields(resolver: Resolver, info: ClassInfo, init: cst.FunctionDef,
             if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and (
                     target.value.value == self_name):
                 name = target.attr.value
+                assigned.add(name)
                 if name not in info.fields:
                     info.fields[name] = typed(ann) if ann is not None else None
                     info.field_locs[name] = module.loc(target)
@@ -386,3 +403,4 @@ def _init_fields(resolver: Resolver, info: ClassInfo, init: cst.FunctionDef,
             self.add(n.target, None)
 
     init.visit(Visitor())
+    return assigned

@@ -43,16 +43,24 @@ def synthesize(info: ClassInfo) -> None:
     if options.order:
         for name, kind in _ORDER.items():
             if name not in info.methods:
-                info.synthetic[name] = _method(info, name, ["self", "other"], loc,
-                                               _fields_compare(info, kind, loc))
+                info.synthetic[name] = _ordering(info, name, kind, loc)
 
 
-def _fields_compare(info: ClassInfo, kind: ir.CmpOpKind, loc: Loc) -> ir.Expr:
-    def fields(name: str) -> ir.Expr:
-        return ir.TupleExpr(loc, [ir.Attribute(loc, ir.Name(loc, name), f)
-                                  for f in info.fields])
-
-    return ir.Compare(loc, fields("self"), [kind], [fields("other")])
+def _ordering(info: ClassInfo, name: str, kind: ir.CmpOpKind, loc: Loc) -> ir.Function:
+    """The field tuples compared as Python compares tuples: the first pair of fields that
+    differ decides; all equal, the order holds when it allows equality."""
+    body: list[ir.Stmt] = []
+    for f in info.fields:
+        mine = ir.Attribute(loc, ir.Name(loc, "self"), f)
+        theirs = ir.Attribute(loc, ir.Name(loc, "other"), f)
+        differ = ir.Compare(loc, mine, [ir.CmpOpKind.NE], [theirs])
+        decide = ir.Compare(loc, ir.Attribute(loc, ir.Name(loc, "self"), f), [kind],
+                            [ir.Attribute(loc, ir.Name(loc, "other"), f)])
+        body.append(ir.If(loc, differ, [ir.Return(loc, decide)], []))
+    body.append(ir.Return(loc, ir.Const(loc, kind in (ir.CmpOpKind.LE, ir.CmpOpKind.GE))))
+    return ir.Function(ref=info.method_ref(name),
+                       params=[ir.Param(p, None, None, loc) for p in ("self", "other")],
+                       returns=None, body=body, loc=loc, locals=["self", "other"])
 
 
 def _method(info: ClassInfo, name: str, params: list[str], loc: Loc,

@@ -192,13 +192,24 @@ def attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
         return field_type(typer, info, e)
     if info.find_property(e.name) is not None:
         return dispatch_call(typer, e, info, e.name, e.value, [])
-    value = info.constant(e.name)
-    if value is not MISSING:
-        const = ir.Const(e.loc, value)  # type: ignore[arg-type]
-        typer.spec.methods[e] = ObjectOp("constant", value=const)
-        return typer.expr(const)
+    if info.constant(e.name) is not MISSING:
+        return class_constant(typer, e, info)
     typer.diags.error(e.loc, f"'{info.name}' object has no attribute '{e.name}'")
     return None
+
+
+def class_constant(typer: FunctionTyper, e: ir.Attribute, info: ClassInfo) -> Type | None:
+    """``obj.K`` of a class attribute: the value of the object's own class (a subclass may
+    set its own), one constant when no subclass does."""
+    groups: dict[object, list[int]] = {}
+    for c in info.descendants():
+        groups.setdefault(c.constant(e.name), []).append(c.class_id)
+    consts = [(tuple(ids), ir.Const(e.loc, value))  # type: ignore[arg-type]
+              for value, ids in groups.items()]
+    types = [typer.expr(const) for _, const in consts]
+    result = typer.merge(types, e.loc, f"the values of {info.name}.{e.name} in its subclasses")
+    typer.spec.methods[e] = ObjectOp("constant", value=tuple(consts))
+    return result
 
 
 def set_attribute(typer: FunctionTyper, s: ir.SetAttr) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
+    ClassType,
     BOOL,
     FLOAT,
     INT,
@@ -89,9 +90,10 @@ def comprehension(typer: FunctionTyper, e: ir.Comprehension) -> Type | None:
 def fits(typer: FunctionTyper, loc_of: ir.Expr, value: Type, item: Type, what: str) -> bool:
     """Whether a value may go into a list of `item`s: the same type (see the module's
     docstring), or a list of an unknown item type into a list of lists."""
-    if value == item or (isinstance(value, ListType) and coercible(value, item)):
-        return True
-    if isinstance(item, OptionalType) and value in (NONE, item.item):
+    if value == item or (isinstance(value, ListType | ClassType) and coercible(value, item)):
+        return True  # an object of a subclass into a list of its base class too
+    if isinstance(item, OptionalType) and (value in (NONE, item.item) or (
+            isinstance(value, ClassType) and coercible(value, item.item))):
         return True  # a T or None into a list[T | None]
     hint = "write float(x) (or 1.0)" if item == FLOAT and value in (INT, BOOL) else None
     typer.diags.error(loc_of.loc, f"{what} must be {item}, not {value} (a list keeps one item "

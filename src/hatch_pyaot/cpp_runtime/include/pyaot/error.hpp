@@ -14,6 +14,7 @@ enum class Exc : int {
   Exception,
   ArithmeticError,
   AssertionError,
+  AttributeError,
   IndexError,
   KeyError,
   LookupError,
@@ -38,6 +39,7 @@ inline const char* exc_name(Exc type) noexcept {
     case Exc::Exception: return "Exception";
     case Exc::ArithmeticError: return "ArithmeticError";
     case Exc::AssertionError: return "AssertionError";
+    case Exc::AttributeError: return "AttributeError";
     case Exc::IndexError: return "IndexError";
     case Exc::KeyError: return "KeyError";
     case Exc::LookupError: return "LookupError";
