@@ -89,6 +89,9 @@ def no_args(m: ModuleType) -> tuple[()]:
     ("vectors", lambda m: (0,)),
     ("vectors", lambda m: (5,)),
     ("identity", lambda m: (3,)),
+    ("sort_vectors", lambda m: (0,)),
+    ("sort_vectors", lambda m: (9,)),
+    ("sort_points", lambda m: (7,)),
     ("bag", lambda m: (5, 2)),
     ("bag", lambda m: (5, 9)),  # IndexError from __getitem__
     ("points", lambda m: (4,)),

@@ -257,6 +257,21 @@ def vectors(n: int) -> tuple[str, bool, bool, bool]:
 
 
 @compile
+def sort_vectors(n: int) -> tuple[str, str, bool]:
+    vs = [Vec(float((i * 7) % 5), float(i % 3)) for i in range(n)]
+    ordered = sorted(vs)
+    vs.sort(reverse=True)
+    return repr(ordered), repr(vs), [Vec(1.0, 2.0)] == [Vec(1.0, 2.0)]
+
+
+@compile
+def sort_points(n: int) -> str:
+    ps = [Point(float(i % 3), float(-i)) for i in range(n)]
+    ps.sort()
+    return repr(ps) + repr(max(ps).x if ps else 0.0)
+
+
+@compile
 def identity(n: int) -> tuple[bool, bool, bool]:
     a = Node(n)
     b = a

@@ -24,6 +24,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    ClassType,
     DictType,
     DTypeScalar,
     ListType,
@@ -58,7 +59,8 @@ class CValue:
 
 def unsupported(entry: Entry) -> str | None:
     """Why an entry point has no C ABI yet (a parameter or result of a type without a C
-    representation: lists, strings, Optional values, dicts and sets so far), or None."""
+    representation: lists, strings, Optional values, dicts, sets and objects of the program's
+    classes so far), or None."""
     fn = entry.spec.function
     assert entry.spec.result is not None
     typed = [(f"parameter '{p.name}'", t)
@@ -73,7 +75,7 @@ def _has_list(t: Type) -> bool:
     """Whether t is, or holds, a value with no C form yet (a list or a str)."""
     if isinstance(t, TupleType):
         return any(_has_list(i) for i in t.items)
-    return isinstance(t, ListType | OptionalType | DictType | SetType) or t == STR
+    return isinstance(t, ListType | OptionalType | DictType | SetType | ClassType) or t == STR
 
 
 def c_type(t: Type, *, out: bool) -> str:

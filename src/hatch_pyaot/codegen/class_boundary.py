@@ -19,6 +19,8 @@ def _cpp(c: ClassInfo) -> str:
 
 
 def emit(classes: list[ClassInfo]) -> list[str]:
+    if not classes:
+        return []
     lines = ["namespace pyaot::python {", ""]
     for c in classes:
         name = _cpp(c)

@@ -76,6 +76,8 @@ def classes_of(specs: Iterable[Specialization]) -> list[ClassInfo]:
 
 def structs(classes: list[ClassInfo], specs: list[Specialization]) -> list[str]:
     """The forward declarations and definitions of the classes' structs."""
+    if not classes:
+        return []
     lines = [f"struct {class_struct(c.qualname)};" for c in classes]
     for c in classes:
         base = class_struct(c.base.qualname) if c.base is not None else "pyaot::object"
@@ -92,28 +94,50 @@ def structs(classes: list[ClassInfo], specs: list[Specialization]) -> list[str]:
         lines.append(f"  {name}() {{ class_id = {c.class_id}; }}")
         lines.append("  const char* type_name() const noexcept override { return "
                      f"{string_literal(c.qualname)}; }}")
-        if isinstance(c.repr_spec, Specialization):
+        if c.special.get("__repr__") in specs:
             lines.append("  void repr_into(std::string& out) const override;")
+        for method, func in _COMPARISONS.items():
+            if c.special.get(method) in specs:
+                lines.append(f"  static bool {func}(const pyaot::ref<{name}>& a, "
+                             f"const pyaot::ref<{name}>& b);")
         lines.append("};")
     lines.append("")
     return lines
 
 
-def repr_methods(classes: list[ClassInfo]) -> list[str]:
-    """``repr_into`` of the classes with a ``__repr__``: the specialization's text."""
+def special_methods(classes: list[ClassInfo], specs: list[Specialization]) -> list[str]:
+    """``repr_into`` and ``less`` of the classes with a ``__repr__`` or ``__lt__``: calls of
+    their specializations. They cannot fail: an exception stays pending, and the sort or
+    print that called them checks for it."""
     lines = []
     for c in classes:
-        spec = c.repr_spec
-        if not isinstance(spec, Specialization):
-            continue
         name = class_struct(c.qualname)
-        depth = ", 0" if spec.cycle is not None else ""
-        lines += [f"void {name}::repr_into(std::string& out) const {{",
-                  "  pyaot::str text;",
-                  f"  if ({spec.cpp_name}(text{depth}, pyaot::ref<{name}>::borrow("
-                  f"const_cast<{name}*>(this)))) pyaot::format::append_str(out, text);",
-                  "}", ""]
+        spec = c.special.get("__repr__")
+        if spec in specs:
+            assert spec is not None
+            lines += [f"void {name}::repr_into(std::string& out) const {{",
+                      "  pyaot::str text;",
+                      f"  if ({spec.cpp_name}(text{_depth(spec)}, pyaot::ref<{name}>::borrow("
+                      f"const_cast<{name}*>(this)))) pyaot::format::append_str(out, text);",
+                      "}", ""]
+        for method, func in _COMPARISONS.items():
+            spec = c.special.get(method)
+            if spec in specs:
+                assert spec is not None
+                lines += [f"bool {name}::{func}(const pyaot::ref<{name}>& a, "
+                          f"const pyaot::ref<{name}>& b) {{",
+                          f"  {spec.result.cpp() if spec.result else 'bool'} out{{}};",
+                          f"  return {spec.cpp_name}(out{_depth(spec)}, a, b) && out;",
+                          "}", ""]
     return lines
+
+
+_COMPARISONS = {"__lt__": "less", "__eq__": "equal"}
+"""The comparisons a sort (``less``) and list equality (``equal``) call."""
+
+
+def _depth(spec: Specialization) -> str:
+    return ", 0" if spec.cycle is not None else ""
 
 
 # ----- operations -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.codegen.literals import is_literal, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
+    ClassType,
     BOOL,
     FLOAT,
     INT,
@@ -179,6 +180,7 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
             em.line(f"pyaot::list_sort_by_keys({lst}, {keys}, {reverse});")
         else:
             em.line(f"pyaot::list_sort({lst}, {reverse});")
+            _check_order(em, lt, e.loc.line)
         return "pyaot::none"
     em.line(f"pyaot::list_{name}({lst});")  # clear, reverse
     return "pyaot::none"
@@ -291,6 +293,10 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
             em.line(f"pyaot::list_sort_by_keys({copy}, {_keys(em, lam, lst, lt)}, "
                     f"{_reverse(em, e)});")
             return copy
+        if isinstance(lt.item, ClassType):  # its __lt__ may raise
+            copy = em.temp(lt, f"pyaot::sorted_list({lst}, {_reverse(em, e)})")
+            _check_order(em, lt, e.loc.line)
+            return copy
         return f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
     if lt.item is None:
         return _of_empty(em, e, name, t)
@@ -308,6 +314,12 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     if name in ("min", "max"):
         return _min_max(em, e, name, lst, item, t)
     return _sum(em, e, lst, item, t)
+
+
+def _check_order(em: FunctionEmitter, lt: ListType, line: int) -> None:
+    """Objects are ordered by their ``__lt__``, which may raise: the sort ends, then fails."""
+    if isinstance(lt.item, ClassType):
+        em.line(f"if (pyaot::error_state().set) [[unlikely]] {em.fail(line)}")
 
 
 def _keys(em: FunctionEmitter, lam: ir.Lambda, lst: str, lt: Type) -> str:

@@ -59,7 +59,7 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
     if kinds:
         headers.update((classes.HEADER, classes.REPR_HEADER))
     return ["namespace pyaot_gen {", "", *classes.structs(kinds, list(specs)), *protos, "",
-            *classes.repr_methods(kinds), *body, "}  // namespace pyaot_gen"]
+            *classes.special_methods(kinds, list(specs)), *body, "}  // namespace pyaot_gen"]
 
 
 def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Specialization],

@@ -488,7 +488,6 @@ EXCEPTIONS = (
     "Exception",
     "ArithmeticError",
     "AssertionError",
-    "AttributeError",
     "IndexError",
     "KeyError",
     "LookupError",
@@ -502,4 +501,5 @@ EXCEPTIONS = (
     "UnboundLocalError",
     "ValueError",
     "ZeroDivisionError",
+    "AttributeError",  # added last: the C ABI's statuses keep their numbers
 )

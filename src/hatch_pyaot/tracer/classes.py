@@ -13,6 +13,7 @@ diagnostic at its place, and every function that uses the class stays Python.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
@@ -20,6 +21,8 @@ from hatch_pyaot.errors import Diagnostic, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ClassType, Type
 from hatch_pyaot.tracer.project import ModuleSource
+if TYPE_CHECKING:
+    from hatch_pyaot.typing.typed import Specialization
 from hatch_pyaot.tracer.resolve import (
     Constant,
     OpName,
@@ -72,8 +75,10 @@ class ClassInfo:
     errors: list[Diagnostic] = field(default_factory=list)
     subclasses: list[ClassInfo] = field(default_factory=list)
     class_id: int = 0
-    repr_spec: object = None
-    """The specialization of ``__repr__`` (``self`` of this class), once typing made it."""
+    used: bool = False
+    special: dict[str, Specialization] = field(default_factory=dict)
+    """``__repr__`` and ``__lt__`` specialized for objects of this very class (typing makes
+    them when the class is first used): what printing and sorting call."""
 
     def __post_init__(self) -> None:
         ancestors = []

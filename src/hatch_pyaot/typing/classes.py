@@ -147,17 +147,19 @@ def construct(typer: FunctionTyper, e: ir.Construct) -> Type | None:
 
 
 def use(typer: FunctionTyper, info: ClassInfo) -> None:
-    """A class whose objects the program makes: its ``__repr__`` is specialized (each object
-    knows how to write itself, for ``print`` and the repr of lists)."""
-    if info.repr_spec is not None:
-        return
-    impl = info.find_method("__repr__")
-    info.repr_spec = False
-    if impl is not None:
-        spec = typer.owner.specialize(impl.method_ref("__repr__"), (info.type,))
-        if spec.result != STR:
-            typer.diags.error(typer.spec.function.loc, f"{info.name}.__repr__ must return a str")
-        info.repr_spec = spec
+    """A class whose objects the function handles: its ``__repr__`` (each object knows how
+    to write itself, for ``print`` and the repr of lists) and its ``__lt__`` (sorting a list
+    of them) are specialized, and become callees of the function."""
+    if not info.used:
+        info.used = True
+        for name, args in (("__repr__", (info.type,)), ("__lt__", (info.type, info.type)),
+                           ("__eq__", (info.type, info.type))):
+            impl = info.find_method(name)
+            if impl is not None:
+                info.special[name] = typer.owner.specialize(impl.method_ref(name), args)
+    for spec in info.special.values():
+        if not spec.failed:
+            typer.owner.callees.setdefault(typer.spec, set()).add(spec)
 
 
 def ensure_fields(typer: FunctionTyper, info: ClassInfo) -> None:
@@ -188,6 +190,7 @@ def field_type(typer: FunctionTyper, info: ClassInfo, e: ir.Attribute) -> Type |
 def attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
     info = info_of(typer.expr(e.value))
     assert info is not None
+    use(typer, info)
     if e.name in info.fields:
         return field_type(typer, info, e)
     if info.find_property(e.name) is not None:
@@ -280,6 +283,7 @@ def dispatch_call(typer: FunctionTyper, e: ir.Expr, info: ClassInfo, name: str,
                   kwargs: list[tuple[str, ir.Expr]] | None = None,
                   negate: bool = False) -> Type | None:
     """``obj.name(args)``: the implementation of each class ``obj`` may be an instance of."""
+    use(typer, info)
     impl = info.find_method(name) or info.find_property(name)
     if impl is None:
         typer.diags.error(e.loc, f"'{info.name}' object has no attribute '{name}'")

@@ -295,6 +295,9 @@ def comparable(a: Type, b: Type) -> bool:
 def orderable(t: Type) -> bool:
     if t in _NUMBERS or t == STR:
         return True
+    if isinstance(t, ClassType):  # by its __lt__ (typing/classes.py)
+        special = getattr(t.info, "special", {})
+        return "__lt__" in special and not special["__lt__"].failed
     if isinstance(t, ListType):
         return t.item is None or orderable(t.item)
     if isinstance(t, TupleType):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
+    ClassType,
     BOOL,
     FLOAT,
     INT,
@@ -37,7 +38,7 @@ def printable(t: Type) -> bool:
         return all(printable(i) for i in t.items)
     if isinstance(t, OptionalType):
         return printable(t.item)
-    return False
+    return isinstance(t, ClassType)  # by its __repr__ (pyaot::object::repr_into)
 
 
 def handles(name: object, types: list[Type]) -> bool:

@@ -14,7 +14,6 @@ enum class Exc : int {
   Exception,
   ArithmeticError,
   AssertionError,
-  AttributeError,
   IndexError,
   KeyError,
   LookupError,
@@ -28,6 +27,7 @@ enum class Exc : int {
   UnboundLocalError,
   ValueError,
   ZeroDivisionError,
+  AttributeError,  ///< after the others: the C ABI numbers statuses by this order
   /// A signal handler of the host raised (pyaot/interrupt.hpp): its exception, usually
   /// KeyboardInterrupt, is pending in the host. Not a kind `raise`/`except` can name.
   Interrupted,

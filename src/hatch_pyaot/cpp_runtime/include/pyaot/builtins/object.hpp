@@ -150,6 +150,22 @@ class ref {
   object* p_ = nullptr;
 };
 
+/// Python's `a < b` of two objects inside a sort (their class's __lt__, which leaves an
+/// exception pending if it raises: the sort's caller checks), and `a == b` inside list
+/// comparisons (__eq__, else identity).
+template <class T>
+bool operator<(const ref<T>& a, const ref<T>& b) {
+  return T::less(a, b);
+}
+template <class T>
+bool operator==(const ref<T>& a, const ref<T>& b) {
+  if constexpr (requires { T::equal(a, b); }) {
+    return T::equal(a, b);
+  } else {
+    return a.raw() == b.raw();
+  }
+}
+
 /// The address `is` compares: of an object, of an Optional object (null for None), of None.
 template <class T>
 const void* address_of(const ref<T>& value) noexcept {
