@@ -63,7 +63,7 @@ def _from(c: ClassInfo) -> list[str]:
     for sub in c.descendants()[1:]:
         s = _cpp(sub)
         lines += [f"  if (PyObject* sub = boundary<{s}>::cls(); sub == nullptr) return false;",
-                  f"  else if (type == sub) {{",
+                  "  else if (type == sub) {",
                   f"    ref<{s}> made;",
                   f"    if (!boundary<{s}>::from(obj, made, func, param)) return false;",
                   "    out = made;",

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.codegen.literals import is_literal, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
-    ClassType,
     BOOL,
     FLOAT,
     INT,
     NONE,
     STR,
+    ClassType,
     ListType,
     OptionalType,
     SetType,

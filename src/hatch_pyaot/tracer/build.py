@@ -162,6 +162,9 @@ class Builder:
         if node.asynchronous is not None:
             self.error(node, "async functions cannot be compiled")
         params = self.params(node.params)
+        if self.owner is not None and node.name.value not in self.owner.static and params and (
+                params[0].annotation is None):
+            params[0].annotation = self.owner.type  # self: one specialization serves subclasses
         returns = None
         if node.returns is not None:
             returns = self.annotation(node.returns.annotation)

@@ -12,6 +12,7 @@ diagnostic at its place, and every function that uses the class stays Python.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from hatch_pyaot.errors import Diagnostic, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ClassType, Type
 from hatch_pyaot.tracer.project import ModuleSource
+
 if TYPE_CHECKING:
     from hatch_pyaot.typing.typed import Specialization
 from hatch_pyaot.tracer.resolve import (
@@ -147,6 +149,11 @@ class ClassInfo:
                           "supports (static methods and constants of the class are)")
 
 
+ErrorFn = Callable[[cst.CSTNode, str], None]
+"""Records a diagnostic of the class at a node."""
+TypedFn = Callable[[cst.BaseExpression], Type | None]
+"""The type an annotation names (None, with a diagnostic, when it names none)."""
+
 _MISSING = object()
 MISSING = _MISSING
 """ClassInfo.constant of a name that is no class constant."""
@@ -184,8 +191,7 @@ def class_info(resolver: Resolver, module: ModuleSource, node: cst.ClassDef) -> 
 
 
 def _base(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
-          error: object) -> ClassInfo | None:
-    assert callable(error)
+          error: ErrorFn) -> ClassInfo | None:
     for kw in node.keywords:
         error(kw, "class keywords (metaclass=...) cannot be compiled")
     bases = [a for a in node.bases if not (isinstance(a.value, cst.Name)
@@ -204,8 +210,7 @@ def _base(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
 
 
 def _decorators(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
-                error: object) -> DataclassOptions | None:
-    assert callable(error)
+                error: ErrorFn) -> DataclassOptions | None:
     options = None
     for deco in node.decorators:
         expr = deco.decorator
@@ -226,8 +231,7 @@ def _decorators(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
     return options
 
 
-def _body(resolver: Resolver, info: ClassInfo, error: object) -> None:
-    assert callable(error)
+def _body(resolver: Resolver, info: ClassInfo, error: ErrorFn) -> None:
     module = info.module
     from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 
@@ -238,9 +242,9 @@ def _body(resolver: Resolver, info: ClassInfo, error: object) -> None:
             error(exc.node, str(exc))
             return None
 
-    body = info.node.body
-    stmts = list(body.body) if isinstance(body, cst.IndentedBlock) else [
-        cst.SimpleStatementLine(body=body.body)]
+    from hatch_pyaot.tracer.build import _block
+
+    stmts = _block(info.node.body)
     init: cst.FunctionDef | None = None
     class_values: dict[str, cst.AnnAssign] = {}
     for stmt in stmts:
@@ -307,8 +311,7 @@ def _body(resolver: Resolver, info: ClassInfo, error: object) -> None:
 
 
 def _method_kind(resolver: Resolver, module: ModuleSource, node: cst.FunctionDef,
-                 error: object) -> str | None:
-    assert callable(error)
+                 error: ErrorFn) -> str | None:
     kind = "method"
     for deco in node.decorators:
         d = deco.decorator
@@ -331,8 +334,7 @@ def _is_classvar(resolver: Resolver, module: ModuleSource, ann: cst.BaseExpressi
 
 
 def _constant(resolver: Resolver, info: ClassInfo, name: str, value: cst.BaseExpression,
-              error: object) -> None:
-    assert callable(error)
+              error: ErrorFn) -> None:
     try:
         info.constants[name] = resolver.fold(info.module, value)
     except Unfoldable as exc:
@@ -340,8 +342,7 @@ def _constant(resolver: Resolver, info: ClassInfo, name: str, value: cst.BaseExp
 
 
 def _default(resolver: Resolver, info: ClassInfo, value: cst.BaseExpression,
-             error: object) -> FieldDefault | None:
-    assert callable(error)
+             error: ErrorFn) -> FieldDefault | None:
     module = info.module
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Name | cst.Attribute) and (
             resolver.expr(module, value.func) == OpName("dataclasses.field")):
@@ -349,9 +350,10 @@ def _default(resolver: Resolver, info: ClassInfo, value: cst.BaseExpression,
             if arg.keyword is not None and arg.keyword.value == "default_factory":
                 res = resolver.expr(module, arg.value) if isinstance(
                     arg.value, cst.Name | cst.Attribute) else None
-                names = {OpName(f"builtins.{k}"): k for k in ("list", "dict", "set")}
+                names: dict[object, str] = {OpName(f"builtins.{k}"): k
+                                            for k in ("list", "dict", "set")}
                 if res in names:
-                    return FieldDefault(factory=names[res])  # type: ignore[index]
+                    return FieldDefault(factory=names[res])
                 error(arg.value, "default_factory= must be list, dict or set here")
                 return None
             if arg.keyword is not None and arg.keyword.value == "default":
@@ -369,10 +371,9 @@ def _default(resolver: Resolver, info: ClassInfo, value: cst.BaseExpression,
     return FieldDefault(value=ir.Const(module.loc(value), folded))
 
 
-def _init_fields(info: ClassInfo, init: cst.FunctionDef, typed: object) -> set[str]:
+def _init_fields(info: ClassInfo, init: cst.FunctionDef, typed: TypedFn) -> set[str]:
     """The fields ``__init__`` assigns (``self.x = ...``, ``self.x: T = ...``), added to the
     class's; their names."""
-    assert callable(typed)
     params = [*init.params.posonly_params, *init.params.params]
     assigned: set[str] = set()
     if not params:

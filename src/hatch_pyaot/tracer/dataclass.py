@@ -58,20 +58,23 @@ def _ordering(info: ClassInfo, name: str, kind: ir.CmpOpKind, loc: Loc) -> ir.Fu
                             [ir.Attribute(loc, ir.Name(loc, "other"), f)])
         body.append(ir.If(loc, differ, [ir.Return(loc, decide)], []))
     body.append(ir.Return(loc, ir.Const(loc, kind in (ir.CmpOpKind.LE, ir.CmpOpKind.GE))))
-    return ir.Function(ref=info.method_ref(name),
-                       params=[ir.Param(p, None, None, loc) for p in ("self", "other")],
+    return ir.Function(ref=info.method_ref(name), params=_params(info, ["self", "other"], loc),
                        returns=None, body=body, loc=loc, locals=["self", "other"])
+
+
+def _params(info: ClassInfo, names: list[str], loc: Loc) -> list[ir.Param]:
+    """``self`` of the class, then parameters typed by their arguments."""
+    return [ir.Param(p, info.type if i == 0 else None, None, loc) for i, p in enumerate(names)]
 
 
 def _method(info: ClassInfo, name: str, params: list[str], loc: Loc,
             value: ir.Expr) -> ir.Function:
-    return ir.Function(ref=info.method_ref(name),
-                       params=[ir.Param(p, None, None, loc) for p in params],
+    return ir.Function(ref=info.method_ref(name), params=_params(info, params, loc),
                        returns=None, body=[ir.Return(loc, value)], loc=loc, locals=params)
 
 
 def _init(info: ClassInfo, loc: Loc) -> ir.Function:
-    params = [ir.Param("self", None, None, loc)]
+    params = _params(info, ["self"], loc)
     body: list[ir.Stmt] = []
     self_ = ir.Name(loc, "self")
     for name, t in info.fields.items():

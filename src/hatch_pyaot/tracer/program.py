@@ -9,9 +9,9 @@ from hatch_pyaot.errors import Diagnostic, Diagnostics
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ops.registry import Registry
 from hatch_pyaot.tracer.build import trace_function
+from hatch_pyaot.tracer.classes import class_info
 from hatch_pyaot.tracer.project import ModuleSource, Project
 from hatch_pyaot.tracer.resolve import Resolver
-from hatch_pyaot.tracer.classes import class_info
 from hatch_pyaot.tracer.symbols import LocalClass, LocalFunction
 
 

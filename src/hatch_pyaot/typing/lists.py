@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
-    ClassType,
     BOOL,
     FLOAT,
     INT,
     NONE,
     STR,
+    ClassType,
     DTypeScalar,
     ListType,
     OptionalType,
