@@ -345,3 +345,12 @@ def same_twice(a: Point, b: Point) -> bool:
 @compile
 def area_of(s: Shape) -> float:
     return s.area()
+
+
+@compile
+def make_cycle(n: int) -> int:
+    """A node that reaches itself: CPython's collector frees it, the compiled code leaks it
+    (docs/objects.md); tests/test_sanitizers.py shows LeakSanitizer sees exactly that."""
+    a = Node(n)
+    a.next = a
+    return a.value
