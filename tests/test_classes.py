@@ -75,6 +75,7 @@ def no_args(m: ModuleType) -> tuple[()]:
 CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("linked_sum", lambda m: (0,)),
     ("linked_sum", lambda m: (100,)),
+    ("linked_sum", lambda m: (300_000,)),  # freed without one C++ frame per node
     ("list_length", lambda m: (None,)),
     ("list_length", lambda m: (chain(m, 7),)),
     ("reverse_list", lambda m: (chain(m, 5),)),
