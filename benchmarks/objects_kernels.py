@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional
 
 from hatch_pyaot import compile
 
@@ -80,7 +79,7 @@ def nbody(steps: int) -> float:
 
 
 class TreeNode:
-    def __init__(self, left: Optional[TreeNode], right: Optional[TreeNode]) -> None:
+    def __init__(self, left: TreeNode | None, right: TreeNode | None) -> None:
         self.left = left
         self.right = right
 

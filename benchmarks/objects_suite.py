@@ -10,21 +10,15 @@ Writes objects.md and objects.json.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import sys
-import tempfile
-import types
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from harness import cold_build, import_file, machine, machine_line, progress
-from values_suite import Report, build_mypyc, kernel_table, mypyc_version, time_kernels
+from values_suite import Report, header, kernel_table, run_suite
 
 HERE = Path(__file__).resolve().parent
 KERNELS_FILE = HERE / "objects_kernels.py"
-MODULE = KERNELS_FILE.stem
 
 
 def inputs(quick: bool) -> dict[str, tuple[Any, ...]]:
@@ -35,35 +29,13 @@ def inputs(quick: bool) -> dict[str, tuple[Any, ...]]:
 
 
 def run(quick: bool) -> Report:
-    work = Path(tempfile.mkdtemp(prefix="pyaot-objects-"))
-    try:
-        path = work / f"{MODULE}.py"
-        shutil.copyfile(KERNELS_FILE, path)
-        progress("objects: building objects_kernels.py with hatch-pyaot (cold)")
-        build_s, build_report = cold_build(path, work)
-        failed = [e.name for e in build_report.failed_entries]
-        native = import_file(path, MODULE)
-        python = import_file(path, f"{MODULE}_python", disable=True)
-        progress("objects: building objects_kernels.py with mypyc")
-        compiled_mypyc = build_mypyc(work, KERNELS_FILE)
-        mypyc = compiled_mypyc if isinstance(compiled_mypyc, types.ModuleType) else None
-        meta = {**machine(), "quick": quick, "load": os.getloadavg()[0]}
-        report = Report(meta, build_s, [], mypyc=mypyc_version() if mypyc else
-                        str(compiled_mypyc))
-        report.kernels = time_kernels("objects", inputs(quick), failed, python, native, mypyc,
-                                      3 if quick else 5)
-        return report
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    return run_suite("objects", KERNELS_FILE, inputs(quick), quick, 3 if quick else 5)
 
 
 def write(report: Report, out_dir: Path) -> tuple[str, list[str]]:
     """Write objects.md and objects.json; (the Markdown, the kernels that failed)."""
-    lines = ["# Objects (classes, dataclasses): hatch-pyaot vs CPython vs mypyc", "",
-             machine_line(report.machine)
-             + f" · load average {report.machine['load']:.1f} at the start", "",
-             f"Cold build of objects_kernels.py: {report.build_s:.1f} s. "
-             f"mypyc: {report.mypyc or 'not run'}.", "", *kernel_table(report.kernels)]
+    lines = [*header("Objects (classes, dataclasses)", report, KERNELS_FILE.name),
+             *kernel_table(report.kernels)]
     text = "\n".join(lines) + "\n"
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "objects.md").write_text(text, encoding="utf-8")

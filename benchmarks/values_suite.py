@@ -42,7 +42,6 @@ from hatch_pyaot.testing import same_value
 
 HERE = Path(__file__).resolve().parent
 KERNELS_FILE = HERE / "values_kernels.py"
-MODULE = KERNELS_FILE.stem
 
 
 def _grid(side: int) -> list[list[int]]:
@@ -230,37 +229,56 @@ def kernel_table(kernels: list[KernelResult]) -> list[str]:
     return lines
 
 
-def run(quick: bool) -> Report:
-    work = Path(tempfile.mkdtemp(prefix="pyaot-values-"))
+def run_suite(suite: str, kernels_file: Path, cases: dict[str, tuple[Any, ...]],
+              quick: bool, repeats: int,
+              extra: Callable[[types.ModuleType, Report], None] | None = None) -> Report:
+    """Build ``kernels_file`` (cold) and with mypyc, import it compiled and as Python, and
+    time every kernel on its ``cases``; ``extra`` measures more with the compiled module."""
+    work = Path(tempfile.mkdtemp(prefix=f"pyaot-{suite}-"))
+    module = kernels_file.stem
     try:
-        path = work / f"{MODULE}.py"
-        shutil.copyfile(KERNELS_FILE, path)
-        progress("values: building values_kernels.py with hatch-pyaot (cold)")
+        path = work / kernels_file.name
+        shutil.copyfile(kernels_file, path)
+        progress(f"{suite}: building {kernels_file.name} with hatch-pyaot (cold)")
         build_s, build_report = cold_build(path, work)
         failed = [e.name for e in build_report.failed_entries]
-        native = import_file(path, MODULE)
-        python = import_file(path, f"{MODULE}_python", disable=True)
-        progress("values: building values_kernels.py with mypyc")
-        compiled_mypyc = build_mypyc(work)
+        native = import_file(path, module)
+        python = import_file(path, f"{module}_python", disable=True)
+        progress(f"{suite}: building {kernels_file.name} with mypyc")
+        compiled_mypyc = build_mypyc(work, kernels_file)
         mypyc = compiled_mypyc if isinstance(compiled_mypyc, types.ModuleType) else None
         meta = {**machine(), "quick": quick, "load": os.getloadavg()[0]}
         report = Report(meta, build_s, [], mypyc=mypyc_version() if mypyc else
                         str(compiled_mypyc))
-        report.kernels = time_kernels("values", inputs(quick), failed, python, native, mypyc,
-                                      3 if quick else 7)
-        report.conversion_ns = conversion_costs(native, 100_000 if quick else 1_000_000)
+        report.kernels = time_kernels(suite, cases, failed, python, native, mypyc, repeats)
+        if extra is not None:
+            extra(native, report)
         return report
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def run(quick: bool) -> Report:
+    def conversions(native: types.ModuleType, report: Report) -> None:
+        report.conversion_ns = conversion_costs(native, 100_000 if quick else 1_000_000)
+
+    return run_suite("values", KERNELS_FILE, inputs(quick), quick, 3 if quick else 7,
+                     conversions)
+
+
+def header(title: str, report: Report, kernels_file: str) -> list[str]:
+    """The title, the machine and the build of a suite's Markdown."""
+    return [f"# {title}: hatch-pyaot vs CPython vs mypyc", "",
+            machine_line(report.machine)
+            + f" · load average {report.machine['load']:.1f} at the start", "",
+            f"Cold build of {kernels_file}: {report.build_s:.1f} s. "
+            f"mypyc: {report.mypyc or 'not run'}.", ""]
+
+
 def write(report: Report, out_dir: Path) -> tuple[str, list[str]]:
     """Write values.md and values.json; (the Markdown, the kernels that failed)."""
-    lines = ["# Values (lists, str): hatch-pyaot vs CPython vs mypyc", "",
-             machine_line(report.machine)
-             + f" · load average {report.machine['load']:.1f} at the start", "",
-             f"Cold build of values_kernels.py: {report.build_s:.1f} s. "
-             f"mypyc: {report.mypyc or 'not run'}.", "", *kernel_table(report.kernels)]
+    lines = [*header("Values (lists, str)", report, KERNELS_FILE.name),
+             *kernel_table(report.kernels)]
     lines += ["", "Conversion at the boundary, per item (compiled):", ""]
     lines += [f"- {kind}: {ns:.1f} ns" for kind, ns in report.conversion_ns.items()]
     text = "\n".join(lines) + "\n"

@@ -231,20 +231,7 @@ def receiver(em: FunctionEmitter, e: ir.Expr, name: str) -> str:
     raises AttributeError, as CPython does."""
     if e not in em.spec.unwrapped:
         return em.expr(e)
-    em.spec.unwrapped.discard(e)
-    try:
-        code = em.expr(e)
-    finally:
-        em.spec.unwrapped.add(e)
-    t = em.spec.expr_types[e]
-    held = code if is_temp(code) or code.startswith("v_") else em.temp(t, code)
-    message = string_literal(f"'NoneType' object has no attribute '{name}'")
-    em.line(f"if (!{held}.has_value()) [[unlikely]] {{")
-    with em.indented():
-        em.line(f"pyaot::raise(pyaot::Exc::AttributeError, {message});")
-        em.line(em.fail(e.loc.line))
-    em.line("}")
-    return f"(*{held})"
+    return em.item_of(e, "AttributeError", f"'NoneType' object has no attribute '{name}'")
 
 
 def attribute(em: FunctionEmitter, e: ir.Attribute) -> str:

@@ -598,6 +598,12 @@ class FunctionEmitter:
         (TypeError, as CPython's operation on None would raise)."""
         if e not in self.spec.unwrapped:
             return self.expr_value(e)
+        item = str(self.spec.expr_types[e]).removesuffix(" | None")
+        return self.item_of(e, "TypeError", f"a value that is None is used as {item} here "
+                            "(Python raises TypeError)")
+
+    def item_of(self, e: ir.Expr, exc: str, message: str) -> str:
+        """The item of an Optional ``e`` that is used as its item: ``exc`` when it is None."""
         self.spec.unwrapped.discard(e)
         try:
             raw = self.expr_value(e)
@@ -607,8 +613,7 @@ class FunctionEmitter:
         held = raw if is_temp(raw) or raw.startswith("v_") else self.temp(t, raw)
         self.line(f"if (!{held}.has_value()) [[unlikely]] {{")
         with self.indented():
-            self.line("pyaot::raise(pyaot::Exc::TypeError, \"a value that is None is used as "
-                      f"{str(t).removesuffix(' | None')} here (Python raises TypeError)\");")
+            self.line(f"pyaot::raise(pyaot::Exc::{exc}, {string_literal(message)});")
             self.line(self.fail(e.loc.line))
         self.line("}")
         return f"(*{held})"
