@@ -109,6 +109,8 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("area_of", lambda m: (m.Square(3.0),)),
     ("area_of", lambda m: (m.Circle(2.0),)),
     ("area_of", lambda m: (m.Shape("x"),)),
+    ("shift_all", lambda m: ([m.Point(0.5), m.Point(1.5, 1.0, [1])], 0.25)),
+    ("shift_all", lambda m: ([], 1.0)),
     ("make_cycle", lambda m: (5,)),
 ]
 
@@ -153,6 +155,18 @@ def test_a_frozen_dataclass_comes_back_frozen(pair: Pair) -> None:
     assert pair.native.money(1, 2, "EUR") == "Money(amount=3, currency='EUR')True"
     with pytest.raises(dataclasses.FrozenInstanceError):
         m(1).amount = 2
+
+
+def test_unbounded_recursion_through_methods_raises_recursion_error(pair: Pair) -> None:
+    for side in (pair.python, pair.native):
+        with pytest.raises(RecursionError):
+            side.spiral(0)
+
+
+def test_objects_in_a_list_are_written_back_and_keep_their_identity(pair: Pair) -> None:
+    ps = [pair.native.Point(0.5), pair.native.Point(1.5)]
+    kept = pair.native.shift_all(ps, 1.0)
+    assert [p.x for p in ps] == [1.5, 2.5] and kept[0] is ps[0] and kept[1] is ps[1]
 
 
 def test_wrong_class_raises_type_error_naming_the_parameter(pair: Pair) -> None:

@@ -126,6 +126,10 @@ class Vec:
     def norm2(self) -> float:
         return self.x * self.x + self.y * self.y
 
+    def spiral(self, n: int) -> int:
+        """Never ends: RecursionError, as in CPython."""
+        return Vec(self.y, -self.x).spiral(n + 1)
+
 
 class Bag:
     def __init__(self) -> None:
@@ -354,3 +358,15 @@ def make_cycle(n: int) -> int:
     a = Node(n)
     a.next = a
     return a.value
+
+
+@compile
+def spiral(n: int) -> int:
+    return Vec(1.0, 0.0).spiral(n)
+
+
+@compile
+def shift_all(ps: list[Point], dx: float) -> list[Point]:
+    for p in ps:
+        p.x += dx
+    return [p for p in ps if p.x > 1.0]

@@ -121,12 +121,8 @@ def _item(t: Type | None) -> Type | None:
 
 def construct(typer: FunctionTyper, e: ir.Construct) -> Type | None:
     info = typer.owner.program.resolver.classes[e.cls]
-    errors = info.all_errors()
-    if errors:
-        typer.diags.error(e.loc, f"class '{info.name}' cannot be compiled (see its errors)")
-        typer.diags.items.extend(errors)
+    if not use(typer, info, e):
         return None
-    use(typer, info)
     init = info.find_method("__init__")
     if init is None:
         if e.args or e.kwargs:
@@ -146,10 +142,16 @@ def construct(typer: FunctionTyper, e: ir.Construct) -> Type | None:
     return info.type
 
 
-def use(typer: FunctionTyper, info: ClassInfo) -> None:
+def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr) -> bool:
     """A class whose objects the function handles: its ``__repr__`` (each object knows how
     to write itself, for ``print`` and the repr of lists) and its ``__lt__`` (sorting a list
-    of them) are specialized, and become callees of the function."""
+    of them) are specialized, and become callees of the function. False, with its errors,
+    for a class that cannot be compiled."""
+    errors = info.all_errors()
+    if errors:
+        typer.diags.error(e.loc, f"class '{info.name}' cannot be compiled (see its errors)")
+        typer.diags.items.extend(errors)
+        return False
     if not info.used:
         info.used = True
         for name, args in (("__repr__", (info.type,)), ("__lt__", (info.type, info.type)),
@@ -160,6 +162,7 @@ def use(typer: FunctionTyper, info: ClassInfo) -> None:
     for spec in info.special.values():
         if not spec.failed:
             typer.owner.callees.setdefault(typer.spec, set()).add(spec)
+    return True
 
 
 def ensure_fields(typer: FunctionTyper, info: ClassInfo) -> None:
@@ -190,7 +193,8 @@ def field_type(typer: FunctionTyper, info: ClassInfo, e: ir.Attribute) -> Type |
 def attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
     info = info_of(typer.expr(e.value))
     assert info is not None
-    use(typer, info)
+    if not use(typer, info, e):
+        return None
     if e.name in info.fields:
         return field_type(typer, info, e)
     if info.find_property(e.name) is not None:
@@ -283,7 +287,8 @@ def dispatch_call(typer: FunctionTyper, e: ir.Expr, info: ClassInfo, name: str,
                   kwargs: list[tuple[str, ir.Expr]] | None = None,
                   negate: bool = False) -> Type | None:
     """``obj.name(args)``: the implementation of each class ``obj`` may be an instance of."""
-    use(typer, info)
+    if not use(typer, info, e):
+        return None
     impl = info.find_method(name) or info.find_property(name)
     if impl is None:
         typer.diags.error(e.loc, f"'{info.name}' object has no attribute '{name}'")
