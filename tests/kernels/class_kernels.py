@@ -148,6 +148,22 @@ class Bag:
         return self.items[i]
 
 
+class Temperature:
+    def __init__(self, celsius: float) -> None:
+        self._kelvin = 0.0
+        self.celsius = celsius  # through the setter
+
+    @property
+    def celsius(self) -> float:
+        return self._kelvin - 273.15
+
+    @celsius.setter
+    def celsius(self, value: float) -> None:
+        if value < -273.15:
+            raise ValueError("below absolute zero")
+        self._kelvin = value + 273.15
+
+
 @dataclass(order=True)
 class Point:
     x: float
@@ -273,6 +289,13 @@ def sort_points(n: int) -> str:
     ps = [Point(float(i % 3), float(-i)) for i in range(n)]
     ps.sort()
     return repr(ps) + repr(max(ps).x if ps else 0.0)
+
+
+@compile
+def warm(c: float, by: float) -> tuple[float, float]:
+    t = Temperature(c)
+    t.celsius = t.celsius + by
+    return t.celsius, t._kelvin
 
 
 @compile

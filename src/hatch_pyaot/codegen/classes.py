@@ -241,8 +241,14 @@ def attribute(em: FunctionEmitter, e: ir.Attribute) -> str:
 
 
 def set_attribute(em: FunctionEmitter, s: ir.SetAttr) -> None:
-    """``obj.x = value``: the value first, then the object, as Python evaluates them."""
+    """``obj.x = value``: the value first, then the object, as Python evaluates them (a
+    property's setter is called on them)."""
     em.headers.add(HEADER)
+    op = em.spec.methods.get(s)
+    if op is not None:
+        assert op.dispatch is not None
+        dispatch(em, s, op.dispatch)
+        return
     t = em.spec.type_of(s.target)
     assert isinstance(t, ClassType) and isinstance(t.info, ClassInfo)
     field_t = t.info.fields[s.name]
@@ -274,15 +280,15 @@ def construct(em: FunctionEmitter, e: ir.Expr, d: Dispatch | None) -> str:
     return obj
 
 
-def dispatch(em: FunctionEmitter, e: ir.Expr, d: Dispatch) -> str:
+def dispatch(em: FunctionEmitter, e: ir.Expr | ir.SetAttr, d: Dispatch) -> str:
     """The receiver and the arguments once each, then the implementation of the receiver's
     class."""
     assert d.receiver is not None
-    name = e.name if isinstance(e, ir.MethodCall | ir.Attribute) else None
+    name = e.name if isinstance(e, ir.MethodCall | ir.Attribute | ir.SetAttr) else None
     obj = _held(em, d.receiver, name)
     static = em.spec.type_of(d.receiver)
     held = {a: _held(em, a) for a in d.args}
-    result_t = em.spec.type_of(e)
+    result_t = em.spec.type_of(e) if isinstance(e, ir.Expr) else NONE
     if d.negate:
         result_t = BOOL
     out = em.temp(result_t) if result_t != NONE else None

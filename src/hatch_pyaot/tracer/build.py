@@ -84,10 +84,12 @@ _CMP: dict[type[cst.CSTNode], ir.CmpOpKind] = {
 
 def trace_function(
     resolver: Resolver, module: ModuleSource, node: cst.FunctionDef, diags: Diagnostics,
-    owner: ClassInfo | None = None,
+    owner: ClassInfo | None = None, name: str | None = None,
 ) -> ir.Function:
-    """``owner``: the class of which ``node`` is a method."""
-    builder = Builder(resolver, module, diags, locals=_local_names(node), owner=owner)
+    """``owner``: the class of which ``node`` is a method, ``name`` its name there (a
+    property's setter is ``x.setter``)."""
+    builder = Builder(resolver, module, diags, locals=_local_names(node), owner=owner,
+                      method=name)
     return builder.function(node)
 
 
@@ -149,6 +151,8 @@ class Builder:
     """Generator-expression variables, renamed to function locals of their own."""
     owner: ClassInfo | None = None
     """The class of a method (``super()`` calls its base's methods)."""
+    method: str | None = None
+    """The method's name in its class."""
 
     def loc(self, node: cst.CSTNode) -> Loc:
         return self.module.loc(node)
@@ -173,7 +177,8 @@ class Builder:
         if docstring is not None and body_nodes:
             body_nodes = body_nodes[1:]
         body = self.block(body_nodes)
-        name = node.name.value if self.owner is None else f"{self.owner.name}.{node.name.value}"
+        name = node.name.value if self.owner is None else (
+            f"{self.owner.name}.{self.method or node.name.value}")
         return ir.Function(
             ref=ir.FuncRef(self.module.name, name),
             params=params,

@@ -249,9 +249,11 @@ def _body(resolver: Resolver, info: ClassInfo, error: ErrorFn) -> None:
     class_values: dict[str, cst.AnnAssign] = {}
     for stmt in stmts:
         if isinstance(stmt, cst.FunctionDef):
-            kind = _method_kind(resolver, module, stmt, error)
+            kind = _method_kind(resolver, module, stmt, error, info)
             name = stmt.name.value
-            if kind == "property":
+            if kind == "setter":
+                info.methods[f"{name}.setter"] = stmt  # called by `obj.name = value`
+            elif kind == "property":
                 info.properties[name] = stmt
             elif kind == "static":
                 info.static[name] = stmt
@@ -311,10 +313,15 @@ def _body(resolver: Resolver, info: ClassInfo, error: ErrorFn) -> None:
 
 
 def _method_kind(resolver: Resolver, module: ModuleSource, node: cst.FunctionDef,
-                 error: ErrorFn) -> str | None:
+                 error: ErrorFn, info: ClassInfo) -> str | None:
     kind = "method"
     for deco in node.decorators:
         d = deco.decorator
+        if isinstance(d, cst.Attribute) and d.attr.value == "setter" and isinstance(
+                d.value, cst.Name) and d.value.value == node.name.value and (
+                node.name.value in info.properties):
+            kind = "setter"
+            continue
         res = resolver.expr(module, d) if isinstance(d, cst.Name | cst.Attribute) else None
         if res == OpName("builtins.property"):
             kind = "property"
@@ -389,6 +396,8 @@ def _init_fields(info: ClassInfo, init: cst.FunctionDef, typed: TypedFn) -> set[
             if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and (
                     target.value.value == self_name):
                 name = target.attr.value
+                if name in info.properties:
+                    return  # `self.x = v` calls the property's setter
                 assigned.add(name)
                 if name not in info.fields:
                     info.fields[name] = typed(ann) if ann is not None else None

@@ -62,7 +62,7 @@ class Program:
         if name in info.synthetic:
             return info.synthetic[name]
         node = info.methods.get(name) or info.properties.get(name) or info.static[name]
-        return trace_function(self.resolver, module, node, diags, owner=info)
+        return trace_function(self.resolver, module, node, diags, owner=info, name=name)
 
     def source_lines(self, display_path: str) -> list[str] | None:
         for module in self.project.modules.values():

@@ -100,7 +100,7 @@ def _typed_args(typer: FunctionTyper, args: list[ir.Expr],
     return [t for t in types if t is not None], [t for t in kwtypes if t is not None]
 
 
-def _call(typer: FunctionTyper, e: ir.Expr, ref: ir.FuncRef, receiver: Type,
+def _call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, ref: ir.FuncRef, receiver: Type,
           args: list[ir.Expr], kwargs: list[tuple[str, ir.Expr]],
           typed_args: tuple[list[Type], list[Type]]) -> tuple[ir.Call, Type | None]:
     """The call of a method on a receiver of type ``receiver`` (a node of its own, which
@@ -142,7 +142,7 @@ def construct(typer: FunctionTyper, e: ir.Construct) -> Type | None:
     return info.type
 
 
-def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr) -> bool:
+def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr | ir.Stmt) -> bool:
     """A class whose objects the function handles: its ``__repr__`` (each object knows how
     to write itself, for ``print`` and the repr of lists) and its ``__lt__`` (sorting a list
     of them) are specialized, and become callees of the function. False, with its errors,
@@ -236,6 +236,12 @@ def set_attribute(typer: FunctionTyper, s: ir.SetAttr) -> None:
         typer.diags.error(s.loc, f"cannot assign to field '{s.name}' of a frozen dataclass "
                           "(Python raises FrozenInstanceError)")
         return
+    if s.name not in info.fields and info.find_method(f"{s.name}.setter") is not None:
+        dispatch_call(typer, s, info, f"{s.name}.setter", s.target, [s.value])
+        return
+    if s.name not in info.fields and info.find_property(s.name) is not None:
+        typer.diags.error(s.loc, f"property '{s.name}' of '{info.name}' has no setter")
+        return
     if s.name not in info.fields:
         typer.diags.error(s.loc, f"'{info.name}' object has no attribute '{s.name}': a compiled "
                           "class has the attributes its body annotates and its __init__ "
@@ -282,7 +288,7 @@ def dunder(typer: FunctionTyper, e: ir.Expr, name: str, obj: ir.Expr, args: list
     return dispatch_call(typer, e, info, name, obj, args, negate=negate)
 
 
-def dispatch_call(typer: FunctionTyper, e: ir.Expr, info: ClassInfo, name: str,
+def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, info: ClassInfo, name: str,
                   obj: ir.Expr, args: list[ir.Expr],
                   kwargs: list[tuple[str, ir.Expr]] | None = None,
                   negate: bool = False) -> Type | None:
@@ -357,6 +363,18 @@ def compare(typer: FunctionTyper, e: ir.Compare) -> Type | None:
         return dunder(typer, e, _ORDER[kind], left, [right], ir.CMP_SYMBOL[kind])
     typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' with an object is not supported yet")
     return None
+
+
+def truth(typer: FunctionTyper, e: ir.Expr, t: Type | None) -> None:
+    """An object tested for truth is true, unless its class says otherwise, which compiled
+    code does not ask yet: a diagnostic rather than another answer."""
+    info = info_of(_item(t))
+    for method in ("__bool__", "__len__"):
+        if info is not None and info.find_method(method) is not None:
+            typer.diags.error(e.loc, f"the truth of a {info.name} (its {method}) is not "
+                              "compiled yet", hint=f"write the test itself (len(x) > 0, "
+                              "x is not None, ...)")
+            return
 
 
 def isinstance_check(typer: FunctionTyper, e: ir.TypeCheck) -> Type | None:

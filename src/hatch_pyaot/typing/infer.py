@@ -412,6 +412,7 @@ class FunctionTyper:
             self.spec.expr_types[e] = BOOL
             return
         t = self.expr(e, raw=True)
+        classes.truth(self, e, t)
         if isinstance(t, TupleType):
             self.diags.warning(e.loc, "a tuple is always true here")
         elif isinstance(t, ArrayType):
