@@ -372,7 +372,7 @@ def truth(typer: FunctionTyper, e: ir.Expr, t: Type | None) -> None:
     for method in ("__bool__", "__len__"):
         if info is not None and info.find_method(method) is not None:
             typer.diags.error(e.loc, f"the truth of a {info.name} (its {method}) is not "
-                              "compiled yet", hint=f"write the test itself (len(x) > 0, "
+                              "compiled yet", hint="write the test itself (len(x) > 0, "
                               "x is not None, ...)")
             return
 
