@@ -90,6 +90,7 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("vectors", lambda m: (0,)),
     ("vectors", lambda m: (5,)),
     ("identity", lambda m: (3,)),
+    ("inherited_dataclass", lambda m: (3.0,)),
     ("warm", lambda m: (20.0, 5.0)),
     ("warm", lambda m: (20.0, -500.0)),  # ValueError from the setter
     ("sort_vectors", lambda m: (0,)),

@@ -171,6 +171,11 @@ class Point:
     tags: list[int] = field(default_factory=list)
 
 
+@dataclass
+class Point3(Point):
+    z: float = 0.0
+
+
 @dataclass(frozen=True)
 class Money:
     amount: int
@@ -296,6 +301,12 @@ def warm(c: float, by: float) -> tuple[float, float]:
     t = Temperature(c)
     t.celsius = t.celsius + by
     return t.celsius, t._kelvin
+
+
+@compile
+def inherited_dataclass(z: float) -> tuple[str, bool, bool, bool]:
+    p = Point3(1.0, 2.0, [1], z)
+    return repr(p), p == Point3(1.0, 2.0, [1], z), Point(1.0, 2.0) == p, p == Point(1.0, 2.0)
 
 
 @compile

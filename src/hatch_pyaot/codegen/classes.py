@@ -170,6 +170,15 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: ObjectOp) -> str:
         if not isinstance(em.spec.type_of(e.args[1]), ClassType):
             return "false"
         return f"({a}->class_id == {b}->class_id)"
+    if op.kind == "as_class_of":  # where the classes are known to be the same
+        assert isinstance(e, ir.Call)
+        other, mine = em.expr(e.args[0]), em.expr(e.args[1])
+        t = em.spec.type_of(e)
+        assert isinstance(t, ClassType)
+        if not isinstance(em.spec.type_of(e.args[0]), ClassType):
+            return mine  # never reached: same_class was false
+        return f"{t.cpp()}::borrow(static_cast<pyaot_gen::{class_struct(t.qualname)}*>(" \
+               f"{other}.raw()))"
     if op.kind == "repr":
         assert isinstance(e, ir.Call)
         return dataclass_repr(em, e.args[0])

@@ -34,16 +34,32 @@ def synthesize(info: ClassInfo) -> None:
         info.synthetic["__repr__"] = _method(info, "__repr__", ["self"], loc, ir.Call(
             loc, "pyaot.dataclass_repr", [ir.Name(loc, "self")]))
     if options.eq and "__eq__" not in info.methods:
-        same = ir.Call(loc, "pyaot.same_class", [ir.Name(loc, "self"), ir.Name(loc, "other")])
-        # field by field: a list field compares as lists do (tuples of lists cannot yet)
-        equal = [ir.Compare(loc, ir.Attribute(loc, ir.Name(loc, "self"), f), [ir.CmpOpKind.EQ],
-                            [ir.Attribute(loc, ir.Name(loc, "other"), f)]) for f in info.fields]
-        info.synthetic["__eq__"] = _method(info, "__eq__", ["self", "other"], loc, ir.BoolOp(
-            loc, ir.BoolOpKind.AND, [same, *equal]))
+        info.synthetic["__eq__"] = _eq(info, loc)
     if options.order:
         for name, kind in _ORDER.items():
             if name not in info.methods:
                 info.synthetic[name] = _ordering(info, name, kind, loc)
+
+
+def _eq(info: ClassInfo, loc: Loc) -> ir.Function:
+    """Objects of one class with equal fields, compared field by field (a list field as lists
+    compare); of different classes never equal (NotImplemented both ways, then identity)."""
+    self_, other = ir.Name(loc, "self"), ir.Name(loc, "other")
+    same = ir.Call(loc, "pyaot.same_class", [self_, other])
+    # `other` seen as self's class: only read once same_class held
+    theirs = ir.Call(loc, "pyaot.as_class_of", [ir.Name(loc, "other"), ir.Name(loc, "self")])
+    body: list[ir.Stmt] = [ir.If(loc, ir.UnaryOp(loc, ir.UnaryOpKind.NOT, same),
+                                 [ir.Return(loc, ir.Const(loc, False))], [])]
+    if info.fields:
+        body.append(ir.Assign(loc, ir.NameTarget("theirs", loc), theirs))
+    equal: list[ir.Expr] = [
+        ir.Compare(loc, ir.Attribute(loc, ir.Name(loc, "self"), f), [ir.CmpOpKind.EQ],
+                   [ir.Attribute(loc, ir.Name(loc, "theirs"), f)]) for f in info.fields]
+    result = equal[0] if len(equal) == 1 else ir.BoolOp(loc, ir.BoolOpKind.AND, equal) \
+        if equal else ir.Const(loc, True)
+    body.append(ir.Return(loc, result))
+    return ir.Function(ref=info.method_ref("__eq__"), params=_params(info, ["self", "other"], loc),
+                       returns=None, body=body, loc=loc, locals=["self", "other", "theirs"])
 
 
 def _ordering(info: ClassInfo, name: str, kind: ir.CmpOpKind, loc: Loc) -> ir.Function:

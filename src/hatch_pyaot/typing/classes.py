@@ -75,6 +75,10 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
             typer.expr(a)
         typer.spec.methods[e] = ObjectOp("same_class")
         return BOOL
+    if isinstance(e, ir.Call) and e.func == "pyaot.as_class_of":
+        typer.expr(e.args[0])
+        typer.spec.methods[e] = ObjectOp("as_class_of")
+        return typer.expr(e.args[1])
     if isinstance(e, ir.Call) and e.func == "pyaot.dataclass_repr":
         typer.expr(e.args[0])
         typer.spec.methods[e] = ObjectOp("repr")
