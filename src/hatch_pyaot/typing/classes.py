@@ -274,9 +274,7 @@ def method_call(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
             result = typer.call(call)
             typer.spec.methods[e] = ObjectOp("static", value=call)
             return result
-    if e.kwargs:
-        return dispatch_call(typer, e, info, e.name, e.obj, e.args, e.kwargs)
-    return dispatch_call(typer, e, info, e.name, e.obj, e.args)
+    return dispatch_call(typer, e, info, e.name, e.obj, e.args, e.kwargs)
 
 
 def dunder(typer: FunctionTyper, e: ir.Expr, name: str, obj: ir.Expr, args: list[ir.Expr],
@@ -307,8 +305,8 @@ def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, info: ClassInfo
     for c in info.descendants():
         owner = c.find_method(name) or c.find_property(name)
         assert owner is not None
-        # the receiver is seen as the static class unless a subclass overrides the method
-        as_class = info if owner is impl else _topmost_with(c, owner, name, info)
+        # the receiver is seen as the static class, or as the subclass that overrides it
+        as_class = info if owner is impl else owner
         groups.setdefault(id(as_class), ([], as_class))[0].append(c.class_id)
     calls = []
     result: Type | None = None
@@ -331,11 +329,6 @@ def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, info: ClassInfo
         calls.append((tuple(ids), call, as_class.type))
     typer.spec.methods[e] = ObjectOp("call", Dispatch(tuple(calls), obj, tuple(args), negate))
     return BOOL if negate else result
-
-
-def _topmost_with(c: ClassInfo, owner: ClassInfo, name: str, top: ClassInfo) -> ClassInfo:
-    """The class, between ``top`` and ``c``, that defines the ``name`` ``c`` runs."""
-    return owner if owner in top.descendants() else top
 
 
 def compare(typer: FunctionTyper, e: ir.Compare) -> Type | None:
