@@ -23,6 +23,7 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     ArrayType,
+    ClassType,
     DTypeScalar,
     TupleType,
     Type,
@@ -53,7 +54,7 @@ class CValue:
 
 def unsupported(entry: Entry) -> str | None:
     """Why an entry point has no C ABI yet (a parameter or result of a type without a C
-    representation: an array inside a list, say), or None."""
+    representation: an array inside a list, or an object of the program's classes), or None."""
     fn = entry.spec.function
     assert entry.spec.result is not None
     typed = [(f"parameter '{p.name}'", t)
@@ -70,7 +71,7 @@ def _values(t: Type) -> list[Type]:
     """The parts of t that travel as pyaot_value (t itself, or items of a tuple)."""
     if isinstance(t, TupleType):
         return [v for i in t.items for v in _values(i)]
-    return [t] if c_values.is_value(t) else []
+    return [t] if c_values.is_value(t) or isinstance(t, ClassType) else []
 
 
 def c_type(t: Type, *, out: bool) -> str:

@@ -22,6 +22,7 @@ from hatch_pyaot.codegen import (
     axis_tuples,
     bisects,
     bounds,
+    classes,
     default_dicts,
     deques,
     dicts,
@@ -54,6 +55,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    ClassType,
     DictType,
     DictView,
     DTypeScalar,
@@ -288,6 +290,8 @@ class FunctionEmitter:
             dicts.delitem(self, s)
         elif isinstance(s, ir.DelItem):
             lists.delitem(self, s)
+        elif isinstance(s, ir.SetAttr):
+            classes.set_attribute(self, s)
         elif isinstance(s, ir.ExprStmt):
             if isinstance(s.value, ir.Const | ir.FormatStr):
                 return  # a lone (f-)string statement has no effect
@@ -604,6 +608,12 @@ class FunctionEmitter:
         (TypeError, as CPython's operation on None would raise)."""
         if e not in self.spec.unwrapped:
             return self.expr_value(e)
+        item = str(self.spec.expr_types[e]).removesuffix(" | None")
+        return self.item_of(e, "TypeError", f"a value that is None is used as {item} here "
+                            "(Python raises TypeError)")
+
+    def item_of(self, e: ir.Expr, exc: str, message: str) -> str:
+        """The item of an Optional ``e`` that is used as its item: ``exc`` when it is None."""
         self.spec.unwrapped.discard(e)
         try:
             raw = self.expr_value(e)
@@ -613,14 +623,17 @@ class FunctionEmitter:
         held = raw if is_temp(raw) or raw.startswith("v_") else self.temp(t, raw)
         self.line(f"if (!{held}.has_value()) [[unlikely]] {{")
         with self.indented():
-            self.line("pyaot::raise(pyaot::Exc::TypeError, \"a value that is None is used as "
-                      f"{str(t).removesuffix(' | None')} here (Python raises TypeError)\");")
+            self.line(f"pyaot::raise(pyaot::Exc::{exc}, {string_literal(message)});")
             self.line(self.fail(e.loc.line))
         self.line("}")
         return f"(*{held})"
 
     def expr_value(self, e: ir.Expr) -> str:
         t = self.spec.type_of(e)
+        if e in self.spec.methods:
+            return classes.expr(self, e, self.spec.methods[e])
+        if isinstance(e, ir.Attribute) and isinstance(self.spec.type_of(e.value), ClassType):
+            return classes.attribute(self, e)
         if isinstance(e, ir.Const):
             return literal(e.value, t)
         if isinstance(e, ir.Name):

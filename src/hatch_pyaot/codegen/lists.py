@@ -22,6 +22,7 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    ClassType,
     DequeType,
     ListType,
     OptionalType,
@@ -208,6 +209,7 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
             em.line(f"pyaot::list_sort_by_keys({lst}, {keys}, {reverse});")
         else:
             em.line(f"pyaot::list_sort({lst}, {reverse});")
+            _check_order(em, lt, e.loc.line)
         return "pyaot::none"
     em.line(f"pyaot::list_{name}({lst});")  # clear, reverse
     return "pyaot::none"
@@ -322,6 +324,10 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
             em.line(f"pyaot::list_sort_by_keys({copy}, {_keys(em, lam, lst, lt)}, "
                     f"{_reverse(em, e)});")
             return copy
+        if isinstance(lt.item, ClassType):  # its __lt__ may raise
+            copy = em.temp(lt, f"pyaot::sorted_list({lst}, {_reverse(em, e)})")
+            _check_order(em, lt, e.loc.line)
+            return copy
         return f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
     if lt.item is None:
         return _of_empty(em, e, name, t)
@@ -339,6 +345,12 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     if name in ("min", "max"):
         return _min_max(em, e, name, lst, item, t)
     return _sum(em, e, lst, item, t)
+
+
+def _check_order(em: FunctionEmitter, lt: ListType, line: int) -> None:
+    """Objects are ordered by their ``__lt__``, which may raise: the sort ends, then fails."""
+    if isinstance(lt.item, ClassType):
+        em.line(f"if (pyaot::error_state().set) [[unlikely]] {em.fail(line)}")
 
 
 def _keys(em: FunctionEmitter, lam: ir.Lambda, lst: str, lt: Type) -> str:

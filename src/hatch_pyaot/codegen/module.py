@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_pyaot.codegen import default_dicts
+from hatch_pyaot.codegen import class_boundary, classes, default_dicts
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.printing import PRINT_HEADER
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     ArrayType,
+    ClassType,
     DictType,
     DTypeScalar,
     ListType,
@@ -54,7 +55,11 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
         body.extend(FunctionEmitter(spec, headers).emit())
         body.append("")
     protos = [signature(s) + ";" for s in specs]
-    return ["namespace pyaot_gen {", "", *protos, "", *body, "}  // namespace pyaot_gen"]
+    kinds = classes.classes_of(specs)
+    if kinds:
+        headers.update((classes.HEADER, classes.REPR_HEADER))
+    return ["namespace pyaot_gen {", "", *classes.structs(kinds, list(specs)), *protos, "",
+            *classes.special_methods(kinds, list(specs)), *body, "}  // namespace pyaot_gen"]
 
 
 def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Specialization],
@@ -77,6 +82,7 @@ def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Spec
     if prints:
         out += ["#include <pyaot/python/print.hpp>"]
     out += ["", *kernels, ""]
+    out += class_boundary.emit(classes.classes_of(specs))
     for entry in entries:
         out += entry_point(entry)
     short = module_name.rpartition(".")[2]
@@ -162,6 +168,7 @@ def _wrapper(entry: Entry) -> list[str]:
 
 
 _CONTAINERS = (ListType, DictType, SetType)
+_WRITTEN_BACK = (*_CONTAINERS, ClassType)
 """Parameter types converted into a native copy that is written back when the call changed
 it (pyaot/python/list.hpp, pyaot/python/dict.hpp)."""
 
@@ -187,8 +194,8 @@ def _convert_and_call(entry: Entry) -> list[str]:
             call_args.append(var)
             lists.append(var)
             continue
-        if isinstance(t, _CONTAINERS) or (isinstance(t, OptionalType)
-                                          and isinstance(t.item, _CONTAINERS)):
+        if isinstance(t, _WRITTEN_BACK) or (isinstance(t, OptionalType)
+                                            and isinstance(t.item, _WRITTEN_BACK)):
             lists.append(var)
         convert = (f"pyaot::python::numpy_scalar_from_python(slots[{i}], {var}, {name}, "
                    f"{string_literal(p.name)})" if isinstance(t, DTypeScalar) else

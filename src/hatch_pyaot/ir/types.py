@@ -8,7 +8,7 @@ as in Numba. Everything else must agree exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -194,6 +194,39 @@ class DictView(Type):
         return TupleType((self.dict.key, self.dict.value))
 
 
+@dataclass(frozen=True, slots=True)
+class ClassType(Type):
+    """An instance of a class defined in the traced program: a handle to a reference-counted
+    native object (``pyaot::ref<pyaot_gen::C_<name>>``, pyaot/builtins/object.hpp). ``ancestors``
+    are the qualified names of its base classes, nearest first (single inheritance);
+    ``info`` is the class itself (tracer/classes.py), left out of equality."""
+
+    qualname: str
+    ancestors: tuple[str, ...] = ()
+    info: object = field(default=None, compare=False, hash=False, repr=False)
+
+    def cpp(self) -> str:
+        return f"pyaot::ref<pyaot_gen::{class_struct(self.qualname)}>"
+
+    def __str__(self) -> str:
+        return self.qualname.rpartition(".")[2]
+
+
+def class_struct(qualname: str) -> str:
+    """The C++ struct of a class: ``C_<module>_<name>``."""
+    return "C_" + qualname.replace(".", "_")
+
+
+def common_class(a: ClassType, b: ClassType) -> ClassType | None:
+    """The nearest class both are instances of (a value that is an A on one path and a B on
+    another), or None."""
+    for candidate in (a, b):
+        other = b if candidate is a else a
+        if candidate.qualname == other.qualname or candidate.qualname in other.ancestors:
+            return candidate
+    return None
+
+
 def _cpp_or_none(t: Type | None) -> str:
     return t.cpp() if t is not None else "pyaot::None"
 
@@ -280,6 +313,8 @@ def unify(a: Type, b: Type) -> Type | None:
     if isinstance(a, SetType) and isinstance(b, SetType) and a.frozen == b.frozen:
         ok, item = fill(a.item, b.item)
         return SetType(item, a.frozen) if ok else None
+    if isinstance(a, ClassType) and isinstance(b, ClassType):
+        return common_class(a, b)
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.items) == len(b.items):
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
@@ -312,6 +347,8 @@ def coercible(src: Type, dst: Type) -> bool:
         src = DictType(src.key, src.value)
     if isinstance(src, DictType | SetType) and isinstance(dst, DictType | SetType):
         return type(src) is type(dst) and unify(src, dst) == dst
+    if isinstance(src, ClassType) and isinstance(dst, ClassType):
+        return src == dst or dst.qualname in src.ancestors
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])
 

@@ -21,7 +21,7 @@ from hatch_pyaot.ir.types import (
     unhashable,
 )
 from hatch_pyaot.tracer.project import ModuleSource
-from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver
+from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver, UserClass
 from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
@@ -49,8 +49,19 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
     """The compiler type an annotation names, or AnnotationError."""
     if isinstance(node, cst.Name) and node.value == "None":
         return NONE
+    if isinstance(node, cst.SimpleString):  # a forward reference: "Node"
+        text = node.evaluated_value
+        try:
+            inner = cst.parse_expression(text) if isinstance(text, str) else None
+        except cst.ParserSyntaxError:
+            inner = None
+        if inner is None:
+            raise AnnotationError(f"annotation {node.value} is not a type", node)
+        return annotation_type(resolver, module, inner)
     if isinstance(node, cst.Name | cst.Attribute):
         res = resolver.expr(module, node)
+        if isinstance(res, UserClass):
+            return res.info.type
         if isinstance(res, OpName) and res.qualname in _SCALARS:
             return _SCALARS[res.qualname]
         if isinstance(res, Constant) and res.value is None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.tracer.resolve import OpName, UserFunction
+from hatch_pyaot.tracer.resolve import OpName, UserClass, UserFunction
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.build import Builder, Iteration
@@ -64,10 +64,13 @@ def isinstance_call(builder: Builder, node: cst.Call) -> ir.Expr:
         res = builder.resolver.expr(builder.module, item) if isinstance(
             item, cst.Name | cst.Attribute) else None
         name = res.qualname.removeprefix("builtins.") if isinstance(res, OpName) else ""
-        if name in ("int", "float", "bool", "tuple", "object", "complex", "str"):
+        if isinstance(res, UserClass):
+            classes.append(res.info.qualname)
+        elif name in ("int", "float", "bool", "tuple", "object", "complex", "str"):
             classes.append(name)
         elif isinstance(item, cst.Call) or not name:
-            builder.error(item, "isinstance() needs a built-in class (int, float, bool, tuple)")
+            builder.error(item, "isinstance() needs a built-in class (int, float, bool, tuple) "
+                          "or a class of the program")
     return ir.TypeCheck(loc, builder.expr(node.args[0].value), classes)
 
 

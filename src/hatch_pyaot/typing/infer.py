@@ -42,6 +42,7 @@ from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
     bisects,
+    classes,
     default_dicts,
     deques,
     dicts,
@@ -157,7 +158,7 @@ class Inferencer:
 
 
 def _cpp_name(ref: ir.FuncRef, index: int) -> str:
-    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name}"
+    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name.replace('.', '_')}"
 
 
 _UNKNOWN = None
@@ -312,6 +313,8 @@ class FunctionTyper:
                 dicts.setitem(self, s, target_t)
             elif target_t is not None:
                 arrays.setitem(self, s)
+        elif isinstance(s, ir.SetAttr):
+            classes.set_attribute(self, s)
         elif isinstance(s, ir.DelItem):
             target_t = self.expr(s.target)
             if isinstance(target_t, ListType):
@@ -412,6 +415,7 @@ class FunctionTyper:
             self.spec.expr_types[e] = BOOL
             return
         t = self.expr(e, raw=True)
+        classes.truth(self, e, t)
         if isinstance(t, TupleType):
             self.diags.warning(e.loc, "a tuple is always true here")
         elif isinstance(t, ArrayType):
@@ -439,6 +443,10 @@ class FunctionTyper:
         return t
 
     def expr_inner(self, e: ir.Expr) -> Type | None:
+        on_object = classes.typed(self, e)
+        if on_object is not classes.NOT_MINE:
+            assert on_object is None or isinstance(on_object, Type)
+            return on_object
         if isinstance(e, ir.Const):
             return _const_type(e.value)
         if isinstance(e, ir.Name):

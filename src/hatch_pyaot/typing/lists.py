@@ -26,6 +26,7 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    ClassType,
     DequeType,
     DTypeScalar,
     ListType,
@@ -90,9 +91,10 @@ def comprehension(typer: FunctionTyper, e: ir.Comprehension) -> Type | None:
 def fits(typer: FunctionTyper, loc_of: ir.Expr, value: Type, item: Type, what: str) -> bool:
     """Whether a value may go into a list of `item`s: the same type (see the module's
     docstring), or a list of an unknown item type into a list of lists."""
-    if value == item or (isinstance(value, ListType) and coercible(value, item)):
-        return True
-    if isinstance(item, OptionalType) and value in (NONE, item.item):
+    if value == item or (isinstance(value, ListType | ClassType) and coercible(value, item)):
+        return True  # an object of a subclass into a list of its base class too
+    if isinstance(item, OptionalType) and (value in (NONE, item.item) or (
+            isinstance(value, ClassType) and coercible(value, item.item))):
         return True  # a T or None into a list[T | None]
     hint = "write float(x) (or 1.0)" if item == FLOAT and value in (INT, BOOL) else None
     typer.diags.error(loc_of.loc, f"{what} must be {item}, not {value} (a list keeps one item "
@@ -262,7 +264,7 @@ def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
             else:
                 typer.diags.error(value.loc, f"'{key}' is an invalid keyword argument for "
                                   "sort()")
-        if lt.item is not None and not orderable(lt.item):
+        if lt.item is not None and "key" not in dict(e.kwargs) and not orderable(lt.item):
             typer.diags.error(e.loc, f"the items of a {lt} cannot be ordered")
         return NONE
     return NONE  # clear, reverse
@@ -308,6 +310,9 @@ def comparable(a: Type, b: Type) -> bool:
 def orderable(t: Type) -> bool:
     if t in _NUMBERS or t == STR:
         return True
+    if isinstance(t, ClassType):  # by its __lt__ (typing/classes.py)
+        special = getattr(t.info, "special", {})
+        return "__lt__" in special and not special["__lt__"].failed
     if isinstance(t, ListType):
         return t.item is None or orderable(t.item)
     if isinstance(t, TupleType):

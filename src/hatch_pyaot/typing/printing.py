@@ -17,6 +17,7 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    ClassType,
     ListType,
     OptionalType,
     TupleType,
@@ -41,7 +42,8 @@ def printable(t: Type) -> bool:
         return all(printable(i) for i in t.items)
     if isinstance(t, OptionalType):
         return printable(t.item)
-    return False
+    # by its __repr__ (pyaot::object::repr_into); a __str__ is not consulted by print yet
+    return isinstance(t, ClassType) and t.info.find_method("__str__") is None  # type: ignore[attr-defined]
 
 
 def handles(name: object, types: list[Type]) -> bool:
