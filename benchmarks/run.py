@@ -1,11 +1,13 @@
 """Benchmarks of hatch-pyaot: every suite, one command.
 
-    python benchmarks/run.py [--quick] [--suite all|scalar|numpy|values] [--out DIR]
+    python benchmarks/run.py [--quick] [--suite all|scalar|numpy|values|objects] [--out DIR]
                              [--no-per-kernel]
 
 - scalar (scalar_suite.py): the kernels of scalar_kernels.py, compiled versus CPython;
 - numpy (numpy_suite.py): the kernels of numpy_kernels.py, loop-style and vectorized,
   compiled versus CPython loops versus NumPy, with peak memory;
+- objects (objects_suite.py): the class and dataclass kernels of objects_kernels.py, compiled
+  versus CPython and mypyc;
 - values (values_suite.py): the list and str kernels of values_kernels.py, compiled versus CPython
   versus mypyc, and the cost per item of converting lists at the boundary.
 
@@ -29,12 +31,13 @@ import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy_suite  # noqa: E402
+import objects_suite  # noqa: E402
 import scalar_suite  # noqa: E402
 import values_suite  # noqa: E402
 from harness import HERE  # noqa: E402
 
 DEFAULT_OUT = HERE / "results"
-SUITES = ("scalar", "numpy", "values")
+SUITES = ("scalar", "numpy", "values", "objects")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
         text, bad = values_suite.write(values_suite.run(args.quick), args.out)
         print(text)
         failed += [f"values: {name}" for name in bad]
+    if args.suite in ("all", "objects"):
+        text, bad = objects_suite.write(objects_suite.run(args.quick), args.out)
+        print(text)
+        failed += [f"objects: {name}" for name in bad]
     if failed:
         print(f"not compiled or different results: {', '.join(failed)}", file=sys.stderr)
         return 1

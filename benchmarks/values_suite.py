@@ -42,8 +42,6 @@ from hatch_pyaot.testing import same_value
 
 HERE = Path(__file__).resolve().parent
 KERNELS_FILE = HERE / "values_kernels.py"
-MODULE = KERNELS_FILE.stem
-MYPYC_MODULE = f"{MODULE}_mypyc"
 
 
 def _grid(side: int) -> list[list[int]]:
@@ -136,15 +134,17 @@ class Report:
     """The mypyc version, or why it was not run."""
 
 
-def build_mypyc(folder: Path) -> types.ModuleType | str:
-    """values_kernels.py compiled by mypyc under another name, or why not."""
+def build_mypyc(folder: Path, kernels_file: Path = KERNELS_FILE) -> types.ModuleType | str:
+    """values_kernels.py (or ``kernels_file``) compiled by mypyc under another name, or why
+    not."""
+    module = f"{kernels_file.stem}_mypyc"
     mypyc = shutil.which("mypyc", path=str(Path(sys.executable).parent)) or shutil.which("mypyc")
     if mypyc is None:
         return "mypyc is not installed (pip install mypy)"
-    source = folder / f"{MYPYC_MODULE}.py"
+    source = folder / f"{module}.py"
     # The same functions without @compile (mypyc compiles them all; the decorator would only
     # hand each one back).
-    text = KERNELS_FILE.read_text(encoding="utf-8")
+    text = kernels_file.read_text(encoding="utf-8")
     kept = [line for line in text.splitlines()
             if line.strip() not in ("@compile", "from hatch_pyaot import compile")]
     source.write_text("\n".join(kept) + "\n", encoding="utf-8")
@@ -154,7 +154,7 @@ def build_mypyc(folder: Path) -> types.ModuleType | str:
         return f"mypyc failed: {proc.stdout[-500:]}{proc.stderr[-500:]}"
     sys.path.insert(0, str(folder))
     try:
-        return __import__(MYPYC_MODULE)
+        return __import__(module)
     finally:
         sys.path.remove(str(folder))
 
@@ -190,62 +190,95 @@ def conversion_costs(native: types.ModuleType, n: int) -> dict[str, float]:
     return {k: v / n * 1e9 for k, v in out.items()}
 
 
-def run(quick: bool) -> Report:
-    work = Path(tempfile.mkdtemp(prefix="pyaot-values-"))
+def time_kernels(suite: str, cases: dict[str, tuple[Any, ...]], failed: list[str],
+                 python: types.ModuleType, native: types.ModuleType,
+                 mypyc: types.ModuleType | None, repeats: int) -> list[KernelResult]:
+    """Each kernel on its arguments: CPython, compiled, mypyc; the same results checked."""
+    out = []
+    for name, args in cases.items():
+        progress(f"{suite}: {name}")
+        result = KernelResult(name)
+        if name in failed:
+            result.same, result.note = False, "not compiled"
+            out.append(result)
+            continue
+        runs: list[tuple[str, Callable[..., Any]]] = [
+            ("python", getattr(python, name)), ("aot", getattr(native, name))]
+        if mypyc is not None:
+            runs.append(("mypyc", getattr(mypyc, name)))
+        reference = getattr(python, name)(*args)
+        for label, fn in runs:
+            if not same_value(reference, fn(*args)):
+                result.same, result.note = False, f"{label} gave another result"
+            timing = measure(fn, args, repeats, 0.2)
+            setattr(result, f"{label}_s", timing.median_s)
+        out.append(result)
+    return out
+
+
+def kernel_table(kernels: list[KernelResult]) -> list[str]:
+    """The Markdown table of the timings, with the geomeans."""
+    lines = ["| kernel | CPython | hatch-pyaot | mypyc | vs CPython | vs mypyc |",
+             "| --- | --: | --: | --: | --: | --: |"]
+    for k in kernels:
+        lines.append(f"| `{k.name}` | {fmt_time(k.python_s)} | {fmt_time(k.aot_s)} | "
+                     f"{fmt_time(k.mypyc_s)} | {fmt_ratio(k.vs_python)} | "
+                     f"{fmt_ratio(k.vs_mypyc)} |" + (f" {k.note}" if k.note else ""))
+    lines.append(f"| **geomean** | | | | {fmt_ratio(geomean(k.vs_python for k in kernels))}"
+                 f" | {fmt_ratio(geomean(k.vs_mypyc for k in kernels))} |")
+    return lines
+
+
+def run_suite(suite: str, kernels_file: Path, cases: dict[str, tuple[Any, ...]],
+              quick: bool, repeats: int,
+              extra: Callable[[types.ModuleType, Report], None] | None = None) -> Report:
+    """Build ``kernels_file`` (cold) and with mypyc, import it compiled and as Python, and
+    time every kernel on its ``cases``; ``extra`` measures more with the compiled module."""
+    work = Path(tempfile.mkdtemp(prefix=f"pyaot-{suite}-"))
+    module = kernels_file.stem
     try:
-        path = work / f"{MODULE}.py"
-        shutil.copyfile(KERNELS_FILE, path)
-        progress("values: building values_kernels.py with hatch-pyaot (cold)")
+        path = work / kernels_file.name
+        shutil.copyfile(kernels_file, path)
+        progress(f"{suite}: building {kernels_file.name} with hatch-pyaot (cold)")
         build_s, build_report = cold_build(path, work)
         failed = [e.name for e in build_report.failed_entries]
-        native = import_file(path, MODULE)
-        python = import_file(path, f"{MODULE}_python", disable=True)
-        progress("values: building values_kernels.py with mypyc")
-        compiled_mypyc = build_mypyc(work)
+        native = import_file(path, module)
+        python = import_file(path, f"{module}_python", disable=True)
+        progress(f"{suite}: building {kernels_file.name} with mypyc")
+        compiled_mypyc = build_mypyc(work, kernels_file)
         mypyc = compiled_mypyc if isinstance(compiled_mypyc, types.ModuleType) else None
         meta = {**machine(), "quick": quick, "load": os.getloadavg()[0]}
         report = Report(meta, build_s, [], mypyc=mypyc_version() if mypyc else
                         str(compiled_mypyc))
-        repeats = 3 if quick else 7
-        for name, args in inputs(quick).items():
-            progress(f"values: {name}")
-            result = KernelResult(name)
-            if name in failed:
-                result.same, result.note = False, "not compiled"
-                report.kernels.append(result)
-                continue
-            runs: list[tuple[str, Callable[..., Any]]] = [
-                ("python", getattr(python, name)), ("aot", getattr(native, name))]
-            if mypyc is not None:
-                runs.append(("mypyc", getattr(mypyc, name)))
-            reference = getattr(python, name)(*args)
-            for label, fn in runs:
-                if not same_value(reference, fn(*args)):
-                    result.same, result.note = False, f"{label} gave another result"
-                timing = measure(fn, args, repeats, 0.2)
-                setattr(result, f"{label}_s", timing.median_s)
-            report.kernels.append(result)
-        report.conversion_ns = conversion_costs(native, 100_000 if quick else 1_000_000)
+        report.kernels = time_kernels(suite, cases, failed, python, native, mypyc, repeats)
+        if extra is not None:
+            extra(native, report)
         return report
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def run(quick: bool) -> Report:
+    def conversions(native: types.ModuleType, report: Report) -> None:
+        report.conversion_ns = conversion_costs(native, 100_000 if quick else 1_000_000)
+
+    return run_suite("values", KERNELS_FILE, inputs(quick), quick, 3 if quick else 7,
+                     conversions)
+
+
+def header(title: str, report: Report, kernels_file: str) -> list[str]:
+    """The title, the machine and the build of a suite's Markdown."""
+    return [f"# {title}: hatch-pyaot vs CPython vs mypyc", "",
+            machine_line(report.machine)
+            + f" · load average {report.machine['load']:.1f} at the start", "",
+            f"Cold build of {kernels_file}: {report.build_s:.1f} s. "
+            f"mypyc: {report.mypyc or 'not run'}.", ""]
+
+
 def write(report: Report, out_dir: Path) -> tuple[str, list[str]]:
     """Write values.md and values.json; (the Markdown, the kernels that failed)."""
-    lines = ["# Values (lists, str): hatch-pyaot vs CPython vs mypyc", "",
-             machine_line(report.machine)
-             + f" · load average {report.machine['load']:.1f} at the start", "",
-             f"Cold build of values_kernels.py: {report.build_s:.1f} s. "
-             f"mypyc: {report.mypyc or 'not run'}.", "",
-             "| kernel | CPython | hatch-pyaot | mypyc | vs CPython | vs mypyc |",
-             "| --- | --: | --: | --: | --: | --: |"]
-    for k in report.kernels:
-        lines.append(f"| `{k.name}` | {fmt_time(k.python_s)} | {fmt_time(k.aot_s)} | "
-                     f"{fmt_time(k.mypyc_s)} | {fmt_ratio(k.vs_python)} | "
-                     f"{fmt_ratio(k.vs_mypyc)} |" + (f" {k.note}" if k.note else ""))
-    lines.append(f"| **geomean** | | | | {fmt_ratio(geomean(k.vs_python for k in report.kernels))}"
-                 f" | {fmt_ratio(geomean(k.vs_mypyc for k in report.kernels))} |")
+    lines = [*header("Values (lists, str)", report, KERNELS_FILE.name),
+             *kernel_table(report.kernels)]
     lines += ["", "Conversion at the boundary, per item (compiled):", ""]
     lines += [f"- {kind}: {ns:.1f} ns" for kind, ns in report.conversion_ns.items()]
     text = "\n".join(lines) + "\n"

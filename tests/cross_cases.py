@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 
@@ -23,6 +24,8 @@ def rebuild(annotation: str, values: list[Any]) -> Any:
     items = iter(values)
 
     def build(text: str) -> Any:
+        if _top_level(text, "|"):
+            return next(items)  # T | None: one value
         if text.startswith("tuple["):
             inner = text[len("tuple["):-1]
             parts, depth, start = [], 0, 0
@@ -41,6 +44,17 @@ def rebuild(annotation: str, values: list[Any]) -> Any:
     return build(annotation)
 
 
+def _top_level(text: str, char: str) -> bool:
+    """Whether ``char`` occurs in ``text`` outside brackets."""
+    depth = 0
+    for ch in text:
+        depth += ch == "["
+        depth -= ch == "]"
+        if ch == char and depth == 0:
+            return True
+    return False
+
+
 LIBM_KERNELS = {"math_mix"}
 """Kernels that call the C library's transcendental functions: WASI's libc (musl's libm) may
 round math.atan2 & co. 1 ulp away from the host's glibc, as CPython built for WASI would."""
@@ -53,3 +67,16 @@ def within_ulps(expected: Any, got: Any, ulps: int = 2) -> bool:
     if isinstance(expected, float) and isinstance(got, float):
         return expected == got or abs(expected - got) <= ulps * math.ulp(expected)
     return type(expected) is type(got) and expected == got
+
+
+def build_wasm(sources: list[Path], out: Path, library: str, cache_dir: Path,
+               programs: bool = False) -> Path:
+    """The sources' modules built for wasm32-wasi with crossbuild (one module at a time, so
+    that kernels of two modules may share names): its output folder."""
+    from hatch_pyaot import crossbuild
+
+    modules = [m for source in sources for m in crossbuild.compile_modules([source])[0]]
+    (report,) = crossbuild.build_targets(modules, ["wasm32-wasi"], out, library,
+                                         cache_dir=cache_dir, programs=programs)
+    assert report.skipped is None, report.skipped
+    return out / "wasm32-wasi"

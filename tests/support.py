@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable
@@ -69,9 +70,14 @@ SANITIZE = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all",
 
 
 def _options() -> BuildOptions | None:
-    """Sanitized builds when test_sanitizers.py runs a test file under ASan and UBSan."""
+    """Sanitized builds when test_sanitizers.py runs a test file under ASan and UBSan;
+    Limited API builds when test_abi3_differential.py runs one for abi3 modules."""
     if os.environ.get("PYAOT_TEST_SANITIZE") == "1":
         return BuildOptions(opt_level="1", extra_cxx_flags=SANITIZE)
+    if os.environ.get("PYAOT_TEST_LIMITED_API") == "1":
+        from hatch_pyaot.abi3 import cxx_flags
+
+        return BuildOptions(extra_cxx_flags=cxx_flags("3.11"))
     return None
 
 
@@ -135,3 +141,28 @@ def check_arrays(pair: Pair, func: str, *args: Any) -> Any:
     for before, after in zip(py_args, native_args, strict=True):
         assert same_value(before, after), f"{func}: arguments differ afterwards"
     return got[1]
+
+
+def check_error(pair: Pair, func: str, *args: Any) -> None:
+    """Both sides raise, the same exception type (AxisError compiled as ValueError, its base)
+    with the same message."""
+    expected = outcome(getattr(pair.python, func), *args)
+    got = outcome(getattr(pair.native, func), *args)
+    assert expected[0] == got[0] == "raise", f"{func}: CPython {expected[1]!r}, compiled {got[1]!r}"
+    assert isinstance(expected[1], type(got[1])), f"{func}: {expected[1]!r} vs {got[1]!r}"
+    message = re.sub(r" \(at [^()]*:\d+\)$", "", str(got[1]))
+    assert message == str(expected[1]), f"{func}: {expected[1]!r} vs {got[1]!r}"
+
+
+def assert_refused(folder: Path, source: str, expected: list[tuple[int, int, str]]) -> None:
+    """Every function of ``source`` stays Python, with an error at each (line, column) whose
+    message starts with the text given."""
+    from hatch_pyaot.pipeline import analyze
+
+    path = folder / "bad.py"
+    path.write_text(source, encoding="utf-8")
+    report = analyze(path)
+    text = report.format_diagnostics()
+    assert not any(e.compiled for e in report.entries), text
+    for line, col, message in expected:
+        assert f"bad.py:{line}:{col}: error: {message}" in text, text

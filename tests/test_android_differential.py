@@ -151,3 +151,148 @@ def test_every_differential_case_on_android(program, tmp_path) -> None:
                 continue
             mismatches.append(f"{name}{str(args)[:80]}: {str(exc)[:300]}")
     assert not mismatches, "\n".join(mismatches[:20])
+
+
+# ---- str, list, dict, set and T | None (docs/c-abi.md, Values) --------------------------------
+# The value kernels' library is driven from here through a small aarch64 program under qemu
+# that serves its memory and calls (one request a line: malloc, free, write, read, release,
+# error, call), so that tests/c_values.py lays out and reads back every pyaot_value exactly
+# as on the host and on wasm.
+
+_VALUE_C_TYPES = {"int": "int64_t", "float": "double", "bool": "bool", "value": "pyaot_value*"}
+_VALUE_PARSE = {"int": "std::strtoll(next_token(), nullptr, 10)",
+                "float": "std::strtod(next_token(), nullptr)",
+                "bool": "std::strtoll(next_token(), nullptr, 10) != 0",
+                "value": "reinterpret_cast<pyaot_value*>(std::strtoull(next_token(), nullptr, 10))"}
+_SERVER = r"""
+static char* next_token() { char* t = std::strtok(nullptr, " \n"); return t ? t : (char*)"0"; }
+static void* pointer() { return reinterpret_cast<void*>(std::strtoull(next_token(), nullptr, 10)); }
+static void hex(const char* text, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) std::printf("%02x", static_cast<unsigned char>(text[i]));
+}
+static int call(const char* symbol);
+int main() {
+  static char line[1 << 20];
+  while (std::fgets(line, sizeof line, stdin)) {
+    const char* op = std::strtok(line, " \n");
+    if (!op) continue;
+    if (op[0] == 'm') {
+      std::printf("%llu", static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(
+          std::malloc(std::strtoull(next_token(), nullptr, 10)))));
+    } else if (op[0] == 'f') {
+      std::free(pointer());
+    } else if (op[0] == 'w') {
+      auto* at = static_cast<unsigned char*>(pointer());
+      const char* data = next_token();
+      for (std::size_t i = 0; data[2 * i] && data[2 * i + 1]; ++i) {
+        const char byte[3] = {data[2 * i], data[2 * i + 1], 0};
+        at[i] = static_cast<unsigned char>(std::strtoul(byte, nullptr, 16));
+      }
+    } else if (op[0] == 'r') {
+      const char* at = static_cast<const char*>(pointer());
+      hex(at, std::strtoull(next_token(), nullptr, 10));
+    } else if (op[0] == 'v') {
+      pyaot_value_release(static_cast<pyaot_value*>(pointer()));
+    } else if (op[0] == 'e') {
+      hex(pyaot_error_type(), std::strlen(pyaot_error_type()));
+      std::printf(" ");
+      hex(pyaot_error_message(), std::strlen(pyaot_error_message()));
+    } else {
+      std::printf("%d", call(next_token()));
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  return 0;
+}
+"""
+
+
+def value_driver(headers: list[str], functions: list[dict[str, Any]]) -> str:
+    lines = ["#include <cstdint>", "#include <cstdio>", "#include <cstdlib>", "#include <cstring>",
+             *(f'#include "{h}"' for h in headers), _SERVER, "static int call(const char* symbol) {"]
+    for f in functions:
+        kinds = [p["type"] for p in f["params"]] + ["value"] * len(f["results"])
+        args = [f"({_VALUE_C_TYPES[k]}){_VALUE_PARSE[k]}" if k != "value" else _VALUE_PARSE[k]
+                for k in kinds[:len(f["params"])]]
+        args += [f"({_VALUE_C_TYPES[r['type']]}*)pointer()" if r["type"] != "value"
+                 else "(pyaot_value*)pointer()" for r in f["results"]]
+        lines.append(f'  if (std::strcmp(symbol, "{f["symbol"]}") == 0) '
+                     f'return {f["symbol"]}({", ".join(args)});')
+    lines += ["  return -1;", "}", ""]
+    return "\n".join(lines)
+
+
+class QemuMemory:
+    """The driver's memory over its stdin and stdout."""
+
+    pointer_size = 8
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.p = process
+
+    def ask(self, line: str) -> str:
+        assert self.p.stdin is not None and self.p.stdout is not None
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+        return self.p.stdout.readline().strip()
+
+    def malloc(self, n: int) -> int:
+        return int(self.ask(f"m {n}"))
+
+    def free(self, address: int) -> None:
+        self.ask(f"f {address}")
+
+    def write(self, address: int, data: bytes) -> None:
+        self.ask(f"w {address} {data.hex()}")
+
+    def read(self, address: int, n: int) -> bytes:
+        return bytes.fromhex(self.ask(f"r {address} {n}"))
+
+    def release(self, address: int) -> None:
+        self.ask(f"v {address}")
+
+    def error(self) -> tuple[str, str]:
+        kind, message = (bytes.fromhex(part).decode("utf-8", "surrogateescape")
+                         for part in [*self.ask("e").split(" "), ""][:2])
+        return kind, message
+
+    def invoke(self, symbol: str, *args: Any) -> int:
+        text = " ".join(v.hex() if isinstance(v, float) else str(int(v)) for v in args)
+        return int(self.ask(f"c {symbol} {text}"))
+
+
+def test_value_cases_on_android(cross_cache: Path, tmp_path: Path) -> None:
+    """The CPython cases of the str, list, dict and Optional kernels on android-arm64."""
+    from c_values import call
+    from hatch_pyaot import crossbuild
+    from hatch_pyaot.codegen import c_abi
+    from hatch_pyaot.toolchains.targets import Artifact
+    from hatch_pyaot.toolchains.zig import toolchain_for
+    from test_c_abi_values import KERNELS as VALUE_KERNELS
+    from test_c_abi_values import MODULES, describe, run_cases
+
+    qemu = shutil.which("qemu-aarch64")
+    if qemu is None:
+        missing_tool("qemu-aarch64 is not installed (Debian: apt-get install qemu-user)")
+    modules = [m for name in MODULES
+               for m in crossbuild.compile_modules([VALUE_KERNELS / f"{name}.py"])[0]]
+    functions = [describe(m.name, e) for m in modules for e in m.entries]
+    for module in modules:
+        (tmp_path / f"{module.name}.h").write_text(module.header)
+        (tmp_path / f"{module.name}.cpp").write_text(module.cpp)
+    (tmp_path / "runtime.cpp").write_text(c_abi.RUNTIME_SOURCE)
+    (tmp_path / "driver.cpp").write_text(value_driver([f"{m.name}.h" for m in modules], functions))
+    toolchain = toolchain_for("android-arm64", Artifact.EXECUTABLE, cross_cache)
+    exe = toolchain.build([tmp_path / "driver.cpp", *(tmp_path / f"{m.name}.cpp" for m in modules),
+                           tmp_path / "runtime.cpp"], Artifact.EXECUTABLE, tmp_path / "driver")
+    with subprocess.Popen([qemu, str(exe)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          text=True) as process:
+        memory = QemuMemory(process)
+        try:
+            run_cases(lambda name: SimpleNamespace(**{
+                f["name"]: functools.partial(call, memory, memory.invoke, f)
+                for f in functions if f["module"] == name}))
+        finally:
+            assert process.stdin is not None
+            process.stdin.close()

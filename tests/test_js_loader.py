@@ -114,8 +114,14 @@ def test_layout_matches_the_c_struct_and_the_dtype_enum(unit):
         for field in ("data", "dtype", "ndim", "shape", "strides", "owner")}  # fmt: skip
     assert f"sizeof(pyaot_array) == {unit['layout']['size']}" in cpp
     assert f"alignof(pyaot_array) == {unit['layout']['align']}" in cpp
-    enum = re.findall(r"PYAOT_(\w+) = (\d+)", (ROOT / "docs" / "c-abi.md").read_text())
+    docs = (ROOT / "docs" / "c-abi.md").read_text()
+    enum = re.findall(r"PYAOT_(?!VALUE_)(\w+) = (\d+)", docs)
     assert {name.lower(): int(code) for name, code in enum} == unit["dtypes"]
+    # and values.mjs's pyaot_kind codes are the enum's too
+    kinds = dict(re.findall(r"PYAOT_VALUE_(\w+) = (\d+)", docs))
+    table = re.search(r"const KIND = \{(.*?)\};", (LOADER_DIR / "values.mjs").read_text(), re.S)
+    assert table is not None
+    assert {name.upper(): code for name, code in re.findall(r"(\w+): (\d+)", table[1])} == kinds
 
 
 # ---- A reactor built with zig ----------------------------------------------------------------
@@ -200,3 +206,36 @@ EXPECTED = {
 def test_demo_library_through_the_loader(node, demo_wasm):
     result = run_node(node, FIXTURES / "run_demo.mjs", LOADER_DIR / "pyaot.mjs", demo_wasm)
     assert result == EXPECTED
+
+
+# ---- str, list, dict, set and None values (js/values.mjs) --------------------------------------
+
+
+@pytest.mark.slow
+def test_values_through_the_loader(node, tmp_path, cross_cache):
+    """JS strings, Arrays, Maps, objects, Sets and null in and out of a library built by
+    crossbuild from tests/fixtures/js/textkit.py; the results are CPython's."""
+    from cross_cases import build_wasm
+    from support import import_file
+
+    out = build_wasm([FIXTURES / "textkit.py"], tmp_path, "textkit", cross_cache)
+    result = run_node(node, FIXTURES / "run_values.mjs", LOADER_DIR / "pyaot.mjs",
+                      out / "lib" / "textkit.wasm", out / "manifest.json")
+    py = import_file(FIXTURES / "textkit.py", "textkit_reference")
+    assert result["initials"] == py.initials("the cat ßig égal 😀x")
+    assert result["shout"] == [py.shout("zoë 😀"), py.shout(None)]
+    assert result["pushed"] == [4, [1, 2, 3, 4]]  # the caller's Array grew
+    assert result["failed"][0]["error"] == "IndexError"
+    assert result["failed"][1] == [1.5, 0.5]  # written back although the call raised
+    assert result["bumped"] == {"Map": [["a", 2], ["b", 1]]}
+    assert result["bumped_object"] == {"x": 2, "y": 1}
+    assert result["inverted"] == {"Map": [["one", 1], ["two", 2]]}
+    assert result["common"] == [{"Set": [2, 3]}, True]
+    assert result["key_error"]["error"] == "KeyError"
+    assert result["key_error"]["message"].startswith("'zz' (at textkit.py:")
+    assert result["wrong_item"] == {
+        "error": "TypeError", "message": "push_all() argument 1 (xs)[1] must be int, not a string"}
+    assert result["wrong_type"] == {
+        "error": "TypeError", "message": "shout() argument 1 (name) must be str | None, not a number"}
+    assert result["bad_key"] == {
+        "error": "TypeError", "message": 'invert() argument 1 (d) key "1" must be int, not a string'}

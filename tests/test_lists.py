@@ -6,7 +6,9 @@ Every kernel of kernels/list_kernels.py is compiled once for this file.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import math
 import re
 from pathlib import Path
@@ -68,6 +70,19 @@ FLOATS = [[], [1.5], [2.0, -0.0, 0.0, 3.25, -7.5], [NAN, 1.0], [math.inf, -math.
 
 CASES: list[tuple[str, tuple[Any, ...]]] = []
 CASES += [("total", (xs,)) for xs in FLOATS]
+SLICES = [(None, None, None), (1, 3, None), (-2, None, None), (5, 1, None), (None, None, 2),
+          (None, None, -1), (4, 0, -2), (1, 100, 3), (0, 0, 0), (-100, 2, None)]
+CASES += [("set_slice", (list(range(6)), a, b, c, ys)) for a, b, c in SLICES
+          for ys in ([], [9], [9, 8, 7])]
+CASES += [("set_slice", ([], None, None, 2, [])), ("set_slice_self", ([1, 2, 3],))]
+CASES += [("del_slice", (list("abcdefg"), a, b, c)) for a, b, c in SLICES]
+CASES += [("truth_of", (xs, d, s, t)) for xs, d, s, t in [([], {}, set(), ""),
+                                                          ([0], {0: 0}, {0}, "0")]]
+CASES += [("nested_iterators", (a, b, n)) for a, b, n in [([], [], 0), ([1, 2, 3], ["x", "yz"], 5),
+                                                           ([4], ["αβγ"], 1), ([1], ["ab"], 0)]]
+CASES += [("iterators_as_values", (a, b)) for a, b in [([], []), ([3, 1, 2], ["a", "b", "a"])]]
+CASES += [("iterate_dicts", (d, s)) for d, s in [({}, set()), ({3: "c", 1: "a"}, {5, 1, 9, 2})]]
+CASES += [("strict_range", (xs, n)) for xs, n in [([], 0), ([1, 2], 2), ([1, 2], 3), ([1, 2], 1)]]
 CASES += [("evens", (n,)) for n in (0, 1, 10)]
 CASES += [("literal_mix", (3, 0.5))]
 CASES += [("nested_literal", (n,)) for n in (0, 4)]
@@ -209,3 +224,25 @@ def test_hypothesis_nested(pair: Pair, rows: list[list[int]]) -> None:
     check(pair, "sort_rows", rows)
     check(pair, "flatten", rows)
     check(pair, "append_rows", rows, 1)
+
+
+def test_print_to_sys_stderr_as_python(pair: Pair) -> None:
+    outputs = []
+    for module in (pair.python, pair.native):
+        err, out = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+            result = module.warn(7)
+        outputs.append((err.getvalue(), out.getvalue(), result))
+    assert outputs[0] == outputs[1] == ("warning: 7\n", "out\n", 7)
+
+
+BOUND = st.none() | st.integers(-8, 8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(-5, 5), max_size=8), BOUND, BOUND, st.none() | st.integers(-3, 3),
+       st.lists(st.integers(-5, 5), max_size=4))
+def test_hypothesis_slice_assignment(pair: Pair, xs: list[int], a: int | None, b: int | None,
+                                     c: int | None, ys: list[int]) -> None:
+    check(pair, "set_slice", xs, a, b, c, ys)
+    check(pair, "del_slice", [str(x) for x in xs], a, b, c)

@@ -203,6 +203,11 @@ def test_set_runtime_under_sanitizers(cxx: str, tmp_path: Path) -> None:
     assert_clean_run(build_and_run(cxx, CPP / "test_set.cpp", tmp_path / "test_set"))
 
 
+def test_c_values_under_sanitizers(cxx: str, tmp_path: Path) -> None:
+    """pyaot/c_value.hpp (the C ABI's values) and the standalone programs' JSON reader."""
+    assert_clean_run(build_and_run(cxx, CPP / "test_c_value.cpp", tmp_path / "test_c_value"))
+
+
 def test_hash_is_cpythons(cxx: str, tmp_path: Path) -> None:
     """pyaot::py_hash gives hash() of CPython for ints across int64 (the reduction modulo
     2**61 - 1, -1 -> -2), floats (fractions, huge, tiny, infinities, -0.0), bools, tuples and

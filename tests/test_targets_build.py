@@ -275,7 +275,7 @@ def test_js_loader_calls_a_non_ascii_function(small: Path):
     if node is None:
         missing_tool("node is not installed (Debian: apt-get install nodejs)")
     lib = small / "out" / "wasm32-wasi" / "lib"
-    for name in ("pyaot.mjs", "wasi.mjs"):
+    for name in ("pyaot.mjs", "values.mjs", "wasi.mjs"):
         shutil.copy(Path(__file__).parents[1] / "src" / "hatch_pyaot" / "js" / name, lib)
     (lib / "run.mjs").write_text('''
 import { load } from "./pyaot.mjs";
@@ -435,7 +435,7 @@ def test_js_loader_calls_the_wasm_library(built: Path):
     if node is None:
         missing_tool("node is not installed (Debian: apt-get install nodejs)")
     lib = built / "out" / "wasm32-wasi" / "lib"
-    for name in ("pyaot.mjs", "wasi.mjs"):
+    for name in ("pyaot.mjs", "values.mjs", "wasi.mjs"):
         shutil.copy(Path(__file__).parents[1] / "src" / "hatch_pyaot" / "js" / name, lib)
     (lib / "run.mjs").write_text('''
 import { load } from "./pyaot.mjs";

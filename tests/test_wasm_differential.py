@@ -131,3 +131,69 @@ def test_every_differential_case_on_wasm(reactor: Reactor, python_module: Any) -
             mismatches.append(f"{name}{str(args)[:80]}: {str(exc)[:300]}")
     assert checked > 300
     assert not mismatches, "\n".join(mismatches[:20])
+
+
+# ---- str, list, dict, set and T | None (docs/c-abi.md, Values) --------------------------------
+
+
+class WasmMemory:
+    """A reactor's linear memory, for tests/c_values.py: 32-bit pointers."""
+
+    pointer_size = 4
+
+    def __init__(self, reactor: Reactor) -> None:
+        self.r = reactor
+
+    def malloc(self, n: int) -> int:
+        return int(self.r.exports["malloc"](self.r.store, n))
+
+    def free(self, address: int) -> None:
+        self.r.exports["free"](self.r.store, address)
+
+    def write(self, address: int, data: bytes) -> None:
+        self.r.memory.write(self.r.store, data, address)
+
+    def read(self, address: int, n: int) -> bytes:
+        return bytes(self.r.memory.read(self.r.store, address, address + n))
+
+    def release(self, address: int) -> None:
+        self.r.exports["pyaot_value_release"](self.r.store, address)
+
+    def error(self) -> tuple[str, str]:
+        return (self.r.string(self.r.exports["pyaot_error_type"](self.r.store)),
+                self.r.string(self.r.exports["pyaot_error_message"](self.r.store)))
+
+
+@pytest.fixture(scope="module")
+def value_reactor(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Reactor:
+    import json
+
+    from cross_cases import build_wasm
+    from test_c_abi_values import KERNELS as VALUE_KERNELS
+    from test_c_abi_values import MODULES
+
+    out = build_wasm([VALUE_KERNELS / f"{name}.py" for name in MODULES],
+                     tmp_path_factory.mktemp("wasm-values"), "values", cross_cache)
+    manifest = json.loads((out / "manifest.json").read_text())
+    reactor = Reactor(out / "lib" / "values.wasm", manifest)
+    reactor.functions = {f"{f['module']}.{f['name']}": f for f in manifest["functions"]}
+    return reactor
+
+
+def test_value_cases_on_wasm(value_reactor: Reactor) -> None:
+    """The CPython cases of the str, list, dict and Optional kernels on wasm32-wasi, as
+    tests/test_c_abi_values.py runs them on the host."""
+    from c_values import call
+    from test_c_abi_values import run_cases
+
+    memory = WasmMemory(value_reactor)
+
+    def invoke(symbol: str, *args: Any) -> int:
+        return int(value_reactor.exports[symbol](value_reactor.store, *args))
+
+    def module(name: str) -> SimpleNamespace:
+        return SimpleNamespace(**{
+            f["name"]: functools.partial(call, memory, invoke, f)
+            for key, f in value_reactor.functions.items() if f["module"] == name})
+
+    run_cases(module)

@@ -26,6 +26,7 @@ from wheels import (
     pip_wheel,
     read_wheel,
     run,
+    runtime_wheel,
     write_project,
 )
 
@@ -98,8 +99,9 @@ def hatchling_build(project: Path, *args: str, env: dict[str, str] | None = None
     text = pyproject.read_text()
     if "targets" not in text:
         pyproject.write_text(text.rstrip("\n") + '\ntargets = ["host"]\n')
-    return run([sys.executable, "-m", "hatchling", "build", *args], cwd=project, env=env,
-               check=check)
+    # This checkout's hook, also where the environment's hatch-pyaot is another checkout's.
+    return run([sys.executable, "-m", "hatchling", "build", *args], cwd=project,
+               env={"PYTHONPATH": str(REPO / "src"), **(env or {})}, check=check)
 
 
 def test_build_log_shows_progress_and_diagnostics(tmp_path, pyaot_cache_dir):
@@ -234,13 +236,14 @@ def test_native_files_in_the_source_tree_stay_out_of_the_artifacts(tmp_path):
 def test_editable_install_builds_in_place_and_follows_changes(tmp_path, wheelhouse,
                                                                pyaot_cache_dir):
     """``pip install -e``: native modules next to the sources; after a change to a kernel
-    the next import rebuilds it (with hatch-pyaot installed as the package requires it)."""
+    the next import rebuilds it: the developer has the compiler, hatch-pyaot, installed
+    (the package itself requires hatch-pyaot-runtime only)."""
     project = write_project(tmp_path / "project", "one-line")
     python = fresh_venv(tmp_path / "venv")
     env = {"PYAOT_CACHE_DIR": str(pyaot_cache_dir)}
     pip = [sys.executable, "-m", "pip", "--python", str(python), "install",
            "--find-links", str(wheelhouse)]
-    run([*pip, "-e", str(project)], cwd=tmp_path, env=env)
+    run([*pip, "-e", str(project), "hatch-pyaot"], cwd=tmp_path, env=env)
     package = project / "src" / "demo_kernels"
     assert (package / native_name("kernels")).is_file()
     assert run([str(python), "-c", CHECK_INSTALLED], cwd=tmp_path, env=env).stdout == EXPECTED
@@ -258,7 +261,8 @@ def test_hatch_pyaot_wheel_carries_the_runtime_headers_and_plugins(wheelhouse):
     info = read_wheel(wheel)
     assert "hatch_pyaot/cpp_runtime/include/pyaot/runtime.hpp" in info.names
     assert "hatch_pyaot/settings.schema.json" in info.names
-    assert "hatch_pyaot/py.typed" in info.names  # PEP 561: type checkers read the package
+    # PEP 561: type checkers read the package; hatch-pyaot-runtime carries the marker
+    assert "hatch_pyaot/py.typed" in read_wheel(runtime_wheel(wheelhouse)).names
     with zipfile.ZipFile(wheel) as zf:
         entry_points = zf.read(next(n for n in info.names
                                     if n.endswith("entry_points.txt"))).decode()

@@ -22,11 +22,13 @@ import pytest
 
 from wheels import (
     KERNELS,
+    auditwheel_platform,
     fresh_venv,
     install,
     pip_wheel,
     read_wheel,
     run,
+    runtime_wheel,
     write_project,
 )
 
@@ -80,6 +82,8 @@ def test_pip_wheel_installs_native_functions(tmp_path, wheelhouse, pyaot_cache_d
     (wheel,) = (tmp_path / "out").glob("*.whl")
     info = read_wheel(wheel)
     assert info.tags and all(t.startswith("cp311-cp311-") for t in info.tags), info.tags
+    if sys.platform.startswith("linux"):  # tagged by bdist_wheel's subclass, as auditwheel sees it
+        assert info.tags == (f"cp311-cp311-{auditwheel_platform(wheel)}",)
     assert "py3-none-any" not in wheel.name and not info.root_is_purelib
     assert {NATIVE, "demo_kernels/kernels.py"} <= set(info.names), info.names
     with zipfile.ZipFile(wheel) as zf:
@@ -102,7 +106,8 @@ def test_editable_install_builds_in_place_and_follows_changes(mode, tmp_path, wh
     python = fresh_venv(tmp_path / "venv")
     env = {"PYAOT_CACHE_DIR": str(pyaot_cache_dir)}
     run([sys.executable, "-m", "pip", "--python", str(python), "install", "--find-links",
-         str(wheelhouse), "--config-settings", f"editable_mode={mode}", "-e", str(project)],
+         str(wheelhouse), "--config-settings", f"editable_mode={mode}", "-e", str(project),
+         "hatch-pyaot"],  # the developer has the compiler: the loader rebuilds with it
         cwd=tmp_path, env=env)
     source = project / "src" / "demo_kernels" / "kernels.py"
     assert source.with_name(NATIVE.rpartition("/")[2]).is_file()
@@ -149,3 +154,20 @@ def test_project_without_the_table_gets_a_pure_wheel(tmp_path, build_env):
     assert info.tags == ("py3-none-any",) and info.root_is_purelib
     assert not any(".pyaot" in name for name in info.names), info.names
     assert "pyaot:" not in log
+
+
+def test_limited_api_gives_an_abi3_wheel(tmp_path, build_env, wheelhouse, pyaot_cache_dir,
+                                         expected):
+    """``limited-api = "3.11"``: ``kernels.pyaot.abi3.so``, tagged ``cp311-abi3-<platform>``,
+    running natively where only hatch-pyaot-runtime is installed."""
+    project = write_project(tmp_path / "project", "setuptools", settings='limited-api = "3.11"\n')
+    build_in(build_env, project, tmp_path / "out")
+    (wheel,) = (tmp_path / "out").glob("*.whl")
+    info = read_wheel(wheel)
+    assert "demo_kernels/kernels.pyaot.abi3.so" in info.names, info.names
+    platform = auditwheel_platform(wheel) if sys.platform.startswith("linux") else None
+    assert len(info.tags) == 1 and info.tags[0].startswith("cp311-abi3-"), info.tags
+    assert platform is None or info.tags == (f"cp311-abi3-{platform}",)
+    python = fresh_venv(tmp_path / "venv")
+    install(python, runtime_wheel(wheelhouse), wheel)
+    assert run([str(python), "-c", CHECK_INSTALLED], cwd=tmp_path).stdout == expected

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -80,17 +81,24 @@ def run(argv: list[str], cwd: Path, env: Mapping[str, str] | None = None,
 
 
 def build_hatch_pyaot_wheel(shared: Path) -> Path:
-    """hatch-pyaot's own wheel, built once per test session (xdist workers share it)."""
+    """hatch-pyaot's own wheel and that of hatch-pyaot-runtime, which it depends on, built
+    once per test session (xdist workers share them); returns the compiler's."""
     wheelhouse = shared / "wheelhouse"
     wheelhouse.mkdir(parents=True, exist_ok=True)
     with _locked(shared / "wheelhouse.lock"):
         found = sorted(wheelhouse.glob("hatch_pyaot-*.whl"))
         if not found:
             run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                 "-w", str(wheelhouse), str(REPO)], cwd=shared)
+                 "-w", str(wheelhouse), str(REPO), str(REPO / "runtime")], cwd=shared)
             found = sorted(wheelhouse.glob("hatch_pyaot-*.whl"))
     assert len(found) == 1, found
     return found[0]
+
+
+def runtime_wheel(wheelhouse: Path) -> Path:
+    """hatch-pyaot-runtime's wheel, which ``build_hatch_pyaot_wheel`` put beside the compiler's."""
+    (found,) = wheelhouse.glob("hatch_pyaot_runtime-*.whl")
+    return found
 
 
 @contextlib.contextmanager
@@ -119,10 +127,17 @@ def fresh_venv(path: Path) -> Path:
 
 
 def install(python: Path, *wheels: Path) -> None:
-    """Install exactly these wheels (``--no-deps``: a compiled package needs nothing but
-    hatch-pyaot's small run-time part, which this also proves)."""
+    """Install exactly these wheels (``--no-deps``)."""
     run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
          "--no-index", *map(str, wheels)], cwd=python.parent)
+
+
+def auditwheel_platform(wheel: Path) -> str:
+    """The platform tag ``auditwheel show`` says the wheel is consistent with."""
+    out = run([sys.executable, "-m", "auditwheel", "show", str(wheel)], cwd=wheel.parent).stdout
+    found = re.search(r'consistent\s+with\s+the\s+following\s+platform\s+tag:\s+"([^"]+)"', out)
+    assert found, out
+    return found.group(1)
 
 
 @dataclass(frozen=True)
@@ -156,7 +171,7 @@ def write_project(root: Path, form: str, name: str = "demo_kernels",
         name = "{dist}"
         version = "1.0"
         requires-python = ">=3.11"
-        dependencies = ["hatch-pyaot"]
+        dependencies = ["hatch-pyaot-runtime"]
         """)
     if form == "one-line":
         toml = ('tool.hatch.build.hooks.pyaot.dependencies = ["hatch-pyaot"]\n\n'

@@ -4,7 +4,10 @@ At run time this package is only the ``@compile`` decorator: it swaps a top-leve
 for its native version when a valid native module (``kernels.pyaot<EXT_SUFFIX>`` next to
 ``kernels.py``) exists, and otherwise returns the Python function unchanged. Importing it
 is cheap: the standard library only, and the loader is imported on first use. The compiler
-itself (tracer, typing, codegen, toolchains) is never imported from here.
+itself (tracer, typing, codegen, toolchains) is never imported from here. This file and
+``runtime/loader.py`` are the ``hatch-pyaot-runtime`` distribution (``runtime/`` at the root
+of the repository), all that an installed package needs; the compiler's ``hatch-pyaot``
+carries the rest of the import package.
 """
 
 from __future__ import annotations

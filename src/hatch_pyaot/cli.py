@@ -1,4 +1,4 @@
-"""``pyaot`` / ``python -m hatch_pyaot``: build, check, explain, ops, targets."""
+"""``pyaot`` / ``python -m hatch_pyaot``: build, check, explain, annotate, ops, targets."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    handler = {"build": _build, "check": _check, "explain": _explain, "ops": _ops,
-               "targets": _targets}[args.command]
+    handler = {"build": _build, "check": _check, "explain": _explain, "annotate": _annotate,
+               "ops": _ops, "targets": _targets}[args.command]
     if handler is _explain:  # prints the IR of deep trees: room for them (deep.py)
         from hatch_pyaot.deep import call_deep
 
@@ -47,6 +47,11 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("explain", help="show a function's IR, types or generated C++")
     e.add_argument("target", metavar="FILE::FUNC")
     e.add_argument("--stage", choices=["ir", "types", "cpp"], default="types")
+    a = sub.add_parser("annotate", help="write each module's source as an HTML page, every "
+                       "line coloured by what it became, with its C++ under it")
+    a.add_argument("paths", nargs="+", type=Path, metavar="FILE|PKG")
+    a.add_argument("-o", "--out", type=Path, default=Path("pyaot-annotate"), metavar="DIR",
+                   help="where DIR/<module>.html go (default: pyaot-annotate)")
     o = sub.add_parser("ops", help="list the supported Python operations")
     o.add_argument("module", nargs="?", help="only this module (math, builtins, operator)")
     o.add_argument("--markdown", action="store_true",
@@ -254,6 +259,30 @@ def _explain(args: argparse.Namespace) -> int:
             print(format_function(spec.function, spec.expr_types, spec.var_types,
                                   spec.param_types, spec.result))
     return 0
+
+
+def _annotate(args: argparse.Namespace) -> int:
+    """Analyzes as ``build`` does, builds nothing: the page shows the C++ it would build."""
+    from hatch_pyaot.annotate.lines import annotate
+    from hatch_pyaot.annotate.page import render, summary
+    from hatch_pyaot.errors import CompileError
+
+    files = _files(args.paths)
+    if files is None:
+        return 2
+    failed = 0
+    for path in files:
+        try:
+            module = annotate(path)
+        except CompileError as exc:
+            print(exc, file=sys.stderr)
+            failed += 1
+            continue
+        page = args.out / f"{module.module_name}.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(render(module), encoding="utf-8")
+        print(f"pyaot: wrote {page} ({summary(module)})")
+    return 1 if failed else 0
 
 
 def _ops(args: argparse.Namespace) -> int:

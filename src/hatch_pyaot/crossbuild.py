@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from hatch_pyaot.codegen import c_abi, standalone
+from hatch_pyaot.codegen import c_abi, c_values, standalone
 from hatch_pyaot.codegen.module import Entry
 from hatch_pyaot.deep import call_deep
 from hatch_pyaot.errors import Diagnostic
@@ -332,4 +332,7 @@ def type_description(t: Type) -> dict[str, object]:
         return {"type": "array", "dtype": t.dtype.name, **rank}
     if isinstance(t, DTypeScalar):
         return {"type": t.dtype.name}
+    if c_values.is_value(t):  # docs/c-abi.md, Values
+        return {"type": "value", "value": c_values.describe(t),
+                **({"mutable": True} if c_values.is_mutable(t) else {})}
     return {"type": str(t)}

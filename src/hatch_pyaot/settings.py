@@ -33,6 +33,10 @@ DEFAULT_CROSS_TARGETS: tuple[str, ...] = ("wasm32-wasi", "android-arm64", "ios-a
 
 OPT_LEVELS: tuple[str, ...] = ("0", "1", "2", "3", "s")
 
+LIMITED_API_VERSIONS: tuple[str, ...] = ("3.11", "3.12", "3.13", "3.14")
+"""Minimum versions for ``limited-api``: 3.11 is the first whose stable ABI has the buffer
+protocol, which arrays cross the boundary with."""
+
 HATCH_HOOK_KEYS: tuple[str, ...] = (
     "dependencies", "require-runtime-dependencies", "require-runtime-features",
     "enable-by-default",
@@ -87,6 +91,15 @@ class Settings:
         "schema": {"anyOf": [{"type": "string", "enum": list(OPT_LEVELS)},
                              {"type": "integer", "minimum": 0, "maximum": 3}]},
         "normalize": str,
+    })
+    limited_api: str | None = field(default=None, metadata={
+        "key": "limited-api",
+        "help": "Build the native modules against CPython's Limited API (the stable ABI) for "
+                "this minimum Python version: one wheel, tagged `cp311-abi3-<platform>` for "
+                "`\"3.11\"`, installs on that version and every later one. Calls cost more "
+                "(docs/packaging.md has the figures). Unset: the full API of the building "
+                "interpreter, a wheel for that version only.",
+        "schema": {"type": "string", "enum": list(LIMITED_API_VERSIONS)},
     })
     include: tuple[str, ...] = field(default=(), metadata={
         "key": "include",

@@ -6,9 +6,11 @@ for every distribution it sets up while hatch-pyaot is installed, whatever the p
 acts only when the project's ``pyproject.toml`` has a ``[tool.pyaot]`` table. Then:
 
 - the distribution says it has extension modules, so the wheel is platform-specific
-  (``cp311-cp311-linux_x86_64``, ``Root-Is-Purelib: false``) and ``build_ext`` runs. The tag
-  is decided before anything is built: a project that opts in gets a platform wheel even
-  when no native module could be built (no compiler, ``fallback = "python"``);
+  (``Root-Is-Purelib: false``) and ``build_ext`` runs: a project that opts in gets a
+  platform wheel even when no native module could be built (no compiler,
+  ``fallback = "python"``);
+- ``bdist_wheel`` is subclassed so that the wheel's tag is the one the native modules it
+  carries qualify for (``wheel_tags.py``: manylinux, ``abi3`` with ``limited-api``);
 - ``build_ext``, whatever class the project or another plugin gives it, is subclassed to
   build the native modules after its own run. ``build_ext`` rather than ``build_py``: it is
   setuptools' command for native code, it runs after ``build_py`` (in ``build`` and in
@@ -35,9 +37,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from hatch_pyaot.runtime.loader import native_name
 from hatch_pyaot.settings import Settings, SettingsError, settings_from_table
-from hatch_pyaot.wheelbuild import BuildLog, SourceFile, WheelBuildFailed, compile_for_wheel
+from hatch_pyaot.wheelbuild import (
+    BuildLog,
+    SourceFile,
+    WheelBuildFailed,
+    compile_for_wheel,
+    native_file_name,
+)
 
 if TYPE_CHECKING:
     # setuptools has no type information; these are Any to mypy.
@@ -82,18 +89,38 @@ def _pyaot_settings(pyproject: Path) -> Settings | None:
 def _wrapping_build_ext(get_command_class: Callable[[str], type[Command]],
                         settings: Settings) -> Callable[[str], type[Command]]:
     """``dist.get_command_class`` that hands out ``build_ext`` subclassed by
-    ``_with_native_modules``; one subclass per base class, so a command's type is stable."""
+    ``_with_native_modules`` and ``bdist_wheel`` by ``_with_native_tag``; one subclass per
+    base class, so a command's type is stable."""
     subclasses: dict[type[Command], type[Command]] = {}
+    wrappers = {"build_ext": _with_native_modules, "bdist_wheel": _with_native_tag}
 
     def wrapped(command: str) -> type[Command]:
         cls = get_command_class(command)
-        if command != "build_ext":
+        if command not in wrappers:
             return cls
         if cls not in subclasses:
-            subclasses[cls] = _with_native_modules(cls, settings)
+            subclasses[cls] = wrappers[command](cls, settings)
         return subclasses[cls]
 
     return wrapped
+
+
+def _with_native_tag(base: type[Command], settings: Settings) -> type[Command]:
+    class bdist_wheel(base):  # type: ignore[misc]
+        """``bdist_wheel`` tagged for the native modules below ``build_lib``."""
+
+        def get_tag(self) -> tuple[str, str, str]:
+            from hatch_pyaot.wheel_tags import wheel_tag
+
+            tag: tuple[str, str, str] = super().get_tag()
+            modules = [Path(path) for path in _native_outputs(self, settings)]
+            ours = wheel_tag(modules, settings.limited_api) if modules else None
+            if ours is None:
+                return tag
+            interpreter, abi, platform = ours.split("-")
+            return interpreter, abi, platform
+
+    return bdist_wheel
 
 
 def _with_native_modules(base: type[Command], settings: Settings) -> type[Command]:
@@ -105,14 +132,14 @@ def _with_native_modules(base: type[Command], settings: Settings) -> type[Comman
             _build_native_modules(self, settings)
 
         def get_outputs(self) -> list[str]:
-            outputs = [*super().get_outputs(), *_native_outputs(self)]
+            outputs = [*super().get_outputs(), *_native_outputs(self, settings)]
             return list(dict.fromkeys(outputs))  # setuptools' own lists the mapping's too
 
         def get_output_mapping(self) -> dict[str, str]:
             inherited = getattr(super(), "get_output_mapping", None)
             mapping = dict(inherited() if inherited else {})
             if _in_place(self):
-                mapping.update(_native_mapping(self))
+                mapping.update(_native_mapping(self, settings))
             return mapping
 
     return build_ext
@@ -155,21 +182,22 @@ def _build_native_modules(cmd: Command, settings: Settings) -> None:
         # build_lib outlives a build: a native module left there by an earlier one goes into
         # the wheel unless it is removed.
         for f in files:
-            if f.native_dist_path not in built:
-                _native_file(f.path).unlink(missing_ok=True)
+            if f.native_dist_path_for(settings) not in built:
+                _native_file(f.path, settings).unlink(missing_ok=True)
 
 
-def _native_outputs(cmd: Command) -> list[str]:
+def _native_outputs(cmd: Command, settings: Settings) -> list[str]:
     """The native modules below ``build_lib`` (in place: where they would be)."""
     if _in_place(cmd):
-        return list(_native_mapping(cmd))
-    return [str(native) for m in _modules(cmd) if (native := _native_file(m.copy)).exists()]
+        return list(_native_mapping(cmd, settings))
+    return [str(native) for m in _modules(cmd)
+            if (native := _native_file(m.copy, settings)).exists()]
 
 
-def _native_mapping(cmd: Command) -> dict[str, str]:
+def _native_mapping(cmd: Command, settings: Settings) -> dict[str, str]:
     """In place: {native module's place below ``build_lib``: the file next to the source}."""
-    return {str(_native_file(m.copy)): str(native) for m in _modules(cmd)
-            if (native := _native_file(m.source)).exists()}
+    return {str(_native_file(m.copy, settings)): str(native) for m in _modules(cmd)
+            if (native := _native_file(m.source, settings)).exists()}
 
 
 def _in_place(cmd: Command) -> bool:
@@ -177,5 +205,5 @@ def _in_place(cmd: Command) -> bool:
     return bool(getattr(cmd, "inplace", False))
 
 
-def _native_file(module: Path) -> Path:
-    return module.with_name(native_name(module.stem))
+def _native_file(module: Path, settings: Settings) -> Path:
+    return module.with_name(native_file_name(module.stem, settings))

@@ -42,8 +42,21 @@ class SourceFile:
     @property
     def native_dist_path(self) -> str:
         """Where its native module goes inside the wheel: next to it."""
+        return self.native_dist_path_for(Settings())
+
+    def native_dist_path_for(self, settings: Settings) -> str:
+        """Where its native module goes inside the wheel, named for ``settings``."""
         p = PurePosixPath(self.dist_path)
-        return str(p.with_name(native_name(p.stem)))
+        return str(p.with_name(native_file_name(p.stem, settings)))
+
+
+def native_file_name(stem: str, settings: Settings) -> str:
+    """``kernels.pyaot<EXT_SUFFIX>``, or ``kernels.pyaot.abi3.so`` with ``limited-api``."""
+    if settings.limited_api is None:
+        return native_name(stem)
+    from hatch_pyaot import abi3
+
+    return abi3.native_name(stem)
 
 
 @dataclass(frozen=True)
@@ -69,7 +82,7 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
     the loader at import when their sources change (``runtime/rebuild.py``).
     """
     # Imported here: a backend imports this module whether or not anything gets compiled.
-    from hatch_pyaot.pipeline import build, native_path
+    from hatch_pyaot.pipeline import build
     from hatch_pyaot.toolchains.cache import CacheDirError
     from hatch_pyaot.toolchains.process import CompilerNotFound, ToolchainError
 
@@ -78,11 +91,18 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
         log.info("pyaot: no module uses @compile; nothing to compile")
         return {}
     by_source = {f.path.resolve(): f for f in selected}
+    if settings.limited_api is not None:
+        from hatch_pyaot.abi3 import unbuildable
+
+        reason = unbuildable(settings.limited_api)
+        if reason is not None:
+            raise WheelBuildFailed(f"pyaot: {reason}")
 
     def destination(source: Path) -> Path:
         if staging is None:
-            return native_path(source)
-        return staging.joinpath(*by_source[source.resolve()].native_dist_path.split("/"))
+            return source.with_name(native_file_name(source.stem, settings))
+        return staging.joinpath(*by_source[source.resolve()].native_dist_path_for(settings)
+                                .split("/"))
 
     options = build_options(settings, root, editable=editable)
     try:
@@ -115,7 +135,7 @@ def compile_for_wheel(files: Sequence[SourceFile], settings: Settings, *, root: 
     built = {}
     compiled = [m.path for m in report.modules if m.cpp is not None]
     for source, output in zip(compiled, report.built, strict=True):
-        built[by_source[source.resolve()].native_dist_path] = output
+        built[by_source[source.resolve()].native_dist_path_for(settings)] = output
     functions = sum(e.compiled for m in report.modules for e in m.entries)
     log.info(f"pyaot: {len(built)} native module(s), {functions} compiled function(s), "
              f"{len(report.failed_entries)} left in Python")
@@ -154,9 +174,14 @@ def build_options(settings: Settings, root: Path, *, editable: bool = False) -> 
     cache_dir = None
     if settings.cache_dir is not None:
         cache_dir = root / os.path.expanduser(settings.cache_dir)
+    flags: tuple[str, ...] = ()
+    if settings.limited_api is not None:
+        from hatch_pyaot.abi3 import cxx_flags
+
+        flags = cxx_flags(settings.limited_api)
     return BuildOptions(opt_level=settings.opt_level, jobs=settings.jobs,
                         boundscheck=settings.boundscheck, cache_dir=cache_dir,
-                        editable=editable)
+                        editable=editable, extra_cxx_flags=flags)
 
 
 def _relative(line: str, root: Path, staging: Path | None) -> str:

@@ -569,3 +569,16 @@ def letters(s: str) -> tuple[set[str], int, bool]:
 def str_keys_raise(d: dict[str, int], k: str) -> int:
     d["new"] = 1
     return d[k]
+
+
+@compile
+def get_one(d: dict[int, str], k: int) -> str | None:
+    return d.get(k)
+
+
+@compile
+def get_or_minus(d: dict[int, int], k: int) -> int:
+    v = d.get(k)
+    if v is None:
+        return -1
+    return v + 1

@@ -2,6 +2,7 @@
 including ones that change their arguments (the caller must see the change)."""
 
 import heapq
+import sys
 
 from hatch_pyaot import compile
 
@@ -403,6 +404,68 @@ def sort_ints(xs: list[int]) -> None:
 
 
 @compile
+def set_slice(xs: list[int], a: int | None, b: int | None, c: int | None,
+              ys: list[int]) -> list[int]:
+    xs[a:b:c] = ys
+    return xs
+
+
+@compile
+def set_slice_self(xs: list[int]) -> int:
+    xs[1:] = xs
+    xs[:0] = [7, 8]
+    return len(xs)
+
+
+@compile
+def del_slice(xs: list[str], a: int | None, b: int | None, c: int | None) -> int:
+    del xs[a:b:c]
+    return len(xs)
+
+
+@compile
+def truth_of(xs: list[int], d: dict[int, int], s: set[int], t: str) -> tuple[bool, bool, bool, bool, bool]:
+    return bool(xs), bool(d), bool(s), bool(t), not xs
+
+
+@compile
+def warn(x: int) -> int:
+    print("warning:", x, file=sys.stderr)
+    print("out", file=sys.stdout)
+    return x
+
+
+@compile
+def nested_iterators(a: list[int], b: list[str], n: int) -> list[tuple[int, int, str]]:
+    out = []
+    for i, (x, y) in enumerate(zip(a, b), 1):
+        out.append((i, x, y))
+    for j, c in zip(range(n, 0, -2), b[0] if b else ""):
+        out.append((j, -1, c))
+    return out
+
+
+@compile
+def iterators_as_values(a: list[int], b: list[str]) -> tuple[list[tuple[int, str]],
+                                                              dict[str, int],
+                                                              list[tuple[int, int]]]:
+    return (list(zip(a, b)), dict(zip(b, a)), sorted(enumerate(a), key=lambda t: -t[1]))
+
+
+@compile
+def iterate_dicts(d: dict[int, str], s: set[int]) -> list[tuple[int, int, str]]:
+    return [(i, k, v) for i, (k, v) in enumerate(d.items())] + \
+        [(x, y, "") for x, y in zip(sorted(s), range(3))]
+
+
+@compile
+def strict_range(xs: list[int], n: int) -> int:
+    total = 0
+    for x, i in zip(xs, range(n), strict=True):
+        total += x * i
+    return total
+
+
 def rebind_while_walking(xs: list[int], s: str) -> tuple[int, int, int, int]:
     """Found by the fuzzer: a loop walked the name, so `xs = ...` in its body changed what it
     walked (CPython's loop holds the list it started with)."""

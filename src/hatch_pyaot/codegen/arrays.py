@@ -229,6 +229,13 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     at = em.spec.type_of(e.obj)
     assert isinstance(at, ArrayType)
     from hatch_pyaot.typing.array_functions import METHODS
+    from hatch_pyaot.typing.typed import ArrayCall
+
+    target = em.spec.calls.get(e)
+    if isinstance(target, ArrayCall):
+        from hatch_pyaot.codegen import array_calls
+
+        return array_calls.emit(em, e, target)
 
     if e.name in METHODS:
         from hatch_pyaot.codegen import array_functions
@@ -240,6 +247,10 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         return sorting.method(em, e, at)
     if e in em.spec.axis_ops:
         return reduction(em, e, em.expr(e.obj), at)
+    if e in em.spec.axis_tuples:
+        from hatch_pyaot.codegen import axis_tuples
+
+        return axis_tuples.reduction(em, e, em.expr(e.obj), at)
     code = em.expr(e.obj)
     t = em.spec.type_of(e)
     assert isinstance(t, ArrayType)

@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_pyaot.codegen import c_names
+from hatch_pyaot.codegen import c_names, c_values
 from hatch_pyaot.codegen.literals import string_literal
 from hatch_pyaot.codegen.module import Entry, emit_kernels, kernel_call, open_ranks
 from hatch_pyaot.ir import nodes as ir
@@ -22,13 +22,9 @@ from hatch_pyaot.ir.types import (
     FLOAT,
     INT,
     NONE,
-    STR,
     ArrayType,
-    DictType,
+    ClassType,
     DTypeScalar,
-    ListType,
-    OptionalType,
-    SetType,
     TupleType,
     Type,
 )
@@ -58,25 +54,29 @@ class CValue:
 
 def unsupported(entry: Entry) -> str | None:
     """Why an entry point has no C ABI yet (a parameter or result of a type without a C
-    representation: lists, strings, Optional values, dicts and sets so far), or None."""
+    representation: an array inside a list, or an object of the program's classes), or None."""
     fn = entry.spec.function
     assert entry.spec.result is not None
     typed = [(f"parameter '{p.name}'", t)
              for p, t in zip(fn.params, entry.spec.param_types, strict=True)]
     for what, t in [*typed, ("the result", entry.spec.result)]:
-        if _has_list(t):
-            return f"{what} is a {t}, which has no C ABI form yet"
+        for value in _values(t):
+            part = c_values.unrepresentable(value)
+            if part is not None:
+                return f"{what} is a {t}, and a {part} in it has no C ABI form yet"
     return None
 
 
-def _has_list(t: Type) -> bool:
-    """Whether t is, or holds, a value with no C form yet (a list or a str)."""
+def _values(t: Type) -> list[Type]:
+    """The parts of t that travel as pyaot_value (t itself, or items of a tuple)."""
     if isinstance(t, TupleType):
-        return any(_has_list(i) for i in t.items)
-    return isinstance(t, ListType | OptionalType | DictType | SetType) or t == STR
+        return [v for i in t.items for v in _values(i)]
+    return [t] if c_values.is_value(t) or isinstance(t, ClassType) else []
 
 
 def c_type(t: Type, *, out: bool) -> str:
+    if c_values.is_value(t):
+        return c_values.c_type(t, out=out)
     if isinstance(t, ArrayType):
         return "pyaot_array*" if out else "const pyaot_array*"
     if isinstance(t, DTypeScalar):
@@ -203,6 +203,7 @@ def _body(entry: Entry) -> list[str]:
                      f"\"{entry.name}() needs a result pointer '{v.name}'\"), "
                      "pyaot::c_abi::failure());")
     call_args = []
+    written: list[str] = []  # the containers a call may change, written back after it
     inputs = iter(v for v in values if not v.out)
     for i, (p, t) in enumerate(zip(fn.params, spec.param_types, strict=True)):
         var = f"pyaot_arg{i}"
@@ -213,17 +214,29 @@ def _body(entry: Entry) -> list[str]:
             if isinstance(v.type, ArrayType):
                 lines.append(f"  if (!pyaot::c_abi::from_c({target}, {v.name}, {func}, "
                              f"{string_literal(v.name)})) return pyaot::c_abi::failure();")
+            elif c_values.is_value(v.type):
+                lines.append(f"  if (!pyaot::c_abi::from_value({v.name}, {target}, {func}, "
+                             f"{string_literal(v.name)})) return pyaot::c_abi::failure();")
+                if c_values.is_mutable(v.type):
+                    written.append(f"  pyaot::c_abi::write_back({v.name}, {target});")
             else:
                 lines.append(f"  {target} = {v.name};")
         call_args.append(var)
     assert spec.result is not None
-    lines += [f"  {spec.result.cpp()} pyaot_value{{}};",
-              f"  if (!{kernel_call(spec, 'pyaot_value', call_args)}) "
-              "return pyaot::c_abi::failure();"]
+    lines.append(f"  {spec.result.cpp()} pyaot_value{{}};")
+    if written:
+        lines += [f"  const bool pyaot_ok = {kernel_call(spec, 'pyaot_value', call_args)};",
+                  *written, "  if (!pyaot_ok) return pyaot::c_abi::failure();"]
+    else:
+        lines.append(f"  if (!{kernel_call(spec, 'pyaot_value', call_args)}) "
+                     "return pyaot::c_abi::failure();")
     for v in outs:
         source = _get("pyaot_value", v.path)
         if isinstance(v.type, ArrayType):
             lines.append(f"  if (!pyaot::c_abi::to_c({v.name}, {source})) "
+                         "return pyaot::c_abi::failure();")
+        elif c_values.is_value(v.type):
+            lines.append(f"  if (!pyaot::c_abi::result_to_c({v.name}, {source})) "
                          "return pyaot::c_abi::failure();")
         else:
             lines.append(f"  *{v.name} = {source};")
@@ -249,7 +262,8 @@ def _get(var: str, path: tuple[int, ...]) -> str:
     return var
 
 
-RUNTIME_EXPORTS = ("pyaot_error_type", "pyaot_error_message", "pyaot_array_release")
+RUNTIME_EXPORTS = ("pyaot_error_type", "pyaot_error_message", "pyaot_array_release",
+                   "pyaot_value_release")
 RUNTIME_SOURCE = ("// Generated by hatch-pyaot: the runtime's C exports, once per library.\n"
                   "#define PYAOT_C_ABI_DEFINITIONS\n#include <pyaot/c_abi.hpp>\n")
 
@@ -288,4 +302,5 @@ def _shared_declarations() -> list[str]:
             *statuses, "",
             "const char* pyaot_error_type(void);",
             "const char* pyaot_error_message(void);",
-            "void pyaot_array_release(pyaot_array* array);", "#endif"]
+            "void pyaot_array_release(pyaot_array* array);", "",
+            *c_values.declarations(), "#endif"]

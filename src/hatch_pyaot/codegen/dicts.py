@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.codegen import default_dicts
 from hatch_pyaot.codegen.literals import is_literal, is_temp, literal
 from hatch_pyaot.codegen.strings import key_repr
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import NONE, DictType, DictView, ListType, TupleType, Type
+from hatch_pyaot.typing.default_dicts import COUNTER_METHODS
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -43,7 +45,10 @@ def _value(t: Type) -> Type:
 
 
 def cast(code: str, src: Type, dst: Type) -> str:
-    """A dict whose key or value type was never known is always empty: a new empty dict."""
+    """A dict whose key or value type was never known is always empty: a new empty dict.
+    (A defaultdict or Counter given as a dict is the same table.)"""
+    if src.cpp() == dst.cpp():
+        return code
     return f"{dst.cpp()}::make()"
 
 
@@ -78,6 +83,8 @@ def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
     key_repr(em, dt.key)
     key = literal(e.index, dt.key or NONE) if isinstance(e, ir.TupleGet) else \
         _probe(em, e.index, dt)
+    if dt.factory is not None:  # defaultdict, Counter
+        return default_dicts.getitem(em, dt, d, key)
     out = em.temp(em.spec.type_of(e))
     em.line(f"if (!pyaot::dict_get({out}, {d}, {key})) [[unlikely]] {em.fail(e.loc.line)}")
     return out
@@ -107,6 +114,8 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     key_repr(em, dt.key)
     d = em.held(e.obj)
     name, line = e.name, e.loc.line
+    if dt.factory == "Counter" and name in COUNTER_METHODS:
+        return default_dicts.method_call(em, e, d)
     if name in ("keys", "values", "items"):
         return d
     if name == "copy":
@@ -140,6 +149,8 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         if dt.key is None:  # always empty
             return fallback
         return f"pyaot::dict_{'get_or' if name == 'get' else 'pop_or'}({d}, {key}, {fallback})"
+    if name == "get":  # d.get(k): an Optional
+        return f"pyaot::dict_get_optional({d}, {key})"
     out = em.temp(value_t)
     em.line(f"if (!pyaot::dict_pop({out}, {d}, {key})) [[unlikely]] {em.fail(line)}")
     return out

@@ -15,12 +15,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from hatch_pyaot.codegen import (
+    array_calls,
     array_functions,
     array_literal,
     arrays,
+    axis_tuples,
+    bisects,
     bounds,
+    classes,
+    default_dicts,
+    deques,
     dicts,
     elementwise,
+    formatting,
     iteration,
     lists,
     printing,
@@ -48,6 +55,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    ClassType,
     DictType,
     DictView,
     DTypeScalar,
@@ -65,6 +73,7 @@ from hatch_pyaot.typing import array_literal as array_literal_typing
 from hatch_pyaot.typing import iteration as iteration_typing
 from hatch_pyaot.typing import sorting as sorting_typing
 from hatch_pyaot.typing.typed import (
+    ArrayCall,
     ListBuiltin,
     NumpyCall,
     OpCall,
@@ -281,6 +290,8 @@ class FunctionEmitter:
             dicts.delitem(self, s)
         elif isinstance(s, ir.DelItem):
             lists.delitem(self, s)
+        elif isinstance(s, ir.SetAttr):
+            classes.set_attribute(self, s)
         elif isinstance(s, ir.ExprStmt):
             if isinstance(s.value, ir.Const | ir.FormatStr):
                 return  # a lone (f-)string statement has no effect
@@ -371,6 +382,9 @@ class FunctionEmitter:
             field, code = next(fields)
             t = self.spec.type_of(field.value)
             plan = field_format(t, field.conversion, field.spec)
+            if plan.kind == "spec":
+                formatting.append_field(self, text, plan, code, t, field.value.loc.line)
+                continue
             if plan.as_float:
                 code = self.cast(code, t, FLOAT)
             elif plan.as_int:
@@ -599,6 +613,12 @@ class FunctionEmitter:
         (TypeError, as CPython's operation on None would raise)."""
         if e not in self.spec.unwrapped:
             return self.expr_value(e)
+        item = str(self.spec.expr_types[e]).removesuffix(" | None")
+        return self.item_of(e, "TypeError", f"a value that is None is used as {item} here "
+                            "(Python raises TypeError)")
+
+    def item_of(self, e: ir.Expr, exc: str, message: str) -> str:
+        """The item of an Optional ``e`` that is used as its item: ``exc`` when it is None."""
         self.spec.unwrapped.discard(e)
         try:
             raw = self.expr_value(e)
@@ -608,14 +628,17 @@ class FunctionEmitter:
         held = raw if is_temp(raw) or raw.startswith("v_") else self.temp(t, raw)
         self.line(f"if (!{held}.has_value()) [[unlikely]] {{")
         with self.indented():
-            self.line("pyaot::raise(pyaot::Exc::TypeError, \"a value that is None is used as "
-                      f"{str(t).removesuffix(' | None')} here (Python raises TypeError)\");")
+            self.line(f"pyaot::raise(pyaot::Exc::{exc}, {string_literal(message)});")
             self.line(self.fail(e.loc.line))
         self.line("}")
         return f"(*{held})"
 
     def expr_value(self, e: ir.Expr) -> str:
         t = self.spec.type_of(e)
+        if e in self.spec.methods:
+            return classes.expr(self, e, self.spec.methods[e])
+        if isinstance(e, ir.Attribute) and isinstance(self.spec.type_of(e.value), ClassType):
+            return classes.attribute(self, e)
         if isinstance(e, ir.Const):
             return literal(e.value, t)
         if isinstance(e, ir.Name):
@@ -878,6 +901,12 @@ class FunctionEmitter:
             return out
         if isinstance(target, ListBuiltin) and target.name in ("print", "str", "repr"):
             return printing.call(self, e, target.name)
+        if isinstance(target, ListBuiltin) and target.name == "collections":
+            return default_dicts.call(self, e)
+        if isinstance(target, ListBuiltin) and target.name == "deque":
+            return deques.call(self, e)
+        if isinstance(target, ListBuiltin) and target.name == "bisect":
+            return bisects.call(self, e)
         if isinstance(target, ListBuiltin) and target.name == "dict":
             return dicts.builtin(self, e, target)
         if isinstance(target, ListBuiltin) and target.name == "set":
@@ -890,10 +919,16 @@ class FunctionEmitter:
             return literal(target.length, INT)
         if isinstance(target, TupleReduce):
             return tuples.reduce(self, e, target)
+        if isinstance(target, ArrayCall):
+            return array_calls.emit(self, e, target)
         if isinstance(target, NumpyCall) and target.name in array_functions_typing.FUNCTIONS:
             return array_functions.call(self, e, target.name)
         if isinstance(target, NumpyCall) and target.name in sorting_typing.FUNCTIONS:
             return sorting.call(self, e)
+        if isinstance(target, NumpyCall) and e in self.spec.axis_tuples:
+            at = self.spec.type_of(e.args[0])
+            assert isinstance(at, ArrayType)
+            return axis_tuples.reduction(self, e, self.expr(e.args[0]), at)
         if isinstance(target, NumpyCall) and e in self.spec.axis_ops:
             at = self.spec.type_of(e.args[0])
             assert isinstance(at, ArrayType)

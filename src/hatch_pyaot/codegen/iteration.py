@@ -8,6 +8,8 @@ Free functions over the FunctionEmitter of codegen/function.py, which calls them
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen import lists
@@ -27,38 +29,98 @@ def _item(code: str, t: Type, index: str) -> tuple[str, Type]:
     return f"{t.item.cpp()}({code}.items()[static_cast<std::size_t>({index})])", t.item
 
 
+@dataclass(frozen=True)
+class _Source:
+    """One argument of zip/enumerate, walked by the loop's index: its length (read on every
+    step: a list may grow) and its item at an index."""
+
+    size: str
+    item: Callable[[str], tuple[str, Type]]
+
+
+def _source(em: FunctionEmitter, e: ir.Expr, line: int) -> _Source:
+    if isinstance(e, ir.Call) and e.func == "builtins.range":
+        em.headers.add("pyaot/range.hpp")
+        start, stop, step = (em.temp(INT, em.cast(em.expr(b), em.spec.type_of(b), INT))
+                             for b in e.args)
+        n = em.temp(INT)
+        em.line(f"if (!pyaot::range_length({n}, {start}, {stop}, {step})) [[unlikely]] "
+                f"{em.fail(line)}")
+        return _Source(n, lambda k: (f"pyaot::range_item({start}, {step}, {k})", INT))
+    if isinstance(e, ir.Call) and e.func in ("builtins.zip", "builtins.enumerate"):
+        parts, first = _parts(em, e, line), _start(em, e)
+        return _Source(_size(parts), lambda k: _tuple(_items(e, parts, first, k)))
+    t = em.spec.type_of(e)
+    # the loop's own handle: `xs = ...` in the body does not change what it walks
+    code = em.temp(t, em.expr(e))
+    if not isinstance(t, ListType) and t != STR:  # a dict, view or set: what it iterates
+        code, t = lists.snapshot(em, code, t)
+    return _Source(f"{code}.size()", lambda k: _item(code, t, k))
+
+
+def _parts(em: FunctionEmitter, call: ir.Call, line: int) -> list[_Source]:
+    count = 1 if call.func == "builtins.enumerate" else None
+    return [_source(em, a, line) for a in call.args[:count]]
+
+
+def _size(parts: list[_Source]) -> str:
+    if len(parts) == 1:
+        return parts[0].size
+    return f"std::min<std::int64_t>({{{', '.join(p.size for p in parts)}}})"
+
+
+def _start(em: FunctionEmitter, call: ir.Call) -> str | None:
+    """enumerate()'s start, evaluated once, before the loop."""
+    if call.func != "builtins.enumerate":
+        return None
+    given = call.args[1] if len(call.args) > 1 else dict(call.kwargs).get("start")
+    if given is None:
+        return None
+    return em.temp(INT, em.cast(em.expr(given), em.spec.type_of(given), INT))
+
+
+def _items(call: ir.Call, parts: list[_Source], start: str | None,
+           k: str) -> list[tuple[str, Type]]:
+    items = [p.item(k) for p in parts]
+    if call.func == "builtins.enumerate":
+        items.insert(0, (k if start is None else f"({start} + {k})", INT))
+    return items
+
+
+def _tuple(items: list[tuple[str, Type]]) -> tuple[str, Type]:
+    t = TupleType(tuple(t for _, t in items))
+    return f"{t.cpp()}{{{', '.join(code for code, _ in items)}}}", t
+
+
 def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     call = s.iterable
     assert isinstance(call, ir.Call) and isinstance(call.func, str)
-    short = call.func.removeprefix("builtins.")
     em.headers.add(lists.HEADER)
     broke = em.flag() if s.orelse or _strict(call) else None
-    # the loop's own handles: a name rebound in the body does not change what it walks
-    seqs = [(em.temp(em.spec.type_of(a), em.expr(a)), em.spec.type_of(a))
-            for a in call.args[:1 if short != "zip" else None]]
-    start = None
-    if short == "enumerate":
-        given = call.args[1] if len(call.args) > 1 else dict(call.kwargs).get("start")
-        if given is not None:
-            start = em.temp(INT, em.cast(em.expr(given), em.spec.type_of(given), INT))
-    em.temps += 1
-    k = f"k{em.temps}"
-    if short == "reversed":
-        code, _ = seqs[0]
+    if call.func == "builtins.reversed":
+        t = em.spec.type_of(call.args[0])
+        code = em.temp(t, em.expr(call.args[0]))  # the loop's own handle, as _source's
+        k = _counter(em)
         em.line(f"for (std::int64_t {k} = {code}.size() - 1; {k} >= 0; --{k}) {{")
+        with em.indented():
+            _bind(em, s.target, [_item(code, t, k)])
     else:
-        bounds = " && ".join(f"{k} < {code}.size()" for code, _ in seqs)
+        parts, start = _parts(em, call, s.loc.line), _start(em, call)
+        k = _counter(em)
+        bounds = " && ".join(f"{k} < {p.size}" for p in parts)
         em.line(f"for (std::int64_t {k} = 0; {bounds}; ++{k}) {{")
-    with em.indented():
-        items = [_item(code, t, k) for code, t in seqs]
-        if short == "enumerate":
-            items.insert(0, (k if start is None else f"({start} + {k})", INT))
-        _bind(em, s.target, items)
+        with em.indented():
+            _bind(em, s.target, _items(call, parts, start, k))
     em.loop_body(s.body, broke, s.loc.line)
     em.line("}")
     if _strict(call):
-        _check_lengths(em, call, [code for code, _ in seqs], broke)
+        _check_lengths(em, call, [p.size for p in parts], broke)
     em.loop_else(s.orelse, broke)
+
+
+def _counter(em: FunctionEmitter) -> str:
+    em.temps += 1
+    return f"k{em.temps}"
 
 
 def _bind(em: FunctionEmitter, target: ir.Target, items: list[tuple[str, Type]]) -> None:
@@ -79,17 +141,18 @@ def _strict(call: ir.Call) -> bool:
     return isinstance(value, ir.Const) and bool(value.value)
 
 
-def _check_lengths(em: FunctionEmitter, call: ir.Call, seqs: list[str], broke: str | None) -> None:
+def _check_lengths(em: FunctionEmitter, call: ir.Call, sizes: list[str],
+                   broke: str | None) -> None:
     """zip(strict=True) that ran to the end of its shortest argument: every argument must
     have ended there (CPython: 'zip() argument 2 is shorter than argument 1')."""
-    first = seqs[0]
+    first = sizes[0]
     em.line(f"if (!{broke}) {{")
     with em.indented():
-        for i, code in enumerate(seqs[1:], start=2):
+        for i, size in enumerate(sizes[1:], start=2):
             before = "argument 1" if i == 2 else f"arguments 1-{i - 1}"
             for relation, test in (("shorter", "<"), ("longer", ">")):
                 message = string_literal(f"zip() argument {i} is {relation} than {before}")
-                em.line(f"if ({code}.size() {test} {first}.size()) [[unlikely]] {{")
+                em.line(f"if ({size} {test} {first}) [[unlikely]] {{")
                 with em.indented():
                     em.line(f"pyaot::raise(pyaot::Exc::ValueError, {message});")
                     em.line(em.fail(call.loc.line))

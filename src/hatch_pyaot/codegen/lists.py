@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.codegen import deques
 from hatch_pyaot.codegen.literals import is_literal, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
@@ -21,12 +22,15 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    ClassType,
+    DequeType,
     ListType,
     OptionalType,
     SetType,
     TupleType,
     Type,
 )
+from hatch_pyaot.typing import deques as deques_typing
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -72,6 +76,8 @@ def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
     if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
         return _slice(em, e, lst, e.index)
     index = literal(e.index, INT) if isinstance(e, ir.TupleGet) else _index(em, e.index)
+    if isinstance(em.spec.type_of(e.value), DequeType):
+        return deques.getitem(em, e, lst, index)
     out = em.temp(t)
     em.line(f"if (!pyaot::list_get({out}, {lst}, {index})) [[unlikely]] {em.fail(e.loc.line)}")
     return out
@@ -83,22 +89,40 @@ def _slice(em: FunctionEmitter, e: ir.Expr, lst: str, s: ir.SliceExpr) -> str:
 
 def slice_of(em: FunctionEmitter, e: ir.Expr, value: str, s: ir.SliceExpr, func: str) -> str:
     """``value[start:stop:step]`` of a list or str by the runtime's ``func``."""
+    bounds = _slice_args(em, s)
+    out = em.temp(em.spec.type_of(e))
+    em.line(f"if (!{func}({out}, {value}, {bounds})) [[unlikely]] {em.fail(e.loc.line)}")
+    return out
+
+
+def _slice_args(em: FunctionEmitter, s: ir.SliceExpr) -> str:
+    """The runtime's arguments for a slice: has_start, start, has_stop, stop, step."""
     parts = []
     for bound in (s.start, s.stop):
         if bound is None or em.spec.type_of(bound) == NONE:
             parts += ["false", "0"]
+        elif isinstance(t := em.spec.type_of(bound), OptionalType):
+            held = em.temp(t, em.expr(bound))
+            parts += [f"{held}.has_value()", f"std::int64_t({held}.value_or(0))"]
         else:
             parts += ["true", _index(em, bound)]
-    step = "1" if s.step is None or em.spec.type_of(s.step) == NONE else _index(em, s.step)
-    out = em.temp(em.spec.type_of(e))
-    em.line(f"if (!{func}({out}, {value}, {', '.join(parts)}, {step})) [[unlikely]] "
-            f"{em.fail(e.loc.line)}")
-    return out
+    if s.step is not None and isinstance(t := em.spec.type_of(s.step), OptionalType):
+        held = em.temp(t, em.expr(s.step))
+        step = f"std::int64_t({held}.value_or(1))"
+    else:
+        step = "1" if s.step is None or em.spec.type_of(s.step) == NONE else _index(em, s.step)
+    return ", ".join([*parts, step])
 
 
 def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
     em.headers.add(HEADER)
     lst = em.held(s.target)
+    if isinstance(s.index, ir.SliceExpr):  # xs[a:b:c] = ys
+        bounds = _slice_args(em, s.index)
+        values = em.cast(em.expr(s.value), em.spec.type_of(s.value), em.spec.type_of(s.target))
+        em.line(f"if (!pyaot::list_set_slice({lst}, {bounds}, {values})) [[unlikely]] "
+                f"{em.fail(s.loc.line)}")
+        return
     index = _index(em, s.index)
     index = index if is_literal(index) else em.temp(INT, index)
     item = _item(em.spec.type_of(s.target))
@@ -110,6 +134,10 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
 def delitem(em: FunctionEmitter, s: ir.DelItem) -> None:
     em.headers.add(HEADER)
     lst = em.held(s.target)
+    if isinstance(s.index, ir.SliceExpr):  # del xs[a:b:c]
+        em.line(f"if (!pyaot::list_delete_slice({lst}, {_slice_args(em, s.index)})) "
+                f"[[unlikely]] {em.fail(s.loc.line)}")
+        return
     em.line(f"if (!pyaot::list_delete({lst}, {_index(em, s.index)})) [[unlikely]] "
             f"{em.fail(s.loc.line)}")
 
@@ -118,6 +146,8 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     em.headers.add(HEADER)
     lt = em.spec.type_of(e.obj)
     assert isinstance(lt, ListType)
+    if isinstance(lt, DequeType) and e.name in deques_typing.METHODS:
+        return deques.method_call(em, e)
     item = _item(lt)
     if item == STR:  # ValueError: 'b' is not in list (its repr, found by ADL)
         em.headers.add("pyaot/builtins/str_convert.hpp")
@@ -179,6 +209,7 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
             em.line(f"pyaot::list_sort_by_keys({lst}, {keys}, {reverse});")
         else:
             em.line(f"pyaot::list_sort({lst}, {reverse});")
+            _check_order(em, lt, e.loc.line)
         return "pyaot::none"
     em.line(f"pyaot::list_{name}({lst});")  # clear, reverse
     return "pyaot::none"
@@ -280,8 +311,10 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     lt = em.spec.type_of(e.args[0])
     if name == "len":  # dicts and sets have size() too
         return f"{lst}.size()"
+    if name == "bool":
+        return f"({lst}.size() != 0)"
     if not isinstance(lt, ListType):  # a dict, view or set: the list of what it iterates
-        lst, lt = _snapshot(em, lst, lt)
+        lst, lt = snapshot(em, lst, lt)
     if name == "list":
         return f"pyaot::list_copy({lst})"
     if name == "sorted":
@@ -290,6 +323,10 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
             copy = em.temp(lt, f"pyaot::list_copy({lst})")
             em.line(f"pyaot::list_sort_by_keys({copy}, {_keys(em, lam, lst, lt)}, "
                     f"{_reverse(em, e)});")
+            return copy
+        if isinstance(lt.item, ClassType):  # its __lt__ may raise
+            copy = em.temp(lt, f"pyaot::sorted_list({lst}, {_reverse(em, e)})")
+            _check_order(em, lt, e.loc.line)
             return copy
         return f"pyaot::sorted_list({lst}, {_reverse(em, e)})"
     if lt.item is None:
@@ -310,6 +347,12 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     return _sum(em, e, lst, item, t)
 
 
+def _check_order(em: FunctionEmitter, lt: ListType, line: int) -> None:
+    """Objects are ordered by their ``__lt__``, which may raise: the sort ends, then fails."""
+    if isinstance(lt.item, ClassType):
+        em.line(f"if (pyaot::error_state().set) [[unlikely]] {em.fail(line)}")
+
+
 def _keys(em: FunctionEmitter, lam: ir.Lambda, lst: str, lt: Type) -> str:
     """The key of every item of ``lst``, in order: the lambda's body inlined in a loop with
     its parameter bound to the item (its failures are the function's)."""
@@ -328,7 +371,7 @@ def _keys(em: FunctionEmitter, lam: ir.Lambda, lst: str, lt: Type) -> str:
     return keys
 
 
-def _snapshot(em: FunctionEmitter, code: str, t: Type) -> tuple[str, ListType]:
+def snapshot(em: FunctionEmitter, code: str, t: Type) -> tuple[str, ListType]:
     from hatch_pyaot.codegen import dicts, sets
     from hatch_pyaot.typing import dicts as dicts_typing
     from hatch_pyaot.typing import sets as sets_typing

@@ -11,6 +11,7 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    ClassType,
     DictType,
     DTypeScalar,
     ListType,
@@ -100,6 +101,8 @@ def truth_of(code: str, t: Type) -> str:
         return f"({paren(code)}.size() != 0)"
     if isinstance(t, OptionalType):
         return f"({paren(code)}.has_value() && {truth_of(f'(*{paren(code)})', t.item)})"
+    if isinstance(t, ClassType):  # an object is true (__bool__ and __len__: typing/classes.py)
+        return "true"
     raise AssertionError(f"no truth value for {t}")
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_pyaot.codegen import strings
+from hatch_pyaot.codegen import class_boundary, classes, default_dicts, strings
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.printing import PRINT_HEADER
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     ArrayType,
+    ClassType,
     DictType,
     DTypeScalar,
     ListType,
@@ -54,7 +55,11 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
         body.extend(FunctionEmitter(spec, headers).emit())
         body.append("")
     protos = [signature(s) + ";" for s in specs]
-    return ["namespace pyaot_gen {", "", *protos, "", *body, "}  // namespace pyaot_gen"]
+    kinds = classes.classes_of(specs)
+    if kinds:
+        headers.update((classes.HEADER, classes.REPR_HEADER))
+    return ["namespace pyaot_gen {", "", *classes.structs(kinds, list(specs)), *protos, "",
+            *classes.special_methods(kinds, list(specs)), *body, "}  // namespace pyaot_gen"]
 
 
 def _str_keyed(t: Type) -> bool:
@@ -80,19 +85,25 @@ def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Spec
             "#include <pyaot/python/module.hpp>"]
     if any(_uses_numpy(t) for e in entries for t in (*e.spec.param_types, e.spec.result)):
         out += ["#include <pyaot/python/ndarray.hpp>", "#include <pyaot/python/numpy_scalar.hpp>"]
+    if any(default_dicts.in_type(e.spec.result) for e in entries):
+        out += ["#include <pyaot/python/collections.hpp>"]
     prints = PRINT_HEADER in headers
     if prints:
         out += ["#include <pyaot/python/print.hpp>"]
     out += ["", *kernels, ""]
+    out += class_boundary.emit(classes.classes_of(specs))
     for entry in entries:
-        if len(entry.variants) > 1:
-            out += _dispatching_wrapper(entry)
-        else:
-            out += _wrapper(entry)
+        out += entry_point(entry)
     short = module_name.rpartition(".")[2]
     out += _methods(entries)
     out += _init(module_name, short, sources, python, prints)
     return "\n".join(out) + "\n"
+
+
+def entry_point(entry: Entry) -> list[str]:
+    """The CPython entry point of ``entry``: the vectorcall function that binds and converts
+    the arguments and calls the kernel (one variant of it, by the arrays' ranks)."""
+    return _dispatching_wrapper(entry) if len(entry.variants) > 1 else _wrapper(entry)
 
 
 def _uses_numpy(t: Type | None) -> bool:
@@ -166,6 +177,7 @@ def _wrapper(entry: Entry) -> list[str]:
 
 
 _CONTAINERS = (ListType, DictType, SetType)
+_WRITTEN_BACK = (*_CONTAINERS, ClassType)
 """Parameter types converted into a native copy that is written back when the call changed
 it (pyaot/python/list.hpp, pyaot/python/dict.hpp)."""
 
@@ -191,8 +203,8 @@ def _convert_and_call(entry: Entry) -> list[str]:
             call_args.append(var)
             lists.append(var)
             continue
-        if isinstance(t, _CONTAINERS) or (isinstance(t, OptionalType)
-                                          and isinstance(t.item, _CONTAINERS)):
+        if isinstance(t, _WRITTEN_BACK) or (isinstance(t, OptionalType)
+                                            and isinstance(t.item, _WRITTEN_BACK)):
             lists.append(var)
         convert = (f"pyaot::python::numpy_scalar_from_python(slots[{i}], {var}, {name}, "
                    f"{string_literal(p.name)})" if isinstance(t, DTypeScalar) else
@@ -235,9 +247,11 @@ def to_python_code(t: Type, code: str) -> str:
     share their C++ types with Python numbers (``double``), so they are named explicitly."""
     if isinstance(t, DTypeScalar):
         return f"pyaot::python::numpy_scalar<{t.dtype.cpp}>({code})"
-    if isinstance(t, TupleType) and _uses_numpy(t):
+    if isinstance(t, TupleType) and (_uses_numpy(t) or default_dicts.in_type(t)):
         items = [to_python_code(item, f"std::get<{i}>({code})") for i, item in enumerate(t.items)]
         return f"pyaot::python::pack_tuple({', '.join(items)})"
+    if isinstance(t, DictType) and t.factory is not None:  # the real Counter, defaultdict
+        return default_dicts.to_python(t, f"pyaot::python::to_python({code})")
     return f"pyaot::python::to_python({code})"
 
 

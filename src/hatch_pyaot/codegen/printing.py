@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.codegen.literals import string_literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import NONE, STR, Scalar
+from hatch_pyaot.typing.printing import STREAMS
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
@@ -37,7 +38,8 @@ def call(em: FunctionEmitter, e: ir.Call, name: str) -> str:
             em.line(f"{text} += {sep};")
         em.line(f"pyaot::append_text({text}, {em.expr(a)}, false);")
     em.line(f"{text} += {end};")
-    em.line(f"if (!pyaot::print_text({text})) [[unlikely]] {em.fail(e.loc.line)}")
+    stream = next((STREAMS[k] for k in kwargs if k in STREAMS), 1)
+    em.line(f"if (!pyaot::print_text({text}, {stream})) [[unlikely]] {em.fail(e.loc.line)}")
     return "pyaot::none"
 
 

@@ -13,12 +13,14 @@ malformed one, is reported at once.
 
 from __future__ import annotations
 
+from hatch_pyaot.codegen import c_values
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.module import Entry, kernel_call, open_ranks
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, Type
+from hatch_pyaot.ir.types import BOOL, FLOAT, INT, STR, ArrayType, DTypeScalar, Type
 from hatch_pyaot.typing.typed import Specialization
 
-HEADERS = ("pyaot/standalone/args.hpp", "pyaot/standalone/result.hpp")
+HEADERS = ("pyaot/standalone/args.hpp", "pyaot/standalone/result.hpp",
+           "pyaot/standalone/values.hpp")
 
 
 def supported(entry: Entry) -> str | None:
@@ -34,6 +36,10 @@ def _kind(t: Type) -> str | None:
         return "Array"
     if isinstance(t, DTypeScalar):
         return "Scalar"
+    if t == STR:
+        return "Str"  # the text as given
+    if c_values.is_value(t):
+        return "Json"  # list, dict, set, T | None: JSON (docs/targets.md)
     kinds: dict[Type, str] = {INT: "Int", FLOAT: "Float", BOOL: "Bool"}
     return kinds.get(t)
 
@@ -50,6 +56,8 @@ def emit_main(module_name: str, entry: Entry) -> str:
         fields = [f".name = {string_literal(p.name)}", f".kind = sa::Kind::{kind}"]
         if isinstance(t, ArrayType | DTypeScalar):
             fields.append(f".dtype = {string_literal(t.dtype.name)}")
+        elif kind == "Json":
+            fields.append(f".dtype = {string_literal(str(t))}")
         if i in ranks:
             fields += [f".ndim = {ranks[i][0]}", f".max_ndim = {ranks[i][1]}"]
         elif isinstance(t, ArrayType):
@@ -74,7 +82,7 @@ def emit_main(module_name: str, entry: Entry) -> str:
               f".params = {'params' if params else 'nullptr'}, .nparams = {len(params)}, "
               f".output = {'true' if array_result else 'false'}}};", ""]
     for k, variant in enumerate(variants):
-        lines += _run(k, variant, last=k == len(variants) - 1)
+        lines += _run(k, variant, entry.name, last=k == len(variants) - 1)
     lines += ["}  // namespace", "", "int main(int argc, char** argv) {",
               "  sa::Args args;",
               "  if (const int status = args.parse(program, argc, argv); status >= 0) "
@@ -85,7 +93,7 @@ def emit_main(module_name: str, entry: Entry) -> str:
     return "\n".join(lines)
 
 
-def _run(k: int, spec: Specialization, *, last: bool) -> list[str]:
+def _run(k: int, spec: Specialization, name: str, *, last: bool) -> list[str]:
     """Variant k: -1 when an array file has the right dtype at another rank (the next
     variant may take it; the last one reports it), else main's exit status. Any other
     failure to read an argument is reported at once."""
@@ -101,6 +109,9 @@ def _run(k: int, spec: Specialization, *, last: bool) -> list[str]:
                 "{ if (sa::npy::other_rank() >= 0) { pyaot::clear_error(); return -1; } "
                 "return sa::print_exception(); }")
             lines.append(f"  if (!args.get({var}, {i})) {failed}")
+        elif _kind(t) in ("Str", "Json"):
+            lines.append(f"  if (!sa::get_value(args, {var}, {i}, {string_literal(name)}, "
+                         f"{string_literal(p.name)})) return sa::print_exception();")
         else:
             lines.append(f"  args.get({var}, {i});")
         call.append(var)

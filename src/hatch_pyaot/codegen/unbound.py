@@ -108,8 +108,8 @@ class _Analysis:
                 self.found.augmented.add(s)
             self.read(s.value, state)
             return state | {s.target.id}
-        if isinstance(s, ir.SetItem):
-            for e in (s.target, s.index, s.value):
+        if isinstance(s, ir.SetItem | ir.SetAttr):
+            for e in (s.target, getattr(s, "index", s.value), s.value):
                 self.read(e, state)
             return state
         if isinstance(s, ir.DelItem):

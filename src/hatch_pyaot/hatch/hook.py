@@ -5,8 +5,9 @@ by an empty ``[tool.hatch.build.hooks.pyaot]`` table with hatch-pyaot in
 ``build-system.requires``, or by ``build-backend = "hatch_pyaot.backend"``.
 
 - standard wheel: native modules are built into a staging folder and force-included next to
-  their sources; the wheel is then platform-specific (``cp311-cp311-linux_x86_64``,
-  ``Root-Is-Purelib: false``);
+  their sources; the wheel is then platform-specific (``Root-Is-Purelib: false``), tagged
+  for what the modules need (``wheel_tags.py``: ``cp311-cp311-manylinux_2_31_x86_64``,
+  ``cp311-abi3-...`` with ``limited-api``);
 - editable wheel: hatchling exposes the source folders, so the native modules are built in
   place, next to the sources; ``pyaot build`` (or reinstalling) rebuilds after a change;
 - any other target (the sdist): nothing, an sdist carries sources only.
@@ -55,13 +56,19 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             self._clean_staging()
             self.app.abort(str(exc))
             raise
+        if built and not editable:
+            from hatch_pyaot.wheel_tags import wheel_tag
+
+            tag = wheel_tag(built.values(), settings.limited_api)
+            if tag is not None:
+                build_data["tag"] = tag
         if not editable and settings.artifacts_in_wheel:
             built = {**built, **self._target_artifacts(files, settings, log)}
         if built and not editable:
             for dist_path, path in built.items():
                 build_data["force_include"][str(path)] = dist_path
             build_data["pure_python"] = False
-            build_data["infer_tag"] = True
+            build_data["infer_tag"] = "tag" not in build_data
 
     def _target_artifacts(self, files: list[SourceFile], settings: Settings,
                           log: BuildLog) -> dict[str, Path]:
@@ -88,13 +95,19 @@ class PyaotBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """Leave native modules that lie in the source tree (from an editable install or
         ``pyaot build``) out of every artifact: the sdist carries sources only, and the
         wheel gets freshly built ones. hatchling has no setting a hook can add exclusions
-        to, so this extends the builder's compiled exclusion patterns."""
+        to, so this extends the builder configuration's ``path_is_excluded``, which every
+        hatchling since 1.21 asks about each file (older ones have no setter for the
+        ``exclude_spec`` it reads)."""
         import pathspec
 
         config = self.build_config
         ours = pathspec.GitIgnoreSpec.from_lines(NATIVE_FILE_PATTERNS)
-        current = config.exclude_spec
-        config.exclude_spec = ours if current is None else current + ours
+        excluded = config.path_is_excluded
+
+        def path_is_excluded(relative_path: str) -> bool:
+            return bool(ours.match_file(relative_path)) or bool(excluded(relative_path))
+
+        config.path_is_excluded = path_is_excluded
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         self._clean_staging()

@@ -271,6 +271,16 @@ class MethodCall(Expr):
     kwargs: list[tuple[str, Expr]] = field(default_factory=list)
 
 
+@dataclass(eq=False, slots=True)
+class Construct(Expr):
+    """``Point(1, 2)``: a new instance of a class of the traced program (``cls`` is its
+    qualified name), made and then initialized by its ``__init__``."""
+
+    cls: str
+    args: list[Expr]
+    kwargs: list[tuple[str, Expr]] = field(default_factory=list)
+
+
 # ----- statements -------------------------------------------------------------------------
 
 
@@ -318,6 +328,15 @@ class SetItem(Stmt):
     value: Expr
     augmented: bool = False
     """From ``a[i] op= v`` (``value`` is ``a[i] op v``): NumPy's in-place casting rule."""
+
+
+@dataclass(eq=False, slots=True)
+class SetAttr(Stmt):
+    """``obj.name = value`` on an instance of a class of the traced program."""
+
+    target: Expr
+    name: str
+    value: Expr
 
 
 @dataclass(eq=False, slots=True)
@@ -482,4 +501,5 @@ EXCEPTIONS = (
     "UnboundLocalError",
     "ValueError",
     "ZeroDivisionError",
+    "AttributeError",  # added last: the C ABI's statuses keep their numbers
 )

@@ -55,6 +55,8 @@ class _Printer:
         elif isinstance(s, ir.SetItem):
             self.line(d, f"setitem({self.expr(s.target)}, {self.expr(s.index)}, "
                       f"{self.expr(s.value)})", s)
+        elif isinstance(s, ir.SetAttr):
+            self.line(d, f"setattr({self.expr(s.target)}, {s.name!r}, {self.expr(s.value)})", s)
         elif isinstance(s, ir.DelItem):
             self.line(d, f"delitem({self.expr(s.target)}, {self.expr(s.index)})", s)
         elif isinstance(s, ir.ExprStmt):
@@ -166,9 +168,10 @@ class _Printer:
             return "format(" + ", ".join(parts) + ")"
         if isinstance(e, ir.IfExp):
             return f"select({self.expr(e.test)}, {self.expr(e.body)}, {self.expr(e.orelse)})"
-        if isinstance(e, ir.Call):
+        if isinstance(e, ir.Call | ir.Construct):
             args = [self.expr(a) for a in e.args] + [f"{k}={self.expr(v)}" for k, v in e.kwargs]
-            return f"call[{e.func}](" + ", ".join(args) + ")"
+            what = f"call[{e.func}]" if isinstance(e, ir.Call) else f"new[{e.cls}]"
+            return what + "(" + ", ".join(args) + ")"
         return type(e).__name__
 
 

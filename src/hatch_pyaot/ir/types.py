@@ -8,7 +8,7 @@ as in Numba. Everything else must agree exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -94,6 +94,18 @@ class ListType(Type):
 
 
 @dataclass(frozen=True, slots=True)
+class DequeType(ListType):
+    """``collections.deque``: a list (the same ``pyaot::list<T>``; every list operation that
+    a deque has works on it) with the ends' operations of typing/deques.py and a ``maxlen``
+    known where it is made (None: unbounded)."""
+
+    maxlen: int | None = None
+
+    def __str__(self) -> str:
+        return f"deque[{self.item if self.item is not None else '?'}]"
+
+
+@dataclass(frozen=True, slots=True)
 class OptionalType(Type):
     """``Optional[T]`` / ``T | None``: a T or None (``std::optional<T>``). Using it where a T is
     needed (``x + 1``, ``x[i]``, ``x.append``) checks for None first and raises CPython's
@@ -121,12 +133,18 @@ class DictType(Type):
 
     key: Type | None
     value: Type | None
+    factory: str | None = None
+    """``collections.defaultdict(factory)`` (``int``, ``list``...), or ``Counter``: the same
+    table, another Python class (typing/default_dicts.py)."""
 
     def cpp(self) -> str:
         return f"pyaot::dict<{_cpp_or_none(self.key)}, {_cpp_or_none(self.value)}>"
 
     def __str__(self) -> str:
-        return f"dict[{_str_or_unknown(self.key)}, {_str_or_unknown(self.value)}]"
+        if self.factory == "Counter":
+            return f"Counter[{_str_or_unknown(self.key)}]"
+        kind = "dict" if self.factory is None else "defaultdict"
+        return f"{kind}[{_str_or_unknown(self.key)}, {_str_or_unknown(self.value)}]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +192,39 @@ class DictView(Type):
         if self.dict.key is None or self.dict.value is None:
             return None
         return TupleType((self.dict.key, self.dict.value))
+
+
+@dataclass(frozen=True, slots=True)
+class ClassType(Type):
+    """An instance of a class defined in the traced program: a handle to a reference-counted
+    native object (``pyaot::ref<pyaot_gen::C_<name>>``, pyaot/builtins/object.hpp). ``ancestors``
+    are the qualified names of its base classes, nearest first (single inheritance);
+    ``info`` is the class itself (tracer/classes.py), left out of equality."""
+
+    qualname: str
+    ancestors: tuple[str, ...] = ()
+    info: object = field(default=None, compare=False, hash=False, repr=False)
+
+    def cpp(self) -> str:
+        return f"pyaot::ref<pyaot_gen::{class_struct(self.qualname)}>"
+
+    def __str__(self) -> str:
+        return self.qualname.rpartition(".")[2]
+
+
+def class_struct(qualname: str) -> str:
+    """The C++ struct of a class: ``C_<module>_<name>``."""
+    return "C_" + qualname.replace(".", "_")
+
+
+def common_class(a: ClassType, b: ClassType) -> ClassType | None:
+    """The nearest class both are instances of (a value that is an A on one path and a B on
+    another), or None."""
+    for candidate in (a, b):
+        other = b if candidate is a else a
+        if candidate.qualname == other.qualname or candidate.qualname in other.ancestors:
+            return candidate
+    return None
 
 
 def _cpp_or_none(t: Type | None) -> str:
@@ -243,6 +294,8 @@ def unify(a: Type, b: Type) -> Type | None:
         from hatch_pyaot.typing.dtypes import promote
 
         return DTypeScalar(promote(a.dtype, b.dtype))
+    if isinstance(a, DequeType) or isinstance(b, DequeType):
+        return _unify_deques(a, b)
     if isinstance(a, ListType) and isinstance(b, ListType):
         # Lists are invariant (an alias sees every item): only an empty literal's unknown
         # item type is filled in.
@@ -254,10 +307,14 @@ def unify(a: Type, b: Type) -> Type | None:
         return None
     if isinstance(a, DictType) and isinstance(b, DictType):
         (k_ok, key), (v_ok, value) = fill(a.key, b.key), fill(a.value, b.value)
-        return DictType(key, value) if k_ok and v_ok else None
+        if a.factory and b.factory and a.factory != b.factory:
+            return None
+        return DictType(key, value, a.factory or b.factory) if k_ok and v_ok else None
     if isinstance(a, SetType) and isinstance(b, SetType) and a.frozen == b.frozen:
         ok, item = fill(a.item, b.item)
         return SetType(item, a.frozen) if ok else None
+    if isinstance(a, ClassType) and isinstance(b, ClassType):
+        return common_class(a, b)
     if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.items) == len(b.items):
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
@@ -276,6 +333,7 @@ def coercible(src: Type, dst: Type) -> bool:
         # items that are kept as they are (typing/arrays.refine_result): no conversion code
         return len(src.items) == len(dst.items) and all(
             s == d or (isinstance(s, ArrayType | DTypeScalar | TupleType) and coercible(s, d))
+            or (isinstance(s, DictType) and s.factory is not None and coercible(s, d))
             for s, d in zip(src.items, dst.items, strict=True))
     if isinstance(dst, OptionalType):
         return src == NONE or coercible(src.item if isinstance(src, OptionalType) else src,
@@ -284,10 +342,25 @@ def coercible(src: Type, dst: Type) -> bool:
         return src.item is None or src == dst or (
             isinstance(src.item, ListType) and isinstance(dst.item, ListType)
             and src.item.item is None)
+    if isinstance(src, DictType) and isinstance(dst, DictType) and src.factory and \
+            dst.factory is None:  # a defaultdict or Counter is a dict
+        src = DictType(src.key, src.value)
     if isinstance(src, DictType | SetType) and isinstance(dst, DictType | SetType):
         return type(src) is type(dst) and unify(src, dst) == dst
+    if isinstance(src, ClassType) and isinstance(dst, ClassType):
+        return src == dst or dst.qualname in src.ancestors
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])
+
+
+def _unify_deques(a: Type, b: Type) -> Type | None:
+    """A deque whose item type a later use tells (``q = deque()``, then ``q.append(x)``)."""
+    deques = [t for t in (a, b) if isinstance(t, DequeType)]
+    if len({d.maxlen for d in deques}) > 1 or not isinstance(a, ListType) or not isinstance(
+            b, ListType):
+        return None
+    ok, item = fill(a.item, b.item)
+    return DequeType(item, deques[0].maxlen) if ok else None
 
 
 def unhashable(t: Type) -> str | None:

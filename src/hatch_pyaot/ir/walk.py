@@ -26,6 +26,8 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         s.target, s.index, s.value = _expr(s.target, f), _expr(s.index, f), _expr(s.value, f)
     elif isinstance(s, ir.DelItem):
         s.target, s.index = _expr(s.target, f), _expr(s.index, f)
+    elif isinstance(s, ir.SetAttr):
+        s.target, s.value = _expr(s.target, f), _expr(s.value, f)
     elif isinstance(s, ir.If | ir.While):
         s.test = _expr(s.test, f)
         _block(s.body, f)
@@ -93,7 +95,7 @@ def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
         e.obj = _expr(e.obj, f)
         e.args = [_expr(a, f) for a in e.args]
         e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]
-    elif isinstance(e, ir.Call):
+    elif isinstance(e, ir.Call | ir.Construct):
         e.args = [_expr(a, f) for a in e.args]
         e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]
     return f(e)

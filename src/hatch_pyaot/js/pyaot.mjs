@@ -34,7 +34,8 @@
 //
 // "type" is "int" (Python int: int64), "float" (float: float64), "bool", a NumPy scalar dtype
 // ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32",
-// "float64") or "array". An array has a "dtype" (those names or "bool") and optionally an
+// "float64"), "array", or "value": a str, list, dict, set or T | None, with its "value"
+// description and "mutable" (values.mjs says how JS values map). An array has a "dtype" (those names or "bool") and optionally an
 // "ndim" (0 to 8; absent: any rank); an array parameter may say "readonly": true, when the
 // function never writes into its elements, to skip copying them back after the call. A
 // number or bool parameter may have a "default" (a number or boolean): trailing parameters
@@ -78,6 +79,7 @@
 //      144     4  void* owner       0 for the caller's arrays; set on results
 //      148     4  (padding)         sizeof 152, alignof 8
 
+import { Placer, VALUE_SIZE, assignBack, checkDescription, isOwned, readValue } from "./values.mjs";
 import { WasiExit, findGetRandomValues, moduleImports, wasiFunctions } from "./wasi.mjs";
 
 export { WasiExit };
@@ -295,6 +297,8 @@ function checkValue(value, where, isResult) {
     if (isResult && value.readonly !== undefined) {
       throw manifestError(where, "\"readonly\" is for parameters");
     }
+  } else if (value.type === "value") {
+    checkDescription(value.value, where);
   } else if (!Object.hasOwn(SCALAR_ALIASES, value.type) && !Object.hasOwn(DTYPES, value.type)) {
     throw manifestError(where, `unknown type ${JSON.stringify(value.type)}`);
   } else if (value.default !== undefined && (isResult || !["number", "boolean"].includes(
@@ -542,8 +546,18 @@ function bindFunction(exports, fn, options) {
     // the layout of the block and the checked arguments
     let size = 0;
     const arrays = [];
+    const placer = new Placer(exports);  // str, list, dict, set and None values (values.mjs)
     const params = fn.params.map((param, i) => {
       const where = `${fn.name}() argument ${i + 1} (${param.name ?? i})`;
+      if (param.type === "value") {
+        try {
+          return { value: placer.node(args[i], param.value, where), given: args[i],
+                   mutable: param.mutable === true };
+        } catch (error) {
+          placer.free();
+          throw error;
+        }
+      }
       if (param.type !== "array") {
         return { value: scalarArgument(args[i], scalarDtype(param.type), where) };
       }
@@ -554,7 +568,8 @@ function bindFunction(exports, fn, options) {
     });
     const slots = fn.results.map((result) => {
       const slot = size;
-      size += result.type === "array" ? ARRAY_LAYOUT.size : SLOT;
+      size += result.type === "array" ? ARRAY_LAYOUT.size
+        : result.type === "value" ? VALUE_SIZE : SLOT;
       return slot;
     });
     for (const array of arrays) {
@@ -564,6 +579,7 @@ function bindFunction(exports, fn, options) {
 
     const raw = size === 0 ? 0 : exports.malloc(size + SLOT) >>> 0;
     if (size !== 0 && raw === 0) {
+      placer.free();
       throw new PyaotError("MemoryError", `cannot allocate ${size} bytes for ${fn.name}()`, 7);
     }
     const base = align(raw);
@@ -590,6 +606,11 @@ function bindFunction(exports, fn, options) {
       ];
       const status = cFunction(...wasmArgs);
       buffer = memory.buffer; // the call may have grown the memory
+      for (const p of params) {
+        if (!p.mutable || !isOwned(memory, p.value)) continue;
+        assignBack(p.given, readValue(memory, p.value, bigint)); // what the call changed
+        exports.pyaot_value_release(p.value);
+      }
       if (status !== 0) {
         const type = readCString(buffer, exports.pyaot_error_type() >>> 0);
         const message = readCString(memory.buffer, exports.pyaot_error_message() >>> 0);
@@ -599,9 +620,15 @@ function bindFunction(exports, fn, options) {
       fn.results.forEach((result, i) => {
         if (result.type === "array") released.push(base + slots[i]);
       });
-      const values = fn.results.map((result, i) => result.type === "array"
-        ? readArray(buffer, base + slots[i])
-        : readScalar(view, base + slots[i], scalarDtype(result.type), bigint));
+      const values = fn.results.map((result, i) => {
+        if (result.type === "array") return readArray(buffer, base + slots[i]);
+        if (result.type !== "value") {
+          return readScalar(view, base + slots[i], scalarDtype(result.type), bigint);
+        }
+        const value = readValue(memory, base + slots[i], bigint);
+        exports.pyaot_value_release(base + slots[i]);
+        return value;
+      });
       for (const array of arrays) {
         if (array.param.readonly) continue;
         const bytes = new Uint8Array(buffer, base + array.offset, array.data.byteLength);
@@ -616,6 +643,7 @@ function bindFunction(exports, fn, options) {
       try {
         for (const pointer of released) exports.pyaot_array_release(pointer);
         if (raw !== 0) exports.free(raw);
+        placer.free();
       } catch (error) {
         if (!failed) throw error; // after a trap the module may fail again: keep the first
       }

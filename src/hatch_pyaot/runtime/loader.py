@@ -165,8 +165,13 @@ def check_native_module(module: types.ModuleType, path: str) -> str | None:
 def _rebuilt(name: str, path: str, source: str, problem: str,
              stale: types.ModuleType) -> tuple[types.ModuleType, None] | tuple[None, str]:
     """The stale module of an editable install, rebuilt from the current sources."""
+    import importlib.util
     import shutil
 
+    # The compiler distribution (hatch-pyaot) carries rebuild.py; hatch-pyaot-runtime alone
+    # can only tell the stale module apart.
+    if importlib.util.find_spec("hatch_pyaot.runtime.rebuild") is None:
+        return None, f"{problem}; rebuilding it needs the compiler: pip install hatch-pyaot"
     # It takes seconds (the C++ compiler runs): say why the import is waiting.
     if sys.stderr is not None:
         module_name = name.removeprefix(NATIVE_PACKAGE + ".")

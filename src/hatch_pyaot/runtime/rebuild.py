@@ -8,7 +8,8 @@ place for the next run, and a copy at a fresh path is handed back for this proce
 diagnostics of the functions that no longer compile come back with it: nobody sees a build log
 at import, so the loader turns them into warnings.
 
-This imports the compiler, so it only runs on that path, never on a plain import.
+This imports the compiler, so it only runs on that path, never on a plain import. It is
+part of the compiler distribution (``hatch-pyaot``), not of ``hatch-pyaot-runtime``.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def rebuild(source: str) -> Rebuilt:
     a function that no longer compiles: its diagnostics).
     """
     from hatch_pyaot.pipeline import build
-    from hatch_pyaot.wheelbuild import build_options
+    from hatch_pyaot.wheelbuild import build_options, native_file_name
 
     path = Path(source)
     root = _project_root(path)
@@ -45,7 +46,8 @@ def rebuild(source: str) -> Rebuilt:
     if root is not None:
         with open(root / "pyproject.toml", "rb") as f:
             settings = project_settings(tomllib.load(f))
-    report = build([path], build_options(settings, root or path.parent, editable=True))
+    report = build([path], build_options(settings, root or path.parent, editable=True),
+                   destination=lambda s: s.with_name(native_file_name(s.stem, settings)))
     if not report.built:
         problems = [m.format_diagnostics() for m in report.modules]
         problems += [str(error) for _, error in report.unreadable]

@@ -1,7 +1,8 @@
 """What a 64-bit little-endian ELF shared library needs from the system and gives it: its
-``DT_NEEDED`` libraries, the dynamic symbols it leaves undefined and those it defines.
-Enough to check an Android library against bionic (``bionic.py``) without binutils or
-lief."""
+``DT_NEEDED`` libraries, the symbol versions it needs from them (``GLIBC_2.29``), the dynamic
+symbols it leaves undefined and those it defines. Enough to check an Android library against
+bionic (``bionic.py``) and to find the manylinux tag of a native module (``wheel_tags.py``)
+without binutils or lief."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 _SHT_DYNSYM = 11
 _SHT_DYNAMIC = 6
+_SHT_GNU_VERNEED = 0x6FFFFFFE
 _DT_NEEDED = 1
 _STB_LOCAL, _STB_WEAK = 0, 2
 
@@ -24,6 +26,8 @@ class DynamicInfo:
     """Weak ones: null when no library defines them."""
     defined: tuple[str, ...]
     """The global and weak dynamic symbols it defines: what it exports."""
+    versions: tuple[tuple[str, str], ...] = ()
+    """(library, version) for each symbol version it needs: ``("libc.so.6", "GLIBC_2.29")``."""
 
 
 def dynamic_info(path: Path) -> DynamicInfo:
@@ -46,8 +50,19 @@ def dynamic_info(path: Path) -> DynamicInfo:
     undefined: list[str] = []
     weak: list[str] = []
     defined: list[str] = []
-    for _, kind, _, _, offset, size, link, _, _, entsize in sections:
-        if kind == _SHT_DYNAMIC:
+    versions: list[tuple[str, str]] = []
+    for _, kind, _, _, offset, size, link, info, _, entsize in sections:
+        if kind == _SHT_GNU_VERNEED:
+            at = offset
+            for _ in range(info):  # Elf64_Verneed entries, each with its Elf64_Vernaux list
+                _, count, file, aux, following = struct.unpack_from("<HHIII", data, at)
+                at_aux = at + aux
+                for _ in range(count):
+                    _, _, _, name, step = struct.unpack_from("<IHHII", data, at_aux)
+                    versions.append((string(link, file), string(link, name)))
+                    at_aux += step
+                at += following
+        elif kind == _SHT_DYNAMIC:
             for at in range(offset, offset + size, entsize or 16):
                 tag, value = struct.unpack_from("<qQ", data, at)
                 if tag == _DT_NEEDED:
@@ -63,4 +78,4 @@ def dynamic_info(path: Path) -> DynamicInfo:
                 else:
                     (weak if bind == _STB_WEAK else undefined).append(string(link, name))
     return DynamicInfo(tuple(needed), tuple(sorted(undefined)), tuple(sorted(weak)),
-                       tuple(sorted(defined)))
+                       tuple(sorted(defined)), tuple(sorted(set(versions))))

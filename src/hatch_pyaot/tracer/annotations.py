@@ -21,14 +21,16 @@ from hatch_pyaot.ir.types import (
     unhashable,
 )
 from hatch_pyaot.tracer.project import ModuleSource
-from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver
+from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver, UserClass
+from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
 _SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL,
             "builtins.str": STR}
 _TUPLES = {"builtins.tuple", "typing.Tuple"}
 _LISTS = {"builtins.list", "typing.List"}
-_DICTS = {"builtins.dict", "typing.Dict"}
+_DICTS = {"builtins.dict", "typing.Dict", "collections.defaultdict", "typing.DefaultDict"}
+_COUNTERS = {"collections.Counter", "typing.Counter"}
 _SETS = {"builtins.set", "typing.Set"}
 _FROZENSETS = {"builtins.frozenset", "typing.FrozenSet"}
 _ARRAYS = {"numpy.typing.NDArray"}
@@ -47,8 +49,19 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
     """The compiler type an annotation names, or AnnotationError."""
     if isinstance(node, cst.Name) and node.value == "None":
         return NONE
+    if isinstance(node, cst.SimpleString):  # a forward reference: "Node"
+        text = node.evaluated_value
+        try:
+            inner = cst.parse_expression(text) if isinstance(text, str) else None
+        except cst.ParserSyntaxError:
+            inner = None
+        if inner is None:
+            raise AnnotationError(f"annotation {node.value} is not a type", node)
+        return annotation_type(resolver, module, inner)
     if isinstance(node, cst.Name | cst.Attribute):
         res = resolver.expr(module, node)
+        if isinstance(res, UserClass):
+            return res.info.type
         if isinstance(res, OpName) and res.qualname in _SCALARS:
             return _SCALARS[res.qualname]
         if isinstance(res, Constant) and res.value is None:
@@ -91,7 +104,23 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             assert isinstance(key_node, cst.Index) and isinstance(parts[1], cst.Index)
             key = annotation_type(resolver, module, key_node.value)
             _hashable(key, key_node.value)
-            return DictType(key, annotation_type(resolver, module, parts[1].value))
+            value = annotation_type(resolver, module, parts[1].value)
+            if res.qualname in _DICTS - {"builtins.dict", "typing.Dict"}:
+                # a defaultdict[K, V] is taken to make V's own class for a missing key
+                factory = factory_of(value)
+                if factory is None:
+                    raise AnnotationError(f"a defaultdict of {value} values is not supported "
+                                          "(its factory would be unknown)", node)
+                return DictType(key, value, factory)
+            return DictType(key, value)
+        if isinstance(res, OpName) and res.qualname in _COUNTERS:
+            item = node.slice[0].slice if len(node.slice) == 1 else None
+            if not isinstance(item, cst.Index):
+                raise AnnotationError("Counter[...] takes one key type, e.g. Counter[str]",
+                                      node)
+            key = annotation_type(resolver, module, item.value)
+            _hashable(key, item.value)
+            return DictType(key, INT, "Counter")
         if isinstance(res, OpName) and res.qualname in _SETS | _FROZENSETS:
             frozen = res.qualname in _FROZENSETS
             kind = "frozenset" if frozen else "set"

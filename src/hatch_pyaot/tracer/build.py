@@ -12,13 +12,14 @@ import builtins
 import math
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
-from hatch_pyaot.tracer import forms
+from hatch_pyaot.tracer import class_forms, formatting, forms
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
@@ -27,9 +28,13 @@ from hatch_pyaot.tracer.resolve import (
     OpName,
     Resolver,
     Unresolved,
+    UserClass,
     UserFunction,
 )
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
+
+if TYPE_CHECKING:
+    from hatch_pyaot.tracer.classes import ClassInfo
 
 _BINOPS: dict[type[cst.CSTNode], ir.BinOpKind] = {
     cst.Add: ir.BinOpKind.ADD,
@@ -78,9 +83,13 @@ _CMP: dict[type[cst.CSTNode], ir.CmpOpKind] = {
 
 
 def trace_function(
-    resolver: Resolver, module: ModuleSource, node: cst.FunctionDef, diags: Diagnostics
+    resolver: Resolver, module: ModuleSource, node: cst.FunctionDef, diags: Diagnostics,
+    owner: ClassInfo | None = None, name: str | None = None,
 ) -> ir.Function:
-    builder = Builder(resolver, module, diags, locals=_local_names(node))
+    """``owner``: the class of which ``node`` is a method, ``name`` its name there (a
+    property's setter is ``x.setter``)."""
+    builder = Builder(resolver, module, diags, locals=_local_names(node), owner=owner,
+                      method=name)
     return builder.function(node)
 
 
@@ -140,6 +149,10 @@ class Builder:
     loop_depth: int = 0
     renames: dict[str, str] = field(default_factory=dict)
     """Generator-expression variables, renamed to function locals of their own."""
+    owner: ClassInfo | None = None
+    """The class of a method (``super()`` calls its base's methods)."""
+    method: str | None = None
+    """The method's name in its class."""
 
     def loc(self, node: cst.CSTNode) -> Loc:
         return self.module.loc(node)
@@ -153,6 +166,9 @@ class Builder:
         if node.asynchronous is not None:
             self.error(node, "async functions cannot be compiled")
         params = self.params(node.params)
+        if self.owner is not None and node.name.value not in self.owner.static and params and (
+                params[0].annotation is None):
+            params[0].annotation = self.owner.type  # self: one specialization serves subclasses
         returns = None
         if node.returns is not None:
             returns = self.annotation(node.returns.annotation)
@@ -161,8 +177,10 @@ class Builder:
         if docstring is not None and body_nodes:
             body_nodes = body_nodes[1:]
         body = self.block(body_nodes)
+        name = node.name.value if self.owner is None else (
+            f"{self.owner.name}.{self.method or node.name.value}")
         return ir.Function(
-            ref=ir.FuncRef(self.module.name, node.name.value),
+            ref=ir.FuncRef(self.module.name, name),
             params=params,
             returns=returns,
             body=body,
@@ -234,6 +252,8 @@ class Builder:
             first = node.targets[0].target
             if len(node.targets) == 1 and isinstance(first, cst.Subscript):
                 return ir.SetItem(loc, *self.subscript_target(first), value)
+            if len(node.targets) == 1 and isinstance(first, cst.Attribute):
+                return self.set_attribute(first, value)
             if len(node.targets) == 1 and isinstance(first, cst.Tuple | cst.List) and any(
                     isinstance(el.value, cst.Subscript) for el in first.elements):
                 return self.unpack_to_items(first, value)
@@ -251,6 +271,8 @@ class Builder:
             if isinstance(node.target, cst.Subscript):
                 return ir.SetItem(loc, *self.subscript_target(node.target),
                                   self.expr(node.value))
+            if isinstance(node.target, cst.Attribute):
+                return self.set_attribute(node.target, self.expr(node.value))
             value = self.expr(node.value)
             return ir.Assign(loc, self.target(node.target), value,
                              self.local_annotation(node.annotation.annotation))
@@ -280,6 +302,8 @@ class Builder:
                        ir.TupleGet(loc, array, again.value))
             value = ir.BinOp(loc, _BINOPS[type(node.operator)], current, self.expr(node.value))
             return [*stmts, ir.SetItem(loc, array, again, value, augmented=True)]
+        if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Attribute):
+            return class_forms.augmented_attribute(self, node, _BINOPS[type(node.operator)])
         if isinstance(node, cst.AugAssign):
             target = self.target(node.target)
             if not isinstance(target, ir.NameTarget):
@@ -314,6 +338,13 @@ class Builder:
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled")
         return None
+
+    def set_attribute(self, target: cst.Attribute, value: ir.Expr) -> ir.Stmt | None:
+        """``obj.name = value`` on a local object (not a module's attribute)."""
+        if not self.of_local(target):
+            self.error(target, "assigning to a module's attribute cannot be compiled")
+            return None
+        return ir.SetAttr(self.loc(target), self.expr(target.value), target.attr.value, value)
 
     def unpack_to_items(self, node: cst.Tuple | cst.List, value: ir.Expr) -> list[ir.Stmt]:
         """``a[i], a[j] = a[j], a[i]``: the whole value first, then each target from left to
@@ -460,6 +491,8 @@ class Builder:
             inner = it.args[0].value
             if self.resolver.expr(self.module, inner.func) == OpName("builtins.range"):
                 return self.reversed_range(inner)
+        if isinstance(it, cst.Call) and (name := forms.iterator_name(self, it)) is not None:
+            return forms.iterator_call(self, it, name)
         if not (isinstance(it, cst.Call) and isinstance(res, OpName)
                 and res.qualname == "builtins.range"):
             return self.expr(it)
@@ -549,6 +582,8 @@ class Builder:
         if isinstance(node, cst.BinaryOperation):
             if isinstance(node.operator, cst.MatrixMultiply):
                 return ir.Call(loc, "numpy.matmul", [self.expr(node.left), self.expr(node.right)])
+            if formatting.is_percent(node):
+                return formatting.percent(self, node)
             return ir.BinOp(
                 loc, _BINOPS[type(node.operator)], self.expr(node.left), self.expr(node.right)
             )
@@ -635,6 +670,9 @@ class Builder:
             self.error(node, res.reason)
         elif isinstance(res, OpName) and (dtype := _dtype_name(res.qualname)) is not None:
             return ir.DTypeLit(loc, dtype)
+        elif isinstance(res, UserClass):
+            self.error(node, f"the class '{res.info.name}' can only be called (or named in "
+                       "isinstance()) here, not used as a value")
         elif isinstance(res, UserFunction | OpName | ModuleRef):
             what = res.ref if isinstance(res, UserFunction) else res.qualname
             self.error(node, f"'{what}' can only be called here, not used as a value")
@@ -644,6 +682,12 @@ class Builder:
         loc = self.loc(node)
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
             return forms.reduction(self, node, node.args[0].value)
+        if formatting.is_str_format(node):
+            return formatting.str_format(self, node)
+        if (iterator := forms.iterator_name(self, node)) is not None:
+            return forms.iterator_value(self, node, iterator)
+        if (made := forms.default_dict(self, node)) is not None:
+            return made
         if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
                 self.resolver.expr(self.module, node.func) == OpName("builtins.isinstance")):
             return forms.isinstance_call(self, node)
@@ -657,6 +701,9 @@ class Builder:
                     arg.value, cst.Name | cst.Attribute) and not (
                     isinstance(arg.value, cst.Name) and arg.value.value in self.locals):
                 kwargs.append(("key", forms.named_function(self, arg.value)))
+            elif arg.keyword is not None and arg.keyword.value == "file" and (
+                    stream := self.stream(arg.value)):
+                kwargs.append((f"file={stream}", ir.Const(self.loc(arg.value), None)))
             elif arg.keyword is not None:
                 kwargs.append((arg.keyword.value, self.expr(arg.value)))
             elif makes_array and not args:
@@ -664,6 +711,9 @@ class Builder:
             else:
                 args.append(self.expr(arg.value))
         func = node.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and isinstance(
+                func.value.func, cst.Name) and func.value.func.value == "super":
+            return class_forms.super_call(self, node, func, args, kwargs)
         if isinstance(func, cst.Attribute) and self.of_local(func):
             return ir.MethodCall(loc, self.expr(func.value), func.attr.value, args, kwargs)
         if isinstance(func, cst.Name) and func.value in self.locals:
@@ -680,6 +730,8 @@ class Builder:
         )
         if isinstance(res, UserFunction):
             return ir.Call(loc, res.ref, args, kwargs)
+        if isinstance(res, UserClass):
+            return ir.Construct(loc, res.info.qualname, args, kwargs)
         if isinstance(res, OpName):
             if res.qualname == "builtins.range":
                 self.error(node, "range() is only supported as the iterable of a for loop")
@@ -689,6 +741,18 @@ class Builder:
         else:
             self.error(func, f"'{self.module.tree.code_for_node(func)}' is not callable")
         return ir.Const(loc, 0)
+
+    def stream(self, node: cst.BaseExpression) -> str | None:
+        """``sys.stdout``/``sys.stderr`` as print()'s file=: a keyword ``file=sys.stderr``
+        (no name a user can write) whose value is None."""
+        if not isinstance(node, cst.Name | cst.Attribute) or (
+                isinstance(node, cst.Name) and node.value in self.locals) or (
+                isinstance(node, cst.Attribute) and self.of_local(node)):
+            return None
+        res = self.resolver.expr(self.module, node)
+        if isinstance(res, OpName) and res.qualname in ("sys.stdout", "sys.stderr"):
+            return res.qualname
+        return None
 
     def fresh_local(self, name: str) -> str:
         """A function local of the compiler's own, such as a generator's variable (no

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.tracer.resolve import OpName, UserFunction
+from hatch_pyaot.tracer.resolve import OpName, UserClass, UserFunction
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.build import Builder, Iteration
@@ -64,10 +64,13 @@ def isinstance_call(builder: Builder, node: cst.Call) -> ir.Expr:
         res = builder.resolver.expr(builder.module, item) if isinstance(
             item, cst.Name | cst.Attribute) else None
         name = res.qualname.removeprefix("builtins.") if isinstance(res, OpName) else ""
-        if name in ("int", "float", "bool", "tuple", "object", "complex", "str"):
+        if isinstance(res, UserClass):
+            classes.append(res.info.qualname)
+        elif name in ("int", "float", "bool", "tuple", "object", "complex", "str"):
             classes.append(name)
         elif isinstance(item, cst.Call) or not name:
-            builder.error(item, "isinstance() needs a built-in class (int, float, bool, tuple)")
+            builder.error(item, "isinstance() needs a built-in class (int, float, bool, tuple) "
+                          "or a class of the program")
     return ir.TypeCheck(loc, builder.expr(node.args[0].value), classes)
 
 
@@ -216,3 +219,76 @@ def _target_names(node: cst.BaseExpression) -> list[str]:
     if isinstance(node, cst.Tuple | cst.List):
         return [n for el in node.elements for n in _target_names(el.value)]
     return []
+
+
+ITERATORS = ("builtins.zip", "builtins.enumerate", "builtins.reversed")
+
+
+def iterator_name(builder: Builder, node: cst.BaseExpression) -> str | None:
+    """``zip``/``enumerate``/``reversed`` when node calls one of them."""
+    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Name | cst.Attribute) or (
+            isinstance(node.func, cst.Name) and node.func.value in builder.locals) or (
+            isinstance(node.func, cst.Attribute) and builder.of_local(node.func)):
+        return None
+    res = builder.resolver.expr(builder.module, node.func)
+    return res.qualname if isinstance(res, OpName) and res.qualname in ITERATORS else None
+
+
+def iterator_call(builder: Builder, node: cst.Call, name: str) -> ir.Call:
+    """``zip(range(n), enumerate(xs), s)``: its arguments may be ranges and iterators
+    themselves (typing/iteration.py types them, codegen/iteration.py loops over them); a
+    range is ``range(start, stop, step)`` here."""
+    loc = builder.loc(node)
+    args: list[ir.Expr] = []
+    kwargs: list[tuple[str, ir.Expr]] = []
+    for arg in node.args:
+        if arg.star:
+            builder.error(arg, "*args in calls are not supported")
+        elif arg.keyword is not None:
+            kwargs.append((arg.keyword.value, builder.expr(arg.value)))
+        elif (inner := iterator_name(builder, arg.value)) is not None:
+            assert isinstance(arg.value, cst.Call)
+            args.append(iterator_call(builder, arg.value, inner))
+        elif isinstance(arg.value, cst.Call) and builder.resolver.expr(
+                builder.module, arg.value.func) == OpName("builtins.range"):
+            bounds = builder.iteration(arg.value)
+            if bounds is None or isinstance(bounds, ir.Expr):
+                return ir.Call(loc, name, [], [])
+            args.append(ir.Call(builder.loc(arg.value), "builtins.range", list(bounds), []))
+        else:
+            args.append(builder.expr(arg.value))
+    return ir.Call(loc, name, args, kwargs)
+
+
+def iterator_value(builder: Builder, node: cst.Call, name: str) -> ir.Expr:
+    """``zip(a, b)`` used as a value (``list(zip(a, b))``, ``dict(zip(ks, vs))``,
+    ``sorted(enumerate(xs))``): the list of its items, ``[t for t in zip(a, b)]``, which
+    list(), dict(), set(), sorted() and the reductions take as any list."""
+    loc = builder.loc(node)
+    item = builder.fresh_local("item")
+    loop = ir.ForEach(loc, ir.NameTarget(item, loc), iterator_call(builder, node, name),
+                      [ir.ReduceStep(loc, ir.Name(loc, item))], [])
+    return ir.Comprehension(loc, "list", loop)
+
+
+FACTORIES = ("int", "float", "str", "bool", "list", "set", "dict")
+
+
+def default_dict(builder: Builder, node: cst.Call) -> ir.Expr | None:
+    """``defaultdict(list)``: the factory is a class named as a value, which only this call
+    takes; it travels as the keyword ``factory=list`` (no name a user can write)."""
+    if not isinstance(node.func, cst.Name | cst.Attribute) or (
+            isinstance(node.func, cst.Name) and node.func.value in builder.locals) or (
+            isinstance(node.func, cst.Attribute) and builder.of_local(node.func)) or (
+            builder.resolver.expr(builder.module, node.func)
+            != OpName("collections.defaultdict")):
+        return None
+    loc = builder.loc(node)
+    factory = node.args[0].value if len(node.args) == 1 and not node.args[0].keyword else None
+    res = builder.resolver.expr(builder.module, factory) if isinstance(
+        factory, cst.Name | cst.Attribute) else None
+    if not isinstance(res, OpName) or res.qualname.removeprefix("builtins.") not in FACTORIES:
+        builder.error(node, "defaultdict() takes one factory here: " + ", ".join(FACTORIES))
+        return ir.Const(loc, 0)
+    name = res.qualname.removeprefix("builtins.")
+    return ir.Call(loc, "collections.defaultdict", [], [(f"factory={name}", ir.Const(loc, None))])

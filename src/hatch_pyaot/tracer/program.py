@@ -9,9 +9,10 @@ from hatch_pyaot.errors import Diagnostic, Diagnostics
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ops.registry import Registry
 from hatch_pyaot.tracer.build import trace_function
+from hatch_pyaot.tracer.classes import class_info
 from hatch_pyaot.tracer.project import ModuleSource, Project
 from hatch_pyaot.tracer.resolve import Resolver
-from hatch_pyaot.tracer.symbols import LocalFunction
+from hatch_pyaot.tracer.symbols import LocalClass, LocalFunction
 
 
 @dataclass
@@ -36,15 +37,32 @@ class Program:
         if ref not in self.traced:
             module = self.project.module(ref.module)
             assert module is not None, ref
-            sym = self.resolver.symbols(module).get(ref.name)
-            assert isinstance(sym, LocalFunction), ref
             diags = Diagnostics()
-            function = trace_function(self.resolver, module, sym.node, diags)
+            if "." in ref.name:  # a method: Class.name
+                function = self.trace_method(module, ref, diags)
+            else:
+                sym = self.resolver.symbols(module).get(ref.name)
+                assert isinstance(sym, LocalFunction), ref
+                function = trace_function(self.resolver, module, sym.node, diags)
             if not diags.has_errors:
                 for run_pass in self.passes:
                     run_pass(function)
             self.traced[ref] = Traced(None if diags.has_errors else function, module, diags.items)
         return self.traced[ref]
+
+    def trace_method(self, module: ModuleSource, ref: ir.FuncRef,
+                     diags: Diagnostics) -> ir.Function:
+        """A method of a class (tracer/classes.py), written in the class or by the compiler
+        (a dataclass's ``__init__``)."""
+        class_name, _, name = ref.name.partition(".")
+        sym = self.resolver.symbols(module).get(class_name)
+        assert isinstance(sym, LocalClass), ref
+        info = class_info(self.resolver, module, sym.node)
+        diags.items.extend(info.all_errors())
+        if name in info.synthetic:
+            return info.synthetic[name]
+        node = info.methods.get(name) or info.properties.get(name) or info.static[name]
+        return trace_function(self.resolver, module, node, diags, owner=info, name=name)
 
     def source_lines(self, display_path: str) -> list[str] | None:
         for module in self.project.modules.values():

@@ -15,7 +15,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
@@ -25,12 +25,16 @@ from hatch_pyaot.tracer.project import ModuleSource, Project
 from hatch_pyaot.tracer.symbols import (
     GlobalValue,
     ImportedName,
+    LocalClass,
     LocalFunction,
     ModuleAlias,
     SymbolTable,
     build_symbols,
     dotted,
 )
+
+if TYPE_CHECKING:
+    from hatch_pyaot.tracer.classes import ClassInfo
 
 ConstValue = int | float | bool | str | None | tuple[object, ...]
 
@@ -40,6 +44,13 @@ class UserFunction:
     ref: FuncRef
     module: ModuleSource
     node: cst.FunctionDef
+
+
+@dataclass(frozen=True, slots=True)
+class UserClass:
+    """A class of the traced program (tracer/classes.py)."""
+
+    info: ClassInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +73,7 @@ class Unresolved:
     reason: str
 
 
-Resolution = UserFunction | OpName | ModuleRef | Constant | Unresolved
+Resolution = UserFunction | UserClass | OpName | ModuleRef | Constant | Unresolved
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -126,6 +137,8 @@ class Resolver:
     registry: Registry
     tables: dict[str, SymbolTable] = field(default_factory=dict)
     folding: set[tuple[str, str]] = field(default_factory=set)
+    classes: dict[str, ClassInfo] = field(default_factory=dict)
+    """The classes read so far, by qualified name (tracer/classes.py)."""
 
     def symbols(self, module: ModuleSource) -> SymbolTable:
         if module.name not in self.tables:
@@ -138,6 +151,10 @@ class Resolver:
             return UserFunction(FuncRef(module.name, name), module, sym.node)
         if isinstance(sym, GlobalValue):
             return self._global(module, name, sym)
+        if isinstance(sym, LocalClass):
+            from hatch_pyaot.tracer.classes import class_info
+
+            return UserClass(class_info(self, module, sym.node))
         if isinstance(sym, ModuleAlias):
             return ModuleRef(sym.qualname)
         if isinstance(sym, ImportedName):
@@ -173,6 +190,8 @@ class Resolver:
                 return self.qualified(f"{base.qualname}.{node.attr.value}")
             if isinstance(base, Unresolved):
                 return base
+            if isinstance(base, UserClass):
+                return base.info.member(node.attr.value)
             return Unresolved(
                 f"attribute '{node.attr.value}' of {dotted(node.value)} is not supported"
             )

@@ -33,6 +33,13 @@ class LocalFunction:
 
 
 @dataclass(frozen=True, slots=True)
+class LocalClass:
+    """A class defined at module level (tracer/classes.py reads its body)."""
+
+    node: cst.ClassDef
+
+
+@dataclass(frozen=True, slots=True)
 class GlobalValue:
     """A module-level assignment: the value expression, folded on demand (consts.py)."""
 
@@ -40,7 +47,7 @@ class GlobalValue:
     reassigned: bool
 
 
-Symbol = ModuleAlias | ImportedName | LocalFunction | GlobalValue
+Symbol = ModuleAlias | ImportedName | LocalFunction | LocalClass | GlobalValue
 
 
 @dataclass
@@ -88,7 +95,7 @@ def build_symbols(module: ModuleSource) -> SymbolTable:
                 _bind_small(module, table, small, bind_value)
         elif isinstance(stmt, cst.ClassDef):
             seen_assign.add(stmt.name.value)
-            table.symbols.pop(stmt.name.value, None)
+            table.symbols[stmt.name.value] = LocalClass(stmt)
         else:
             # Names bound inside module-level if/for/try/with are not constants.
             for name in _assigned_names(stmt):

@@ -80,13 +80,18 @@ def method(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
             return None
         return ArrayType(array.dtype, 1)
     if name in CUMULATIVE:
+        from hatch_pyaot.typing.axis_tuples import dtype_of
+
         axis = constant_axis(typer, e, kwargs.get("axis", args[0] if args else None), array.ndim)
-        if axis is False or len(args) > 1 or kwargs.keys() - {"axis"}:
+        if axis is False or len(args) > 1 or kwargs.keys() - {"axis", "dtype"}:
             return None
         typer.spec.axis_ops[e] = (name, axis)
-        result = dtypes.INT64 if array.dtype.kind in "bi" else (
+        result: DType | None = dtypes.INT64 if array.dtype.kind in "bi" else (
             dtypes.UINT64 if array.dtype.kind == "u" else array.dtype)
-        return ArrayType(result, 1 if axis is None else array.ndim)
+        if "dtype" in kwargs:
+            assert result is not None
+            result = dtype_of(typer, name, kwargs["dtype"], result)
+        return None if result is None else ArrayType(result, 1 if axis is None else array.ndim)
     if name in SPREAD:
         ddof = kwargs.get("ddof")
         axis = constant_axis(typer, e, kwargs.get("axis", args[0] if args else None),
@@ -190,11 +195,10 @@ def constant_axis(typer: FunctionTyper, e: ir.Expr, axis: ir.Expr | None,
     if not isinstance(value, int) or isinstance(value, bool):
         typer.diags.error(axis.loc, "the axis must be an integer written in the code")
         return False
-    if not -ndim <= value < ndim:
-        typer.diags.error(axis.loc, f"axis {value} is out of bounds for array of dimension "
-                          f"{ndim}")
-        return False
-    return value % ndim
+    from hatch_pyaot.typing.array_calls import in_range
+
+    normalized = in_range(typer, axis, value, ndim)
+    return False if normalized is None else normalized
 
 
 def _join(typer: FunctionTyper, e: ir.Call, name: str,

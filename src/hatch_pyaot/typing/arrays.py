@@ -20,6 +20,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     SLICE,
     ArrayType,
+    DictType,
     DTypeScalar,
     TupleType,
     Type,
@@ -28,7 +29,9 @@ from hatch_pyaot.ops.registry import Op, Param
 from hatch_pyaot.typing import (
     array_functions,
     array_literal,
+    axis_tuples,
     dtypes,
+    numpy_library,
     numpy_ops,
     operator_functions,
     sorting,
@@ -249,6 +252,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return sorting.call(typer, e, name, types)
     if name in array_functions.FUNCTIONS:
         return array_functions.call(typer, e, name, types, kwtypes)
+    if name in numpy_library.FUNCTIONS:
+        return numpy_library.call(typer, e, name)
     if name in REDUCTION_FUNCTIONS:
         if not types or not isinstance(types[0], ArrayType):
             typer.diags.error(e.loc, f"{name}() needs an array here")
@@ -272,7 +277,7 @@ def handles(name: str, types: list[Type]) -> bool:
     if name == "builtins.abs":
         return len(types) == 1 and isinstance(types[0], DTypeScalar)
     return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
-            or name in array_functions.FUNCTIONS
+            or name in array_functions.FUNCTIONS or name in numpy_library.FUNCTIONS
             or numpy_ops.ufunc_name(name) is not None or name in operator_functions.NAMES
             or name in array_literal.NAMES or name in sorting.FUNCTIONS
             or (name.startswith("numpy.")
@@ -342,6 +347,9 @@ def refine_result(declared: Type, actual: Type) -> Type:
     if isinstance(declared, ArrayType) and isinstance(actual, ArrayType) \
             and declared.dtype == actual.dtype and declared.ndim < 0:
         return actual
+    if isinstance(declared, DictType) and isinstance(actual, DictType) and actual.factory \
+            and declared.factory is None:  # a Counter or defaultdict stays one for the caller
+        return DictType(declared.key, declared.value, actual.factory)
     if isinstance(actual, DTypeScalar) and declared in (FLOAT, INT, BOOL):
         kinds = {FLOAT: "biuf", INT: "biu", BOOL: "b"}[declared]
         if actual.dtype.kind in kinds:
@@ -401,6 +409,8 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
                               in_place=e.name == "sort")
     if e.name in array_functions.METHODS:
         return array_functions.method(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
+    if e.name in numpy_library.METHODS:
+        return numpy_library.method(typer, e)
     typer.diags.error(e.loc, f"the array method '{e.name}' is not supported yet")
     return None
 
@@ -409,16 +419,23 @@ def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
               args: list[ir.Expr], kwargs: dict[str, ir.Expr]) -> Type | None:
     """``a.sum()``, ``np.max(a, axis=1)``: a NumPy scalar, or an array one rank lower."""
     axis_expr = kwargs.pop("axis", args.pop(0) if args else None)
+    chosen: DType | None = reduction_dtype(name, array.dtype)
+    if "dtype" in kwargs and name in ("sum", "prod", "mean"):
+        chosen = axis_tuples.dtype_of(typer, name, kwargs.pop("dtype"),
+                                      reduction_dtype(name, array.dtype))
     keep = array_functions.keepdims(typer, e, kwargs.pop("keepdims", None))
     if args or kwargs:
-        typer.diags.error(e.loc, f"{name}() takes only an axis and keepdims here")
+        typer.diags.error(e.loc, f"{name}() takes only an axis, keepdims and dtype here")
         return None
+    if chosen is None or keep is None:
+        return None
+    if isinstance(axis_expr, ir.TupleExpr):
+        return axis_tuples.reduction(typer, e, name, array, axis_expr, chosen, keep)
     axis = array_functions.constant_axis(typer, e, axis_expr, array.ndim)
-    if axis is False or keep is None:
+    if axis is False:
         return None
     typer.spec.axis_ops[e] = (name, axis)
-    return array_functions.reduced(typer, e, DTypeScalar(reduction_dtype(name, array.dtype)),
-                                   array.ndim, axis, keep)
+    return array_functions.reduced(typer, e, DTypeScalar(chosen), array.ndim, axis, keep)
 
 
 def numpy_coverage() -> list[tuple[str, str]]:
@@ -485,4 +502,4 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("numpy.cumsum, numpy.cumprod, x.cumsum(), x.cumprod()", "flattened or `axis=`"),
              ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),
              ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars")]
-    return rows
+    return rows + numpy_library.coverage()

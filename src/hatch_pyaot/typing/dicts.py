@@ -30,10 +30,11 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    optional,
     unhashable,
     unify,
 )
-from hatch_pyaot.typing import lists
+from hatch_pyaot.typing import default_dicts, lists
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -81,10 +82,10 @@ def refine(typer: FunctionTyper, target: ir.Expr, t: Type) -> None:
     elif isinstance(target, ir.Index | ir.TupleGet) and isinstance(outer, ListType):
         refine(typer, target.value, ListType(t))
     elif isinstance(target, ir.Index | ir.TupleGet) and isinstance(outer, DictType):
-        refine(typer, target.value, DictType(outer.key, t))
+        refine(typer, target.value, DictType(outer.key, t, outer.factory))
     elif isinstance(target, ir.MethodCall) and isinstance(outer, DictType) and \
             target.name in ("setdefault", "get", "pop"):
-        refine(typer, target.obj, DictType(outer.key, t))
+        refine(typer, target.obj, DictType(outer.key, t, outer.factory))
     else:
         typer.diags.error(target.loc, f"the item types of this empty container cannot be "
                           f"told from here (it would be a {t})",
@@ -159,7 +160,7 @@ def _key_in(typer: FunctionTyper, obj: ir.Expr, dt: DictType, key: ir.Expr,
     if new_key is None or (value_t is not None and new_value is None):
         return False
     if (new_key, new_value) != (dt.key, dt.value):
-        refine(typer, obj, DictType(new_key, new_value))
+        refine(typer, obj, DictType(new_key, new_value, dt.factory))
     return True
 
 
@@ -168,7 +169,9 @@ def index(typer: FunctionTyper, e: ir.Index | ir.TupleGet, dt: DictType) -> Type
         if isinstance(e.index, ir.SliceExpr):
             typer.diags.error(e.loc, "unhashable type: 'slice'")
             return None
-        if not probe(typer, e.index, dt, "a key"):
+        inserts = dt.factory not in (None, "Counter")  # a defaultdict's d[k] stores k
+        if not (_key_in(typer, e.value, dt, e.index, None) if inserts else
+                probe(typer, e.index, dt, "a key")):
             return None
     if dt.value is None:
         typer.diags.error(e.loc, "a value of a dict that is always empty cannot be read")
@@ -193,6 +196,8 @@ METHODS = tuple(_ARITY)
 
 
 def method(typer: FunctionTyper, e: ir.MethodCall, dt: DictType) -> Type | None:
+    if dt.factory == "Counter" and e.name in default_dicts.COUNTER_METHODS:
+        return default_dicts.method(typer, e, dt)
     if e.name not in _ARITY:
         typer.diags.error(e.loc, f"dict.{e.name}() is not supported by the compiler",
                           hint="supported: " + ", ".join(METHODS))
@@ -237,11 +242,11 @@ def method(typer: FunctionTyper, e: ir.MethodCall, dt: DictType) -> Type | None:
     # get, pop
     if not probe(typer, args[0], dt, "a key"):
         return None
-    if len(args) == 1 and name == "get":
-        typer.diags.error(e.loc, "d.get(k) without a default returns None for a missing key, "
-                          "and Optional values are not supported yet",
-                          hint="give a default of the value type: d.get(k, 0)")
-        return None
+    if len(args) == 1 and name == "get":  # None for a missing key
+        if dt.value is None:
+            typer.diags.error(e.loc, "get() of a dict that is always empty")
+            return None
+        return optional(dt.value)
     if len(args) == 1:
         if dt.value is None:
             typer.diags.error(e.loc, "pop() of a dict that is always empty")

@@ -41,6 +41,10 @@ from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
+    bisects,
+    classes,
+    default_dicts,
+    deques,
     dicts,
     iteration,
     lists,
@@ -154,7 +158,7 @@ class Inferencer:
 
 
 def _cpp_name(ref: ir.FuncRef, index: int) -> str:
-    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name}"
+    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name.replace('.', '_')}"
 
 
 _UNKNOWN = None
@@ -309,6 +313,8 @@ class FunctionTyper:
                 dicts.setitem(self, s, target_t)
             elif target_t is not None:
                 arrays.setitem(self, s)
+        elif isinstance(s, ir.SetAttr):
+            classes.set_attribute(self, s)
         elif isinstance(s, ir.DelItem):
             target_t = self.expr(s.target)
             if isinstance(target_t, ListType):
@@ -409,6 +415,7 @@ class FunctionTyper:
             self.spec.expr_types[e] = BOOL
             return
         t = self.expr(e, raw=True)
+        classes.truth(self, e, t)
         if isinstance(t, TupleType):
             self.diags.warning(e.loc, "a tuple is always true here")
         elif isinstance(t, ArrayType):
@@ -436,6 +443,10 @@ class FunctionTyper:
         return t
 
     def expr_inner(self, e: ir.Expr) -> Type | None:
+        on_object = classes.typed(self, e)
+        if on_object is not classes.NOT_MINE:
+            assert on_object is None or isinstance(on_object, Type)
+            return on_object
         if isinstance(e, ir.Const):
             if e.value is Ellipsis:  # only an array index has it (typing/arrays.py)
                 self.diags.error(e.loc, "'...' is only supported as an index of an array")
@@ -744,6 +755,12 @@ class FunctionTyper:
         if printing.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             return printing.call(self, e, str(e.func), ts, kwmap)
+        if default_dicts.handles(e.func):
+            return default_dicts.call(self, e, ts)
+        if deques.handles(e.func):
+            return deques.call(self, e, ts)
+        if bisects.handles(e.func):
+            return bisects.call(self, e, ts)
         if dicts.handles(e.func, ts):
             return dicts.builtin(self, e, ts)
         if sets.handles(e.func, ts):

@@ -1,7 +1,10 @@
-"""Typing of the iterators a ``for`` loop takes over lists and strings: ``enumerate(xs,
-start)``, ``zip(xs, ys, ..., strict=...)`` and ``reversed(xs)``. They are loops over indices
-in C++ (codegen/iteration.py), not values: only a ``for`` (or a comprehension's ``for``) may
-use them.
+"""Typing of the iterators a ``for`` loop takes: ``enumerate(xs, start)``, ``zip(xs, ys, ...,
+strict=...)`` and ``reversed(xs)``. They are loops over indices in C++ (codegen/iteration.py),
+not values: only a ``for`` (or a comprehension's ``for``) may use them; used as a value
+(``list(zip(a, b))``) the tracer makes them a list comprehension (tracer/forms.py).
+Their arguments are sources: lists and strings (indexed), ``range(...)``, other
+``enumerate``/``zip`` calls (nested: ``enumerate(zip(a, b))``), and dicts, views and sets
+(the list of what iterating them gives, taken when the loop starts).
 
 Free functions over the FunctionTyper of typing/infer.py, which calls them.
 """
@@ -12,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, INT, STR, ListType, TupleType, Type
+from hatch_pyaot.typing import dicts, sets
 
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
@@ -23,25 +27,44 @@ def handles(iterable: ir.Expr) -> bool:
     return isinstance(iterable, ir.Call) and iterable.func in ITERATORS
 
 
-def sequence_item(typer: FunctionTyper, e: ir.Expr, what: str) -> Type | None:
-    """The item type of a list or str argument of enumerate/zip/reversed."""
+def sequence_item(typer: FunctionTyper, e: ir.Expr, what: str, nested: bool = True) -> Type | None:
+    """The item type of a source of enumerate/zip (reversed: only lists and strings)."""
+    if nested and isinstance(e, ir.Call) and e.func == "builtins.range":
+        for bound in e.args:
+            t = typer.expr(bound)
+            if t is not None and t not in (INT, BOOL):
+                typer.diags.error(bound.loc, f"range() takes ints, not {t}")
+        return INT
+    if nested and handles(e):
+        assert isinstance(e, ir.Call)
+        return call_item(typer, e)
     t = typer.expr(e)
     if t is None:
         return None
-    if isinstance(t, ListType):
-        if t.item is None:
-            typer.diags.error(e.loc, f"{what} of a list that is always empty")
-        return t.item
+    listed = t if isinstance(t, ListType) else (dicts.as_list(t) or sets.as_list(t)) \
+        if nested else None
+    if listed is not None:
+        item = listed.item
+        snapshot = listed is not t
+        if item is None:
+            typer.diags.error(e.loc, f"{what} of a {t if snapshot else 'list'} that is "
+                              "always empty")
+        return item
     if t == STR:
         return STR
-    typer.diags.error(e.loc, f"{what} of a {t} is not supported yet (lists and strings are)")
+    typer.diags.error(e.loc, f"{what} of a {t} is not supported yet (lists, strings"
+                      + (", ranges, dicts and sets are)" if nested else " are)"))
     return None
 
 
 def item_type(typer: FunctionTyper, s: ir.ForEach) -> Type | None:
     """What each step of ``for target in enumerate/zip/reversed(...)`` binds."""
-    call = s.iterable
-    assert isinstance(call, ir.Call) and isinstance(call.func, str)
+    assert isinstance(s.iterable, ir.Call)
+    return call_item(typer, s.iterable)
+
+
+def call_item(typer: FunctionTyper, call: ir.Call) -> Type | None:
+    assert isinstance(call.func, str)
     short = call.func.removeprefix("builtins.")
     kwargs = dict(call.kwargs)
     allowed = {"enumerate": {"start"}, "zip": {"strict"}, "reversed": set()}[short]
@@ -62,7 +85,7 @@ def item_type(typer: FunctionTyper, s: ir.ForEach) -> Type | None:
         if len(call.args) != 1:
             typer.diags.error(call.loc, "reversed() takes exactly one argument")
             return None
-        return sequence_item(typer, call.args[0], "reversed()")
+        return sequence_item(typer, call.args[0], "reversed()", nested=False)
     if not call.args:
         typer.diags.error(call.loc, "zip() of no iterables is never compiled (its loop never "
                           "runs)")

@@ -26,6 +26,8 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    ClassType,
+    DequeType,
     DTypeScalar,
     ListType,
     OptionalType,
@@ -89,9 +91,10 @@ def comprehension(typer: FunctionTyper, e: ir.Comprehension) -> Type | None:
 def fits(typer: FunctionTyper, loc_of: ir.Expr, value: Type, item: Type, what: str) -> bool:
     """Whether a value may go into a list of `item`s: the same type (see the module's
     docstring), or a list of an unknown item type into a list of lists."""
-    if value == item or (isinstance(value, ListType) and coercible(value, item)):
-        return True
-    if isinstance(item, OptionalType) and value in (NONE, item.item):
+    if value == item or (isinstance(value, ListType | ClassType) and coercible(value, item)):
+        return True  # an object of a subclass into a list of its base class too
+    if isinstance(item, OptionalType) and (value in (NONE, item.item) or (
+            isinstance(value, ClassType) and coercible(value, item.item))):
         return True  # a T or None into a list[T | None]
     hint = "write float(x) (or 1.0)" if item == FLOAT and value in (INT, BOOL) else None
     typer.diags.error(loc_of.loc, f"{what} must be {item}, not {value} (a list keeps one item "
@@ -108,7 +111,7 @@ def refine(typer: FunctionTyper, target: ir.Expr, t: ListType) -> None:
     dicts.refine(typer, target, t)
 
 
-def _item_in(typer: FunctionTyper, obj: ir.Expr, lt: ListType, value: ir.Expr,
+def item_in(typer: FunctionTyper, obj: ir.Expr, lt: ListType, value: ir.Expr,
              what: str) -> bool:
     """Type ``value`` as an item going into the list ``obj``; refines an unknown item type.
     An Optional value stays one (it fits a list of Optionals only)."""
@@ -126,6 +129,10 @@ def _item_in(typer: FunctionTyper, obj: ir.Expr, lt: ListType, value: ir.Expr,
 
 def index(typer: FunctionTyper, e: ir.Index | ir.TupleGet, lt: ListType) -> Type | None:
     if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
+        if isinstance(lt, DequeType):
+            typer.diags.error(e.loc, "sequence index must be integer, not 'slice' (a deque "
+                              "cannot be sliced: Python raises TypeError)")
+            return None
         slice_bounds(typer, e.index)
         return lt
     if isinstance(e, ir.Index):
@@ -140,23 +147,29 @@ def slice_bounds(typer: FunctionTyper, s: ir.SliceExpr) -> None:
     for bound in (s.start, s.stop, s.step):
         if bound is None:
             continue
-        t = typer.expr(bound)
+        t = typer.expr(bound, raw=True)  # an int | None bound: None is no bound
+        if isinstance(t, OptionalType):
+            t = t.item
         if t is not None and t not in (INT, BOOL, NONE):
             typer.diags.error(bound.loc, "slice indices must be integers or None, not "
                               f"{t}")
 
 
 def setitem(typer: FunctionTyper, s: ir.SetItem, lt: ListType) -> None:
-    if isinstance(s.index, ir.SliceExpr):
-        typer.diags.error(s.loc, "assigning to a slice of a list is not supported yet")
+    if isinstance(s.index, ir.SliceExpr):  # xs[a:b:c] = a list of xs's items
+        slice_bounds(typer, s.index)
+        vt = typer.expr(s.value)
+        if vt is not None and (not isinstance(vt, ListType) or unify(lt, vt) != lt):
+            typer.diags.error(s.value.loc, f"a slice of a {lt} can be assigned a {lt} here, "
+                              f"not a {vt}")
         return
     _int_index(typer, s.index)
-    _item_in(typer, s.target, lt, s.value, "the value assigned to an item")
+    item_in(typer, s.target, lt, s.value, "the value assigned to an item")
 
 
 def delitem(typer: FunctionTyper, s: ir.DelItem, lt: ListType) -> None:
     if isinstance(s.index, ir.SliceExpr):
-        typer.diags.error(s.loc, "deleting a slice of a list is not supported yet")
+        slice_bounds(typer, s.index)
         return
     _int_index(typer, s.index)
 
@@ -196,6 +209,10 @@ METHODS = tuple(_ARITY)
 
 
 def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
+    from hatch_pyaot.typing import deques
+
+    if isinstance(lt, DequeType) and (e.name in deques.METHODS or e.name == "sort"):
+        return deques.method(typer, e, lt)
     if e.name not in _ARITY:
         typer.diags.error(e.loc, f"list.{e.name}() is not supported by the compiler",
                           hint="supported: " + ", ".join(METHODS))
@@ -204,11 +221,11 @@ def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
         return None
     name, args = e.name, e.args
     if name == "append":
-        _item_in(typer, e.obj, lt, args[0], "the item appended")
+        item_in(typer, e.obj, lt, args[0], "the item appended")
         return NONE
     if name == "insert":
         _ints(typer, e, args[:1], "the index of list.insert()")
-        _item_in(typer, e.obj, lt, args[1], "the item inserted")
+        item_in(typer, e.obj, lt, args[1], "the item inserted")
         return NONE
     if name == "extend":
         other = typer.expr(args[0])
@@ -247,7 +264,7 @@ def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
             else:
                 typer.diags.error(value.loc, f"'{key}' is an invalid keyword argument for "
                                   "sort()")
-        if lt.item is not None and not orderable(lt.item):
+        if lt.item is not None and "key" not in dict(e.kwargs) and not orderable(lt.item):
             typer.diags.error(e.loc, f"the items of a {lt} cannot be ordered")
         return NONE
     return NONE  # clear, reverse
@@ -293,6 +310,9 @@ def comparable(a: Type, b: Type) -> bool:
 def orderable(t: Type) -> bool:
     if t in _NUMBERS or t == STR:
         return True
+    if isinstance(t, ClassType):  # by its __lt__ (typing/classes.py)
+        special = getattr(t.info, "special", {})
+        return "__lt__" in special and not special["__lt__"].failed
     if isinstance(t, ListType):
         return t.item is None or orderable(t.item)
     if isinstance(t, TupleType):
@@ -349,7 +369,7 @@ def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
     return True
 
 
-BUILTINS = ("builtins.len", "builtins.sum", "builtins.min", "builtins.max", "builtins.any",
+BUILTINS = ("builtins.len", "builtins.bool", "builtins.sum", "builtins.min", "builtins.max", "builtins.any",
             "builtins.all", "builtins.sorted", "builtins.list")
 
 
@@ -398,6 +418,8 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
     typer.spec.calls[e] = ListBuiltin(short)
     if short == "len":
         return INT
+    if short == "bool":
+        return BOOL
     if short in ("any", "all"):
         return BOOL
     if short in ("list", "sorted"):
@@ -406,7 +428,7 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
                 typer.diags.error(e.loc, "reverse= must be a bool")
             if first.item is not None and not orderable(first.item):
                 typer.diags.error(e.loc, f"the items of a {first} cannot be ordered")
-        return first
+        return ListType(first.item)  # a list, also of a deque
     item = first.item
     if item is None:
         if short == "sum":

@@ -17,6 +17,7 @@ from hatch_pyaot.ir.types import (
     INT,
     NONE,
     STR,
+    ClassType,
     ListType,
     OptionalType,
     TupleType,
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
 
 
+STREAMS = {"file=sys.stdout": 1, "file=sys.stderr": 2}
+"""print()'s file= as the tracer gives it (tracer/build.py, Builder.stream): a stream number."""
+
+
 def printable(t: Type) -> bool:
     if t in (BOOL, INT, FLOAT, NONE, STR):
         return True
@@ -37,7 +42,8 @@ def printable(t: Type) -> bool:
         return all(printable(i) for i in t.items)
     if isinstance(t, OptionalType):
         return printable(t.item)
-    return False
+    # by its __repr__ (pyaot::object::repr_into); a __str__ is not consulted by print yet
+    return isinstance(t, ClassType) and t.info.find_method("__str__") is None  # type: ignore[attr-defined]
 
 
 def handles(name: object, types: list[Type]) -> bool:
@@ -57,8 +63,11 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         typer.spec.calls[e] = ListBuiltin(short)
         return STR
     for k, t in kwtypes.items():
+        if k in STREAMS:
+            continue
         if k not in ("sep", "end"):
-            typer.diags.error(e.loc, f"print()'s {k}= is not supported yet (sep= and end= are)")
+            typer.diags.error(e.loc, f"print()'s {k}= is not supported yet (sep=, end= and "
+                              "file=sys.stdout or sys.stderr are)")
             return None
         if t not in (STR, NONE):
             typer.diags.error(e.loc, f"{k} must be None or a string, not {t}")

@@ -31,6 +31,10 @@ class Specialization:
     """Array operations that take an axis written in the code (``a.sum(axis=1)``,
     ``np.concatenate(..., axis=0)``, ``np.flip(a)``): their NumPy name and the axis (None:
     the whole array, or no axis)."""
+    axis_tuples: dict[ir.Expr, tuple[str, tuple[int, ...], bool]] = field(
+        default_factory=dict)
+    """Reductions over several axes (typing/axis_tuples.py): the NumPy name, the axes
+    (sorted, fewer than the rank, more than one) and keepdims."""
     advanced: dict[ir.Expr | ir.Stmt, str] = field(default_factory=dict)
     """Advanced indexing (a copy, not a view): ``a[mask]`` ("mask", mask of a's shape),
     ``a[rows]`` ("mask_rows", a 1-d mask on the first axis of an N-d a), ``a[idx]`` ("take",
@@ -47,6 +51,10 @@ class Specialization:
     cycle: int | None = None
     """The recursion cycle (strongly connected calls) this function is part of, if any."""
 
+    methods: dict[ir.Expr | ir.Stmt, ObjectOp] = field(default_factory=dict)
+    """What an expression on objects of the program's classes resolved to (a constructor
+    call, a method call with its dispatch on the object's class, an identity test...):
+    typing/classes.py, emitted by codegen/classes.py."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
     """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
     checked for None (TypeError, as CPython) and read as the item."""
@@ -120,4 +128,61 @@ class ListBuiltin:
     name: str
 
 
-CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin
+@dataclass(frozen=True, eq=False)
+class Converted:
+    """An argument of an ArrayCall: ``expr`` converted to ``type`` (an array to another
+    dtype as ``astype`` does, a number as a cast does)."""
+
+    expr: ir.Expr
+    type: Type
+
+
+@dataclass(frozen=True, eq=False)
+class Ints:
+    """An argument of an ArrayCall: ints written out, as one ``std::array<std::int64_t, n>``."""
+
+    exprs: tuple[ir.Expr, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class ArrayCall:
+    """A NumPy function that is one fallible runtime call, ``cpp(out, args...)``, or
+    ``cpp(args...)`` for one that returns None (typing/array_calls.py)."""
+
+    cpp: str
+    header: str
+    args: tuple[Converted | Ints | str, ...]
+    """Converted or written-out arguments; a str is C++ the typer chose (a constant)."""
+    returns_none: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class Dispatch:
+    """A method call on an object: the implementation each class id runs (one entry when no
+    subclass overrides the method). ``calls`` are the typed calls, whose first argument is
+    the receiver seen as that implementation's class."""
+
+    calls: tuple[tuple[tuple[int, ...], ir.Call, Type], ...]
+    """(class ids, the call, the class its receiver is cast to)."""
+    receiver: ir.Expr | None
+    """The object (None for a constructor, whose receiver is the new object)."""
+    args: tuple[ir.Expr, ...]
+    """The other arguments as written, each evaluated once in order before the call."""
+    negate: bool = False
+    """``!=`` through ``__eq__``: the result negated."""
+
+
+@dataclass(frozen=True, eq=False)
+class ObjectOp:
+    """An operation on objects (typing/classes.py): ``kind`` is ``new`` (construct, then
+    ``dispatch`` runs ``__init__`` if any), ``call`` (a method, dunder or property),
+    ``is``/``is_not`` (identity), ``isinstance``, ``same_class``, ``repr`` (a dataclass's
+    generated repr), ``default_repr``, ``constant`` (a class attribute read)."""
+
+    kind: str
+    dispatch: Dispatch | None = None
+    value: object = None
+    """``isinstance``: the class ids that pass; ``constant``: the value."""
+
+
+CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin | ArrayCall

@@ -14,6 +14,7 @@
 #include <string>
 #include <type_traits>
 
+#include "pyaot/c_value.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/numpy/ndarray.hpp"
 #include "pyaot/numpy/view.hpp"
@@ -176,6 +177,7 @@ extern "C" {
 const char* pyaot_error_type(void);
 const char* pyaot_error_message(void);
 void pyaot_array_release(pyaot_array* array);
+void pyaot_value_release(pyaot_value* value);
 }
 
 #ifdef PYAOT_C_ABI_DEFINITIONS
@@ -194,6 +196,9 @@ PYAOT_RUNTIME_EXPORT void pyaot_array_release(pyaot_array* array) {
   pyaot::numpy::decref(static_cast<pyaot::numpy::Storage*>(array->owner));
   array->owner = nullptr;
   array->data = nullptr;
+}
+PYAOT_RUNTIME_EXPORT void pyaot_value_release(pyaot_value* value) {
+  pyaot::c_abi::release_value(value);
 }
 }
 #endif

@@ -27,6 +27,7 @@ enum class Exc : int {
   UnboundLocalError,
   ValueError,
   ZeroDivisionError,
+  AttributeError,  ///< after the others: the C ABI numbers statuses by this order
   /// A signal handler of the host raised (pyaot/interrupt.hpp): its exception, usually
   /// KeyboardInterrupt, is pending in the host. Not a kind `raise`/`except` can name.
   Interrupted,
@@ -38,6 +39,7 @@ inline const char* exc_name(Exc type) noexcept {
     case Exc::Exception: return "Exception";
     case Exc::ArithmeticError: return "ArithmeticError";
     case Exc::AssertionError: return "AssertionError";
+    case Exc::AttributeError: return "AttributeError";
     case Exc::IndexError: return "IndexError";
     case Exc::KeyError: return "KeyError";
     case Exc::LookupError: return "LookupError";

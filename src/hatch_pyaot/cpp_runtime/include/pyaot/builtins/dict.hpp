@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -227,6 +228,14 @@ V dict_get_or(const dict<K, V>& d, const std::type_identity_t<K>& key,
               const std::type_identity_t<V>& fallback) {
   const std::int64_t at = d.find(key, py_hash(key));
   return at < 0 ? fallback : d.value_at(at);
+}
+
+/// d.get(key): the value, or None (an empty optional) for a missing key.
+template <class K, class V>
+std::optional<V> dict_get_optional(const dict<K, V>& d, const std::type_identity_t<K>& key) {
+  const std::int64_t at = d.find(key, py_hash(key));
+  if (at < 0) return std::nullopt;
+  return d.value_at(at);
 }
 
 template <class K, class V>

@@ -242,31 +242,95 @@ bool list_index(std::int64_t& out, const list<T>& l, const V& value,
   return detail::not_in_list(value);
 }
 
+namespace detail {
+/// The items a slice selects of a sequence of n: the first index, and how many (None
+/// bounds given as has_start/has_stop false; step is not zero), as PySlice_AdjustIndices.
+struct SliceRange {
+  std::int64_t first;
+  std::int64_t count;
+};
+
+inline SliceRange slice_range(std::int64_t n, bool has_start, std::int64_t start, bool has_stop,
+                              std::int64_t stop, std::int64_t step) noexcept {
+  std::int64_t lo, hi;
+  if (step > 0) {
+    lo = has_start ? clamp_index(start, n) : 0;
+    hi = has_stop ? clamp_index(stop, n) : n;
+    return {lo, hi > lo ? (hi - lo - 1) / step + 1 : 0};
+  }
+  lo = has_start ? (start < 0 ? std::max<std::int64_t>(start + n, -1) : std::min(start, n - 1))
+                 : n - 1;
+  hi = has_stop ? (stop < 0 ? std::max<std::int64_t>(stop + n, -1) : std::min(stop, n - 1)) : -1;
+  return {lo, hi < lo ? (lo - hi - 1) / -step + 1 : 0};
+}
+}  // namespace detail
+
 /// l[start:stop:step] as a new list (None bounds given as has_start/has_stop false).
 template <class T>
 bool list_slice(list<T>& out, const list<T>& l, bool has_start, std::int64_t start,
                 bool has_stop, std::int64_t stop, std::int64_t step) {
   if (step == 0) [[unlikely]] return raise(Exc::ValueError, "slice step cannot be zero");
-  const std::int64_t n = l.size();
-  std::int64_t lo, hi;
-  if (step > 0) {
-    lo = has_start ? detail::clamp_index(start, n) : 0;
-    hi = has_stop ? detail::clamp_index(stop, n) : n;
-  } else {
-    lo = has_start ? (start < 0 ? std::max<std::int64_t>(start + n, -1) : std::min(start, n - 1))
-                   : n - 1;
-    hi = has_stop ? (stop < 0 ? std::max<std::int64_t>(stop + n, -1) : std::min(stop, n - 1))
-                  : -1;
-  }
-  out = list<T>::make();
+  const auto range = detail::slice_range(l.size(), has_start, start, has_stop, stop, step);
+  out = list<T>::make(static_cast<std::size_t>(range.count));
   auto& dst = out.items();
   const auto& src = l.items();
-  if (step > 0) {
-    if (hi > lo) dst.reserve(static_cast<std::size_t>((hi - lo + step - 1) / step));
-    for (std::int64_t i = lo; i < hi; i += step) dst.push_back(src[static_cast<std::size_t>(i)]);
-  } else {
-    for (std::int64_t i = lo; i > hi; i += step) dst.push_back(src[static_cast<std::size_t>(i)]);
+  for (std::int64_t k = 0, i = range.first; k < range.count; ++k, i += step) {
+    dst.push_back(src[static_cast<std::size_t>(i)]);
   }
+  return true;
+}
+
+/// l[start:stop:step] = values. A step of 1 replaces the slice, whatever the sizes; another
+/// step assigns item by item and needs as many values as the slice has items. The values
+/// are copied first, so `l[1:] = l` works as in Python.
+template <class T>
+bool list_set_slice(list<T>& l, bool has_start, std::int64_t start, bool has_stop,
+                    std::int64_t stop, std::int64_t step, const list<T>& values) {
+  if (step == 0) [[unlikely]] return raise(Exc::ValueError, "slice step cannot be zero");
+  const std::vector<stored_t<T>> copy = values.items();
+  auto& items = l.mutate();
+  auto range = detail::slice_range(l.size(), has_start, start, has_stop, stop, step);
+  if (step == 1) {
+    const auto at = items.begin() + range.first;
+    items.erase(at, at + range.count);
+    items.insert(items.begin() + range.first, copy.begin(), copy.end());
+    return true;
+  }
+  if (static_cast<std::int64_t>(copy.size()) != range.count) [[unlikely]] {
+    return raise_format(Exc::ValueError,
+                        "attempt to assign sequence of size %zu to extended slice of size %lld",
+                        copy.size(), static_cast<long long>(range.count));
+  }
+  for (std::int64_t k = 0, i = range.first; k < range.count; ++k, i += step) {
+    items[static_cast<std::size_t>(i)] = copy[static_cast<std::size_t>(k)];
+  }
+  return true;
+}
+
+/// del l[start:stop:step].
+template <class T>
+bool list_delete_slice(list<T>& l, bool has_start, std::int64_t start, bool has_stop,
+                       std::int64_t stop, std::int64_t step) {
+  if (step == 0) [[unlikely]] return raise(Exc::ValueError, "slice step cannot be zero");
+  auto& items = l.mutate();
+  auto range = detail::slice_range(l.size(), has_start, start, has_stop, stop, step);
+  if (step < 0) {  // the same items, walked forwards
+    range.first += (range.count - 1) * step;
+    step = -step;
+  }
+  if (range.count == 0) return true;
+  std::size_t write = static_cast<std::size_t>(range.first);
+  std::int64_t next = range.first;
+  std::int64_t deleted = 0;
+  for (std::size_t read = write; read < items.size(); ++read) {
+    if (deleted < range.count && static_cast<std::int64_t>(read) == next) {
+      ++deleted;
+      next += step;
+      continue;
+    }
+    items[write++] = std::move(items[read]);
+  }
+  items.erase(items.begin() + static_cast<std::ptrdiff_t>(write), items.end());
   return true;
 }
 

@@ -11,17 +11,17 @@
 
 namespace pyaot {
 
-/// Writes text (UTF-8); false when the host's write raised (its exception is then pending
-/// in the host).
-inline bool (*print_hook)(std::string_view text) noexcept = nullptr;
+/// Writes text (UTF-8) to stream 1 (stdout) or 2 (stderr); false when the host's write
+/// raised (its exception is then pending in the host).
+inline bool (*print_hook)(std::string_view text, int stream) noexcept = nullptr;
 
 /// Returns false with Exc::Interrupted pending (the host's own exception, passed on as it
 /// is: see pyaot/python/error.hpp) when the host's stdout failed.
-inline bool print_text(std::string_view text) noexcept {
+inline bool print_text(std::string_view text, int stream = 1) noexcept {
   if (print_hook != nullptr) {
-    return print_hook(text) || raise(Exc::Interrupted, "");
+    return print_hook(text, stream) || raise(Exc::Interrupted, "");
   }
-  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fwrite(text.data(), 1, text.size(), stream == 2 ? stderr : stdout);
   return true;
 }
 

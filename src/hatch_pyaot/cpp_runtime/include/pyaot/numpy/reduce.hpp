@@ -527,8 +527,8 @@ bool amax(R& out, const ndarray<T, N>& a) noexcept {
 template <class R, class T, int N>
 bool mean(R& out, const ndarray<T, N>& a) noexcept {
   static_assert(std::is_floating_point_v<R>, "mean gives a float");
-  using A = std::conditional_t<std::is_same_v<T, float> && std::is_same_v<R, float>, float,
-                               double>;
+  // numpy sums in the result dtype: float32 for float32 (or dtype=np.float32), else float64
+  using A = std::conditional_t<std::is_same_v<R, float>, float, double>;
   const std::int64_t count = a.size();
   out = detail::divide_count<R>(count == 0 ? A(0) : detail::whole_sum<A>(a), count);
   return true;
@@ -739,8 +739,8 @@ template <class R, class T, int N>
   requires(N >= 1)
 bool mean_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a, std::int64_t axis) noexcept {
   static_assert(std::is_floating_point_v<R>, "mean gives a float");
-  using A = std::conditional_t<std::is_same_v<T, float> && std::is_same_v<R, float>, float,
-                               double>;
+  // numpy sums in the result dtype: float32 for float32 (or dtype=np.float32), else float64
+  using A = std::conditional_t<std::is_same_v<R, float>, float, double>;
   int normalized = 0;
   if (!detail::normalize_axis<N>(normalized, axis)) return false;
   const bool pairwise = detail::reduces_innermost(a, normalized);

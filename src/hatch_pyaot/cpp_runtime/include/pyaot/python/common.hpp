@@ -10,6 +10,16 @@
 #include <cstring>
 #include <string>
 
+// The stable ABI has vectorcall from 3.12 on. Before, a compiled function is called through
+// tp_call (function.hpp converts the arguments), and its entry point, still a vectorcall
+// function, never gets PY_VECTORCALL_ARGUMENTS_OFFSET in its count.
+#if defined(Py_LIMITED_API) && Py_LIMITED_API < 0x030C0000
+#define PYAOT_NO_VECTORCALL 1
+static inline Py_ssize_t PyVectorcall_NARGS(size_t nargsf) {
+  return static_cast<Py_ssize_t>(nargsf);
+}
+#endif
+
 namespace pyaot::python::detail {
 
 /// The type's name as CPython writes it in messages: "float", "numpy.float64".

@@ -22,6 +22,7 @@
 #include "pyaot/builtins/str.hpp"
 #include "pyaot/builtins/dict.hpp"
 #include "pyaot/builtins/set.hpp"
+#include "pyaot/builtins/object.hpp"
 
 namespace pyaot::python {
 
@@ -69,6 +70,13 @@ template <class T>
 bool from_python(PyObject* obj, frozenset<T>& out, const char* func, const char* param);
 template <class T>
 PyObject* to_python(const frozenset<T>& value);
+// Objects of the program's classes (pyaot/python/object.hpp, included at the end).
+template <class C>
+bool from_python(PyObject* obj, ref<C>& out, const char* func, const char* param);
+template <class C>
+PyObject* to_python(const ref<C>& value);
+template <class C>
+bool write_back(const ref<C>& value);
 
 namespace detail {
 
@@ -292,7 +300,8 @@ PyObject* pack_tuple(Items... items) {
     return nullptr;
   }
   for (std::size_t i = 0; i < sizeof...(Items); ++i) {
-    PyTuple_SET_ITEM(tuple, static_cast<Py_ssize_t>(i), given[i]);
+    // The function rather than the macro: the stable ABI (abi3) has only that.
+    PyTuple_SetItem(tuple, static_cast<Py_ssize_t>(i), given[i]);
   }
   return tuple;
 }
@@ -304,3 +313,4 @@ PyObject* pack_tuple(Items... items) {
 #include "pyaot/python/optional.hpp"
 #include "pyaot/python/dict.hpp"
 #include "pyaot/python/set.hpp"
+#include "pyaot/python/object.hpp"

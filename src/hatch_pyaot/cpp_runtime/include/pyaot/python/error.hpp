@@ -19,6 +19,7 @@ inline PyObject* exception_type(Exc type) noexcept {
     case Exc::IndexError: return PyExc_IndexError;
     case Exc::KeyError: return PyExc_KeyError;
     case Exc::LookupError: return PyExc_LookupError;
+    case Exc::AttributeError: return PyExc_AttributeError;
     case Exc::MemoryError: return PyExc_MemoryError;
     case Exc::NotImplementedError: return PyExc_NotImplementedError;
     case Exc::OverflowError: return PyExc_OverflowError;

@@ -9,6 +9,8 @@
 // entry points are vectorcall functions: each object calls its own straight from
 // vectorcall, with no trampoline in between, and keeps everything else in its dict:
 // __name__, __qualname__, __module__, __doc__, __text_signature__, and what the loader adds.
+// Under the stable ABI of 3.11 (abi3 wheels for 3.11) a call comes through tp_call, which
+// lays the argument tuple and keyword dict out as a vector for the same entry point.
 
 #include "pyaot/python/common.hpp"
 
@@ -20,12 +22,15 @@
 namespace pyaot::python {
 
 /// The ml_flags of a generated entry point in its PyMethodDef table: its ml_meth is a
-/// vectorcallfunc, which only add_functions calls (the table is never given to CPython).
+/// vectorcall function, which only add_functions calls (the table is never given to CPython).
 inline constexpr int VECTORCALL = 0;
+
+/// CPython's vectorcallfunc, spelled out: the stable ABI of 3.11 does not declare it.
+using EntryPoint = PyObject* (*)(PyObject*, PyObject* const*, size_t, PyObject*);
 
 struct Function {
   PyObject_HEAD
-  vectorcallfunc vectorcall;  ///< the entry point
+  EntryPoint vectorcall;  ///< the entry point
   PyObject* module;  ///< __self__, as for a builtin function of a module
   PyObject* dict;
   PyObject* weakrefs;
@@ -82,6 +87,42 @@ inline PyObject* function_reduce(PyObject* self, PyObject*) {
   return name;
 }
 
+#if defined(PYAOT_NO_VECTORCALL)
+/// tp_call: the positional arguments, then the keyword arguments' values, in one vector
+/// with the keywords' names in a tuple, as vectorcall passes them.
+inline PyObject* function_call(PyObject* self, PyObject* args, PyObject* kwargs) {
+  const Py_ssize_t nargs = PyTuple_Size(args);
+  const Py_ssize_t nkw = kwargs != nullptr ? PyDict_Size(kwargs) : 0;
+  if (nargs < 0 || nkw < 0) return nullptr;
+  PyObject* small[8];
+  PyObject** stack = small;
+  if (nargs + nkw > 8) {
+    stack = static_cast<PyObject**>(PyMem_Malloc(sizeof(PyObject*) * (nargs + nkw)));
+    if (stack == nullptr) return PyErr_NoMemory();
+  }
+  for (Py_ssize_t i = 0; i < nargs; ++i) stack[i] = PyTuple_GetItem(args, i);
+  PyObject* kwnames = nullptr;
+  if (nkw > 0) kwnames = PyTuple_New(nkw);
+  if (nkw == 0 || kwnames != nullptr) {
+    Py_ssize_t pos = 0;
+    Py_ssize_t j = 0;
+    PyObject* key;
+    PyObject* value;
+    while (kwnames != nullptr && PyDict_Next(kwargs, &pos, &key, &value)) {
+      PyTuple_SetItem(kwnames, j, Py_NewRef(key));
+      stack[nargs + j++] = value;
+    }
+  }
+  PyObject* result = nkw > 0 && kwnames == nullptr
+      ? nullptr
+      : reinterpret_cast<Function*>(self)->vectorcall(self, stack, static_cast<size_t>(nargs),
+                                                      kwnames);
+  Py_XDECREF(kwnames);
+  if (stack != small) PyMem_Free(stack);
+  return result;
+}
+#endif
+
 inline PyMethodDef function_methods[] = {
     {"__reduce__", function_reduce, METH_NOARGS, nullptr},
     {nullptr, nullptr, 0, nullptr},
@@ -89,7 +130,9 @@ inline PyMethodDef function_methods[] = {
 
 inline PyMemberDef function_members[] = {
     {"__self__", T_OBJECT, offsetof(Function, module), READONLY, nullptr},
+#if !defined(PYAOT_NO_VECTORCALL)
     {"__vectorcalloffset__", T_PYSSIZET, offsetof(Function, vectorcall), READONLY, nullptr},
+#endif
     {"__dictoffset__", T_PYSSIZET, offsetof(Function, dict), READONLY, nullptr},
     {"__weaklistoffset__", T_PYSSIZET, offsetof(Function, weakrefs), READONLY, nullptr},
     {nullptr, 0, 0, 0, nullptr},
@@ -105,7 +148,11 @@ inline PyTypeObject* function_type() {
   static PyObject* type = nullptr;
   if (type != nullptr) return reinterpret_cast<PyTypeObject*>(type);
   static PyType_Slot slots[] = {
+#if defined(PYAOT_NO_VECTORCALL)
+      {Py_tp_call, reinterpret_cast<void*>(function_call)},
+#else
       {Py_tp_call, reinterpret_cast<void*>(PyVectorcall_Call)},
+#endif
       {Py_tp_repr, reinterpret_cast<void*>(function_repr)},
       {Py_tp_traverse, reinterpret_cast<void*>(function_traverse)},
       {Py_tp_clear, reinterpret_cast<void*>(function_clear)},
@@ -117,8 +164,11 @@ inline PyTypeObject* function_type() {
   };
   static PyType_Spec spec = {
       "hatch_pyaot.compiled_function", sizeof(Function), 0,
-      Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL |
-          Py_TPFLAGS_DISALLOW_INSTANTIATION,
+      Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_DISALLOW_INSTANTIATION
+#if !defined(PYAOT_NO_VECTORCALL)
+          | Py_TPFLAGS_HAVE_VECTORCALL
+#endif
+      ,
       slots,
   };
   type = PyType_FromSpec(&spec);
@@ -175,7 +225,7 @@ inline bool add_functions(PyObject* module, const PyMethodDef* defs, const char*
       ok = false;
       break;
     }
-    f->vectorcall = reinterpret_cast<vectorcallfunc>(reinterpret_cast<void (*)(void)>(
+    f->vectorcall = reinterpret_cast<EntryPoint>(reinterpret_cast<void (*)(void)>(
         def->ml_meth));
     Py_INCREF(module);
     f->module = module;

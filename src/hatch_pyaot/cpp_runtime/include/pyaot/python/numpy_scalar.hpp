@@ -42,7 +42,11 @@ PyObject* numpy_scalar(T value) {
     number = PyLong_FromUnsignedLongLong(static_cast<unsigned long long>(value));
   }
   if (number == nullptr) return nullptr;
+#if defined(Py_LIMITED_API) && Py_LIMITED_API < 0x030C0000  // the 3.11 stable ABI lacks it
+  PyObject* result = PyObject_CallFunctionObjArgs(type, number, nullptr);
+#else
   PyObject* result = PyObject_CallOneArg(type, number);
+#endif
   Py_DECREF(number);
   return result;
 }
@@ -88,8 +92,14 @@ namespace pyaot::python {
 template <class T>
 bool numpy_scalar_from_python(PyObject* obj, T& out, const char* func, const char* param) {
   const char* dtype = numpy::dtype_traits<T>::name;
+#if defined(Py_LIMITED_API)  // no tp_name: the type's __module__ and __qualname__
+  const std::string name = detail::type_name(obj);
+  const bool matches = name.compare(0, 6, "numpy.") == 0 && name.compare(6, name.npos, dtype) == 0;
+#else
   const char* type = Py_TYPE(obj)->tp_name;
-  if (std::strncmp(type, "numpy.", 6) != 0 || std::strcmp(type + 6, dtype) != 0) [[unlikely]] {
+  const bool matches = std::strncmp(type, "numpy.", 6) == 0 && std::strcmp(type + 6, dtype) == 0;
+#endif
+  if (!matches) [[unlikely]] {
     const std::string got = detail::type_name(obj);
     PyErr_Format(PyExc_TypeError, "%s() argument '%s' must be numpy.%s, not %s", func, param,
                  dtype, got.c_str());

@@ -9,9 +9,10 @@
 
 namespace pyaot::python {
 
-/// sys.stdout.write(text); nothing when sys.stdout is None (as print() does then).
-inline bool write_stdout(std::string_view text) noexcept {
-  PyObject* out = PySys_GetObject("stdout");  // borrowed
+/// sys.stdout.write(text) (sys.stderr for stream 2); nothing when it is None (as print()
+/// does then).
+inline bool write_stdout(std::string_view text, int stream) noexcept {
+  PyObject* out = PySys_GetObject(stream == 2 ? "stderr" : "stdout");  // borrowed
   if (out == nullptr || out == Py_None) return true;
   PyObject* s = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()),
                                      "surrogatepass");

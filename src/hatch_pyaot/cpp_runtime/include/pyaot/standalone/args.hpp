@@ -40,6 +40,10 @@
 //   would take any non-empty text as True).
 // - str: the text as it is (bytes that are not UTF-8 are kept; JSON shows them as Python's
 //   surrogateescape would).
+// - Json (list[T], dict[str, T], set[T], frozenset[T], T | None, ...): JSON text as
+//   json.loads reads it (pyaot/standalone/json_parse.hpp), or @FILE.json for a file's
+//   (@- standard input); malformed JSON is a usage error. values.hpp converts it to the
+//   parameter's type (a TypeError naming the item, as the C ABI words it).
 // - Array: the path of a .npy file ("-": standard input), read by get().
 // - Scalar (a NumPy scalar such as np.uint8 or np.float32): an int within the dtype's
 //   bounds, a float (float(), then rounded to the dtype), or a bool, as above.
@@ -69,6 +73,7 @@
 #include <vector>
 
 #include "pyaot/numpy/ndarray.hpp"
+#include "pyaot/standalone/json_parse.hpp"
 #include "pyaot/standalone/npy.hpp"
 #include "pyaot/standalone/text.hpp"
 
@@ -82,6 +87,7 @@ enum class Kind : unsigned char {
   Str,     ///< str: std::string or std::string_view
   Array,   ///< NDArray[dtype] of rank ndim: read from a .npy file
   Scalar,  ///< a NumPy scalar (np.float32, np.uint8, np.bool_, ...) of `dtype`
+  Json,    ///< list, dict, set, T | None (`dtype` is the annotation): JSON, or @FILE.json
 };
 
 /// One parameter of the compiled function, in signature order.
@@ -396,6 +402,9 @@ class Args {
     return read;
   }
 
+  /// A Json parameter's text (the file's, for @FILE.json).
+  std::string_view json(int index) const noexcept { return value(index).json; }
+
   /// The --output path, or nullptr: print the result as JSON.
   const char* output() const noexcept { return output_; }
 
@@ -441,6 +450,7 @@ class Args {
     double f = 0.0;
     const char* text = "";
     const char* output = nullptr;  ///< --output-<name>
+    std::string json;              ///< Json: the text, read from the file for @FILE.json
   };
 
   const Param& param(int index) const noexcept { return program_->params[index]; }
@@ -491,6 +501,7 @@ class Args {
                (p.max_ndim > p.ndim ? " to " + std::to_string(p.max_ndim) : "");
         break;
       case Kind::Scalar: text = "numpy." + dtype; break;
+      case Kind::Json: text = "JSON " + dtype + ", or @FILE.json"; break;
     }
     const std::string need =
         p.default_repr == nullptr ? "required" : std::string("default: ") + p.default_repr;
@@ -589,6 +600,8 @@ class Args {
       case Kind::Str:
       case Kind::Array:
         return -1;
+      case Kind::Json:
+        return read_json(v, flag, text);
       case Kind::Bool:
         return args_detail::parse_bool(text, v.b) ? -1 : invalid("bool", kBoolChoices);
       case Kind::Float:
@@ -637,6 +650,28 @@ class Args {
     } else {
       v.u = magnitude;
     }
+    return -1;
+  }
+
+  /// A Json parameter's text, checked to be JSON: -1, or 2 after a usage error.
+  int read_json(Value& v, const std::string& flag, const char* text) {
+    if (text[0] == '@') {
+      std::FILE* file = text[1] == '-' && text[2] == '\0' ? stdin : std::fopen(text + 1, "rb");
+      if (file == nullptr) return usage_error("argument " + flag + ": cannot open " + repr(text + 1));
+      char buffer[4096];
+      for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;) v.json.append(buffer, n);
+      const bool failed = std::ferror(file) != 0;
+      if (file != stdin) std::fclose(file);
+      if (failed) return usage_error("argument " + flag + ": cannot read " + repr(text + 1));
+    } else {
+      v.json = text;
+    }
+    pyaot_value tree{};
+    std::string error;
+    if (!parse_json(v.json, tree, error)) {
+      return usage_error("argument " + flag + ": invalid JSON: " + error);
+    }
+    c_abi::release_value(&tree);
     return -1;
   }
 

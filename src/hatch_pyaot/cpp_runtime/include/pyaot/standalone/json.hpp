@@ -11,7 +11,10 @@
 // std::string_view, const char*: escaped with json.dumps's default ensure_ascii, undecodable
 // bytes as the lone surrogates Python's argv decoding gives them), numpy::ndarray<T, N> of
 // any rank and strides (nested lists; a 0-d array is its element), and std::tuple /
-// std::array / std::pair of these (lists, separated by ", " as json.dumps does).
+// std::array / std::pair of these (lists, separated by ", " as json.dumps does), and the
+// values of pyaot/c_value.hpp: str, list, tuple, dict (str, int, float, bool and None keys as
+// json.dumps writes them; another key is a pending TypeError, as json.dumps raises), set and
+// frozenset (json.dumps refuses them: here a list, in iteration order), T | None.
 
 #include <array>
 #include <cstddef>
@@ -24,6 +27,7 @@
 #include <utility>
 
 #include "pyaot/builtins/format.hpp"
+#include "pyaot/c_value.hpp"
 #include "pyaot/none.hpp"
 #include "pyaot/numpy/ndarray.hpp"
 #include "pyaot/standalone/text.hpp"
@@ -94,6 +98,56 @@ inline void append_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
+inline void append_value(std::string& out, const pyaot_value& v);
+
+/// A dict key as json.dumps writes it: a string, or the JSON of a number, bool or None in
+/// quotes; false with a TypeError for any other key.
+inline bool append_key(std::string& out, const pyaot_value& key) {
+  if (key.kind == PYAOT_VALUE_STR) {
+    append_value(out, key);
+    return true;
+  }
+  if (key.kind > PYAOT_VALUE_BOOL) {
+    static constexpr const char* names[] = {"str", "list", "tuple", "dict", "set", "frozenset"};
+    return raise_format(Exc::TypeError, "keys must be str, int, float, bool or None, not %s",
+                        names[key.kind - PYAOT_VALUE_STR]);
+  }
+  out += '"';
+  append_value(out, key);
+  out += '"';
+  return true;
+}
+
+/// json.dumps of a value tree.
+inline void append_value(std::string& out, const pyaot_value& v) {
+  switch (v.kind) {
+    case PYAOT_VALUE_NONE: out += "null"; return;
+    case PYAOT_VALUE_INT: out += std::to_string(static_cast<long long>(v.as.i)); return;
+    case PYAOT_VALUE_FLOAT: append_float(out, v.as.f); return;
+    case PYAOT_VALUE_BOOL: out += v.as.i ? "true" : "false"; return;
+    case PYAOT_VALUE_STR:
+      append_string(out, std::string_view(v.as.s, static_cast<std::size_t>(v.len)));
+      return;
+    case PYAOT_VALUE_DICT:
+      out += '{';
+      for (std::int64_t i = 0; i < v.len; ++i) {
+        if (i > 0) out += ", ";
+        if (!append_key(out, v.as.items[2 * i])) return;
+        out += ": ";
+        append_value(out, v.as.items[2 * i + 1]);
+      }
+      out += '}';
+      return;
+    default:
+      out += '[';
+      for (std::int64_t i = 0; i < v.len; ++i) {
+        if (i > 0) out += ", ";
+        append_value(out, v.as.items[i]);
+      }
+      out += ']';
+  }
+}
+
 /// The elements of axis `axis` and below, from element offset `offset`, as nested lists
 /// (offsets, not pointers: an empty array's data pointer may be null).
 template <class T, int N>
@@ -129,6 +183,10 @@ void append_json(std::string& out, const T& value) {
     out += "null";
   } else if constexpr (std::is_convertible_v<const T&, std::string_view>) {
     json::append_string(out, std::string_view(value));
+  } else if constexpr (c_abi::is_value<T>) {
+    pyaot_value tree{};
+    if (c_abi::to_value(tree, value)) json::append_value(out, tree);
+    c_abi::release_value(&tree);
   } else if constexpr (json::is_ndarray<T>) {
     json::append_axis(out, value, 0, 0);
   } else if constexpr (json::is_sequence<T>) {

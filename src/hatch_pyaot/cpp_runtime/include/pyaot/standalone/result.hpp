@@ -61,6 +61,7 @@ int print_result(const Args& args, const R& result) {
     }
   }
   std::string text = to_json(result);
+  if (error_state().set) return print_exception();  // a dict key json.dumps refuses
   text += '\n';
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
     raise(Exc::ValueError, "cannot write the result to standard output");

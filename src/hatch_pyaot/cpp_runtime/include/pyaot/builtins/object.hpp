@@ -1,0 +1,235 @@
+#pragma once
+// Objects of the program's classes (DESIGN §5.1, §5.7): each class is a struct of its
+// fields deriving from its base's (single inheritance), with `pyaot::object` at the root: an
+// intrusive, non-atomic reference count (one thread per call), the class id that
+// isinstance() and method dispatch test (no RTTI), and `origin`, the Python object it was
+// converted from or to (pyaot/python/object.hpp), so that an object crossing the boundary
+// twice is one Python object. `pyaot::ref<T>` is the handle: copying it shares the object,
+// as Python names do.
+//
+// Freeing an object frees what its fields hold; a long chain (a linked list) would nest one
+// destructor per node, so objects released while another is being freed wait in a list
+// and are freed one after the other (CPython's "trashcan" does the same).
+//
+// Reference cycles between objects are not collected: an object that reaches itself is
+// never freed (docs/objects.md).
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "pyaot/none.hpp"
+
+namespace pyaot {
+
+namespace detail {
+
+/// Freed objects of each size (in 16-byte steps up to 256 bytes) kept for the next object of
+/// that size, linked through their first bytes: programs make and drop many small objects
+/// (trees, points), and a list pop is cheaper than malloc. Plain data, so that the
+/// thread-local needs no guard. Off under AddressSanitizer, which must see every free.
+struct FreeLists {
+  static constexpr std::size_t kStep = 16, kClasses = 16, kKeep = 1 << 16;
+  void* head[kClasses];
+  std::uint32_t count[kClasses];
+};
+
+inline FreeLists& free_lists() {
+  static thread_local FreeLists lists;  // zero-initialized
+  return lists;
+}
+
+inline void* allocate(std::size_t size) {
+#if !defined(__SANITIZE_ADDRESS__)
+  const std::size_t k = (size + FreeLists::kStep - 1) / FreeLists::kStep;
+  if (k < FreeLists::kClasses) {
+    FreeLists& lists = free_lists();
+    if (void* p = lists.head[k]) {
+      lists.head[k] = *static_cast<void**>(p);
+      --lists.count[k];
+      return p;
+    }
+    return ::operator new(k * FreeLists::kStep);
+  }
+#endif
+  return ::operator new(size);
+}
+
+inline void deallocate(void* p, std::size_t size) {
+#if !defined(__SANITIZE_ADDRESS__)
+  const std::size_t k = (size + FreeLists::kStep - 1) / FreeLists::kStep;
+  if (k < FreeLists::kClasses) {
+    FreeLists& lists = free_lists();
+    if (lists.count[k] < FreeLists::kKeep) {
+      *static_cast<void**>(p) = lists.head[k];
+      lists.head[k] = p;
+      ++lists.count[k];
+      return;
+    }
+  }
+#endif
+  (void)size;
+  ::operator delete(p);
+}
+
+}  // namespace detail
+
+struct object {
+  static void* operator new(std::size_t size) { return detail::allocate(size); }
+  static void operator delete(void* p, std::size_t size) { detail::deallocate(p, size); }
+  std::int64_t refs = 0;
+  std::int32_t class_id = 0;
+  bool visiting = false;   ///< being written to its Python object (cycles stop here)
+  void* origin = nullptr;  ///< the PyObject* it is, while it lives (a strong reference)
+  object() = default;
+  object(const object&) = delete;
+  object& operator=(const object&) = delete;
+  virtual ~object();
+  /// Python's repr() of the object: `<module.Name object at 0x...>` unless the class says.
+  virtual void repr_into(std::string& out) const;
+  virtual const char* type_name() const noexcept { return "object"; }
+};
+
+/// Drops the Python object an object was paired with (set by pyaot/python/object.hpp).
+inline void (*release_origin)(object*) = nullptr;
+
+inline object::~object() {
+  if (origin != nullptr && release_origin != nullptr) release_origin(this);
+}
+
+inline void object::repr_into(std::string& out) const {
+  char address[32];
+  std::snprintf(address, sizeof address, "%p", static_cast<const void*>(this));
+  out += '<';
+  out += type_name();
+  out += " object at ";
+  out += address;
+  out += '>';
+}
+
+namespace detail {
+
+struct Trashcan {
+  bool freeing;
+  object* pending;  ///< linked through their `refs`, which a dead object no longer needs
+};
+
+inline Trashcan& trashcan() {
+  static thread_local Trashcan can;  // zero-initialized
+  return can;
+}
+
+inline void destroy(object* p) {
+  Trashcan& can = trashcan();
+  if (can.freeing) {
+    p->refs = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(can.pending));
+    can.pending = p;
+    return;
+  }
+  can.freeing = true;
+  delete p;
+  while (can.pending != nullptr) {
+    object* next = can.pending;
+    can.pending = reinterpret_cast<object*>(static_cast<std::intptr_t>(next->refs));
+    delete next;
+  }
+  can.freeing = false;
+}
+
+}  // namespace detail
+
+template <class T>
+class ref {
+ public:
+  ref() = default;  ///< no object yet: a local before its first assignment
+  ref(const ref& other) noexcept : p_(other.p_) { retain(); }
+  ref(ref&& other) noexcept : p_(std::exchange(other.p_, nullptr)) {}
+  /// An object of a subclass seen as one of its base class.
+  template <class U>
+  ref(const ref<U>& other) noexcept : p_(other.raw()) {  // NOLINT: implicit, like T* from U*
+    static_assert(std::is_base_of_v<T, U>);
+    retain();
+  }
+  ref& operator=(const ref& other) noexcept {
+    ref held(other);
+    std::swap(p_, held.p_);
+    return *this;
+  }
+  ref& operator=(ref&& other) noexcept {
+    if (this != &other) {
+      release();
+      p_ = std::exchange(other.p_, nullptr);
+    }
+    return *this;
+  }
+  ~ref() { release(); }
+
+  /// A new object, its fields at their defaults.
+  static ref make() { return adopt(new T()); }
+  /// A handle to an object that is held elsewhere already.
+  static ref borrow(T* p) noexcept {
+    ref out;
+    out.p_ = p;
+    out.retain();
+    return out;
+  }
+
+  T* get() const noexcept { return static_cast<T*>(p_); }
+  T* operator->() const noexcept { return get(); }
+  object* raw() const noexcept { return p_; }
+  /// The object seen as the subclass `U` it is an instance of (its class id said so).
+  template <class U>
+  ref<U> down() const noexcept {
+    return ref<U>::borrow(static_cast<U*>(get()));
+  }
+  void repr_into(std::string& out) const { p_->repr_into(out); }
+
+ private:
+  static ref adopt(T* p) noexcept {
+    ref out;
+    out.p_ = p;
+    p->refs = 1;
+    return out;
+  }
+  void retain() const noexcept {
+    if (p_ != nullptr) ++p_->refs;
+  }
+  void release() noexcept {
+    if (p_ != nullptr && --p_->refs == 0) detail::destroy(p_);
+    p_ = nullptr;
+  }
+  object* p_ = nullptr;
+};
+
+/// Python's `a < b` of two objects inside a sort (their class's __lt__, which leaves an
+/// exception pending if it raises: the sort's caller checks), and `a == b` inside list
+/// comparisons (__eq__, else identity).
+template <class T>
+bool operator<(const ref<T>& a, const ref<T>& b) {
+  return T::less(a, b);
+}
+template <class T>
+bool operator==(const ref<T>& a, const ref<T>& b) {
+  if constexpr (requires { T::equal(a, b); }) {
+    return T::equal(a, b);
+  } else {
+    return a.raw() == b.raw();
+  }
+}
+
+/// The address `is` compares: of an object, of an Optional object (null for None), of None.
+template <class T>
+const void* address_of(const ref<T>& value) noexcept {
+  return value.raw();
+}
+template <class T>
+const void* address_of(const std::optional<ref<T>>& value) noexcept {
+  return value.has_value() ? value->raw() : nullptr;
+}
+inline const void* address_of(None) noexcept { return nullptr; }
+
+}  // namespace pyaot

@@ -1,0 +1,114 @@
+"""Standalone programs (codegen/standalone.py) with str, list, dict, set and T | None
+parameters: str as text, the others as JSON or @FILE.json, results printed as json.dumps
+prints CPython's (a set as a list), malformed JSON a usage error (status 2), a wrong item a
+TypeError (status 1). Built with the host's compiler, and for wasm32-wasi by crossbuild and
+run under wasmtime."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cpp_build import INCLUDE
+from cross_cases import build_wasm
+from support import import_file
+from wasi import run_wasi
+
+SOURCE = Path(__file__).parent / "fixtures" / "standalone" / "wordy.py"
+TEXT = "The cat and the hat. The END, the end! Straße straße"
+
+Run = Callable[[str, list[str], Path], subprocess.CompletedProcess[str]]
+
+
+def _python() -> Any:
+    return import_file(SOURCE, "wordy_reference")
+
+
+def _sources(folder: Path) -> dict[str, Path]:
+    from hatch_pyaot import crossbuild
+    from hatch_pyaot.codegen import standalone
+
+    (module,) = crossbuild.compile_modules([SOURCE])[0]
+    (folder / f"{module.name}.cpp").write_text(module.cpp)
+    mains = {}
+    for entry in module.entries:
+        assert standalone.supported(entry) is None
+        mains[entry.tag] = folder / f"main_{entry.tag}.cpp"
+        mains[entry.tag].write_text(standalone.emit_main(module.name, entry))
+    return mains
+
+
+@pytest.fixture(scope="module")
+def host(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Run:
+    folder = tmp_path_factory.mktemp("standalone-values")
+    for tag, main in _sources(folder).items():
+        subprocess.run([cxx, "-std=c++20", "-O1", "-fno-exceptions", "-fno-rtti",
+                        f"-I{INCLUDE}", f"-I{folder}", str(main), "-o", str(folder / tag)],
+                       check=True)
+
+    def run(tag: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(folder / tag), *args], capture_output=True, text=True,
+                              cwd=cwd, check=False, timeout=60)
+    return run
+
+
+@pytest.fixture(scope="module")
+def wasm(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Run:
+    bin_dir = build_wasm([SOURCE], tmp_path_factory.mktemp("standalone-values-wasm"), "wordy",
+                         cross_cache, programs=True) / "bin"
+
+    def run(tag: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+        return run_wasi(bin_dir / f"{tag}.wasm", [tag, *args], cwd)
+    return run
+
+
+@pytest.fixture(params=["host", pytest.param("wasm", marks=pytest.mark.slow)])
+def run(request: pytest.FixtureRequest) -> Run:
+    return request.getfixturevalue(request.param)  # type: ignore[no-any-return]
+
+
+def _same(result: subprocess.CompletedProcess[str], expected: Any) -> None:
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == json.dumps(expected) + "\n"
+
+
+def test_results_are_what_cpython_prints(run: Run, tmp_path: Path) -> None:
+    py = _python()
+    _same(run("longest", ["--text", TEXT], tmp_path), py.longest(TEXT))
+    _same(run("longest", ["--text=", "--k", "2"], tmp_path), py.longest("", 2))
+    groups = {"a": [1, 2, 3], "ß": [], "z": [-5]}
+    _same(run("merge", ["--groups", json.dumps(groups)], tmp_path), py.merge(groups))
+    _same(run("merge", ["--groups", json.dumps(groups), "--extra", "10"], tmp_path),
+          py.merge(groups, 10))
+    _same(run("merge", ["--groups", "{}", "--extra", "null"], tmp_path), py.merge({}, None))
+    xs, names = {4, 1, 2, 9, 16}, ["x", None, "\u00e9\U0001f600"]
+    s, missing = py.evens(set(sorted(xs)), names)
+    _same(run("evens", ["--xs", json.dumps(sorted(xs)), "--names", json.dumps(names)], tmp_path),
+          [list(s), missing])
+
+
+def test_a_json_file_argument(run: Run, tmp_path: Path) -> None:
+    groups = {"k": [1, 1], "j": [2]}
+    (tmp_path / "groups.json").write_text(json.dumps(groups, indent=2), encoding="utf-8")
+    _same(run("merge", ["--groups", "@groups.json"], tmp_path), _python().merge(groups))
+
+
+def test_malformed_json_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    result = run("merge", ["--groups", '{"a": [1, 2'], tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.endswith("merge: error: argument --groups: invalid JSON: Expecting "
+                                  "',' delimiter: line 1 column 12 (char 11)\n")
+
+
+def test_a_wrong_item_is_a_type_error(run: Run, tmp_path: Path) -> None:
+    result = run("merge", ["--groups", '{"a": [1, "2"]}'], tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == "TypeError: merge() argument 'groups['a'][1]' must be int, not str\n"
+    result = run("evens", ["--xs", "[1]", "--names", "[null, 3]"], tmp_path)
+    assert (result.returncode, result.stderr) == (
+        1, "TypeError: evens() argument 'names[1]' must be str, not int\n")
