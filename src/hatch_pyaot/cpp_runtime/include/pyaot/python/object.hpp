@@ -85,7 +85,12 @@ inline PyObject* new_instance(PyObject* cls) {
   auto* type = reinterpret_cast<PyTypeObject*>(cls);
   PyObject* empty = PyTuple_New(0);
   if (empty == nullptr) return nullptr;
-  PyObject* made = type->tp_new(type, empty, nullptr);
+#ifdef Py_LIMITED_API
+  auto tp_new = reinterpret_cast<newfunc>(PyType_GetSlot(type, Py_tp_new));
+#else
+  newfunc tp_new = type->tp_new;
+#endif
+  PyObject* made = tp_new(type, empty, nullptr);
   Py_DECREF(empty);
   return made;
 }
