@@ -17,7 +17,7 @@ inline PyObject* as_collection(PyObject* d, const char* kind, const char* factor
   PyObject* builtins = factory ? PyImport_ImportModule("builtins") : nullptr;
   PyObject* make = builtins ? PyObject_GetAttrString(builtins, factory) : nullptr;
   if (cls != nullptr && factory == nullptr) {
-    made = PyObject_CallOneArg(cls, d);
+    made = PyObject_CallFunctionObjArgs(cls, d, nullptr);  // the 3.11 stable ABI has no CallOneArg
   } else if (cls != nullptr && make != nullptr) {
     made = PyObject_CallFunctionObjArgs(cls, make, d, nullptr);
   }

@@ -22,19 +22,22 @@ static inline Py_ssize_t PyVectorcall_NARGS(size_t nargsf) {
 
 namespace pyaot::python::detail {
 
-/// The type's name as CPython writes it in messages: "float", "numpy.float64".
+/// The type's name as CPython writes it in messages (its tp_name): "float", "numpy.float64",
+/// and a class defined in Python by its __name__ alone ("Point").
 inline std::string type_name(PyObject* obj) {
 #if defined(Py_LIMITED_API)
   std::string name = "object";
   PyObject* type = reinterpret_cast<PyObject*>(Py_TYPE(obj));
-  PyObject* qualname = PyObject_GetAttrString(type, "__qualname__");
+  const bool heap = (PyType_GetFlags(Py_TYPE(obj)) & Py_TPFLAGS_HEAPTYPE) != 0;
+  PyObject* qualname = PyObject_GetAttrString(type, heap ? "__name__" : "__qualname__");
   PyObject* module = PyObject_GetAttrString(type, "__module__");
   const char* q = qualname != nullptr ? PyUnicode_AsUTF8AndSize(qualname, nullptr) : nullptr;
   const char* m = module != nullptr && PyUnicode_Check(module)
                       ? PyUnicode_AsUTF8AndSize(module, nullptr)
                       : nullptr;
   if (q != nullptr) {
-    name = (m != nullptr && std::strcmp(m, "builtins") != 0) ? std::string(m) + "." + q : q;
+    name = (!heap && m != nullptr && std::strcmp(m, "builtins") != 0) ? std::string(m) + "." + q
+                                                                        : q;
   }
   Py_XDECREF(qualname);
   Py_XDECREF(module);
