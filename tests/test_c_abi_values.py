@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import ctypes
 import json
+import re
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -139,6 +140,9 @@ def run_cases(module: Callable[[str], Any]) -> int:
             if kernels != name or not hasattr(native, func) or _aliased(args) or _mixed(args):
                 continue
             checked += 1
+            if func in NUL_MESSAGES:
+                _check_cut_message(pair, func, args, mismatches)
+                continue
             try:
                 test_lists.check(pair, func, *args)
             except AssertionError as exc:
@@ -147,6 +151,24 @@ def run_cases(module: Callable[[str], Any]) -> int:
     assert checked > 1900, checked
     assert not mismatches, f"{len(mismatches)} of {checked}:\n" + "\n".join(mismatches[:30])
     return checked
+
+
+NUL_MESSAGES = {"nul_message"}
+"""Kernels whose exception messages hold a NUL: pyaot_error_message() is a C string, so the
+message ends there (docs/c-abi.md)."""
+
+
+def _check_cut_message(pair: Pair, func: str, args: tuple[Any, ...],
+                       mismatches: list[str]) -> None:
+    expected, got = outcome(getattr(pair.python, func), *args), outcome(
+        getattr(pair.native, func), *args)
+    if expected[0] != "raise":
+        test_lists.check(pair, func, *args)
+        return
+    message = re.sub(r" \(at [^()]*:\d+\)$", "", str(got[1]))
+    if got[0] != "raise" or type(got[1]) is not type(expected[1]) \
+            or message != str(expected[1]).partition("\0")[0]:
+        mismatches.append(f"{func}{args}: CPython {expected[1]!r}, compiled {got[1]!r}")
 
 
 def test_every_case_through_the_c_abi(library: Library) -> None:
