@@ -10,12 +10,12 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
-import re
 import struct
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from cross_cases import flatten, rebuild
+from support import without_location
 
 NODE = 24
 """sizeof(pyaot_value) on every target."""
@@ -124,7 +124,7 @@ def call(memory: Memory, invoke: Callable[..., int], function: dict[str, Any],
             kind, message = memory.error()
             found = getattr(builtins, kind, None)
             if kind == "KeyError":  # its message is repr(key), as str(KeyError(key)) shows
-                key = re.sub(r" \(at [^()]*:\d+\)$", "", message)
+                key = without_location(message)
                 with contextlib.suppress(ValueError, SyntaxError):
                     raise KeyError(ast.literal_eval(key))
             raise (found if isinstance(found, type) and issubclass(found, BaseException)

@@ -81,6 +81,11 @@ def _options() -> BuildOptions | None:
     return None
 
 
+def without_location(message: str) -> str:
+    """A compiled function's exception message less the " (at file:line)" it ends with."""
+    return re.sub(r" \(at [^()]*:\d+\)$", "", message)
+
+
 def outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, Any]:
     try:
         return ("ok", fn(*args, **kwargs))
@@ -150,7 +155,7 @@ def check_error(pair: Pair, func: str, *args: Any) -> None:
     got = outcome(getattr(pair.native, func), *args)
     assert expected[0] == got[0] == "raise", f"{func}: CPython {expected[1]!r}, compiled {got[1]!r}"
     assert isinstance(expected[1], type(got[1])), f"{func}: {expected[1]!r} vs {got[1]!r}"
-    message = re.sub(r" \(at [^()]*:\d+\)$", "", str(got[1]))
+    message = without_location(str(got[1]))
     assert message == str(expected[1]), f"{func}: {expected[1]!r} vs {got[1]!r}"
 
 

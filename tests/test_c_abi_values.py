@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import ctypes
 import json
-import re
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +24,7 @@ import test_lists
 import test_optional
 import test_str
 from cpp_build import INCLUDE
-from support import Pair, import_file, outcome
+from support import Pair, import_file, outcome, without_location
 
 KERNELS = Path(__file__).parent / "kernels"
 MODULES = ("str_kernels", "list_kernels", "dict_kernels", "optional_kernels")
@@ -165,7 +164,7 @@ def _check_cut_message(pair: Pair, func: str, args: tuple[Any, ...],
     if expected[0] != "raise":
         test_lists.check(pair, func, *args)
         return
-    message = re.sub(r" \(at [^()]*:\d+\)$", "", str(got[1]))
+    message = without_location(str(got[1]))
     if got[0] != "raise" or type(got[1]) is not type(expected[1]) \
             or message != str(expected[1]).partition("\0")[0]:
         mismatches.append(f"{func}{args}: CPython {expected[1]!r}, compiled {got[1]!r}")

@@ -18,7 +18,7 @@ import pytest
 
 from hatch_pyaot.pipeline import analyze
 from hatch_pyaot.testing import same_value
-from support import Pair, build_pair, outcome
+from support import Pair, build_pair, outcome, without_location
 
 KERNELS = Path(__file__).parent / "kernels" / "class_kernels.py"
 
@@ -53,7 +53,7 @@ def check(pair: Pair, func: str, make: Callable[[ModuleType], tuple[Any, ...]]) 
         assert same_value(plain(expected[1]), plain(got[1])), \
             f"{call}: CPython {plain(expected[1])!r}, compiled {plain(got[1])!r}"
     else:
-        message = re.sub(r" \(at [^()]*:\d+\)$", "", str(got[1]))
+        message = without_location(str(got[1]))
         assert type(expected[1]) is type(got[1]) and str(expected[1]) == message, \
             f"{call}: CPython raised {expected[1]!r}, compiled {got[1]!r}"
     assert same_value(plain(py_args), plain(native_args)), \

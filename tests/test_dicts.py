@@ -8,7 +8,6 @@ Every kernel of kernels/dict_kernels.py is compiled once for this file.
 from __future__ import annotations
 
 import copy
-import re
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hatch_pyaot.testing import same_value
-from support import Pair, build_pair, outcome
+from support import Pair, build_pair, outcome, without_location
 
 KERNELS = Path(__file__).parent / "kernels" / "dict_kernels.py"
 
@@ -39,7 +38,7 @@ def check(pair: Pair, func: str, *args: Any) -> None:
         assert same_value(expected[1], got[1]), f"{call}: CPython {expected[1]!r}, " \
                                                 f"compiled {got[1]!r}"
     else:
-        message = re.sub(r" \(at [^()]*:\d+\)$", "", str(got[1]))
+        message = without_location(str(got[1]))
         assert type(expected[1]) is type(got[1]) and str(expected[1]) == message, \
             f"{call}: CPython raised {expected[1]!r}, compiled {got[1]!r}"
     assert same_value(list(py_args), list(native_args)), \

@@ -10,7 +10,6 @@ import contextlib
 import copy
 import io
 import math
-import re
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hatch_pyaot.testing import same_value
-from support import Pair, build_pair, outcome
+from support import Pair, build_pair, outcome, without_location
 
 KERNELS = Path(__file__).parent / "kernels" / "list_kernels.py"
 NAN = math.nan
@@ -48,7 +47,7 @@ def check(pair: Pair, func: str, *args: Any, **kwargs: Any) -> None:
                                                 f"compiled {got[1]!r}"
     else:
         # the compiled message ends with the Python line that raised: " (at file.py:12)"
-        message = re.sub(r" \(at [^()]*:\d+\)$", "", _message(got[1]))
+        message = without_location(_message(got[1]))
         assert type(expected[1]) is type(got[1]) and _message(expected[1]) == message, \
             f"{call}: CPython raised {expected[1]!r}, compiled {got[1]!r}"
     assert same_value(list(py_args), list(native_args)), \
