@@ -13,8 +13,8 @@
 // t // d = (t1 + ((t - t1) >> min(l, 1))) >> max(l - 1, 0) for every t < 2**N. A signed
 // quotient is the unsigned one of a magnitude: for d > 0, floor(a / d) is t // |d| with
 // t = a for a >= 0, and ~(t // |d|) with t = ~a (= -a - 1) for a < 0; for d < 0 the same with
-// -a for a. The 64-bit dtypes need a 128-bit product (unsigned __int128); without one they
-// divide as divide.hpp does.
+// -a for a. The 64-bit dtypes take a 128-bit product (pyaot/operator/int_common.hpp's
+// uint128), which is not vectorized but still much cheaper than a 64-bit division.
 
 #include <bit>
 #include <cstdint>
@@ -22,6 +22,7 @@
 
 #include "pyaot/numpy/scalar/divide.hpp"
 #include "pyaot/numpy/scalar/dtype.hpp"
+#include "pyaot/operator/int_common.hpp"
 
 namespace pyaot::numpy::scalar {
 
@@ -31,13 +32,6 @@ namespace detail {
 template <class T>
 using divide_uint = std::conditional_t<(sizeof(T) <= 4), std::uint32_t, std::uint64_t>;
 
-template <class U>
-inline constexpr bool multiply_high_available =
-#if defined(__SIZEOF_INT128__)
-    true;
-#else
-    sizeof(U) == 4;
-#endif
 
 /// (m * t) >> N for N-bit m and t.
 template <class U>
@@ -45,11 +39,7 @@ constexpr U multiply_high(U m, U t) noexcept {
   if constexpr (sizeof(U) == 4) {
     return static_cast<U>((std::uint64_t{m} * t) >> 32);
   } else {
-#if defined(__SIZEOF_INT128__)
-    return static_cast<U>((static_cast<unsigned __int128>(m) * t) >> 64);
-#else
-    return 0;  // not used: multiply_high_available is false
-#endif
+    return static_cast<U>((static_cast<pyaot::detail::uint128>(m) * t) >> 64);
   }
 }
 
@@ -60,13 +50,9 @@ constexpr U magic_multiplier(U d, int l) noexcept {
     const std::uint64_t excess = (std::uint64_t{1} << l) - d;  // l <= 32
     return static_cast<U>((excess << 32) / d + 1);
   } else {
-#if defined(__SIZEOF_INT128__)
-    using W = unsigned __int128;
+    using W = pyaot::detail::uint128;
     const W excess = (W{1} << l) - d;
     return static_cast<U>((excess << 64) / d + 1);
-#else
-    return 0;
-#endif
   }
 }
 
@@ -132,23 +118,15 @@ constexpr divide_uint<T> floored(T a, const Divisor<T>& d) noexcept {
 
 template <integer T>
 constexpr T floor_divide(T a, const Divisor<T>& d) noexcept {
-  if constexpr (!detail::multiply_high_available<detail::divide_uint<T>>) {
-    return floor_divide(a, d.value);
-  } else {
-    return static_cast<T>(detail::floored(a, d));
-  }
+  return static_cast<T>(detail::floored(a, d));
 }
 
 template <integer T>
 constexpr T remainder(T a, const Divisor<T>& d) noexcept {
   using U = detail::divide_uint<T>;
-  if constexpr (!detail::multiply_high_available<U>) {
-    return remainder(a, d.value);
-  } else {
-    const U q = detail::floored(a, d);
-    const U r = static_cast<U>(a) - q * static_cast<U>(d.value);
-    return static_cast<T>(r & ~d.zero);
-  }
+  const U q = detail::floored(a, d);
+  const U r = static_cast<U>(a) - q * static_cast<U>(d.value);
+  return static_cast<T>(r & ~d.zero);
 }
 
 }  // namespace pyaot::numpy::scalar
