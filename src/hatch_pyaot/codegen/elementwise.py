@@ -99,7 +99,7 @@ class Fusion:
         checked = op.name != "numpy.where"
         args = [self.element(x, p.type, checked=checked)
                 for x, p in zip(operands, op.params, strict=True)]
-        prepare_divisor(self, op, args)
+        prepare_divisor(self, op, operands, args)
         result = op.result if not isinstance(op.result, ArrayType) else DTypeScalar(
             op.result.dtype)
         return self.apply(op, args, result), result

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.ir.types import DTypeScalar
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import ArrayType, DTypeScalar
 from hatch_pyaot.ops.registry import Op
 
 if TYPE_CHECKING:
@@ -23,9 +24,12 @@ HEADER = "pyaot/numpy/scalar/invariant_divide.hpp"
 DIVISIONS = frozenset({"numpy.floor_divide", "numpy.remainder"})
 
 
-def prepare_divisor(fusion: Fusion, op: Op, args: list[str]) -> None:
-    """Turns the divisor leaf in ``args`` (``[dividend, divisor]``) into a prepared one."""
+def prepare_divisor(fusion: Fusion, op: Op, operands: list[ir.Expr], args: list[str]) -> None:
+    """Turns the divisor leaf in ``args`` (``[dividend, divisor]``, the C++ of ``operands``)
+    into a prepared one when the divisor is a number."""
     if op.name not in DIVISIONS or len(args) != 2:
+        return
+    if isinstance(fusion.em.spec.type_of(operands[1]), ArrayType):
         return
     t = op.params[1].type
     if not isinstance(t, DTypeScalar) or t.dtype.kind not in "iu":

@@ -2,8 +2,8 @@
 // Which implementation numpy's math ufuncs run in compiled code: ours (vmath/*.hpp, written
 // for the auto-vectorizer) or libm's, per function and dtype, from the vector width the
 // compiler targets. Ours is as accurate (docs/math.md has the ulp table) but only pays where
-// the vectors are wide enough: measured on x86-64 (GCC 12, a 1M-element loop) float64 exp is
-// 2x slower than glibc's scalar exp with SSE2, 1.5x faster with AVX2 and 3x with AVX-512;
+// the vectors are wide enough: measured on x86-64 (GCC 12, benchmarks/vmath_loop.cpp) float64
+// exp is slower than glibc's scalar exp with SSE2, 1.5x faster with AVX2 and 3x with AVX-512;
 // float64 log needs AVX-512; float32 exp wins from SSE2 on, float32 log from AVX2 on.
 // Building with -DPYAOT_VMATH_ALWAYS picks ours everywhere (the tests do).
 
