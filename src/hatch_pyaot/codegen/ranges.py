@@ -48,7 +48,7 @@ def _arithmetic(kind: ir.BinOpKind, a: Interval, b: Interval) -> Interval | None
         highs = [r[1] for r in (a, b) if r[0] >= 0]
         return 0, min(highs)
     if kind == ir.BinOpKind.MOD and b[0] > 0:
-        return (max(a[0], 0), min(a[1], b[1] - 1)) if a[0] >= 0 else (0, b[1] - 1)
+        return (0, min(a[1], b[1] - 1)) if a[0] >= 0 else (0, b[1] - 1)
     if kind == ir.BinOpKind.FLOORDIV and b[0] > 0:
         corners = [x // y for x in a for y in b]
         return min(corners), max(corners)
