@@ -158,7 +158,7 @@ def test_headers_avoid_reserved_identifiers() -> None:
     allowed = {"__builtin_add_overflow", "__builtin_sub_overflow", "__builtin_mul_overflow",
                "__builtin_clzll", "__int128", "__extension__",
                # the compilers' own: platform macros and attributes
-               "__linux__", "__wasm__", "__wasm_atomics__", "__attribute__",
+               "__linux__", "__aarch64__", "__wasm__", "__wasm_atomics__", "__attribute__",
                "__declspec", "__SANITIZE_ADDRESS__",
                # the vector ISA the target has (pyaot/numpy/vmath/choice.hpp)
                "__AVX512F__", "__AVX2__", "__SSE2__", "__ARM_NEON", "__wasm_simd128__"}  # fmt: skip
