@@ -12,7 +12,8 @@ from hatch_pyaot.onnx.graph import Graph, ModelError, load
 @dataclass(eq=False)
 class Model:
     handle: str
-    """The module-level name the function calls (``vad``): error messages name it."""
+    """What error messages at a call name the model: its file's stem, as the Python side's
+    (runtime/onnx_model.py) do."""
     key: str
     """A C++ identifier unique in the translation unit (module and handle)."""
     graph: Graph

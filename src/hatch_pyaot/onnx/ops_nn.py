@@ -276,8 +276,7 @@ def _layer_norm(lw: Lowerer, node: Node) -> None:
                          "outputs are not supported")
     shape = lw.tensor(node.inputs[0]).shape
     axis = node.attrs.get("axis", -1) % len(shape)
-    rows, count, _ = _blocks(shape, 0, axis - 1) if axis > 0 else (1, 0, 0)
-    count = int(np.prod(shape[axis:]))
+    rows, count, _ = _blocks(shape, axis, len(shape) - 1)
     scale = _weight(lw, node, 1, "scale")
     bias = _weight(lw, node, 2, "bias")
     assert scale is not None

@@ -67,7 +67,7 @@ def call(builder: Builder, node: cst.Call, res: ModelHandle,
     if res not in cache:
         key = re.sub(r"\W", "_", f"{res.module}_{res.name}")
         try:
-            cache[res] = open_model(res.path, res.name, key)
+            cache[res] = open_model(res.path, res.path.stem, key)
         except ModelError as exc:
             cache[res] = str(exc)
     model = cache[res]
