@@ -47,7 +47,8 @@ class Lowerer:
     def tensor(self, name: str) -> Tensor:
         return self.graph.tensors[name]
 
-    def const(self, name: str) -> Any | None:
+    def const(self, name: str) -> Any:
+        """The constant value of a tensor, or None when it is computed at run time."""
         return self.graph.consts.get(name) if name else None
 
     def ptr(self, name: str) -> str:

@@ -25,7 +25,7 @@ class OnnxModel:
     def _open(self) -> Any:
         if self._session is None:
             try:
-                import onnxruntime
+                import onnxruntime  # type: ignore[import-untyped]
             except ImportError:
                 raise RuntimeError(f"calling the ONNX model {self.path.name} from Python needs "
                                    "onnxruntime (pip install onnxruntime), or compile the "
