@@ -15,6 +15,10 @@
 #include "pyaot/error.hpp"
 #include "pyaot/onnx/activation.hpp"
 
+#if defined(__x86_64__) && defined(__GNUC__)  // NOLINT: the compiler's own macro
+#define PYAOT_X86_64 1
+#endif
+
 namespace pyaot::onnx {
 
 inline constexpr std::int64_t kMR = 6;
@@ -51,18 +55,16 @@ struct Gemm {
 
 namespace detail {
 
-typedef float v4f __attribute__((vector_size(16)));
-typedef float v8f __attribute__((vector_size(32)));
+typedef float v4f [[gnu::vector_size(16)]];
+typedef float v8f [[gnu::vector_size(32)]];
 
 template <class V>
-[[gnu::always_inline]] inline V load(const float* p) noexcept {
-  V v;
+[[gnu::always_inline]] inline void load(V& v, const float* p) noexcept {
   std::memcpy(&v, p, sizeof v);
-  return v;
 }
 
 template <class V>
-[[gnu::always_inline]] inline void store(float* p, V v) noexcept {
+[[gnu::always_inline]] inline void store(float* p, const V& v) noexcept {
   std::memcpy(p, &v, sizeof v);
 }
 
@@ -91,8 +93,9 @@ template <class V>
   constexpr std::int64_t NR = 2 * W;
   V acc[kMR][2] = {};
   for (std::int64_t kk = 0; kk < kc; ++kk) {
-    const V b0 = load<V>(b + kk * NR);
-    const V b1 = load<V>(b + kk * NR + W);
+    V b0, b1;
+    load(b0, b + kk * NR);
+    load(b1, b + kk * NR + W);
     for (std::int64_t i = 0; i < kMR; ++i) {
       const V ai = V{} + a[kk * kMR + i];
       acc[i][0] += ai * b0;
@@ -135,7 +138,7 @@ template <class V>
   }
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(PYAOT_ONNX_PORTABLE)
+#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
 [[gnu::target("avx2,fma")]] inline void run_avx2(const Gemm& g, float* bpack) noexcept {
   run<v8f>(g, bpack);
 }
@@ -164,7 +167,7 @@ inline bool gemm(const Gemm& g) noexcept {
   if (bpack == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
   }
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(PYAOT_ONNX_PORTABLE)
+#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
   if (detail::has_avx2()) {
     detail::run_avx2(g, bpack);
   } else {
