@@ -36,8 +36,6 @@ class OnnxModel:
         return self._session
 
     def __call__(self, *inputs: Any) -> Any:
-        import numpy as np
-
         session = self._open()
         specs = session.get_inputs()
         if len(inputs) != len(specs):
@@ -45,8 +43,10 @@ class OnnxModel:
         feeds = {}
         for spec, value in zip(specs, inputs, strict=True):
             dtype = _DTYPES.get(spec.type, spec.type)
-            if not isinstance(value, np.ndarray) or value.dtype.name != dtype:
-                got = value.dtype.name if isinstance(value, np.ndarray) else type(value).__name__
+            got = getattr(getattr(value, "dtype", None), "name", None) \
+                if type(value).__name__ == "ndarray" else None
+            if got != dtype:
+                got = got or type(value).__name__
                 raise TypeError(f"{self.name}() input '{spec.name}' must be an array of "
                                 f"{dtype}, not {got}")
             shape = tuple(spec.shape)

@@ -17,6 +17,7 @@
 
 #if defined(__x86_64__) && defined(__GNUC__)  // NOLINT: the compiler's own macro
 #define PYAOT_X86_64 1
+#include <immintrin.h>
 #endif
 
 namespace pyaot::onnx {
@@ -56,7 +57,6 @@ struct Gemm {
 namespace detail {
 
 typedef float v4f [[gnu::vector_size(16)]];
-typedef float v8f [[gnu::vector_size(32)]];
 
 template <class V>
 [[gnu::always_inline]] inline void load(V& v, const float* p) noexcept {
@@ -85,32 +85,64 @@ template <std::int64_t NR>
   }
 }
 
-/// tile[kMR][NR] = A panel (kc x kMR) times B panel (kc x NR).
-template <class V>
-[[gnu::always_inline]] inline void micro(std::int64_t kc, const float* a, const float* b,
-                                         float* tile) noexcept {
-  constexpr std::int64_t W = sizeof(V) / sizeof(float);
-  constexpr std::int64_t NR = 2 * W;
-  V acc[kMR][2] = {};
-  for (std::int64_t kk = 0; kk < kc; ++kk) {
-    V b0, b1;
-    load(b0, b + kk * NR);
-    load(b1, b + kk * NR + W);
+/// The 6 x 8 tile with 128-bit vectors (SSE2, NEON, wasm): tile[kMR][8] = A panel (kc x kMR)
+/// times B panel (kc x 8).
+struct Portable {
+  static constexpr std::int64_t NR = 8;
+  static void micro(std::int64_t kc, const float* a, const float* b, float* tile) noexcept {
+    v4f acc[kMR][2] = {};
+    for (std::int64_t kk = 0; kk < kc; ++kk, a += kMR, b += NR) {
+      v4f b0, b1;
+      load(b0, b);
+      load(b1, b + 4);
+#pragma GCC unroll 6
+      for (std::int64_t i = 0; i < kMR; ++i) {
+        const v4f ai = v4f{} + a[i];
+        acc[i][0] += ai * b0;
+        acc[i][1] += ai * b1;
+      }
+    }
     for (std::int64_t i = 0; i < kMR; ++i) {
-      const V ai = V{} + a[kk * kMR + i];
-      acc[i][0] += ai * b0;
-      acc[i][1] += ai * b1;
+      store(tile + i * NR, acc[i][0]);
+      store(tile + i * NR + 4, acc[i][1]);
     }
   }
-  for (std::int64_t i = 0; i < kMR; ++i) {
-    store(tile + i * NR, acc[i][0]);
-    store(tile + i * NR + W, acc[i][1]);
+};
+
+/// One tile into C: bias (first K block) or C's values (later ones) added, the activation
+/// applied after the last block.
+template <std::int64_t NR>
+[[gnu::always_inline]] inline void store_tile(const Gemm& g, const float* tile, std::int64_t i0,
+                                              std::int64_t j0, std::int64_t rows,
+                                              std::int64_t cols, bool first, bool last) noexcept {
+  for (std::int64_t i = 0; i < rows; ++i) {
+    float* c = g.c + (i0 + i) * g.rsc + j0 * g.csc;
+    const float* t = tile + i * NR;
+    float row[NR];
+    const float base = g.bias != nullptr ? g.bias[i0 + i] : 0.0f;
+    if (g.csc == 1) {
+      for (std::int64_t j = 0; j < NR; ++j) row[j] = t[j] + (first ? base : (j < cols ? c[j] : 0));
+    } else {
+      for (std::int64_t j = 0; j < cols; ++j) row[j] = t[j] + (first ? base : c[j * g.csc]);
+    }
+    if (last && g.act.kind == Act::Relu) {
+      for (std::int64_t j = 0; j < NR; ++j) row[j] = row[j] > 0.0f ? row[j] : 0.0f;
+    } else if (last && g.act.kind == Act::Clip) {
+      for (std::int64_t j = 0; j < NR; ++j) row[j] = std::min(std::max(row[j], g.act.lo), g.act.hi);
+    }
+    if (g.csc == 1) {
+      std::memcpy(c, row, sizeof(float) * static_cast<std::size_t>(cols));
+    } else {
+      for (std::int64_t j = 0; j < cols; ++j) c[j * g.csc] = row[j];
+    }
   }
 }
 
-template <class V>
+/// The loops around the micro-kernel (BLIS's order): a K x N block of B packed, then each
+/// of its micro-panels (in L1) against every panel of A (in L2).
+template <class K>
 [[gnu::always_inline]] inline void run(const Gemm& g, float* bpack) noexcept {
-  constexpr std::int64_t NR = 2 * static_cast<std::int64_t>(sizeof(V) / sizeof(float));
+  constexpr std::int64_t NR = K::NR;
   alignas(64) float tile[kMR * NR];
   for (std::int64_t j0 = 0; j0 < g.n; j0 += kNC) {
     const std::int64_t nc = std::min(kNC, g.n - j0);
@@ -118,20 +150,11 @@ template <class V>
       const std::int64_t kc = std::min(kKC, g.k - k0);
       const bool first = k0 == 0, last = k0 + kc == g.k;
       pack_b<NR>(g, k0, kc, j0, nc, bpack);
-      for (std::int64_t i0 = 0; i0 < g.m; i0 += kMR) {
-        const float* a = g.a + i0 * g.k + k0 * kMR;
-        const std::int64_t rows = std::min(kMR, g.m - i0);
-        for (std::int64_t jp = 0; jp < nc; jp += NR) {
-          micro<V>(kc, a, bpack + jp * kc, tile);
-          const std::int64_t cols = std::min(NR, nc - jp);
-          for (std::int64_t i = 0; i < rows; ++i) {
-            float* c = g.c + (i0 + i) * g.rsc + (j0 + jp) * g.csc;
-            const float base = g.bias != nullptr ? g.bias[i0 + i] : 0.0f;
-            for (std::int64_t j = 0; j < cols; ++j) {
-              float v = tile[i * NR + j] + (first ? base : c[j * g.csc]);
-              c[j * g.csc] = last ? g.act(v) : v;
-            }
-          }
+      for (std::int64_t jp = 0; jp < nc; jp += NR) {
+        const std::int64_t cols = std::min(NR, nc - jp);
+        for (std::int64_t i0 = 0; i0 < g.m; i0 += kMR) {
+          K::micro(kc, g.a + i0 * g.k + k0 * kMR, bpack + jp * kc, tile);
+          store_tile<NR>(g, tile, i0, j0 + jp, std::min(kMR, g.m - i0), cols, first, last);
         }
       }
     }
@@ -139,8 +162,56 @@ template <class V>
 }
 
 #if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
+/// The 6 x 16 tile with AVX2 FMA: 12 accumulators, two B loads and six broadcasts a step.
+[[gnu::target("avx2,fma")]] inline void micro_avx2(std::int64_t kc, const float* a,
+                                                   const float* b, float* tile) noexcept {
+  __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
+         c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  for (std::int64_t kk = 0; kk < kc; ++kk, a += kMR, b += 16) {
+    const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
+    __m256 ai = _mm256_broadcast_ss(a);
+    c00 = _mm256_fmadd_ps(ai, b0, c00);
+    c01 = _mm256_fmadd_ps(ai, b1, c01);
+    ai = _mm256_broadcast_ss(a + 1);
+    c10 = _mm256_fmadd_ps(ai, b0, c10);
+    c11 = _mm256_fmadd_ps(ai, b1, c11);
+    ai = _mm256_broadcast_ss(a + 2);
+    c20 = _mm256_fmadd_ps(ai, b0, c20);
+    c21 = _mm256_fmadd_ps(ai, b1, c21);
+    ai = _mm256_broadcast_ss(a + 3);
+    c30 = _mm256_fmadd_ps(ai, b0, c30);
+    c31 = _mm256_fmadd_ps(ai, b1, c31);
+    ai = _mm256_broadcast_ss(a + 4);
+    c40 = _mm256_fmadd_ps(ai, b0, c40);
+    c41 = _mm256_fmadd_ps(ai, b1, c41);
+    ai = _mm256_broadcast_ss(a + 5);
+    c50 = _mm256_fmadd_ps(ai, b0, c50);
+    c51 = _mm256_fmadd_ps(ai, b1, c51);
+  }
+  _mm256_storeu_ps(tile, c00);
+  _mm256_storeu_ps(tile + 8, c01);
+  _mm256_storeu_ps(tile + 16, c10);
+  _mm256_storeu_ps(tile + 24, c11);
+  _mm256_storeu_ps(tile + 32, c20);
+  _mm256_storeu_ps(tile + 40, c21);
+  _mm256_storeu_ps(tile + 48, c30);
+  _mm256_storeu_ps(tile + 56, c31);
+  _mm256_storeu_ps(tile + 64, c40);
+  _mm256_storeu_ps(tile + 72, c41);
+  _mm256_storeu_ps(tile + 80, c50);
+  _mm256_storeu_ps(tile + 88, c51);
+}
+
+struct Avx2 {
+  static constexpr std::int64_t NR = 16;
+  [[gnu::target("avx2,fma")]] static void micro(std::int64_t kc, const float* a,
+                                               const float* b, float* tile) noexcept {
+    micro_avx2(kc, a, b, tile);
+  }
+};
+
 [[gnu::target("avx2,fma")]] inline void run_avx2(const Gemm& g, float* bpack) noexcept {
-  run<v8f>(g, bpack);
+  run<Avx2>(g, bpack);
 }
 
 inline bool has_avx2() noexcept {
@@ -162,7 +233,8 @@ inline bool gemm(const Gemm& g) noexcept {
     }
     return true;
   }
-  const std::size_t floats = static_cast<std::size_t>(kKC * (kNC + 16));
+  const std::size_t floats = static_cast<std::size_t>(
+      std::min(kKC, g.k) * ((std::min(kNC, g.n) + 15) / 16 * 16));
   float* bpack = static_cast<float*>(std::aligned_alloc(64, floats * sizeof(float)));
   if (bpack == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
@@ -171,10 +243,10 @@ inline bool gemm(const Gemm& g) noexcept {
   if (detail::has_avx2()) {
     detail::run_avx2(g, bpack);
   } else {
-    detail::run<detail::v4f>(g, bpack);
+    detail::run<detail::Portable>(g, bpack);
   }
 #else
-  detail::run<detail::v4f>(g, bpack);
+  detail::run<detail::Portable>(g, bpack);
 #endif
   std::free(bpack);
   return true;
