@@ -59,8 +59,8 @@ def run(quick: bool) -> dict[str, Any]:
             got = getattr(native, name)(x)
             row["max_abs_diff"] = float(np.abs(got - expected).max())
             row["ours_s"] = measure(getattr(native, name), (x,), repeats, min_s).median_s
-        row["ort1_s"] = measure(lambda s=one: s.run(None, {"x": x}), (), repeats, min_s).median_s
-        row["ortn_s"] = measure(lambda s=many: s.run(None, {"x": x}), (), repeats, min_s).median_s
+        for key, session in (("ort1_s", one), ("ortn_s", many)):
+            row[key] = measure(session.run, (None, {"x": x}), repeats, min_s).median_s
         rows.append(row)
     return {"machine": {**machine(), "quick": quick}, "threads": os.cpu_count(), "rows": rows}
 
