@@ -22,10 +22,11 @@ def fuse(graph: Graph) -> None:
         if src is None or readers[node.inputs[0]] != 1 or "_act" in src.attrs:
             kept.append(node)
             continue
-        if (node.op == "BatchNormalization" and src.op == "Conv" and _fold_bn(graph, src, node)) or (node.op in ("Relu", "Clip") and src.op in PRODUCERS and _activation(graph, src,
-                                                                                  node)):
-            pass
-        else:
+        folded = node.op == "BatchNormalization" and src.op == "Conv" and _fold_bn(
+            graph, src, node)
+        fused = folded or (node.op in ("Relu", "Clip") and src.op in PRODUCERS and
+                           _activation(graph, src, node))
+        if not fused:
             kept.append(node)
             continue
         src.outputs[0] = node.outputs[0]

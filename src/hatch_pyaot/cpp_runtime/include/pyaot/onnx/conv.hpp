@@ -5,8 +5,10 @@
 // channel) runs a direct loop. Bias and the fused activation are applied as the result is
 // stored.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 #include "pyaot/error.hpp"
 #include "pyaot/onnx/activation.hpp"
@@ -23,45 +25,78 @@ struct ConvShape {
 
 namespace detail {
 
-/// col[(c * kh + ky) * kw + kx][oy * ow + ox] for the channels of one group.
+/// The output columns [lo, hi) whose input column ox * stride - pad + offset lies inside
+/// [0, width).
+inline void inside(std::int64_t& lo, std::int64_t& hi, std::int64_t out, std::int64_t stride,
+                   std::int64_t start, std::int64_t width) noexcept {
+  // ix = ox * stride + start must satisfy 0 <= ix < width
+  lo = start >= 0 ? 0 : (-start + stride - 1) / stride;
+  hi = width - start <= 0 ? 0 : (width - start + stride - 1) / stride;
+  lo = std::min(lo, out);
+  hi = std::max(std::min(hi, out), lo);
+}
+
+/// col[(c * kh + ky) * kw + kx][oy * ow + ox] for the channels of one group: per row, the
+/// padding is zeros and the inside a copy (a memcpy at stride 1).
 inline void im2col(const float* x, const ConvShape& s, std::int64_t channels,
                    float* col) noexcept {
   for (std::int64_t c = 0; c < channels; ++c) {
     for (std::int64_t ky = 0; ky < s.kh; ++ky) {
       for (std::int64_t kx = 0; kx < s.kw; ++kx) {
-        for (std::int64_t oy = 0; oy < s.oh; ++oy) {
+        const std::int64_t start = kx * s.dw - s.pl;
+        std::int64_t lo, hi;
+        inside(lo, hi, s.ow, s.sw, start, s.w);
+        for (std::int64_t oy = 0; oy < s.oh; ++oy, col += s.ow) {
           const std::int64_t iy = oy * s.sh - s.pt + ky * s.dh;
-          const bool row_in = iy >= 0 && iy < s.h;
-          const float* src = x + (c * s.h + iy) * s.w;
-          for (std::int64_t ox = 0; ox < s.ow; ++ox) {
-            const std::int64_t ix = ox * s.sw - s.pl + kx * s.dw;
-            *col++ = row_in && ix >= 0 && ix < s.w ? src[ix] : 0.0f;
+          if (iy < 0 || iy >= s.h) {
+            std::memset(col, 0, sizeof(float) * static_cast<std::size_t>(s.ow));
+            continue;
           }
+          const float* src = x + (c * s.h + iy) * s.w + start;
+          for (std::int64_t ox = 0; ox < lo; ++ox) col[ox] = 0.0f;
+          if (s.sw == 1) {
+            std::memcpy(col + lo, src + lo, sizeof(float) * static_cast<std::size_t>(hi - lo));
+          } else {
+            for (std::int64_t ox = lo; ox < hi; ++ox) col[ox] = src[ox * s.sw];
+          }
+          for (std::int64_t ox = hi; ox < s.ow; ++ox) col[ox] = 0.0f;
         }
       }
     }
   }
 }
 
+/// One filter per channel: each kernel tap adds its weight times a shifted input row to
+/// the output rows (the inside of the row only: no branch in the inner loop).
 inline void depthwise(const float* x, const float* w, const float* bias, float* y,
                       const ConvShape& s, Activation act) noexcept {
-  for (std::int64_t c = 0; c < s.cout; ++c) {
+  const std::int64_t plane = s.oh * s.ow;
+  for (std::int64_t c = 0; c < s.cout; ++c, y += plane) {
     const float* xc = x + c * s.h * s.w;
     const float* wc = w + c * s.kh * s.kw;
     const float b = bias != nullptr ? bias[c] : 0.0f;
-    for (std::int64_t oy = 0; oy < s.oh; ++oy) {
-      for (std::int64_t ox = 0; ox < s.ow; ++ox) {
-        float sum = 0.0f;
-        for (std::int64_t ky = 0; ky < s.kh; ++ky) {
+    for (std::int64_t i = 0; i < plane; ++i) y[i] = b;
+    for (std::int64_t ky = 0; ky < s.kh; ++ky) {
+      for (std::int64_t kx = 0; kx < s.kw; ++kx) {
+        const float wk = wc[ky * s.kw + kx];
+        const std::int64_t start = kx * s.dw - s.pl;
+        std::int64_t lo, hi;
+        inside(lo, hi, s.ow, s.sw, start, s.w);
+        for (std::int64_t oy = 0; oy < s.oh; ++oy) {
           const std::int64_t iy = oy * s.sh - s.pt + ky * s.dh;
           if (iy < 0 || iy >= s.h) continue;
-          for (std::int64_t kx = 0; kx < s.kw; ++kx) {
-            const std::int64_t ix = ox * s.sw - s.pl + kx * s.dw;
-            if (ix >= 0 && ix < s.w) sum += xc[iy * s.w + ix] * wc[ky * s.kw + kx];
+          const float* src = xc + iy * s.w + start;
+          float* dst = y + oy * s.ow;
+          if (s.sw == 1) {
+            for (std::int64_t ox = lo; ox < hi; ++ox) dst[ox] += wk * src[ox];
+          } else {
+            for (std::int64_t ox = lo; ox < hi; ++ox) dst[ox] += wk * src[ox * s.sw];
           }
         }
-        *y++ = act(sum + b);
       }
+    }
+    if (act.kind != Act::None) {
+      for (std::int64_t i = 0; i < plane; ++i) y[i] = act(y[i]);
     }
   }
 }
