@@ -21,6 +21,8 @@ class Case:
     consts: dict[str, Any] = field(default_factory=dict)
     outputs: tuple[str, ...] = ("y",)
     tolerance: float = 1e-5
+    indices: dict[str, int] = field(default_factory=dict)
+    """Inputs of int64 indices, each with the length of the axis it indexes."""
 
 
 def w(*shape: int, scale: float = 1.0) -> Any:
@@ -92,12 +94,23 @@ CASES: list[Case] = [
           "ax": np.array([0, 1], np.int64), "sp": np.array([2, -2], np.int64)}),
     Case("gather", [("Gather", ["x", "i"], ["y"], {"axis": 1})], [("x", (2, 5, 3))],
          {"i": np.array([[4, 0], [1, 1]], np.int64)}),
+    Case("gather_runtime", [("Gather", ["x", "i"], ["y"], {"axis": 1})],
+         [("x", (2, 5, 3)), ("i", (2, 2))], indices={"i": 5}),
+    Case("gather_embedding", [("Gather", ["table", "i"], ["y"], {})], [("i", (4,))],
+         {"table": w(7, 3)}, indices={"i": 7}),
     Case("pad_reflect", [("Pad", ["x", "p"], ["y"], {"mode": "reflect"})], [("x", (1, 2, 4, 4))],
          {"p": np.array([0, 0, 1, 2, 0, 0, 2, 1], np.int64)}),
     Case("pad_constant", [("Pad", ["x", "p", "v"], ["y"], {})], [("x", (3, 3))],
          {"p": np.array([1, 0, 0, 2], np.int64), "v": np.array(0.25, np.float32)}),
     Case("resize_nearest", [("Resize", ["x", "", "sc"], ["y"], {"mode": "nearest"})],
          [("x", (1, 2, 3, 3))], {"sc": np.array([1, 1, 2, 2], np.float32)}),
+    Case("resize_linear", [("Resize", ["x", "", "sc"], ["y"], {"mode": "linear"})],
+         [("x", (1, 2, 3, 5))], {"sc": np.array([1, 1, 2, 1.5], np.float32)}),
+    Case("resize_linear_align", [("Resize", ["x", "", "", "sz"], ["y"], {
+        "mode": "linear", "coordinate_transformation_mode": "align_corners"})],
+         [("x", (1, 2, 4, 4))], {"sz": np.array([1, 2, 7, 3], np.int64)}),
+    Case("resize_cubic", [("Resize", ["x", "", "sc"], ["y"], {"mode": "cubic"})],
+         [("x", (1, 1, 4, 4))], {"sc": np.array([1, 1, 2, 2], np.float32)}),
     Case("reduce_mean", [("ReduceMean", ["x"], ["y"], {"keepdims": 0, "axes": [1, 2]})],
          [("x", (2, 3, 4))]),
     Case("reduce_sum", [("ReduceSum", ["x", "a"], ["y"], {})], [("x", (2, 3, 4))],
@@ -140,7 +153,9 @@ def save(case: Case, folder: Path) -> Path:
 
     nodes = [helper.make_node(op, ins, outs, name=f"{case.name}_{i}", **attrs)
              for i, (op, ins, outs, attrs) in enumerate(case.nodes)]
-    inputs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, list(s)) for n, s in case.inputs]
+    inputs = [helper.make_tensor_value_info(
+        n, TensorProto.INT64 if n in case.indices else TensorProto.FLOAT, list(s))
+        for n, s in case.inputs]
     outputs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in case.outputs]
     inits = [numpy_helper.from_array(v, n) for n, v in case.consts.items()]
     graph = helper.make_graph(nodes, case.name, inputs, outputs, inits)
@@ -157,7 +172,8 @@ def kernels_source(cases: list[Case]) -> str:
     lines = ["import numpy as np", "from numpy.typing import NDArray",
              "from hatch_pyaot import compile, onnx_model", ""]
     for case in cases:
-        params = ", ".join(f"{n}: NDArray[np.float32]" for n, _ in case.inputs)
+        params = ", ".join(f"{n}: NDArray[np.{'int64' if n in case.indices else 'float32'}]"
+                           for n, _ in case.inputs)
         result = "NDArray[np.float32]" if len(case.outputs) == 1 else \
             f"tuple[{', '.join(['NDArray[np.float32]'] * len(case.outputs))}]"
         lines += [f'm_{case.name} = onnx_model("{case.name}.onnx")', "", "", "@compile",

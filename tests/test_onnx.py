@@ -27,7 +27,9 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
 
 def _inputs(case: Case, seed: int) -> list[Any]:
     rng = np.random.default_rng(seed)
-    return [rng.standard_normal(shape).astype(np.float32) for _, shape in case.inputs]
+    return [rng.integers(-case.indices[name], case.indices[name], shape)
+            if name in case.indices else rng.standard_normal(shape).astype(np.float32)
+            for name, shape in case.inputs]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
@@ -60,6 +62,12 @@ def test_wrong_shape_is_value_error(pair: Pair) -> None:
         with pytest.raises(ValueError, match=r"relu\(\) input 'x' must have shape "
                                              r"\(2, 3, 4\), not \(2, 3, 5\)"):
             side.run_relu(x)
+
+
+def test_gather_index_out_of_range(pair: Pair) -> None:
+    with pytest.raises(ValueError, match="Gather: index 7 is out of range for an axis of "
+                                         "length 7"):
+        pair.native.run_gather_embedding(np.array([0, 7, 1, 2]))
 
 
 def test_wrong_dtype_is_type_error(pair: Pair) -> None:

@@ -41,6 +41,10 @@ class Lowerer:
     lines: list[str] = field(default_factory=list)
     weights: list[str] = field(default_factory=list)
     pointers: dict[str, str] = field(default_factory=dict)
+    planned: int = 0
+    """Bytes of the arena that the intermediate tensors take."""
+    extra: int = 0
+    """Bytes after them for scratch of single ops (scratch())."""
 
     # ----- what op lowerings use ----------------------------------------------------------
 
@@ -68,6 +72,13 @@ class Lowerer:
         self.weights.append(f"alignas(64) inline constexpr {ctype} {name}[] = {{{items}}};")
         return name
 
+    def scratch(self, name: str, floats: int) -> str:
+        """A float buffer of the arena that no tensor shares: one op's temporary."""
+        offset = self.planned + self.extra
+        self.extra += (floats * 4 + 63) // 64 * 64
+        self.pointers[name] = f"arena.at<float>({offset})"
+        return self.pointers[name]
+
     def fail(self, call: str) -> None:
         self.line(f"if (!{call}) [[unlikely]] return false;")
 
@@ -91,14 +102,14 @@ class Lowerer:
             body.append(f"  if (!pyaot::numpy::empty(y{i}, {_shape(t)})) return false;")
             self.pointers[t.name] = f"y{i}.data"
         body.append("  pyaot::onnx::Arena arena;")
-        size = self._plan()
-        body.append(f"  if (!arena.allocate({size})) return false;")
+        self.planned = self._plan()
         for node in g.nodes:
             lowering = self.table.get(node.op)
             if lowering is None:
                 raise ModelError(f"node '{node.name}' ({node.op}) is not supported")
             self.line(f"// {node.op} '{_escape(node.name)}'")
             lowering(self, node)
+        body.append(f"  if (!arena.allocate({self.planned + self.extra})) return false;")
         outs = [f"y{i}" for i in range(len(g.outputs))]
         result = outs[0] if len(outs) == 1 else f"{{{', '.join(outs)}}}"
         signature = f"inline bool run({result_type(g)}& out, {', '.join(params)}) noexcept {{"

@@ -65,12 +65,27 @@ def _fill(lw: Lowerer, node: Node) -> str:
     return "{}"
 
 
+def _gather_runtime(lw: Lowerer, node: Node) -> None:
+    """Gather whose indices are a tensor of the run."""
+    data, data_shape, t = operand(lw, node.inputs[0])
+    indices = lw.tensor(node.inputs[1])
+    axis = node.attrs.get("axis", 0) % len(data_shape)
+    lw.fail(f"pyaot::onnx::gather_runtime<{t}>({lw.ptr(node.outputs[0])}, {data}, "
+            f"{lw.ptr(node.inputs[1])}, {indices.size}, {math.prod(data_shape[:axis])}, "
+            f"{data_shape[axis]}, {math.prod(data_shape[axis + 1:])})")
+
+
 def _gather(lw: Lowerer, node: Node) -> None:
+    if node.op == "Gather" and lw.const(node.inputs[1]) is None:
+        _gather_runtime(lw, node)
+        return
     if node.op == "Resize":
         mode = node.attrs.get("mode", b"nearest")
         if mode not in (b"nearest", "nearest"):
-            raise ModelError(f"node '{node.name}' (Resize): mode {mode!r} is not supported yet "
-                             "(nearest is)")
+            from hatch_pyaot.onnx.ops_resize import linear
+
+            linear(lw, node)
+            return
     table = lw.embed(_index_table(lw, node))
     out = lw.tensor(node.outputs[0])
     lw.line(f"pyaot::onnx::gather({lw.ptr(node.outputs[0])}, {lw.ptr(node.inputs[0])}, {table}, "
