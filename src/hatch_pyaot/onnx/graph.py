@@ -167,15 +167,32 @@ class _Folder:
         if proto.op_type not in self.supported:
             raise ModelError(f"{where} of '{self.path.name}': the op {proto.op_type} is not "
                              "supported by the compiler")
-        for out in proto.output:
-            if out == "":
-                continue
-            t = self.infos.get(out)
-            if t is None:
-                raise ModelError(f"{where} of '{self.path.name}': the shape of its output "
-                                 f"'{out}' is not static")
-            graph.tensors[out] = t
+        known = {out: self.infos.get(out) for out in proto.output if out}
+        if any(t is None for t in known.values()):
+            known = self._run_for_shapes(graph, proto, where)
+        graph.tensors.update({out: t for out, t in known.items() if t is not None})
         graph.nodes.append(Node(proto.op_type, name, inputs, list(proto.output), attrs))
+
+    def _run_for_shapes(self, graph: Graph, proto: Any, where: str) -> dict[str, Tensor | None]:
+        """The outputs' shapes where inference left them open (its inputs' values were only
+        known once folded): the node run on zeros of its inputs' shapes."""
+        import numpy as np
+        from onnx.reference import ReferenceEvaluator
+
+        feeds = {}
+        for name in proto.input:
+            if name in graph.consts:
+                feeds[name] = graph.consts[name]
+            elif name:
+                t = graph.tensors[name]
+                feeds[name] = np.zeros(t.shape, t.dtype)
+        try:
+            results = ReferenceEvaluator(proto, opsets={"": self.opset}).run(None, feeds)
+        except Exception as exc:
+            raise ModelError(f"{where} of '{self.path.name}': the shapes of its outputs are "
+                             f"not static ({_first_line(exc)})") from None
+        return {out: Tensor(out, np.asarray(v).dtype.name, tuple(np.asarray(v).shape))
+                for out, v in zip(proto.output, results, strict=False) if out}
 
     def _fold(self, graph: Graph, proto: Any, where: str) -> None:
         from onnx.reference import ReferenceEvaluator
