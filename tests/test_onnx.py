@@ -50,6 +50,12 @@ def test_against_onnxruntime(pair: Pair, case: Case) -> None:
             assert np.array_equal(a, b), "the model changed its input"
 
 
+def test_the_model_file_is_a_source(pair: Pair) -> None:
+    """Another model file makes the native module stale, as an edited source does."""
+    sources = dict(pair.native.run_relu.__self__.__pyaot_sources__)
+    assert "relu.onnx" in sources and "cnn.onnx" in sources
+
+
 def test_strided_input(pair: Pair) -> None:
     x = np.random.default_rng(3).standard_normal((2, 9, 4)).astype(np.float32)[:, ::3, :]
     np.testing.assert_allclose(pair.native.run_transpose(x), pair.python.run_transpose(x),

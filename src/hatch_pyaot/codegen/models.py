@@ -4,7 +4,8 @@ lowered models themselves, emitted once per translation unit before the kernels.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.typing.models import ModelTarget
@@ -29,11 +30,20 @@ def call(em: FunctionEmitter, e: ir.Call, target: ModelTarget) -> str:
     return out
 
 
-def definitions(specs: Sequence[Specialization]) -> list[str]:
-    """Every model the specializations call, once each, in order of first call."""
-    seen: dict[int, list[str]] = {}
+def _models(specs: Sequence[Specialization]) -> list[Any]:
+    seen: dict[int, Any] = {}
     for spec in specs:
         for target in spec.calls.values():
-            if isinstance(target, ModelTarget) and id(target.model) not in seen:
-                seen[id(target.model)] = target.model.cpp
-    return [line for lines in seen.values() for line in lines]
+            if isinstance(target, ModelTarget):
+                seen.setdefault(id(target.model), target.model)
+    return list(seen.values())
+
+
+def files(specs: Sequence[Specialization]) -> list[Path]:
+    """The model files the specializations' code was made from."""
+    return sorted({m.graph.path for m in _models(specs)})
+
+
+def definitions(specs: Sequence[Specialization]) -> list[str]:
+    """Every model the specializations call, once each, in order of first call."""
+    return [line for model in _models(specs) for line in model.cpp]
