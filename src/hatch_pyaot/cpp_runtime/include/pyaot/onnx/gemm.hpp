@@ -115,6 +115,24 @@ template <std::int64_t NR>
 [[gnu::always_inline]] inline void store_tile(const Gemm& g, const float* tile, std::int64_t i0,
                                               std::int64_t j0, std::int64_t rows,
                                               std::int64_t cols, bool first, bool last) noexcept {
+  if (g.csc == 1 && cols == NR) {  // the common case: plain loops the compiler vectorizes
+    for (std::int64_t i = 0; i < rows; ++i) {
+      float* c = g.c + (i0 + i) * g.rsc + j0;
+      const float* t = tile + i * NR;
+      const float base = g.bias != nullptr ? g.bias[i0 + i] : 0.0f;
+      if (first) {
+        for (std::int64_t j = 0; j < NR; ++j) c[j] = t[j] + base;
+      } else {
+        for (std::int64_t j = 0; j < NR; ++j) c[j] += t[j];
+      }
+      if (last && g.act.kind == Act::Relu) {
+        for (std::int64_t j = 0; j < NR; ++j) c[j] = c[j] > 0.0f ? c[j] : 0.0f;
+      } else if (last && g.act.kind == Act::Clip) {
+        for (std::int64_t j = 0; j < NR; ++j) c[j] = std::min(std::max(c[j], g.act.lo), g.act.hi);
+      }
+    }
+    return;
+  }
   for (std::int64_t i = 0; i < rows; ++i) {
     float* c = g.c + (i0 + i) * g.rsc + j0 * g.csc;
     const float* t = tile + i * NR;
@@ -214,6 +232,63 @@ struct Avx2 {
   run<Avx2>(g, bpack);
 }
 
+/// The 6 x 32 tile with AVX-512F: 12 accumulators of 16 floats.
+[[gnu::target("avx512f")]] inline void micro_avx512(std::int64_t kc, const float* a,
+                                                   const float* b, float* tile) noexcept {
+  __m512 c00 = _mm512_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
+         c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  for (std::int64_t kk = 0; kk < kc; ++kk, a += kMR, b += 32) {
+    const __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16);
+    __m512 ai = _mm512_set1_ps(a[0]);
+    c00 = _mm512_fmadd_ps(ai, b0, c00);
+    c01 = _mm512_fmadd_ps(ai, b1, c01);
+    ai = _mm512_set1_ps(a[1]);
+    c10 = _mm512_fmadd_ps(ai, b0, c10);
+    c11 = _mm512_fmadd_ps(ai, b1, c11);
+    ai = _mm512_set1_ps(a[2]);
+    c20 = _mm512_fmadd_ps(ai, b0, c20);
+    c21 = _mm512_fmadd_ps(ai, b1, c21);
+    ai = _mm512_set1_ps(a[3]);
+    c30 = _mm512_fmadd_ps(ai, b0, c30);
+    c31 = _mm512_fmadd_ps(ai, b1, c31);
+    ai = _mm512_set1_ps(a[4]);
+    c40 = _mm512_fmadd_ps(ai, b0, c40);
+    c41 = _mm512_fmadd_ps(ai, b1, c41);
+    ai = _mm512_set1_ps(a[5]);
+    c50 = _mm512_fmadd_ps(ai, b0, c50);
+    c51 = _mm512_fmadd_ps(ai, b1, c51);
+  }
+  _mm512_storeu_ps(tile, c00);
+  _mm512_storeu_ps(tile + 16, c01);
+  _mm512_storeu_ps(tile + 32, c10);
+  _mm512_storeu_ps(tile + 48, c11);
+  _mm512_storeu_ps(tile + 64, c20);
+  _mm512_storeu_ps(tile + 80, c21);
+  _mm512_storeu_ps(tile + 96, c30);
+  _mm512_storeu_ps(tile + 112, c31);
+  _mm512_storeu_ps(tile + 128, c40);
+  _mm512_storeu_ps(tile + 144, c41);
+  _mm512_storeu_ps(tile + 160, c50);
+  _mm512_storeu_ps(tile + 176, c51);
+}
+
+struct Avx512 {
+  static constexpr std::int64_t NR = 32;
+  [[gnu::target("avx512f")]] static void micro(std::int64_t kc, const float* a,
+                                              const float* b, float* tile) noexcept {
+    micro_avx512(kc, a, b, tile);
+  }
+};
+
+[[gnu::target("avx512f")]] inline void run_avx512(const Gemm& g, float* bpack) noexcept {
+  run<Avx512>(g, bpack);
+}
+
+inline bool has_avx512() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f");
+}
+
 inline bool has_avx2() noexcept {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -222,9 +297,32 @@ inline bool has_avx2() noexcept {
 
 }  // namespace detail
 
+namespace detail {
+
+/// A matrix-vector product (one column of B and C): no packing of B, no tile.
+inline void gemv(const Gemm& g) noexcept {
+  for (std::int64_t i0 = 0; i0 < g.m; i0 += kMR) {
+    const float* a = g.a + i0 * g.k;
+    float acc[kMR] = {};
+    for (std::int64_t kk = 0; kk < g.k; ++kk) {
+      const float bk = g.b[kk * g.rsb];
+      for (std::int64_t r = 0; r < kMR; ++r) acc[r] += a[kk * kMR + r] * bk;
+    }
+    for (std::int64_t r = 0; r < std::min(kMR, g.m - i0); ++r) {
+      g.c[(i0 + r) * g.rsc] = g.act(acc[r] + (g.bias != nullptr ? g.bias[i0 + r] : 0.0f));
+    }
+  }
+}
+
+}  // namespace detail
+
 /// Runs g; false (MemoryError) only when the packing buffer cannot be allocated.
 inline bool gemm(const Gemm& g) noexcept {
   if (g.m == 0 || g.n == 0) return true;
+  if (g.n == 1) {
+    detail::gemv(g);
+    return true;
+  }
   if (g.k == 0) {
     for (std::int64_t i = 0; i < g.m; ++i) {
       for (std::int64_t j = 0; j < g.n; ++j) {
@@ -234,13 +332,15 @@ inline bool gemm(const Gemm& g) noexcept {
     return true;
   }
   const std::size_t floats = static_cast<std::size_t>(
-      std::min(kKC, g.k) * ((std::min(kNC, g.n) + 15) / 16 * 16));
+      std::min(kKC, g.k) * ((std::min(kNC, g.n) + 31) / 32 * 32));
   float* bpack = static_cast<float*>(std::aligned_alloc(64, floats * sizeof(float)));
   if (bpack == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
   }
 #if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
-  if (detail::has_avx2()) {
+  if (detail::has_avx512()) {
+    detail::run_avx512(g, bpack);
+  } else if (detail::has_avx2()) {
     detail::run_avx2(g, bpack);
   } else {
     detail::run<detail::Portable>(g, bpack);
