@@ -68,8 +68,9 @@ inline void im2col(const float* x, const ConvShape& s, std::int64_t channels,
 
 /// One filter per channel: each kernel tap adds its weight times a shifted input row to
 /// the output rows (the inside of the row only: no branch in the inner loop).
-inline void depthwise(const float* x, const float* w, const float* bias, float* y,
-                      const ConvShape& s, Activation act) noexcept {
+[[gnu::always_inline]] inline void depthwise_loops(const float* x, const float* w,
+                                                   const float* bias, float* y,
+                                                   const ConvShape& s, Activation act) noexcept {
   const std::int64_t plane = s.oh * s.ow;
   for (std::int64_t c = 0; c < s.cout; ++c, y += plane) {
     const float* xc = x + c * s.h * s.w;
@@ -99,6 +100,26 @@ inline void depthwise(const float* x, const float* w, const float* bias, float* 
       for (std::int64_t i = 0; i < plane; ++i) y[i] = act(y[i]);
     }
   }
+}
+
+#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
+[[gnu::target("avx2")]] inline void depthwise_avx2(const float* x, const float* w,
+                                                  const float* bias, float* y,
+                                                  const ConvShape& s, Activation act) noexcept {
+  depthwise_loops(x, w, bias, y, s, act);
+}
+#endif
+
+/// The depthwise loops, with 256-bit vectors where the CPU has them.
+inline void depthwise(const float* x, const float* w, const float* bias, float* y,
+                      const ConvShape& s, Activation act) noexcept {
+#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
+  if (has_avx2()) {
+    depthwise_avx2(x, w, bias, y, s, act);
+    return;
+  }
+#endif
+  depthwise_loops(x, w, bias, y, s, act);
 }
 
 }  // namespace detail
