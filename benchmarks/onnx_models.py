@@ -43,6 +43,31 @@ def specs(quick: bool) -> dict[str, Spec]:
     return {"resnet_block": resnet, "mobilenet_block": mobile, "mlp": mlp}
 
 
+SILERO_WHEEL = "silero-vad==6.2.3"
+SILERO_MODEL = "silero_vad/data/silero_vad_openvino_16k.onnx"
+
+
+def silero(folder: Path) -> Path | None:
+    """Silero VAD's static-shape model from the silero-vad wheel (fetched by pip, no
+    dependencies), or None when pip cannot fetch it."""
+    import subprocess
+    import sys
+    import tempfile
+    import zipfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.run([sys.executable, "-m", "pip", "download", SILERO_WHEEL,
+                               "--no-deps", "--quiet", "-d", tmp], capture_output=True,
+                              timeout=600)
+        wheels = list(Path(tmp).glob("*.whl"))
+        if proc.returncode != 0 or not wheels:
+            return None
+        with zipfile.ZipFile(wheels[0]) as zf:
+            path = folder / "silero_vad.onnx"
+            path.write_bytes(zf.read(SILERO_MODEL))
+    return path
+
+
 def save(name: str, spec: Spec, folder: Path) -> Path:
     import onnx
     from onnx import TensorProto, helper, numpy_helper

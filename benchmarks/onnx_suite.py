@@ -2,7 +2,8 @@
 hatch-pyaot, versus onnxruntime on one thread and on all threads
 (``SessionOptions.intra_op_num_threads``), ratios from one run.
 
-Run by ``python benchmarks/run.py --suite onnx``. Writes onnx.md and onnx.json.
+Silero VAD (the silero-vad wheel's static-shape model, fetched by pip) joins them when pip
+can fetch it. Run by ``python benchmarks/run.py --suite onnx``. Writes onnx.md and onnx.json.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 import numpy as np
 from harness import import_file, machine, machine_line, measure
-from onnx_models import save, specs
+from onnx_models import save, silero, specs
 
 HERE = Path(__file__).resolve().parent
 
@@ -42,6 +43,16 @@ def run(quick: bool) -> dict[str, Any]:
         lines += [f'm_{name} = onnx_model("{name}.onnx")', "", "@compile",
                   f"def {name}(x: NDArray[np.float32]) -> NDArray[np.float32]:",
                   f"    return m_{name}(x)", ""]
+    feeds: dict[str, dict[str, Any]] = {
+        name: {"x": np.random.default_rng(1).standard_normal(spec[1]).astype(np.float32)}
+        for name, spec in models.items()}
+    if silero(folder) is not None:  # a real model: a 576-sample window and the LSTM state
+        lines += ['m_silero_vad = onnx_model("silero_vad.onnx")', "", "@compile",
+                  "def silero_vad(x: NDArray[np.float32], state: NDArray[np.float32]) -> "
+                  "NDArray[np.float32]:", "    return m_silero_vad(x, state)[0]", ""]
+        feeds["silero_vad"] = {
+            "input": (0.1 * np.random.default_rng(1).standard_normal((1, 576))).astype(
+                np.float32), "state": np.zeros((2, 1, 128), np.float32)}
     source = folder / "onnx_bench.py"
     source.write_text("\n".join(lines), encoding="utf-8")
     report = build([source])
@@ -49,18 +60,18 @@ def run(quick: bool) -> dict[str, Any]:
     native = import_file(source, "onnx_bench")
     repeats, min_s = (3, 0.05) if quick else (7, 0.2)
     rows = []
-    for name, spec in models.items():
-        x = np.random.default_rng(1).standard_normal(spec[1]).astype(np.float32)
+    for name, feed in feeds.items():
         path = folder / f"{name}.onnx"
         one, many = _session(path, 1), _session(path, os.cpu_count() or 1)
-        expected = one.run(None, {"x": x})[0]
+        expected = one.run(None, feed)[0]
         row: dict[str, Any] = {"model": name, "compiled": name not in failed}
         if row["compiled"]:
-            got = getattr(native, name)(x)
+            args = tuple(feed.values())
+            got = getattr(native, name)(*args)
             row["max_abs_diff"] = float(np.abs(got - expected).max())
-            row["ours_s"] = measure(getattr(native, name), (x,), repeats, min_s).median_s
+            row["ours_s"] = measure(getattr(native, name), args, repeats, min_s).median_s
         for key, session in (("ort1_s", one), ("ortn_s", many)):
-            row[key] = measure(session.run, (None, {"x": x}), repeats, min_s).median_s
+            row[key] = measure(session.run, (None, feed), repeats, min_s).median_s
         rows.append(row)
     return {"machine": {**machine(), "quick": quick}, "threads": os.cpu_count(), "rows": rows}
 
