@@ -161,7 +161,10 @@ def test_headers_avoid_reserved_identifiers() -> None:
                "__linux__", "__aarch64__", "__wasm__", "__wasm_atomics__", "__attribute__",
                "__declspec", "__SANITIZE_ADDRESS__",
                # the vector ISA the target has (pyaot/numpy/vmath/choice.hpp)
-               "__AVX512F__", "__AVX2__", "__SSE2__", "__ARM_NEON", "__wasm_simd128__"}  # fmt: skip
+               "__AVX512F__", "__AVX2__", "__SSE2__", "__ARM_NEON", "__wasm_simd128__",
+               # x86-64 kernels chosen at run time (pyaot/onnx/gemm.hpp)
+               "__x86_64__", "__GNUC__", "__builtin_cpu_init", "__builtin_cpu_supports",
+               "__m256", "__m512"}  # fmt: skip
     for header in HEADERS:
         text = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', _without_comments(header))
         found = set(re.findall(r"\b__\w+", text)) - allowed

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hatch_pyaot.codegen.huge import HUGE_FUNCTION_LINES, opt_level_for
+from hatch_pyaot.codegen.models import files as model_files
 from hatch_pyaot.codegen.module import Entry, emit_module
 from hatch_pyaot.deep import call_deep
 from hatch_pyaot.errors import CompileError, Diagnostic, Diagnostics, Loc
@@ -270,6 +271,9 @@ def source_hashes(result: ModuleResult, specs: Sequence[Specialization]) -> list
             continue  # a traced standard module (heapq) is the interpreter's, not the package's
         rel = os.path.relpath(module.path.resolve(), result.path.resolve().parent)
         out.append((Path(rel).as_posix(), hashlib.sha256(module.path.read_bytes()).hexdigest()))
+    for path in model_files(specs):  # an ONNX model is a source too: its weights are built in
+        rel = os.path.relpath(path.resolve(), result.path.resolve().parent)
+        out.append((Path(rel).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()))
     return out
 
 

@@ -30,6 +30,7 @@ from hatch_pyaot.codegen import (
     formatting,
     iteration,
     lists,
+    models,
     printing,
     ranges,
     sets,
@@ -73,6 +74,7 @@ from hatch_pyaot.typing import array_functions as array_functions_typing
 from hatch_pyaot.typing import array_literal as array_literal_typing
 from hatch_pyaot.typing import iteration as iteration_typing
 from hatch_pyaot.typing import sorting as sorting_typing
+from hatch_pyaot.typing.models import ModelTarget
 from hatch_pyaot.typing.typed import (
     ArrayCall,
     ListBuiltin,
@@ -893,6 +895,8 @@ class FunctionEmitter:
 
     def call(self, e: ir.Call) -> str:
         target = self.spec.calls[e]
+        if isinstance(target, ModelTarget):
+            return models.call(self, e, target)
         if isinstance(target, UserCall):
             callee = target.spec
             args = [self.cast(self.expr(a), self.spec.type_of(a), pt)

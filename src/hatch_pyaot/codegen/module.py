@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_pyaot.codegen import class_boundary, classes, default_dicts, strings
+from hatch_pyaot.codegen import class_boundary, classes, default_dicts, models, strings
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
+from hatch_pyaot.codegen.models import headers as model_headers
 from hatch_pyaot.codegen.printing import PRINT_HEADER
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
@@ -58,7 +59,10 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
     kinds = classes.classes_of(specs)
     if kinds:
         headers.update((classes.HEADER, classes.REPR_HEADER))
-    return ["namespace pyaot_gen {", "", *classes.structs(kinds, list(specs)), *protos, "",
+    lowered = models.definitions(specs)
+    if lowered:
+        headers.update(model_headers())
+    return ["namespace pyaot_gen {", "", *lowered, *classes.structs(kinds, list(specs)), *protos, "",
             *classes.special_methods(kinds, list(specs)), *body, "}  // namespace pyaot_gen"]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from types import EllipsisType
+from typing import Any
 
 from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir.types import Type
@@ -259,6 +260,14 @@ class Call(Expr):
     func: FuncRef | str
     args: list[Expr]
     kwargs: list[tuple[str, Expr]] = field(default_factory=list)
+
+
+@dataclass(eq=False, slots=True)
+class ModelCall(Call):
+    """A call of an ONNX model handle (tracer/models.py); ``func`` names it for printing."""
+
+    model: Any = None
+    """The loaded and lowered model (hatch_pyaot.onnx.model.Model)."""
 
 
 @dataclass(eq=False, slots=True)

@@ -19,8 +19,9 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
-from hatch_pyaot.tracer import class_forms, formatting, forms
+from hatch_pyaot.tracer import class_forms, formatting, forms, models
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
+from hatch_pyaot.tracer.models import ModelHandle
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
     Constant,
@@ -732,6 +733,8 @@ class Builder:
             return ir.Call(loc, res.ref, args, kwargs)
         if isinstance(res, UserClass):
             return ir.Construct(loc, res.info.qualname, args, kwargs)
+        if isinstance(res, ModelHandle):
+            return models.call(self, node, res, args, kwargs)
         if isinstance(res, OpName):
             if res.qualname == "builtins.range":
                 self.error(node, "range() is only supported as the iterable of a for loop")

@@ -21,6 +21,8 @@ import libcst as cst
 
 from hatch_pyaot.ir.nodes import FuncRef
 from hatch_pyaot.ops.registry import Registry
+from hatch_pyaot.tracer.models import ModelHandle
+from hatch_pyaot.tracer.models import handle as model_handle
 from hatch_pyaot.tracer.project import ModuleSource, Project
 from hatch_pyaot.tracer.symbols import (
     GlobalValue,
@@ -73,7 +75,7 @@ class Unresolved:
     reason: str
 
 
-Resolution = UserFunction | UserClass | OpName | ModuleRef | Constant | Unresolved
+Resolution = UserFunction | UserClass | OpName | ModuleRef | Constant | Unresolved | ModelHandle
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -139,6 +141,8 @@ class Resolver:
     folding: set[tuple[str, str]] = field(default_factory=set)
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     """The classes read so far, by qualified name (tracer/classes.py)."""
+    models: dict[ModelHandle, object] = field(default_factory=dict)
+    """ONNX models loaded so far (tracer/models.py): a Model, or why it cannot be compiled."""
 
     def symbols(self, module: ModuleSource) -> SymbolTable:
         if module.name not in self.tables:
@@ -231,6 +235,8 @@ class Resolver:
             return Unresolved(
                 f"global '{name}' is assigned more than once, so it is not a constant"
             )
+        if (model := model_handle(self, module, name, sym.node)) is not None:
+            return model
         key = (module.name, name)
         if key in self.folding:
             return Unresolved(f"global '{name}' is defined in terms of itself")

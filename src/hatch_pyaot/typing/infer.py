@@ -48,6 +48,7 @@ from hatch_pyaot.typing import (
     dicts,
     iteration,
     lists,
+    models,
     numpy_ops,
     printing,
     sets,
@@ -749,6 +750,8 @@ class FunctionTyper:
             return _UNKNOWN
         ts = [t for t in types if t is not None]
         kts = [t for t in kwtypes if t is not None]
+        if isinstance(e, ir.ModelCall):
+            return models.call(self, e, ts)
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
