@@ -46,7 +46,7 @@ def literal(value: object, t: Type) -> str:
         return text if any(c in text for c in ".en") else text + ".0"
     if t == STR:
         assert isinstance(value, str)
-        return f"pyaot::str::lit({utf32_literal(value)}, {len(value)})"
+        return str_literal(value)
     if isinstance(t, TupleType):
         assert isinstance(value, tuple)
         items = ", ".join(literal(v, it) for v, it in zip(value, t.items, strict=True))
@@ -70,6 +70,16 @@ def string_literal(text: str) -> str:
         else:
             out.append(f"\\{b:03o}")
     return '"' + "".join(out) + '"'
+
+
+def str_literal(text: str) -> str:
+    """A str literal as an expression: its code points in a static, never freed box (one per
+    place in the source), so that evaluating it in a loop allocates nothing."""
+    if not text:
+        return "pyaot::str()"
+    n = len(text)
+    return (f"([]() noexcept {{ static pyaot::LitBox<{n + 1}> box{{{{pyaot::IMMORTAL_REFS, {n}, -1}}, "
+            f"{utf32_literal(text)}}}; return pyaot::str::lit(box); }}())")
 
 
 def utf32_literal(text: str) -> str:

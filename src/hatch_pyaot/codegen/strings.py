@@ -49,7 +49,7 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     counter = f"k{em.temps}"
     em.line(f"for (std::int64_t {counter} = 0; {counter} < {text}.size(); ++{counter}) {{")
     with em.indented():
-        item = f"pyaot::str::of({text}.view().substr(static_cast<std::size_t>({counter}), 1))"
+        item = f"pyaot::str::of_char({text}[static_cast<std::size_t>({counter})])"
         em.assign_code(s.target, item, STR)
     em.loop_body(s.body, broke)
     em.line("}")

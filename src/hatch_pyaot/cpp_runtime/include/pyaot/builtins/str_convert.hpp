@@ -129,8 +129,47 @@ inline bool int_from_str(std::int64_t& out, const str& s) {
   return true;
 }
 
+namespace detail {
+/// float(s) of the common form, [sign] digits [. digits] [e [sign] digits] in ASCII and
+/// nothing around it, read without building strings; false for any other text (then the
+/// full grammar decides).
+inline bool plain_float(double& out, std::u32string_view v) {
+  char buf[64];
+  if (v.size() >= sizeof buf) return false;
+  std::size_t i = 0, n = 0;
+  auto digits = [&]() {
+    const std::size_t from = i;
+    while (i < v.size() && v[i] >= '0' && v[i] <= '9') buf[n++] = static_cast<char>(v[i++]);
+    return i - from;
+  };
+  auto sign = [&]() {
+    if (i < v.size() && (v[i] == '+' || v[i] == '-')) buf[n++] = static_cast<char>(v[i++]);
+  };
+  sign();
+  std::size_t count = digits();
+  if (i < v.size() && v[i] == '.') {
+    buf[n++] = '.';
+    ++i;
+    count += digits();
+  }
+  if (count == 0) return false;
+  if (i < v.size() && (v[i] == 'e' || v[i] == 'E')) {
+    buf[n++] = 'e';
+    ++i;
+    sign();
+    if (digits() == 0) return false;
+  }
+  if (i != v.size()) return false;
+  buf[n] = 0;
+  char* end = nullptr;
+  out = std::strtod(buf, &end);
+  return end == buf + n;
+}
+}  // namespace detail
+
 /// float(s): decimal or scientific notation, inf/infinity/nan in any case, with a sign.
 inline bool float_from_str(double& out, const str& s) {
+  if (detail::plain_float(out, s.view())) [[likely]] return true;
   std::string text;
   const char* message = "could not convert string to float: ";
   if (!detail::number_text(text, s)) return detail::bad_literal(message, s);

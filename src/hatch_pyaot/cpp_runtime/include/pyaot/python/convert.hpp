@@ -96,6 +96,17 @@ namespace detail {
 
 /// A Python int (or a bool) to int64.
 inline bool long_to_int64(PyObject* obj, std::int64_t& out, const char* func, const char* param) {
+#if !defined(Py_LIMITED_API) && PY_VERSION_HEX >= 0x030C0000
+  if (_PyLong_IsCompact(reinterpret_cast<PyLongObject*>(obj))) [[likely]] {  // one digit
+    out = static_cast<std::int64_t>(_PyLong_CompactValue(reinterpret_cast<PyLongObject*>(obj)));
+    return true;
+  }
+#elif !defined(Py_LIMITED_API)
+  if (const Py_ssize_t size = Py_SIZE(obj); size >= -1 && size <= 1) [[likely]] {  // one digit
+    out = size * static_cast<std::int64_t>(reinterpret_cast<PyLongObject*>(obj)->ob_digit[0]);
+    return true;
+  }
+#endif
   int overflow = 0;
   const long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
   if (overflow != 0) [[unlikely]] {
