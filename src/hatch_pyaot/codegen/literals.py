@@ -7,6 +7,7 @@ import re
 
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     FLOAT,
     INT,
     NONE,
@@ -47,11 +48,29 @@ def literal(value: object, t: Type) -> str:
     if t == STR:
         assert isinstance(value, str)
         return str_literal(value)
+    if t == BYTES:
+        assert isinstance(value, bytes)
+        return f"pyaot::bytes::lit({bytes_literal(value)}, {len(value)})" if value else \
+            "pyaot::bytes()"
     if isinstance(t, TupleType):
         assert isinstance(value, tuple)
         items = ", ".join(literal(v, it) for v, it in zip(value, t.items, strict=True))
         return f"{t.cpp()}{{{items}}}"
     raise AssertionError(f"no literal for {t}")
+
+
+def bytes_literal(data: bytes) -> str:
+    """A C++ string literal of these bytes, each outside printable ASCII as a hex escape that
+    ends the literal piece (no digit after one extends it)."""
+    out = ['"']
+    for b in data:
+        c = chr(b)
+        if 32 <= b < 127 and c not in '\\"?':
+            out.append(c)
+        else:
+            out.append(f'\\x{b:02x}" "')
+    out.append('"')
+    return "".join(out)
 
 
 def string_literal(text: str) -> str:

@@ -83,7 +83,7 @@ class Expr:
 
 @dataclass(eq=False, slots=True)
 class Const(Expr):
-    value: int | float | bool | str | EllipsisType | None
+    value: int | float | bool | str | bytes | EllipsisType | None
     """``...`` only as a part of an array index."""
 
 
@@ -502,4 +502,6 @@ EXCEPTIONS = (
     "ValueError",
     "ZeroDivisionError",
     "AttributeError",  # added last: the C ABI's statuses keep their numbers
+    "UnicodeDecodeError",  # raised by bytes.decode (a ValueError, as in CPython)
+    "UnicodeEncodeError",  # raised by str.encode
 )

@@ -565,8 +565,8 @@ class Builder:
             return forms.fstring(self, node)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value
-            if not isinstance(value, str):
-                self.error(node, "bytes literals are not supported")
+            if not isinstance(value, str | bytes):  # a str and a bytes concatenated
+                self.error(node, "cannot mix bytes and nonbytes literals")
                 return ir.Const(loc, "")
             return ir.Const(loc, value)
         if isinstance(node, cst.Name):

@@ -20,6 +20,7 @@
 #include "pyaot/python/ndarray.hpp"
 #include "pyaot/builtins/list.hpp"
 #include "pyaot/builtins/str.hpp"
+#include "pyaot/builtins/bytes.hpp"
 #include "pyaot/builtins/dict.hpp"
 #include "pyaot/builtins/set.hpp"
 #include "pyaot/builtins/object.hpp"
@@ -37,6 +38,9 @@ bool write_back(const std::optional<T>& value);
 // str (pyaot/python/str.hpp, included at the end): declared here for the templates below.
 inline bool from_python(PyObject* obj, str& out, const char* func, const char* param);
 inline PyObject* to_python(const str& value);
+// bytes (pyaot/python/bytes.hpp, included at the end).
+inline bool from_python(PyObject* obj, bytes& out, const char* func, const char* param);
+inline PyObject* to_python(const bytes& value);
 
 // Lists (pyaot/python/list.hpp, included at the end): declared first so that the tuple
 // templates below find them for a tuple item that is a list, and lists of tuples find both.
@@ -321,6 +325,7 @@ PyObject* pack_tuple(Items... items) {
 
 #include "pyaot/python/list.hpp"
 #include "pyaot/python/str.hpp"
+#include "pyaot/python/bytes.hpp"
 #include "pyaot/python/optional.hpp"
 #include "pyaot/python/dict.hpp"
 #include "pyaot/python/set.hpp"
