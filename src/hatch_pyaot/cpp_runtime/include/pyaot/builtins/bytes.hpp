@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -14,7 +15,6 @@
 
 #include "pyaot/builtins/list.hpp"
 #include "pyaot/error.hpp"
-#include "pyaot/free_lists.hpp"
 #include "pyaot/memory.hpp"
 
 namespace pyaot {
@@ -39,7 +39,7 @@ class bytes {
     return *this;
   }
   ~bytes() {
-    if (box_ && --box_->refs == 0) detail::deallocate(box_, sizeof(BytesBox) + box_->size);
+    if (box_ && --box_->refs == 0) std::free(box_);
   }
 
   /// n bytes to fill in through `data`.
@@ -47,7 +47,9 @@ class bytes {
     bytes out;
     data = nullptr;
     if (n == 0) return out;
-    out.box_ = static_cast<BytesBox*>(detail::allocate(sizeof(BytesBox) + n));
+    void* memory = std::malloc(sizeof(BytesBox) + n);
+    if (memory == nullptr) std::abort();  // sizes a program chooses are checked first
+    out.box_ = static_cast<BytesBox*>(memory);
     out.box_->refs = 1;
     out.box_->size = static_cast<std::int64_t>(n);
     out.box_->hash = -1;

@@ -18,7 +18,6 @@
 
 #include "pyaot/builtins/format.hpp"
 #include "pyaot/error.hpp"
-#include "pyaot/free_lists.hpp"
 #include "pyaot/memory.hpp"
 
 namespace pyaot {
@@ -99,8 +98,9 @@ class str {
     str out;
     chars = nullptr;
     if (n == 0) return out;
-    // sizes a program chooses are checked first (can_allocate)
-    out.box_ = static_cast<StrBox*>(detail::allocate(box_bytes(n)));
+    void* memory = std::malloc(box_bytes(n));
+    if (memory == nullptr) std::abort();  // sizes a program chooses are checked first
+    out.box_ = static_cast<StrBox*>(memory);
     out.box_->refs = 1;
     out.box_->size = static_cast<std::int64_t>(n);
     out.box_->hash = -1;
@@ -153,7 +153,7 @@ class str {
   }
   [[gnu::always_inline]] void release() noexcept {
     if (box_ && --box_->refs == 0) [[unlikely]] {
-      detail::deallocate(box_, box_bytes(static_cast<std::size_t>(box_->size)));
+      std::free(box_);
     }
     box_ = nullptr;
   }
