@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "pyaot/builtins/list.hpp"
+#include "pyaot/counted.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/memory.hpp"
 
@@ -30,17 +31,6 @@ struct BytesBox {
 class bytes {
  public:
   bytes() = default;  ///< b""
-  bytes(const bytes& other) noexcept : box_(other.box_) {
-    if (box_) ++box_->refs;
-  }
-  bytes(bytes&& other) noexcept : box_(std::exchange(other.box_, nullptr)) {}
-  bytes& operator=(bytes other) noexcept {
-    std::swap(box_, other.box_);
-    return *this;
-  }
-  ~bytes() {
-    if (box_ && --box_->refs == 0) std::free(box_);
-  }
 
   /// n bytes to fill in through `data`.
   static bytes with_size(std::size_t n, unsigned char*& data) {
@@ -49,7 +39,7 @@ class bytes {
     if (n == 0) return out;
     void* memory = std::malloc(sizeof(BytesBox) + n);
     if (memory == nullptr) std::abort();  // sizes a program chooses are checked first
-    out.box_ = static_cast<BytesBox*>(memory);
+    out.box_ = counted<BytesBox, free_box>::adopt(static_cast<BytesBox*>(memory));
     out.box_->refs = 1;
     out.box_->size = static_cast<std::int64_t>(n);
     out.box_->hash = -1;
@@ -71,13 +61,13 @@ class bytes {
                 : std::string_view();
   }
   std::int64_t size() const noexcept { return box_ ? box_->size : 0; }
-  bool empty() const noexcept { return box_ == nullptr; }
+  bool empty() const noexcept { return !box_; }
   /// The byte at i as an int.
   std::int64_t operator[](std::size_t i) const noexcept { return box_->data()[i]; }
-  BytesBox* box() const noexcept { return box_; }
+  BytesBox* box() const noexcept { return box_.get(); }
 
  private:
-  BytesBox* box_ = nullptr;
+  counted<BytesBox, free_box> box_;
 };
 
 // ---- reading -----------------------------------------------------------------------------
