@@ -483,7 +483,8 @@ class EntryPoint:
     sandbox: bool = False
 
 
-# Builtin exceptions a ``raise`` may name; the runtime's ``pyaot::Exc`` has the same names.
+# Builtin exceptions of compiled code (an ``except`` may name them); the runtime's
+# ``pyaot::Exc`` has the same names.
 EXCEPTIONS = (
     "Exception",
     "ArithmeticError",
@@ -505,3 +506,6 @@ EXCEPTIONS = (
     "UnicodeDecodeError",  # raised by bytes.decode (a ValueError, as in CPython)
     "UnicodeEncodeError",  # raised by str.encode
 )
+RAISABLE = EXCEPTIONS[:-2]
+"""What a ``raise`` may name: not the Unicode errors, whose five arguments (encoding, object,
+start, end, reason) only the codecs give."""

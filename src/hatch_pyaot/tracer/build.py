@@ -391,12 +391,12 @@ class Builder:
         if not (
             isinstance(res, OpName)
             and res.qualname.startswith("builtins.")
-            and res.qualname.removeprefix("builtins.") in ir.EXCEPTIONS
+            and res.qualname.removeprefix("builtins.") in ir.RAISABLE
         ):
             self.error(
                 func,
                 "only built-in exception types can be raised in compiled code",
-                hint="supported: " + ", ".join(ir.EXCEPTIONS),
+                hint="supported: " + ", ".join(ir.RAISABLE),
             )
             return None
         return ir.Raise(loc, res.qualname.removeprefix("builtins."), message)
