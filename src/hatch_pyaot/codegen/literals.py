@@ -60,23 +60,9 @@ def literal(value: object, t: Type) -> str:
 
 
 def bytes_literal(data: bytes) -> str:
-    """A C++ string literal of these bytes, each outside printable ASCII as a hex escape that
-    ends the literal piece (no digit after one extends it)."""
-    out = ['"']
-    for b in data:
-        c = chr(b)
-        if 32 <= b < 127 and c not in '\\"?':
-            out.append(c)
-        else:
-            out.append(f'\\x{b:02x}" "')
-    out.append('"')
-    return "".join(out)
-
-
-def string_literal(text: str) -> str:
-    """A C++ string literal with the UTF-8 bytes of text, escaped byte by byte."""
+    """A C++ string literal of these bytes, escaped byte by byte."""
     out = []
-    for b in text.encode("utf-8"):
+    for b in data:
         c = chr(b)
         if c == "\\":
             out.append("\\\\")
@@ -89,6 +75,11 @@ def string_literal(text: str) -> str:
         else:
             out.append(f"\\{b:03o}")
     return '"' + "".join(out) + '"'
+
+
+def string_literal(text: str) -> str:
+    """A C++ string literal with the UTF-8 bytes of text, escaped byte by byte."""
+    return bytes_literal(text.encode("utf-8"))
 
 
 def str_literal(text: str) -> str:

@@ -167,14 +167,22 @@ inline std::size_t utf8_step(std::string_view v, std::size_t i, char32_t& out, s
   return 4;
 }
 
+/// The codec and handler an encode() or decode() names; false (LookupError) for an
+/// encoding not built in.
+inline bool lookup(Codec& c, Handler& h, const str& encoding, const str& errors) {
+  c = find_codec(encoding);
+  h = find_handler(errors);
+  return c != Codec::unknown || unknown_encoding(encoding);
+}
+
 }  // namespace codec
 
 /// b.decode(encoding="utf-8", errors="strict")
 inline bool bytes_decode(str& out, const bytes& b, const str& encoding, const str& errors) {
   using namespace codec;
-  const Codec c = find_codec(encoding);
-  if (c == Codec::unknown) return unknown_encoding(encoding);
-  const Handler h = find_handler(errors);
+  Codec c;
+  Handler h;
+  if (!lookup(c, h, encoding, errors)) return false;
   const std::string_view v = b.view();
   std::u32string text;
   text.reserve(v.size());
@@ -204,9 +212,9 @@ inline bool bytes_decode(str& out, const bytes& b, const str& encoding, const st
 /// s.encode(encoding="utf-8", errors="strict")
 inline bool str_encode(bytes& out, const str& s, const str& encoding, const str& errors) {
   using namespace codec;
-  const Codec c = find_codec(encoding);
-  if (c == Codec::unknown) return unknown_encoding(encoding);
-  const Handler h = find_handler(errors);
+  Codec c;
+  Handler h;
+  if (!lookup(c, h, encoding, errors)) return false;
   const std::u32string_view v = s.view();
   const char32_t limit = c == Codec::ascii ? 0x80 : c == Codec::latin1 ? 0x100 : 0x110000;
   auto unencodable = [&](char32_t ch) {
