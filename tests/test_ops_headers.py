@@ -10,7 +10,7 @@ import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from hatch_pyaot.ir.types import NONE, STR, ListType, Type
+from hatch_pyaot.ir.types import BYTES, NONE, STR, ListType, Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.ops.registry import Const, Op
 
@@ -76,8 +76,8 @@ def test_every_op_has_its_header() -> None:
 
 
 def _cpp_type(t: Type) -> str:
-    """Handles to shared values (str, lists) are passed as const references."""
-    return f"const {t.cpp()}&" if t == STR or isinstance(t, ListType) else t.cpp()
+    """Handles to shared values (str, bytes, lists) are passed as const references."""
+    return f"const {t.cpp()}&" if t in (STR, BYTES) or isinstance(t, ListType) else t.cpp()
 
 
 def _signature_check(index: int, o: Op) -> str:

@@ -78,6 +78,13 @@ def test_str_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_bytes_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_bytes.py again under ASan and UBSan: the bytes runtime, its codecs (the
+    UTF-8 decoder reads no byte past the end) and its boundary."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_bytes.py")
+
+
+@pytest.mark.slow
 def test_dict_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_dicts.py again, its kernels built with the sanitizers: the dict and set
     runtime and their CPython boundary (conversion, the mirrored set table, write-back)."""

@@ -19,6 +19,7 @@ from hatch_pyaot.codegen.module import Entry, emit_kernels, kernel_call, open_ra
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     FLOAT,
     INT,
     NONE,
@@ -71,7 +72,7 @@ def _values(t: Type) -> list[Type]:
     """The parts of t that travel as pyaot_value (t itself, or items of a tuple)."""
     if isinstance(t, TupleType):
         return [v for i in t.items for v in _values(i)]
-    return [t] if c_values.is_value(t) or isinstance(t, ClassType) else []
+    return [t] if c_values.is_value(t) or isinstance(t, ClassType) or t == BYTES else []
 
 
 def c_type(t: Type, *, out: bool) -> str:

@@ -52,6 +52,7 @@ from hatch_pyaot.codegen.test_hooks import bad_cpp_line
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     FLOAT,
     INT,
     NONE,
@@ -314,7 +315,7 @@ class FunctionEmitter:
             iteration.for_each(self, s)
         elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), ListType):
             lists.for_each(self, s)
-        elif isinstance(s, ir.ForEach) and self.spec.type_of(s.iterable) == STR:
+        elif isinstance(s, ir.ForEach) and self.spec.type_of(s.iterable) in (STR, BYTES):
             strings.for_each(self, s)
         elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable),
                                                       DictType | DictView):
@@ -675,11 +676,11 @@ class FunctionEmitter:
             return lists.getitem(self, e)
         if isinstance(e, ir.MethodCall) and isinstance(self.spec.type_of(e.obj), ListType):
             return lists.method_call(self, e)
-        if isinstance(e, ir.MethodCall) and self.spec.type_of(e.obj) == STR:
+        if isinstance(e, ir.MethodCall) and self.spec.type_of(e.obj) in (STR, BYTES):
             target = self.spec.calls[e]
             assert isinstance(target, OpCall)
             return self.op_call(target, e.loc.line)
-        if isinstance(e, ir.TupleGet | ir.Index) and self.spec.type_of(e.value) == STR:
+        if isinstance(e, ir.TupleGet | ir.Index) and self.spec.type_of(e.value) in (STR, BYTES):
             return strings.getitem(self, e)
         if isinstance(e, ir.FormatStr):
             return strings.format_value(self, e)
@@ -965,7 +966,7 @@ def _is_instance(t: Type, classes: list[str]) -> bool:
     import builtins
 
     classes_of: dict[Type, type] = {INT: int, FLOAT: float, BOOL: bool, NONE: type(None),
-                                    STR: str}
+                                    STR: str, BYTES: bytes}
     if isinstance(t, DTypeScalar | ArrayType):
         # numpy.float64 is a float subclass; no other NumPy type derives from a builtin.
         python_class: type = float if isinstance(t, DTypeScalar) and t.dtype.name == "float64" \

@@ -26,8 +26,11 @@ HEADERS = ("pyaot/standalone/args.hpp", "pyaot/standalone/result.hpp",
 def supported(entry: Entry) -> str | None:
     """None when a standalone program can take the entry's parameters, else why not."""
     for p, t in zip(entry.spec.function.params, entry.spec.param_types, strict=True):
-        if _kind(t) is None:
+        if _kind(t) is None or "pyaot::bytes" in t.cpp():
             return f"parameter '{p.name}' of type {t} has no command-line form"
+    result = entry.spec.result
+    if result is not None and "pyaot::bytes" in result.cpp():
+        return f"the result of type {result} has no JSON form"
     return None
 
 

@@ -84,7 +84,7 @@ class Expr:
 
 @dataclass(eq=False, slots=True)
 class Const(Expr):
-    value: int | float | bool | str | EllipsisType | None
+    value: int | float | bool | str | bytes | EllipsisType | None
     """``...`` only as a part of an array index."""
 
 
@@ -492,7 +492,8 @@ class EntryPoint:
     sandbox: bool = False
 
 
-# Builtin exceptions a ``raise`` may name; the runtime's ``pyaot::Exc`` has the same names.
+# Builtin exceptions of compiled code (an ``except`` may name them); the runtime's
+# ``pyaot::Exc`` has the same names.
 EXCEPTIONS = (
     "Exception",
     "ArithmeticError",
@@ -511,4 +512,9 @@ EXCEPTIONS = (
     "ValueError",
     "ZeroDivisionError",
     "AttributeError",  # added last: the C ABI's statuses keep their numbers
+    "UnicodeDecodeError",  # raised by bytes.decode (a ValueError, as in CPython)
+    "UnicodeEncodeError",  # raised by str.encode
 )
+RAISABLE = EXCEPTIONS[:-2]
+"""What a ``raise`` may name: not the Unicode errors, whose five arguments (encoding, object,
+start, end, reason) only the codecs give."""

@@ -253,6 +253,8 @@ BOOL: Final = Scalar("bool", "bool")
 NONE: Final = Scalar("None", "pyaot::None")
 STR: Final = Scalar("str", "pyaot::str")
 """Python's str: an immutable, reference-counted string of code points (pyaot/builtins/str.hpp)."""
+BYTES: Final = Scalar("bytes", "pyaot::bytes")
+"""Python's bytes: an immutable, reference-counted string of bytes (pyaot/builtins/bytes.hpp)."""
 FUNCTION: Final = Scalar("function", "void")
 """A lambda (ir.Lambda): only the key= of a sort, inlined there."""
 DTYPE: Final = Scalar("dtype", "void")
@@ -374,7 +376,7 @@ def unhashable(t: Type) -> str | None:
         return "dict"
     if isinstance(t, SetType):
         return None if t.frozen and t.item is not None else t.kind
-    if t in _NUMERIC_RANK or t == STR:
+    if t in _NUMERIC_RANK or t in (STR, BYTES):
         return None
     return str(t)
 

@@ -392,12 +392,12 @@ class Builder:
         if not (
             isinstance(res, OpName)
             and res.qualname.startswith("builtins.")
-            and res.qualname.removeprefix("builtins.") in ir.EXCEPTIONS
+            and res.qualname.removeprefix("builtins.") in ir.RAISABLE
         ):
             self.error(
                 func,
                 "only built-in exception types can be raised in compiled code",
-                hint="supported: " + ", ".join(ir.EXCEPTIONS),
+                hint="supported: " + ", ".join(ir.RAISABLE),
             )
             return None
         return ir.Raise(loc, res.qualname.removeprefix("builtins."), message)
@@ -566,8 +566,8 @@ class Builder:
             return forms.fstring(self, node)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value
-            if not isinstance(value, str):
-                self.error(node, "bytes literals are not supported")
+            if not isinstance(value, str | bytes):  # a str and a bytes concatenated
+                self.error(node, "cannot mix bytes and nonbytes literals")
                 return ir.Const(loc, "")
             return ir.Const(loc, value)
         if isinstance(node, cst.Name):

@@ -66,7 +66,8 @@ def isinstance_call(builder: Builder, node: cst.Call) -> ir.Expr:
         name = res.qualname.removeprefix("builtins.") if isinstance(res, OpName) else ""
         if isinstance(res, UserClass):
             classes.append(res.info.qualname)
-        elif name in ("int", "float", "bool", "tuple", "object", "complex", "str"):
+        elif name in ("int", "float", "bool", "tuple", "object", "complex", "str",
+                      "bytes"):
             classes.append(name)
         elif isinstance(item, cst.Call) or not name:
             builder.error(item, "isinstance() needs a built-in class (int, float, bool, tuple) "

@@ -38,7 +38,7 @@ from hatch_pyaot.tracer.symbols import (
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.classes import ClassInfo
 
-ConstValue = int | float | bool | str | None | tuple[object, ...]
+ConstValue = int | float | bool | str | bytes | None | tuple[object, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +122,7 @@ class Unfoldable(Exception):
 
 def check_constant(value: object) -> ConstValue:
     """A folded value the compiler can embed, or Unfoldable."""
-    if isinstance(value, bool) or value is None or isinstance(value, float | str):
+    if isinstance(value, bool) or value is None or isinstance(value, float | str | bytes):
         return value
     if isinstance(value, int):
         if not INT64_MIN <= value <= INT64_MAX:
@@ -256,8 +256,8 @@ class Resolver:
             return check_constant(node.evaluated_value)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value
-            if not isinstance(value, str):
-                raise Unfoldable("bytes literals are not supported", node)
+            if not isinstance(value, str | bytes):
+                raise Unfoldable("cannot mix bytes and nonbytes literals", node)
             return value
         if isinstance(node, cst.Name | cst.Attribute):
             res = self.expr(module, node)

@@ -17,6 +17,7 @@ from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     DTYPE,
     FLOAT,
     FUNCTION,
@@ -352,8 +353,8 @@ class FunctionTyper:
             iterable_t = self.expr(s.iterable)
             if isinstance(iterable_t, ListType | SetType):
                 item = iterable_t.item
-            elif iterable_t == STR:
-                item = STR
+            elif iterable_t in (STR, BYTES):
+                item = STR if iterable_t == STR else INT
             elif isinstance(iterable_t, DictType | DictView):
                 item = dicts.view_item(iterable_t)
             else:
@@ -480,8 +481,8 @@ class FunctionTyper:
             obj_t = self.expr(e.obj)
             if isinstance(obj_t, ListType):
                 return lists.method(self, e, obj_t)
-            if obj_t == STR:
-                return strings.method(self, e)
+            if obj_t in (STR, BYTES):
+                return strings.method(self, e, obj_t)
             if isinstance(obj_t, DictType):
                 return dicts.method(self, e, obj_t)
             if isinstance(obj_t, SetType):
@@ -493,8 +494,8 @@ class FunctionTyper:
                 return _UNKNOWN
             if isinstance(t, ListType):
                 return lists.index(self, e, t)
-            if t == STR:
-                return strings.index(self, e)
+            if t in (STR, BYTES):
+                return strings.index(self, e, t)
             if isinstance(t, DictType):
                 return dicts.index(self, e, t)
             if isinstance(t, ArrayType):
@@ -516,8 +517,8 @@ class FunctionTyper:
                 return arrays.element(self, e, vt, arrays.index_list(e.index))
             if isinstance(vt, ListType):
                 return lists.index(self, e, vt)
-            if vt == STR:
-                return strings.index(self, e)
+            if vt in (STR, BYTES):
+                return strings.index(self, e, vt)
             if isinstance(vt, DictType):
                 return dicts.index(self, e, vt)
             if isinstance(e.index, ir.SliceExpr):  # a tuple's slice (or of a non-sequence)
@@ -671,7 +672,7 @@ class FunctionTyper:
                     isinstance(lt, ListType) or isinstance(rt, ListType)):
                 lists.compare(self, e, kind, lt, rt)
                 continue
-            if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN) and rt != STR:
+            if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN) and rt not in (STR, BYTES):
                 chosen[-1] = tuples.membership(self, e, lt, rt)
                 continue
             if kind in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
@@ -933,6 +934,8 @@ def _const_type(value: object) -> Type:
         return FLOAT
     if isinstance(value, str):
         return STR
+    if isinstance(value, bytes):
+        return BYTES
     if value is None:
         return NONE
     raise AssertionError(f"unexpected constant {value!r}")

@@ -22,6 +22,7 @@ from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     FLOAT,
     INT,
     NONE,
@@ -308,7 +309,7 @@ def comparable(a: Type, b: Type) -> bool:
 
 
 def orderable(t: Type) -> bool:
-    if t in _NUMBERS or t == STR:
+    if t in _NUMBERS or t in (STR, BYTES):
         return True
     if isinstance(t, ClassType):  # by its __lt__ (typing/classes.py)
         special = getattr(t.info, "special", {})

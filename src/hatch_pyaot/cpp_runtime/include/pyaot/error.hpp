@@ -28,6 +28,8 @@ enum class Exc : int {
   ValueError,
   ZeroDivisionError,
   AttributeError,  ///< after the others: the C ABI numbers statuses by this order
+  UnicodeDecodeError,
+  UnicodeEncodeError,
   /// A signal handler of the host raised (pyaot/interrupt.hpp): its exception, usually
   /// KeyboardInterrupt, is pending in the host. Not a kind `raise`/`except` can name.
   Interrupted,
@@ -53,6 +55,8 @@ inline const char* exc_name(Exc type) noexcept {
     case Exc::UnboundLocalError: return "UnboundLocalError";
     case Exc::ValueError: return "ValueError";
     case Exc::ZeroDivisionError: return "ZeroDivisionError";
+    case Exc::UnicodeDecodeError: return "UnicodeDecodeError";
+    case Exc::UnicodeEncodeError: return "UnicodeEncodeError";
     case Exc::Interrupted: return "KeyboardInterrupt";
   }
   return "Exception";
