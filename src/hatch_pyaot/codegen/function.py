@@ -23,6 +23,7 @@ from hatch_pyaot.codegen import (
     bisects,
     bounds,
     classes,
+    closures,
     default_dicts,
     deques,
     dicts,
@@ -106,7 +107,8 @@ def signature(spec: Specialization) -> str:
 
 def _param_name(spec: Specialization, name: str) -> str:
     i = [p.name for p in spec.function.params].index(name)
-    return f"v_{name}" if spec.var_types.get(name) == spec.param_types[i] else f"p_{name}"
+    same = spec.var_types.get(name) == spec.param_types[i] and name not in spec.function.cells
+    return f"v_{name}" if same else f"p_{name}"
 
 
 @dataclass
@@ -213,9 +215,10 @@ class FunctionEmitter:
                 self.line(self.fail(fn.loc.line))
             self.line("}")
         params = {p.name: t for p, t in zip(fn.params, spec.param_types, strict=True)}
+        closures.prologue(self)
         for name in fn.locals:
             t = spec.var_types.get(name)
-            if t is None:
+            if t is None or closures.declare(self, name, t, params.get(name)):
                 continue
             if name in params:
                 if _param_name(spec, name).startswith("p_"):
@@ -641,6 +644,8 @@ class FunctionEmitter:
             return classes.attribute(self, e)
         if isinstance(e, ir.Const):
             return literal(e.value, t)
+        if isinstance(e, ir.MakeClosure | ir.CallValue | ir.EnvItem):
+            return closures.expr(self, e)
         if isinstance(e, ir.Name):
             if e in self.unbound.reads:
                 self.check_bound(e.id, e.loc.line)

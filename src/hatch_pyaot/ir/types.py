@@ -212,6 +212,57 @@ class ClassType(Type):
         return self.qualname.rpartition(".")[2]
 
 
+@dataclass(frozen=True, slots=True)
+class ClosureType(Type):
+    """A function value of the program (a nested ``def``, a ``lambda``, a module-level
+    function named as a value): which function it is, and the environment it carries, one
+    item per captured variable (its value, or a ``CellType`` where it is shared) and per
+    default evaluated where the function was made. A ``std::tuple`` of the items: the call
+    is a direct call of the function's specialization (tracer/closures.py)."""
+
+    ref: object
+    """The ``ir.FuncRef`` of the function (untyped here: ir.nodes imports this module)."""
+    items: tuple[Type, ...] = ()
+
+    def cpp(self) -> str:
+        return f"std::tuple<{', '.join(t.cpp() for t in self.items)}>"
+
+    def __str__(self) -> str:
+        name = str(getattr(self.ref, "name", self.ref))
+        return f"function {name.replace('.<locals>.', '.')}"
+
+
+@dataclass(frozen=True, slots=True)
+class CellType(Type):
+    """A variable that a closure shares with the function that defines it (rebound after
+    the closure is made, or written through ``nonlocal``): a reference-counted box
+    (pyaot/builtins/cell.hpp), so that both see every assignment (Python's late binding)."""
+
+    item: Type
+
+    def cpp(self) -> str:
+        return f"pyaot::cell<{self.item.cpp()}>"
+
+    def __str__(self) -> str:
+        return f"cell[{self.item}]"
+
+
+@dataclass(frozen=True, slots=True)
+class CallableType(Type):
+    """A ``Callable[[A, B], R]`` annotation: any function value fits it (each call site
+    specializes the helper for the function given)."""
+
+    params: tuple[Type, ...] | None
+    result: Type | None
+
+    def cpp(self) -> str:
+        return "void"
+
+    def __str__(self) -> str:
+        params = "..." if self.params is None else "[" + ", ".join(map(str, self.params)) + "]"
+        return f"Callable[{params}, {_str_or_unknown(self.result)}]"
+
+
 def class_struct(qualname: str) -> str:
     """The C++ struct of a class: ``C_<module>_<name>``."""
     return "C_" + qualname.replace(".", "_")
@@ -319,6 +370,14 @@ def unify(a: Type, b: Type) -> Type | None:
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
             return TupleType(tuple(i for i in items if i is not None))
+    if isinstance(a, ClosureType) and isinstance(b, ClosureType) and a.ref == b.ref and len(
+            a.items) == len(b.items):  # the environment's types widen as inference goes on
+        env = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
+        if all(i is not None for i in env):
+            return ClosureType(a.ref, tuple(i for i in env if i is not None))
+    if isinstance(a, CellType) and isinstance(b, CellType):
+        inner = unify(a.item, b.item)
+        return CellType(inner) if inner is not None else None
     return None
 
 

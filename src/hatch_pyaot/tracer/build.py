@@ -19,7 +19,7 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
-from hatch_pyaot.tracer import class_forms, formatting, forms
+from hatch_pyaot.tracer import class_forms, closures, formatting, forms
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
@@ -88,12 +88,13 @@ def trace_function(
 ) -> ir.Function:
     """``owner``: the class of which ``node`` is a method, ``name`` its name there (a
     property's setter is ``x.setter``)."""
-    builder = Builder(resolver, module, diags, locals=_local_names(node), owner=owner,
-                      method=name)
+    qualname = node.name.value if owner is None else f"{owner.name}.{name or node.name.value}"
+    builder = Builder(resolver, module, diags, locals=local_names(node), owner=owner,
+                      method=name, scope=closures.root_scope(node, qualname))
     return builder.function(node)
 
 
-def _local_names(node: cst.FunctionDef) -> list[str]:
+def local_names(node: cst.FunctionDef) -> list[str]:
     """Parameters first, then every name the body binds, in source order."""
     names: list[str] = [p.name.value for p in _all_params(node.params)]
     seen = set(names)  # a list lookup per binding would be quadratic in a long function
@@ -127,6 +128,8 @@ def _local_names(node: cst.FunctionDef) -> list[str]:
             targets(n.target)
 
         def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            if n is not node:
+                add(n.name.value)  # a nested def binds its name
             return n is node
 
         def visit_Lambda(self, n: cst.Lambda) -> bool:
@@ -153,6 +156,8 @@ class Builder:
     """The class of a method (``super()`` calls its base's methods)."""
     method: str | None = None
     """The method's name in its class."""
+    scope: closures.Scope | None = None
+    """Its nested functions and what they capture (tracer/closures.py)."""
 
     def loc(self, node: cst.CSTNode) -> Loc:
         return self.module.loc(node)
@@ -187,6 +192,8 @@ class Builder:
             loc=self.loc(node.name),
             docstring=docstring,
             locals=list(self.locals),
+            cells=set(self.scope.cells) if self.scope else set(),
+            nested=list(self.scope.nested) if self.scope else [],
         )
 
     def params(self, params: cst.Parameters) -> list[ir.Param]:
@@ -329,6 +336,8 @@ class Builder:
             return ir.Assert(loc, self.expr(node.test), msg)
         if isinstance(node, cst.Del) and isinstance(node.target, cst.Subscript):
             return ir.DelItem(loc, *self.subscript_target(node.target))
+        if isinstance(node, cst.Nonlocal) and self.scope and self.scope.enclosing:
+            return None  # its names are captured through cells (tracer/closures.py)
         what = {
             cst.Global: "'global' statements",
             cst.Nonlocal: "'nonlocal' statements",
@@ -420,6 +429,8 @@ class Builder:
             return self.for_(node)
         if isinstance(node, cst.Try):
             return self.try_(node)
+        if isinstance(node, cst.FunctionDef):
+            return closures.define(self, node)
         what = {
             cst.TryStar: "try/except*",
             cst.With: "'with' blocks",
@@ -574,6 +585,8 @@ class Builder:
                 return ir.Name(loc, self.renames[node.value])
             if node.value in self.locals:
                 return ir.Name(loc, node.value)
+            if (captured := self.captured(node.value)) is not None:
+                return ir.Name(loc, captured)
             return self.global_(node)
         if isinstance(node, cst.Attribute):
             if not self.of_local(node):
@@ -629,7 +642,7 @@ class Builder:
         if isinstance(node, cst.ListComp | cst.SetComp | cst.DictComp):
             return forms.list_comprehension(self, node)
         if isinstance(node, cst.Lambda):
-            return forms.lambda_(self, node)
+            return closures.lambda_value(self, node)
         if isinstance(node, cst.Set):
             items = []
             for el in node.elements:
@@ -673,7 +686,9 @@ class Builder:
         elif isinstance(res, UserClass):
             self.error(node, f"the class '{res.info.name}' can only be called (or named in "
                        "isinstance()) here, not used as a value")
-        elif isinstance(res, UserFunction | OpName | ModuleRef):
+        elif isinstance(res, UserFunction):
+            return ir.MakeClosure(loc, res.ref, [])
+        elif isinstance(res, OpName | ModuleRef):
             what = res.ref if isinstance(res, UserFunction) else res.qualname
             self.error(node, f"'{what}' can only be called here, not used as a value")
         return ir.Const(loc, 0)
@@ -699,8 +714,11 @@ class Builder:
                 self.error(arg, "*args and **kwargs in calls are not supported")
             elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
                     arg.value, cst.Name | cst.Attribute) and not (
-                    isinstance(arg.value, cst.Name) and arg.value.value in self.locals):
+                    isinstance(arg.value, cst.Name) and self.is_local(arg.value.value)):
                 kwargs.append(("key", forms.named_function(self, arg.value)))
+            elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
+                    arg.value, cst.Lambda):
+                kwargs.append(("key", forms.lambda_(self, arg.value)))
             elif arg.keyword is not None and arg.keyword.value == "file" and (
                     stream := self.stream(arg.value)):
                 kwargs.append((f"file={stream}", ir.Const(self.loc(arg.value), None)))
@@ -716,18 +734,10 @@ class Builder:
             return class_forms.super_call(self, node, func, args, kwargs)
         if isinstance(func, cst.Attribute) and self.of_local(func):
             return ir.MethodCall(loc, self.expr(func.value), func.attr.value, args, kwargs)
-        if isinstance(func, cst.Name) and func.value in self.locals:
-            self.error(
-                func,
-                f"'{func.value}' is a local variable; only functions defined at "
-                "module level can be called",
-            )
-            return ir.Const(loc, 0)
-        res = (
-            self.resolver.expr(self.module, func)
-            if isinstance(func, cst.Name | cst.Attribute)
-            else Unresolved("only named functions can be called")
-        )
+        if (isinstance(func, cst.Name) and self.is_local(func.value)) or not isinstance(
+                func, cst.Name | cst.Attribute):
+            return ir.CallValue(loc, self.expr(func), args, kwargs)  # a function value
+        res = self.resolver.expr(self.module, func)
         if isinstance(res, UserFunction):
             return ir.Call(loc, res.ref, args, kwargs)
         if isinstance(res, UserClass):
@@ -785,14 +795,20 @@ class Builder:
             items.append(self.nested_items(el.value))
         return ir.TupleExpr(self.loc(node), items)
 
+    def captured(self, name: str) -> str | None:
+        """The local that holds ``name`` of an enclosing function (tracer/closures.py)."""
+        return closures.free_name(self, name) if self.scope is not None else None
+
+    def is_local(self, name: str) -> bool:
+        return name in self.locals or name in self.renames or self.captured(name) is not None
+
     def of_local(self, node: cst.Attribute) -> bool:
         """``x.shape``, ``x.T.sum``, ``a[0].max``: an attribute of a value computed here, not
         of a module (``np.fft.rfft``, ``math.pi``)."""
         root: cst.BaseExpression = node.value
         while isinstance(root, cst.Attribute):
             root = root.value
-        return not (isinstance(root, cst.Name) and root.value not in self.locals
-                    and root.value not in self.renames)
+        return not (isinstance(root, cst.Name) and not self.is_local(root.value))
 
     def index_part(self, part: cst.BaseSlice) -> ir.Expr:
         """One component of ``a[...]``: an expression, or a ``start:stop:step`` slice."""

@@ -10,6 +10,7 @@ uses the callee's return annotation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -24,6 +25,8 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    CallableType,
+    ClosureType,
     DictType,
     DictView,
     DTypeScalar,
@@ -43,6 +46,7 @@ from hatch_pyaot.typing import (
     arrays,
     bisects,
     classes,
+    closures,
     default_dicts,
     deques,
     dicts,
@@ -158,7 +162,8 @@ class Inferencer:
 
 
 def _cpp_name(ref: ir.FuncRef, index: int) -> str:
-    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name.replace('.', '_')}"
+    name = re.sub(r"[.<>#]+", "_", ref.name)  # a nested function: outer.<locals>.<lambda>
+    return f"f{index}_{ref.module.replace('.', '_')}_{name}"
 
 
 _UNKNOWN = None
@@ -178,6 +183,7 @@ class FunctionTyper:
         fn = self.spec.function
         for param, t in zip(fn.params, self.spec.param_types, strict=True):
             self.spec.var_types[param.name] = t
+        closures.seed(self)
         for _ in range(_MAX_PASSES):
             self.diags = Diagnostics()
             self.changed = False
@@ -253,6 +259,8 @@ class FunctionTyper:
             self.changed = True
             return
         merged = unify(current, t)
+        if merged is not None and merged != current and closures.rebinds_capture(self, name):
+            merged = None  # the enclosing function fixed its type
         if merged is None:
             self.diags.error(loc, f"'{name}' is assigned type {t} here but has type {current} "
                              "elsewhere; a compiled variable has one type",
@@ -447,6 +455,10 @@ class FunctionTyper:
         if on_object is not classes.NOT_MINE:
             assert on_object is None or isinstance(on_object, Type)
             return on_object
+        function_value = closures.typed(self, e)
+        if function_value is not closures.NOT_MINE:
+            assert function_value is None or isinstance(function_value, Type)
+            return function_value
         if isinstance(e, ir.Const):
             if e.value is Ellipsis:  # only an array index has it (typing/arrays.py)
                 self.diags.error(e.loc, "'...' is only supported as an index of an array")
@@ -795,7 +807,8 @@ class FunctionTyper:
         args, arg_types = bound
         param_types: list[Type] = []
         for p, t, a in zip(fn.params, arg_types, args, strict=True):
-            if p.annotation is None or arrays.fits_open_annotation(t, p.annotation):
+            if p.annotation is None or arrays.fits_open_annotation(t, p.annotation) or (
+                    isinstance(p.annotation, CallableType) and isinstance(t, ClosureType)):
                 param_types.append(t)
             elif coercible(t, p.annotation):
                 param_types.append(p.annotation)

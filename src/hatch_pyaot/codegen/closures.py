@@ -1,0 +1,63 @@
+"""Emit function values (typing/closures.py): environments, cells and direct calls.
+
+A function value is the ``std::tuple`` of its environment; a call through it is the direct
+call of the lifted function's specialization (``typing.closure_calls``), which the C++
+compiler can inline. A shared local is declared as its cell plus a reference into it,
+``pyaot::cell<T> c_x = pyaot::cell<T>::make(); T& v_x = c_x.get();``, so every other part
+of the code generator reads and writes ``v_x`` as before. A nested function's captured
+variables are references into its environment parameter.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import CellType, ClosureType, Type
+
+if TYPE_CHECKING:
+    from hatch_pyaot.codegen.function import FunctionEmitter
+
+HEADER = "pyaot/builtins/cell.hpp"
+
+
+def expr(em: FunctionEmitter, e: ir.MakeClosure | ir.CallValue | ir.EnvItem) -> str:
+    if isinstance(e, ir.CallValue):
+        return em.call(em.spec.closure_calls[e])
+    if isinstance(e, ir.EnvItem):
+        return f"std::get<{e.index}>({em.expr(e.value)})"
+    t = em.spec.type_of(e)
+    assert isinstance(t, ClosureType)
+    em.headers.add(HEADER)
+    items = [f"c_{c.outer}" if c.by_cell else f"v_{c.outer}" for c in e.captures]
+    items += [em.expr(d) for d in e.defaults]
+    return f"{t.cpp()}{{{', '.join(items)}}}"
+
+
+def prologue(em: FunctionEmitter) -> None:
+    """A nested function's captured variables: references into its environment."""
+    fn = em.spec.function
+    if not fn.captures:
+        return
+    env = em.spec.param_types[0]
+    assert isinstance(env, ClosureType)
+    em.headers.add(HEADER)
+    for k, (c, t) in enumerate(zip(fn.captures, env.items, strict=False)):
+        if isinstance(t, CellType):
+            em.line(f"{t.cpp()}& c_{c.name} = std::get<{k}>(v_{ir.ENV});")
+            em.line(f"{t.item.cpp()}& v_{c.name} = c_{c.name}.get();")
+        else:
+            em.line(f"{t.cpp()}& v_{c.name} = std::get<{k}>(v_{ir.ENV});")
+
+
+def declare(em: FunctionEmitter, name: str, t: Type, param: Type | None) -> bool:
+    """Declare a local that lives in a cell; False for any other local."""
+    if name not in em.spec.function.cells:
+        return False
+    em.headers.add(HEADER)
+    cell = CellType(t).cpp()
+    init = "" if param is None else em.cast(f"p_{name}", param, t)
+    em.line(f"{cell} c_{name} = {cell}::make({init});")
+    em.line(f"{t.cpp()}& v_{name} = c_{name}.get();")
+    return True
+
