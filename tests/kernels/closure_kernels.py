@@ -1,0 +1,178 @@
+"""Kernels for tests/test_closures.py: functions as values (nested def, lambda, closures,
+nonlocal, late binding, functions passed to, returned from and stored by helpers)."""
+
+from collections.abc import Callable
+
+from hatch_pyaot import compile
+
+
+def apply(f: Callable[[int], int], x: int) -> int:
+    return f(x)
+
+
+def twice(f, x):
+    return f(f(x))
+
+
+def square(x: int) -> int:
+    return x * x
+
+
+def make_adder(n: int):
+    def add(x: int) -> int:
+        return x + n
+    return add
+
+
+def make_counter():
+    count = 0
+
+    def step() -> int:
+        nonlocal count
+        count += 1
+        return count
+    return step
+
+
+@compile
+def adder(n: int, x: int) -> int:
+    def add(y):
+        return y + n
+    return add(x) + add(1)
+
+
+@compile
+def counter(k: int) -> int:
+    count = 0
+
+    def bump():
+        nonlocal count
+        count += 1
+    for _ in range(k):
+        bump()
+    return count
+
+
+@compile
+def late(n: int) -> list[int]:
+    fs = [lambda: i for i in range(n)]
+    return [f() for f in fs]
+
+
+@compile
+def early(n: int) -> list[int]:
+    fs = [lambda i=i: i for i in range(n)]
+    return [f() for f in fs]
+
+
+@compile
+def loop_late(n: int) -> list[int]:
+    out = []
+    for i in range(n):
+        out.append(lambda: i * 10)
+    return [g() for g in out]
+
+
+@compile
+def rebound_after(x: int) -> int:
+    y = 1
+    f = lambda: y  # noqa: E731
+    y = x
+    return f()
+
+
+@compile
+def defined_before(x: int) -> int:
+    def helper() -> int:
+        return scale * 2
+    scale = x
+    return helper()
+
+
+@compile
+def helpers(x: int) -> int:
+    k = 3
+    return apply(lambda y: y * k, x) + apply(square, x) + twice(lambda y: y + 1, x)
+
+
+@compile
+def returned(x: int) -> int:
+    add5 = make_adder(5)
+    return add5(x) + make_adder(x)(1)
+
+
+@compile
+def counters(n: int) -> tuple[int, int]:
+    a = make_counter()
+    b = make_counter()
+    for _ in range(n):
+        a()
+    return a(), b()
+
+
+@compile
+def recursive(n: int) -> int:
+    def fact(k: int) -> int:
+        return 1 if k <= 1 else k * fact(k - 1)
+    return fact(n)
+
+
+@compile
+def deep_recursion(n: int) -> int:
+    def down(k: int) -> int:
+        return 0 if k == 0 else 1 + down(k - 1)
+    return down(n)
+
+
+@compile
+def nested_deep(x: int) -> int:
+    total = 0
+
+    def outer(a: int) -> int:
+        def inner(b: int) -> int:
+            nonlocal total
+            total += b
+            return a + b + x
+        return inner(a * 2)
+    r = outer(1) + outer(2)
+    return r * 100 + total
+
+
+@compile
+def defaults(x: int) -> int:
+    def f(a: int, b: int = 10, c: int = x) -> int:
+        return a + b * c
+    return f(1) + f(1, 2) + f(1, c=3) + f(a=2, b=1)
+
+
+@compile
+def raises(x: int) -> int:
+    def check(v: int) -> int:
+        if v < 0:
+            raise ValueError(f"negative: {v}")
+        return v
+    return check(x) + 1
+
+
+@compile
+def words(ws: list[str], suffix: str) -> list[str]:
+    shout = lambda w: w.upper() + suffix  # noqa: E731
+    out = [shout(w) for w in ws]
+    ws.append(suffix)
+    return out
+
+
+@compile
+def mutates(xs: list[int], k: int) -> int:
+    def push(v: int) -> None:
+        xs.append(v * k)
+    for v in range(3):
+        push(v)
+    return len(xs)
+
+
+@compile
+def floats(x: float) -> float:
+    scale = 2.5
+    f = lambda v: v * scale + x  # noqa: E731
+    return f(1.0) + f(2)

@@ -1,0 +1,67 @@
+"""Functions as values: CPython and the compiled module agree on values, on exception types
+and messages, and on what a call leaves in its arguments (also when it raises).
+
+Every kernel of kernels/closure_kernels.py is compiled once for this file.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hatch_pyaot.testing import same_value
+from support import Pair, build_pair, outcome, without_location
+
+KERNELS = Path(__file__).parent / "kernels" / "closure_kernels.py"
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
+    return build_pair(tmp_path_factory.mktemp("closures"), "closure_kernels", KERNELS)
+
+
+def check(pair: Pair, func: str, *args: Any) -> None:
+    py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
+    expected = outcome(getattr(pair.python, func), *py_args)
+    got = outcome(getattr(pair.native, func), *native_args)
+    call = f"{func}{args}"
+    if expected[0] == "ok" and isinstance(expected[1], int) and not -2**63 <= expected[1] < 2**63:
+        # documented semantics: a compiled int is 64-bit and raises OverflowError
+        assert got[0] == "raise" and isinstance(got[1], OverflowError), f"{call}: {got}"
+        return
+    assert expected[0] == got[0], f"{call}: CPython {expected}, compiled {got}"
+    if expected[0] == "ok":
+        assert same_value(expected[1], got[1]), f"{call}: CPython {expected[1]!r}, " \
+                                                f"compiled {got[1]!r}"
+    else:
+        assert type(expected[1]) is type(got[1]), f"{call}: {expected[1]!r} vs {got[1]!r}"
+        if not isinstance(expected[1], RecursionError):  # CPython's message names its limit
+            assert str(expected[1]) == without_location(str(got[1])), call
+    assert same_value(py_args, native_args), f"{call}: arguments afterwards: CPython " \
+                                             f"{py_args}, compiled {native_args}"
+
+
+def test_every_kernel_compiles(pair: Pair) -> None:
+    failed = [(e.name, [d.message for d in e.diagnostics]) for e in pair.report.failed_entries]
+    assert not failed
+
+
+@pytest.mark.parametrize(("func", "args"), [
+    ("adder", (5, 3)), ("adder", (-2, 0)),
+    ("counter", (0,)), ("counter", (7,)),
+    ("late", (3,)), ("late", (0,)), ("early", (3,)), ("loop_late", (4,)),
+    ("rebound_after", (9,)), ("defined_before", (4,)),
+    ("helpers", (3,)), ("helpers", (-1,)), ("helpers", (2**62,)),
+    ("returned", (2,)), ("counters", (3,)), ("counters", (0,)),
+    ("recursive", (10,)), ("recursive", (0,)), ("recursive", (30,)),
+    ("deep_recursion", (50,)), ("deep_recursion", (100_000,)),
+    ("nested_deep", (1,)), ("nested_deep", (-3,)),
+    ("defaults", (4,)), ("raises", (1,)), ("raises", (-5,)),
+    ("words", (["ab", "Cd"], "!")), ("words", ([], "?")),
+    ("mutates", ([1], 2)), ("floats", (0.5,)),
+])
+def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
+    check(pair, func, *args)
