@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from hatch_pyaot.testing import same_value
-from support import Pair, build_pair, outcome, without_location
+from support import Pair, assert_refused, build_pair, outcome, without_location
 
 KERNELS = Path(__file__).parent / "kernels" / "closure_kernels.py"
 
@@ -62,6 +62,44 @@ def test_every_kernel_compiles(pair: Pair) -> None:
     ("defaults", (4,)), ("raises", (1,)), ("raises", (-5,)),
     ("words", (["ab", "Cd"], "!")), ("words", ([], "?")),
     ("mutates", ([1], 2)), ("floats", (0.5,)),
+    ("dict_calls", (3,)), ("pick", (True, 3)), ("pick", (False, 3)), ("list_mixed", (4,)),
+    ("missing_key", ("a",)), ("missing_key", ("b",)), ("missing_key", ("zz",)),
 ])
 def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
     check(pair, func, *args)
+
+
+def test_refused_with_a_location(tmp_path: Path) -> None:
+    """What cannot be compiled stays Python, with a located diagnostic."""
+    assert_refused(tmp_path, """from collections.abc import Callable
+from hatch_pyaot import compile
+
+
+@compile
+def gives(x: int):
+    return lambda: x
+
+
+@compile
+def takes(f: Callable[[int], int], x: int) -> int:
+    return f(x)
+
+
+@compile
+def calls_int(x: int) -> int:
+    return x(1)
+
+
+@compile
+def widens(x: int) -> int:
+    y = 1
+
+    def f():
+        nonlocal y
+        y = 2.5
+    f()
+    return x
+""", [(6, 5, "'gives' returns a function value"),
+      (11, 11, "parameter 'f' of a @compile function is a function"),
+      (17, 12, "'int' object is not callable"),
+      (26, 9, "'y' is assigned type float here but has type int")])

@@ -45,6 +45,7 @@ from hatch_pyaot.toolchains.host import (
 from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
+from hatch_pyaot.typing.closures import boundary_errors
 from hatch_pyaot.typing.defaults import default_mismatch
 from hatch_pyaot.typing.infer import Inferencer
 from hatch_pyaot.typing.ranks import fix_ranks, rank_variants
@@ -147,7 +148,8 @@ def _analyze(path: Path) -> ModuleResult:
         try:
             for types in variants:
                 spec = inferencer.specialize(traced.function.ref, types)
-                errors = inferencer.errors_of(spec)
+                errors = inferencer.errors_of(spec) or boundary_errors(
+                    traced.function, spec.param_types, spec.result, found.loc)
                 if errors:
                     first_errors = first_errors or errors
                 else:
@@ -216,6 +218,7 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
             if mismatch is not None:
                 result.diagnostics.append(mismatch)
             types.append(p.annotation)
+    result.diagnostics += boundary_errors(fn, [p.annotation for p in fn.params], None, fn.loc)
     if not result.diagnostics:
         result.diagnostics += fix_ranks(fn, types)
     return tuple(types) if not result.diagnostics else None

@@ -176,3 +176,32 @@ def floats(x: float) -> float:
     scale = 2.5
     f = lambda v: v * scale + x  # noqa: E731
     return f(1.0) + f(2)
+
+
+@compile
+def dict_calls(x: int) -> list[int]:
+    k = 2
+    ops = {"sq": lambda v: v * v, "neg": lambda v: -v, "mul": lambda v: v * k, "sqf": square}
+    out = [ops["sq"](x), ops["neg"](x)]
+    for name in ops:
+        out.append(ops[name](x))
+    return out
+
+
+@compile
+def pick(c: bool, x: int) -> int:
+    f = (lambda v: v + 1) if c else square
+    g = make_adder(3) if c else make_adder(4)
+    return f(x) + g(x)
+
+
+@compile
+def list_mixed(x: int) -> list[int]:
+    fs = [square, lambda v: v - 1, make_adder(10)]
+    return [f(x) for f in fs]
+
+
+@compile
+def missing_key(key: str) -> int:
+    ops = {"a": lambda: 1, "b": lambda: 2}
+    return ops[key]()

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.codegen.literals import is_temp
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import CellType, ClosureType, Type
+from hatch_pyaot.ir.types import CellType, ClosureType, FunctionUnion, Type
+from hatch_pyaot.typing.typed import UserCall
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
@@ -21,10 +23,11 @@ if TYPE_CHECKING:
 HEADER = "pyaot/builtins/cell.hpp"
 
 
-def expr(em: FunctionEmitter, e: ir.MakeClosure | ir.CallValue | ir.EnvItem) -> str:
+def expr(em: FunctionEmitter,
+         e: ir.MakeClosure | ir.CallValue | ir.EnvItem | ir.Alternative) -> str:
     if isinstance(e, ir.CallValue):
-        return em.call(em.spec.closure_calls[e])
-    if isinstance(e, ir.EnvItem):
+        return call(em, e)
+    if isinstance(e, ir.EnvItem | ir.Alternative):
         return f"std::get<{e.index}>({em.expr(e.value)})"
     t = em.spec.type_of(e)
     assert isinstance(t, ClosureType)
@@ -32,6 +35,43 @@ def expr(em: FunctionEmitter, e: ir.MakeClosure | ir.CallValue | ir.EnvItem) -> 
     items = [f"c_{c.outer}" if c.by_cell else f"v_{c.outer}" for c in e.captures]
     items += [em.expr(d) for d in e.defaults]
     return f"{t.cpp()}{{{', '.join(items)}}}"
+
+
+def call(em: FunctionEmitter, e: ir.CallValue) -> str:
+    """A direct call; for a value that is one of several functions, a switch on which."""
+    calls = em.spec.closure_calls[e]
+    if len(calls) == 1:
+        return em.call(calls[0])
+    t = em.spec.type_of(e)
+    which = em.held(e.callee)
+    out = em.temp(t)
+    em.line(f"switch ({which}.index()) {{")
+    for k, synth in enumerate(calls):
+        target = em.spec.calls[synth]
+        assert isinstance(target, UserCall) and target.spec.result is not None
+        em.line(f"case {k}: {{")
+        with em.indented():
+            result = em.call(synth)
+            em.line(f"{out} = {em.cast(result, target.spec.result, t)};")
+            em.line("break;")
+        em.line("}")
+    em.line("default: break;")
+    em.line("}")
+    return out
+
+
+def cast(em: FunctionEmitter, code: str, src: Type, dst: FunctionUnion) -> str:
+    """A function value as one of several: the variant's alternative of that function."""
+    em.headers.add(HEADER)
+    refs = [str(o.ref) for o in dst.options]
+    if isinstance(src, ClosureType):
+        return f"{dst.cpp()}(std::in_place_index<{refs.index(str(src.ref))}>, {code})"
+    assert isinstance(src, FunctionUnion)
+    held = code if is_temp(code) or code.startswith("v_") else em.temp(src, code)
+    cases = " ".join(f"case {i}: return {dst.cpp()}(std::in_place_index<"
+                     f"{refs.index(str(o.ref))}>, std::get<{i}>({held}));"
+                     for i, o in enumerate(src.options))
+    return f"[&]() -> {dst.cpp()} {{ switch ({held}.index()) {{ {cases} }} return {{}}; }}()"
 
 
 def prologue(em: FunctionEmitter) -> None:

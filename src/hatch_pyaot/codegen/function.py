@@ -60,6 +60,7 @@ from hatch_pyaot.ir.types import (
     DictType,
     DictView,
     DTypeScalar,
+    FunctionUnion,
     ListType,
     OptionalType,
     Scalar,
@@ -598,6 +599,8 @@ class FunctionEmitter:
                 inner = self.cast(f"(*{held})", src.item, dst.item)
                 return f"({held}.has_value() ? {dst.cpp()}({inner}) : {dst.cpp()}{{}})"
             return f"{dst.cpp()}({self.cast(code, src, dst.item)})"
+        if isinstance(dst, FunctionUnion):
+            return closures.cast(self, code, src, dst)
         if isinstance(src, ListType) and isinstance(dst, ListType):
             return lists.cast(code, src, dst)
         if isinstance(src, DictType) and isinstance(dst, DictType):
@@ -644,7 +647,7 @@ class FunctionEmitter:
             return classes.attribute(self, e)
         if isinstance(e, ir.Const):
             return literal(e.value, t)
-        if isinstance(e, ir.MakeClosure | ir.CallValue | ir.EnvItem):
+        if isinstance(e, ir.MakeClosure | ir.CallValue | ir.EnvItem | ir.Alternative):
             return closures.expr(self, e)
         if isinstance(e, ir.Name):
             if e in self.unbound.reads:

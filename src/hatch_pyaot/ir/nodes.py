@@ -273,6 +273,15 @@ class EnvItem(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class Alternative(Expr):
+    """The function ``index`` of a value that is one of several (``FunctionUnion``), in
+    the branch of a call that runs when it holds that one; made by typing."""
+
+    value: Expr
+    index: int
+
+
+@dataclass(eq=False, slots=True)
 class TypeCheck(Expr):
     """``isinstance(value, classes)``, a constant once value's type is known."""
 

@@ -233,6 +233,50 @@ class ClosureType(Type):
 
 
 @dataclass(frozen=True, slots=True)
+class FunctionUnion(Type):
+    """A value that is one of several functions (``[f, g]``, ``{"a": f, "b": g}``, ``f if c
+    else g``): a ``std::variant`` of their environments, and a call dispatches on which it
+    holds to that function's specialization at the call's argument types (the set of
+    functions is known, so nothing is erased: typing/closures.py)."""
+
+    options: tuple[ClosureType, ...]
+
+    def cpp(self) -> str:
+        return f"std::variant<{', '.join(t.cpp() for t in self.options)}>"
+
+    def __str__(self) -> str:
+        return "function (" + " or ".join(str(o).removeprefix("function ")
+                                          for o in self.options) + ")"
+
+
+def function_union(a: ClosureType | FunctionUnion, b: ClosureType | FunctionUnion,
+                   ) -> Type | None:
+    """The value that is either function: one option per function, in a stable order."""
+    by_ref: dict[str, ClosureType] = {}
+    for t in (*(a.options if isinstance(a, FunctionUnion) else (a,)),
+              *(b.options if isinstance(b, FunctionUnion) else (b,))):
+        key = str(t.ref)
+        if key in by_ref:
+            merged = _same_function(by_ref[key], t)
+            if merged is None:
+                return None
+            t = merged
+        by_ref[key] = t
+    options = tuple(by_ref[k] for k in sorted(by_ref))
+    return options[0] if len(options) == 1 else FunctionUnion(options)
+
+
+def _same_function(a: ClosureType, b: ClosureType) -> ClosureType | None:
+    """One function's values whose environments' types widen as inference goes on."""
+    if len(a.items) != len(b.items):
+        return None
+    env = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
+    if any(i is None for i in env):
+        return None
+    return ClosureType(a.ref, tuple(i for i in env if i is not None))
+
+
+@dataclass(frozen=True, slots=True)
 class CellType(Type):
     """A variable that a closure shares with the function that defines it (rebound after
     the closure is made, or written through ``nonlocal``): a reference-counted box
@@ -370,11 +414,8 @@ def unify(a: Type, b: Type) -> Type | None:
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
             return TupleType(tuple(i for i in items if i is not None))
-    if isinstance(a, ClosureType) and isinstance(b, ClosureType) and a.ref == b.ref and len(
-            a.items) == len(b.items):  # the environment's types widen as inference goes on
-        env = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
-        if all(i is not None for i in env):
-            return ClosureType(a.ref, tuple(i for i in env if i is not None))
+    if isinstance(a, ClosureType | FunctionUnion) and isinstance(b, ClosureType | FunctionUnion):
+        return function_union(a, b)
     if isinstance(a, CellType) and isinstance(b, CellType):
         inner = unify(a.item, b.item)
         return CellType(inner) if inner is not None else None
@@ -408,6 +449,8 @@ def coercible(src: Type, dst: Type) -> bool:
         return type(src) is type(dst) and unify(src, dst) == dst
     if isinstance(src, ClassType) and isinstance(dst, ClassType):
         return src == dst or dst.qualname in src.ancestors
+    if isinstance(src, ClosureType | FunctionUnion) and isinstance(dst, FunctionUnion):
+        return function_union(src, dst) == dst
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])
 

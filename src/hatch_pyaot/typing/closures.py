@@ -11,10 +11,24 @@ it. A module-level function named as a value has an empty environment.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import CellType, ClosureType, Type
+from hatch_pyaot.errors import Diagnostic, Loc
+from hatch_pyaot.ir.types import (
+    CallableType,
+    CellType,
+    ClosureType,
+    DictType,
+    FunctionUnion,
+    ListType,
+    OptionalType,
+    SetType,
+    TupleType,
+    Type,
+    unify,
+)
 
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
@@ -31,6 +45,9 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
     if isinstance(e, ir.EnvItem):
         t = typer.expr(e.value)
         return t.items[e.index] if isinstance(t, ClosureType) else None
+    if isinstance(e, ir.Alternative):
+        t = typer.expr(e.value)
+        return t.options[e.index] if isinstance(t, FunctionUnion) else None
     return NOT_MINE
 
 
@@ -72,19 +89,40 @@ def call(typer: FunctionTyper, e: ir.CallValue) -> Type | None:
         for a in [*e.args, *(v for _, v in e.kwargs)]:
             typer.expr(a, raw=True)
         return None
-    if not isinstance(callee_t, ClosureType):
+    options = callee_t.options if isinstance(callee_t, FunctionUnion) else (callee_t,)
+    if not all(isinstance(o, ClosureType) for o in options):
         typer.diags.error(e.callee.loc, f"'{callee_t}' object is not callable")
         return None
-    synth = typer.spec.closure_calls.get(e)
-    if synth is None or synth.func != callee_t.ref:
-        synth = _direct_call(typer, e, callee_t)
-        if synth is None:
+    if len(options) > 1 and not _pure(e.callee):
+        typer.diags.error(e.callee.loc, "calling one of several functions computed by a "
+                          "call cannot be compiled yet", hint="assign it to a name first")
+        return None
+    calls = typer.spec.closure_calls.get(e, [])
+    if [c.func for c in calls] != [o.ref for o in options]:
+        calls = []
+        for k, option in enumerate(options):
+            callee = e.callee if len(options) == 1 else ir.Alternative(e.loc, e.callee, k)
+            synth = _direct_call(typer, e, callee, option)
+            if synth is None:
+                return None
+            calls.append(synth)
+        typer.spec.closure_calls[e] = calls
+    result: Type | None = None
+    for synth in calls:
+        t = typer.call(synth)
+        if t is None:
             return None
-        typer.spec.closure_calls[e] = synth
-    return typer.call(synth)
+        merged = t if result is None else unify(result, t)
+        if merged is None:
+            typer.diags.error(e.loc, f"the functions this may call return different types "
+                              f"({result} and {t})")
+            return None
+        result = merged
+    return result
 
 
-def _direct_call(typer: FunctionTyper, e: ir.CallValue, t: ClosureType) -> ir.Call | None:
+def _direct_call(typer: FunctionTyper, e: ir.CallValue, callee: ir.Expr,
+                 t: ClosureType) -> ir.Call | None:
     """``f(args)`` as ``inner(f, args)``, every argument in parameter order."""
     assert isinstance(t.ref, ir.FuncRef)
     traced = typer.owner.program.trace(t.ref)
@@ -96,7 +134,7 @@ def _direct_call(typer: FunctionTyper, e: ir.CallValue, t: ClosureType) -> ir.Ca
     nested = bool(fn.params) and fn.params[0].name == ir.ENV
     params = fn.params[1:] if nested else fn.params
     if not fn.env_defaults:
-        args = [e.callee, *e.args] if nested else list(e.args)
+        args = [callee, *e.args] if nested else list(e.args)
         return ir.Call(e.loc, fn.ref, args, list(e.kwargs))
     name = _name(t.ref)
     if len(e.args) > len(params):
@@ -119,19 +157,19 @@ def _direct_call(typer: FunctionTyper, e: ir.CallValue, t: ClosureType) -> ir.Ca
                                   "by a call cannot be compiled yet",
                                   hint="assign the function to a name first")
                 return None
-            slot = ir.EnvItem(e.loc, e.callee, fn.env_defaults[p.name])
+            slot = ir.EnvItem(e.loc, callee, fn.env_defaults[p.name])
         if slot is None:
             typer.diags.error(e.loc, f"{name}() missing required argument: '{p.name}'")
             return None
         ordered.append(slot)
-    return ir.Call(e.loc, fn.ref, [e.callee, *ordered])
+    return ir.Call(e.loc, fn.ref, [callee, *ordered])
 
 
 def _pure(e: ir.Expr) -> bool:
     """An expression that can be evaluated twice with the same effect (reads only)."""
     if isinstance(e, ir.Name | ir.Const):
         return True
-    if isinstance(e, ir.TupleGet | ir.Attribute):
+    if isinstance(e, ir.TupleGet | ir.Attribute | ir.Alternative):
         return _pure(e.value)
     if isinstance(e, ir.Index):
         return _pure(e.value) and _pure(e.index)
@@ -156,3 +194,30 @@ def seed(typer: FunctionTyper) -> None:
 def rebinds_capture(typer: FunctionTyper, name: str) -> bool:
     """Whether ``name`` is a captured variable, whose type the enclosing function fixed."""
     return any(c.name == name for c in typer.spec.function.captures)
+
+
+def _holds_function(t: Type | None) -> bool:
+    if isinstance(t, ClosureType | FunctionUnion | CellType | CallableType):
+        return True
+    if isinstance(t, TupleType):
+        return any(_holds_function(i) for i in t.items)
+    if isinstance(t, ListType | SetType | OptionalType):
+        return _holds_function(t.item)
+    if isinstance(t, DictType):
+        return _holds_function(t.key) or _holds_function(t.value)
+    return False
+
+
+def boundary_errors(fn: ir.Function, param_types: Sequence[Type | None], result: Type | None,
+                    loc: Loc) -> list[Diagnostic]:
+    """A function value cannot cross into CPython, nor come from it (so far): the
+    ``@compile`` function that would take or give one stays Python."""
+    errors = [Diagnostic(p.loc, f"parameter '{p.name}' of a @compile function is a function "
+                         f"({t}): functions cannot be passed from CPython to compiled code "
+                         "yet", hint="make it a helper called by a @compile function")
+              for p, t in zip(fn.params, param_types, strict=False) if _holds_function(t)]
+    if _holds_function(result):
+        errors.append(Diagnostic(loc, f"'{fn.ref.name}' returns a function value ({result}), "
+                                 "which cannot be handed to CPython yet",
+                                 hint="return what the function computes instead"))
+    return errors

@@ -6,9 +6,15 @@
 // writes are seen by the enclosing function. The count is not atomic (one thread per call).
 // A cell holds a value and never its own closure (a function naming itself reads its own
 // environment instead), so boxes form no cycles and counting frees them all.
+//
+// A function value is a std::tuple of its environment (cells and copies), and a value that
+// is one of several functions a std::variant of theirs (codegen/closures.py): this header
+// brings both.
 
 #include <cstdint>
+#include <tuple>
 #include <utility>
+#include <variant>
 
 namespace pyaot {
 
