@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.errors import Diagnostic, Loc
+from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     CallableType,
     CellType,
@@ -89,8 +89,11 @@ def call(typer: FunctionTyper, e: ir.CallValue) -> Type | None:
         for a in [*e.args, *(v for _, v in e.kwargs)]:
             typer.expr(a, raw=True)
         return None
-    options = callee_t.options if isinstance(callee_t, FunctionUnion) else (callee_t,)
-    if not all(isinstance(o, ClosureType) for o in options):
+    if isinstance(callee_t, FunctionUnion):
+        options = callee_t.options
+    elif isinstance(callee_t, ClosureType):
+        options = (callee_t,)
+    else:
         typer.diags.error(e.callee.loc, f"'{callee_t}' object is not callable")
         return None
     if len(options) > 1 and not _pure(e.callee):
