@@ -49,7 +49,7 @@ def test_every_kernel_compiles(pair: Pair) -> None:
     assert not failed
 
 
-@pytest.mark.parametrize(("func", "args"), [
+CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("adder", (5, 3)), ("adder", (-2, 0)),
     ("counter", (0,)), ("counter", (7,)),
     ("late", (3,)), ("late", (0,)), ("early", (3,)), ("loop_late", (4,)),
@@ -64,7 +64,15 @@ def test_every_kernel_compiles(pair: Pair) -> None:
     ("mutates", ([1], 2)), ("floats", (0.5,)),
     ("dict_calls", (3,)), ("pick", (True, 3)), ("pick", (False, 3)), ("list_mixed", (4,)),
     ("missing_key", ("a",)), ("missing_key", ("b",)), ("missing_key", ("zz",)),
-])
+    ("maps", ([1, 2, 3],)), ("maps", ([],)), ("filters", ([0, 1, 2, 3, 4],)),
+    ("filters", ([5],)), ("lazy_loop", ([1, 2, 5, 7],)), ("lazy_loop", ([3, 0, 1],)),
+    ("reduces", ([1, 2, 3, 4],)), ("reduces", ([],)), ("reduces", ([7],)),
+    ("partials", (2,)), ("partials", (-3,)),
+]
+"""(kernel, arguments): also run under LeakSanitizer by tests/test_sanitizers.py."""
+
+
+@pytest.mark.parametrize(("func", "args"), CASES)
 def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
     check(pair, func, *args)
 

@@ -1,7 +1,9 @@
 """Kernels for tests/test_closures.py: functions as values (nested def, lambda, closures,
 nonlocal, late binding, functions passed to, returned from and stored by helpers)."""
 
+import functools
 from collections.abc import Callable
+from functools import partial, reduce
 
 from hatch_pyaot import compile
 
@@ -16,6 +18,10 @@ def twice(f, x):
 
 def square(x: int) -> int:
     return x * x
+
+
+def power(base: int, exp: int = 2) -> int:
+    return base ** exp
 
 
 def make_adder(n: int):
@@ -205,3 +211,47 @@ def list_mixed(x: int) -> list[int]:
 def missing_key(key: str) -> int:
     ops = {"a": lambda: 1, "b": lambda: 2}
     return ops[key]()
+
+
+@compile
+def maps(xs: list[int]) -> list[int]:
+    k = 3
+    out = list(map(lambda v: v * k, xs))
+    out += sorted(map(square, xs))
+    out.append(sum(map(lambda a, b: a * b, xs, xs)))
+    return out
+
+
+@compile
+def filters(xs: list[int]) -> list[int]:
+    evens = list(filter(lambda v: v % 2 == 0, xs))
+    nonzero = list(filter(None, xs))
+    return evens + nonzero + [max(filter(lambda v: v < 3, xs), default=-1)]
+
+
+@compile
+def lazy_loop(xs: list[int]) -> list[int]:
+    log = []
+
+    def f(v: int) -> int:
+        log.append(-v)
+        return 12 // v
+    for y in map(f, xs):
+        log.append(y)
+        if y < 3:
+            break
+    for z in filter(lambda v: v > 1, xs):
+        log.append(z * 100)
+    return log
+
+
+@compile
+def reduces(xs: list[int]) -> tuple[int, int]:
+    return reduce(lambda a, b: a + b, xs, 0), functools.reduce(lambda a, b: a * b, xs)
+
+
+@compile
+def partials(x: int) -> int:
+    cube = partial(power, exp=3)
+    two = partial(power, 2)
+    return cube(x) + two(5) + cube(x, exp=1)

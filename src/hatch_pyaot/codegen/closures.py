@@ -39,25 +39,32 @@ def expr(em: FunctionEmitter,
 
 def call(em: FunctionEmitter, e: ir.CallValue) -> str:
     """A direct call; for a value that is one of several functions, a switch on which."""
-    calls = em.spec.closure_calls[e]
+    calls = [synth for _, synth in em.spec.closure_calls[e]]
     if len(calls) == 1:
-        return em.call(calls[0])
+        return _direct(em, calls[0])[0]
     t = em.spec.type_of(e)
     which = em.held(e.callee)
     out = em.temp(t)
     em.line(f"switch ({which}.index()) {{")
     for k, synth in enumerate(calls):
-        target = em.spec.calls[synth]
-        assert isinstance(target, UserCall) and target.spec.result is not None
         em.line(f"case {k}: {{")
         with em.indented():
-            result = em.call(synth)
-            em.line(f"{out} = {em.cast(result, target.spec.result, t)};")
+            result, result_t = _direct(em, synth)
+            em.line(f"{out} = {em.cast(result, result_t, t)};")
             em.line("break;")
         em.line("}")
     em.line("default: break;")
     em.line("}")
     return out
+
+
+def _direct(em: FunctionEmitter, synth: ir.Call | ir.CallValue) -> tuple[str, Type]:
+    """A call made by typing, and its result's type."""
+    if isinstance(synth, ir.CallValue):
+        return em.expr(synth), em.spec.type_of(synth)
+    target = em.spec.calls[synth]
+    assert isinstance(target, UserCall) and target.spec.result is not None
+    return em.call(synth), target.spec.result
 
 
 def cast(em: FunctionEmitter, code: str, src: Type, dst: FunctionUnion) -> str:

@@ -244,12 +244,25 @@ class Capture:
     """Shared through a cell (rebound after the capture, or ``nonlocal``); else a copy."""
 
 
+@dataclass(frozen=True, slots=True)
+class PartialRef:
+    """What a ``functools.partial`` value calls: its environment is the function, then
+    ``positional`` arguments, then one per keyword (typing/closures.py)."""
+
+    positional: int
+    keywords: tuple[str, ...]
+    name: str = "partial"
+
+    def __str__(self) -> str:
+        return "functools.partial"
+
+
 @dataclass(eq=False, slots=True)
 class MakeClosure(Expr):
     """A ``def`` or ``lambda`` evaluated: the function value, its environment made of the
     captured variables, then the defaults (evaluated here, as Python does)."""
 
-    ref: FuncRef
+    ref: FuncRef | PartialRef
     captures: list[Capture]
     defaults: list[Expr] = field(default_factory=list)
 

@@ -19,7 +19,7 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
-from hatch_pyaot.tracer import class_forms, closures, formatting, forms
+from hatch_pyaot.tracer import class_forms, closures, formatting, forms, functional
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
@@ -487,6 +487,8 @@ class Builder:
     def for_(self, node: cst.For) -> ir.Stmt | None:
         if node.asynchronous is not None:
             self.error(node, "async for cannot be compiled")
+        if (over_map := functional.loop(self, node)) is not None:
+            return over_map
         header = self.iteration(node.iter)
         target = self.target(node.target)
         body = self.loop_body(node.body)
@@ -695,6 +697,8 @@ class Builder:
 
     def call(self, node: cst.Call) -> ir.Expr:
         loc = self.loc(node)
+        if (on_functions := functional.call(self, node)) is not None:
+            return on_functions
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
             return forms.reduction(self, node, node.args[0].value)
         if formatting.is_str_format(node):

@@ -100,19 +100,20 @@ def call(typer: FunctionTyper, e: ir.CallValue) -> Type | None:
         typer.diags.error(e.callee.loc, "calling one of several functions computed by a "
                           "call cannot be compiled yet", hint="assign it to a name first")
         return None
-    calls = typer.spec.closure_calls.get(e, [])
-    if [c.func for c in calls] != [o.ref for o in options]:
-        calls = []
+    made = typer.spec.closure_calls.get(e, [])
+    if [ref for ref, _ in made] != [o.ref for o in options]:
+        made = []
         for k, option in enumerate(options):
             callee = e.callee if len(options) == 1 else ir.Alternative(e.loc, e.callee, k)
             synth = _direct_call(typer, e, callee, option)
             if synth is None:
                 return None
-            calls.append(synth)
-        typer.spec.closure_calls[e] = calls
+            made.append((option.ref, synth))
+        typer.spec.closure_calls[e] = made
+    calls = [synth for _, synth in made]
     result: Type | None = None
     for synth in calls:
-        t = typer.call(synth)
+        t = typer.call(synth) if isinstance(synth, ir.Call) else typer.expr(synth)
         if t is None:
             return None
         merged = t if result is None else unify(result, t)
@@ -124,9 +125,28 @@ def call(typer: FunctionTyper, e: ir.CallValue) -> Type | None:
     return result
 
 
+def _partial_call(typer: FunctionTyper, e: ir.CallValue, callee: ir.Expr,
+                  ref: ir.PartialRef) -> ir.CallValue | None:
+    """``p(args, k=v)`` of ``p = partial(f, a, k=w)``: ``f(a, args, k=v)``, the call's
+    keywords replacing the bound ones, as functools does."""
+    if not _pure(callee):
+        typer.diags.error(e.loc, "calling a partial() computed by a call cannot be compiled "
+                          "yet", hint="assign it to a name first")
+        return None
+    bound = [ir.EnvItem(e.loc, callee, 1 + i) for i in range(ref.positional)]
+    given = {k for k, _ in e.kwargs}
+    keywords = [(k, ir.EnvItem(e.loc, callee, 1 + ref.positional + j))
+                for j, k in enumerate(ref.keywords) if k not in given]
+    synth = ir.CallValue(e.loc, ir.EnvItem(e.loc, callee, 0), [*bound, *e.args],
+                         [*keywords, *e.kwargs])
+    return synth
+
+
 def _direct_call(typer: FunctionTyper, e: ir.CallValue, callee: ir.Expr,
-                 t: ClosureType) -> ir.Call | None:
+                 t: ClosureType) -> ir.Call | ir.CallValue | None:
     """``f(args)`` as ``inner(f, args)``, every argument in parameter order."""
+    if isinstance(t.ref, ir.PartialRef):
+        return _partial_call(typer, e, callee, t.ref)
     assert isinstance(t.ref, ir.FuncRef)
     traced = typer.owner.program.trace(t.ref)
     fn = traced.function
