@@ -68,8 +68,12 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("filters", ([5],)), ("lazy_loop", ([1, 2, 5, 7],)), ("lazy_loop", ([3, 0, 1],)),
     ("reduces", ([1, 2, 3, 4],)), ("reduces", ([],)), ("reduces", ([7],)),
     ("partials", (2,)), ("partials", (-3,)),
+    ("stars", (2,)), ("stars", (-1,)), ("keywords", (4,)), ("lambda_stars", (3,)),
 ]
 """(kernel, arguments): also run under LeakSanitizer by tests/test_sanitizers.py."""
+PORTABLE = [(f, a) for f, a in CASES if f != "deep_recursion"]
+"""The cases the C ABI and wasm32-wasi runs check too (tests/test_c_abi_values.py); a
+RecursionError's message names CPython's own limit."""
 
 
 @pytest.mark.parametrize(("func", "args"), CASES)
@@ -107,7 +111,35 @@ def widens(x: int) -> int:
         y = 2.5
     f()
     return x
+
+
+def kw(a: int, *, b: int) -> int:
+    return a + b
+
+
+@compile
+def positional_kw(x: int) -> int:
+    return kw(x, 2)
 """, [(6, 5, "'gives' returns a function value"),
       (11, 11, "parameter 'f' of a @compile function is a function"),
       (17, 12, "'int' object is not callable"),
-      (26, 9, "'y' is assigned type float here but has type int")])
+      (26, 9, "'y' is assigned type float here but has type int"),
+      (37, 12, "kw() takes 1 positional arguments but 2 were given")])
+
+
+@pytest.mark.parametrize(("args", "kwargs"), [
+    ((1,), {"offset": 2}), ((1,), {"offset": 2, "scale": 5}), ((), {"x": 3, "offset": 0}),
+    ((1, 3), {}), ((1, 3), {"offset": 1}), ((1,), {}), ((), {"scale": 1}),
+    ((1,), {"offset": 1, "bad": 2}),
+])
+def test_keyword_only_parameters_of_an_entry_point(pair: Pair, args: tuple[Any, ...],
+                                                   kwargs: dict[str, Any]) -> None:
+    """At the CPython boundary, with CPython's TypeError messages."""
+    expected = outcome(pair.python.scaled, *args, **kwargs)
+    got = outcome(pair.native.scaled, *args, **kwargs)
+    assert expected[0] == got[0], (expected, got)
+    if expected[0] == "ok":
+        assert expected[1] == got[1]
+    else:
+        assert type(expected[1]) is type(got[1]) and str(expected[1]) == str(got[1]), \
+            (expected, got)

@@ -206,10 +206,10 @@ def internal_error(loc: Loc, exc: Exception) -> Diagnostic:
 def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | None:
     types = []
     for p in fn.params:
-        if p.keyword_only:
+        if p.star is not None:
             result.diagnostics.append(Diagnostic(
-                p.loc, f"keyword-only parameter '{p.name}': @compile functions take "
-                "positional-or-keyword parameters only, so far"))
+                p.loc, f"'{p.star}{p.name}': @compile functions take named parameters only, "
+                "so far (a helper may take *args and **kwargs)"))
         elif p.annotation is None:
             result.diagnostics.append(Diagnostic(
                 p.loc, f"parameter '{p.name}' of a @compile function needs a type annotation"))

@@ -24,6 +24,24 @@ def power(base: int, exp: int = 2) -> int:
     return base ** exp
 
 
+def total(*args):
+    s = 0
+    for a in args:
+        s += a
+    return s
+
+
+def describe(first: int, *rest, scale: int = 1, **options: int) -> int:
+    out = first * scale + len(rest)
+    for k in options:
+        out += options[k] * len(k)
+    return out
+
+
+def kwonly(a: int, *, b: int, c: int = 5) -> int:
+    return a * 100 + b * 10 + c
+
+
 def make_adder(n: int):
     def add(x: int) -> int:
         return x + n
@@ -255,3 +273,25 @@ def partials(x: int) -> int:
     cube = partial(power, exp=3)
     two = partial(power, 2)
     return cube(x) + two(5) + cube(x, exp=1)
+
+
+@compile
+def stars(x: int) -> int:
+    return total() + total(x) + total(x, 2, 3) + describe(x) + describe(
+        x, 1, 2, scale=3, ab=4, c=1)
+
+
+@compile
+def keywords(x: int) -> int:
+    return kwonly(x, b=2) + kwonly(1, c=x, b=3)
+
+
+@compile
+def lambda_stars(x: int) -> int:
+    f = lambda *a: len(a)  # noqa: E731
+    return f() + f(x, x)
+
+
+@compile
+def scaled(x: int, *, scale: int = 2, offset: int) -> int:
+    return x * scale + offset

@@ -525,6 +525,9 @@ class Param:
     default: Const | None
     loc: Loc
     keyword_only: bool = False
+    star: str | None = None
+    """``*`` for ``*args`` (a tuple of the extra positional arguments), ``**`` for
+    ``**kwargs`` (a dict of the extra keywords): packed at each call (typing/infer.py)."""
 
 
 @dataclass(eq=False, slots=True)

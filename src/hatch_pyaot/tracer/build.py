@@ -18,7 +18,7 @@ import libcst as cst
 
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import Type
+from hatch_pyaot.ir.types import STR, DictType, Type
 from hatch_pyaot.tracer import class_forms, closures, formatting, forms, functional
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.project import ModuleSource
@@ -140,7 +140,10 @@ def local_names(node: cst.FunctionDef) -> list[str]:
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:
-    return [*params.posonly_params, *params.params, *params.kwonly_params]
+    """In Python's order: positional, ``*args``, keyword-only, ``**kwargs``."""
+    star = [params.star_arg] if isinstance(params.star_arg, cst.Param) else []
+    kwargs = [params.star_kwarg] if params.star_kwarg is not None else []
+    return [*params.posonly_params, *params.params, *star, *params.kwonly_params, *kwargs]
 
 
 @dataclass
@@ -197,8 +200,6 @@ class Builder:
         )
 
     def params(self, params: cst.Parameters) -> list[ir.Param]:
-        if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
-            self.error(params, "*args and **kwargs parameters are not supported")
         out = []
         for p in _all_params(params):
             ann = self.annotation(p.annotation.annotation) if p.annotation else None
@@ -216,7 +217,13 @@ class Builder:
                     else:
                         default = ir.Const(self.loc(p.default), value)
             keyword_only = any(p is k for k in params.kwonly_params)
-            out.append(ir.Param(p.name.value, ann, default, self.loc(p.name), keyword_only))
+            star = "*" if p is params.star_arg else "**" if p is params.star_kwarg else None
+            if star == "*":
+                ann = None  # a tuple: its length and items' types are the call's
+            elif star == "**" and ann is not None:
+                ann = DictType(STR, ann)  # each value's type
+            out.append(ir.Param(p.name.value, ann, default, self.loc(p.name), keyword_only,
+                                star))
         return out
 
     def annotation(self, node: cst.BaseExpression) -> Type | None:

@@ -126,7 +126,7 @@ def lambda_value(builder: Builder, node: cst.Lambda) -> ir.Expr:
 
 
 def _lift(outer: Builder, node: ScopeNode, name: str | None) -> ir.MakeClosure | None:
-    from hatch_pyaot.tracer.build import Builder, _block, local_names
+    from hatch_pyaot.tracer.build import Builder, _all_params, _block, local_names
 
     loc = outer.loc(node)
     root = outer.scope
@@ -178,10 +178,6 @@ def _lift(outer: Builder, node: ScopeNode, name: str | None) -> ir.MakeClosure |
         cells=set(scope.cells))
     root.nested.append(fn)
     return ir.MakeClosure(loc, ref, list(scope.captures), default_values)
-
-
-def _all_params(params: cst.Parameters) -> list[cst.Param]:
-    return [*params.posonly_params, *params.params, *params.kwonly_params]
 
 
 def _no_default(p: cst.Param) -> cst.Param:

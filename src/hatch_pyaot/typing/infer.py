@@ -367,7 +367,8 @@ class FunctionTyper:
                 item = tuples.item_type(self, s, s.iterable, "iterated over")
             if item is not None:
                 self.bind_target(s.target, item)
-            self.block(s.body)
+            if iterable_t != TupleType(()):  # over an empty tuple (*args) the body never runs
+                self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, ir.ForRange):
             for bound in (s.start, s.stop, s.step):
@@ -812,7 +813,7 @@ class FunctionTyper:
                 param_types.append(t)
             elif coercible(t, p.annotation):
                 param_types.append(p.annotation)
-                if _open_container(t):
+                if _open_container(t) and p.star is None:
                     # `out = {}; fill(out)`: the helper fills this very object, so the
                     # caller's variable gets the annotated types (no empty copy).
                     dicts.refine(self, a, p.annotation)
@@ -891,19 +892,32 @@ def _shown(types: Sequence[Type], limit: int = 120) -> str:
 
 def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Type],
                diags: Diagnostics) -> tuple[list[ir.Expr], list[Type]] | None:
-    """Python's argument binding, checked at compile time."""
+    """Python's argument binding, checked at compile time: keyword-only parameters take
+    keywords only; ``*args`` gets the extra positional arguments as a tuple and ``**kwargs``
+    the extra keywords as a dict (packed here, so each call site specializes the helper)."""
     name = fn.ref.name
     params = fn.params
-    if len(e.args) > len(params):
-        diags.error(e.loc, f"{name}() takes {len(params)} positional arguments but "
+    positional = [i for i, p in enumerate(params) if not p.keyword_only and p.star is None]
+    star = next((i for i, p in enumerate(params) if p.star == "*"), None)
+    dstar = next((i for i, p in enumerate(params) if p.star == "**"), None)
+    if len(e.args) > len(positional) and star is None:
+        diags.error(e.loc, f"{name}() takes {len(positional)} positional arguments but "
                     f"{len(e.args)} were given")
         return None
     slots: list[tuple[ir.Expr, Type] | None] = [None] * len(params)
-    for i, (a, t) in enumerate(zip(e.args, types, strict=True)):
+    for i, a, t in zip(positional, e.args, types, strict=False):
         slots[i] = (a, t)
-    names = [p.name for p in params]
+    if star is not None:
+        extra = list(zip(e.args[len(positional):], types[len(positional):], strict=True))
+        slots[star] = (ir.TupleExpr(e.loc, [a for a, _ in extra]),
+                       TupleType(tuple(t for _, t in extra)))
+    names = [p.name if p.star is None else None for p in params]
+    packed: list[tuple[str, ir.Expr, Type]] = []
     for (k, v), t in zip(e.kwargs, kwtypes, strict=True):
         if k not in names:
+            if dstar is not None:
+                packed.append((k, v, t))
+                continue
             diags.error(v.loc, f"{name}() got an unexpected keyword argument '{k}'")
             return None
         j = names.index(k)
@@ -911,12 +925,23 @@ def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Typ
             diags.error(v.loc, f"{name}() got multiple values for argument '{k}'")
             return None
         slots[j] = (v, t)
+    if dstar is not None:
+        value_t: Type | None = None
+        for _, v, t in packed:
+            value_t = t if value_t is None else unify(value_t, t)
+            if value_t is None:
+                diags.error(v.loc, f"the keyword arguments of {name}()'s **{params[dstar].name} "
+                            "have different types; a compiled dict holds one value type")
+                return None
+        slots[dstar] = (ir.DictExpr(e.loc, [ir.Const(v.loc, k) for k, _, _ in packed],
+                                    [v for _, v, _ in packed]), DictType(STR, value_t))
     args: list[ir.Expr] = []
     arg_types: list[Type] = []
     for p, slot in zip(params, slots, strict=True):
         if slot is None:
             if p.default is None:
-                diags.error(e.loc, f"{name}() missing required argument: '{p.name}'")
+                kind = "keyword-only argument" if p.keyword_only else "argument"
+                diags.error(e.loc, f"{name}() missing required {kind}: '{p.name}'")
                 return None
             const = ir.Const(e.loc, p.default.value)
             slot = (const, _const_type(p.default.value))
