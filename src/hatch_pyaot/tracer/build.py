@@ -177,14 +177,7 @@ class Builder:
         if self.owner is not None and node.name.value not in self.owner.static and params and (
                 params[0].annotation is None):
             params[0].annotation = self.owner.type  # self: one specialization serves subclasses
-        returns = None
-        if node.returns is not None:
-            returns = self.annotation(node.returns.annotation)
-        body_nodes = _block(node.body)
-        docstring = node.get_docstring(clean=True)
-        if docstring is not None and body_nodes:
-            body_nodes = body_nodes[1:]
-        body = self.block(body_nodes)
+        returns, body, docstring = self.result_and_body(node)
         name = node.name.value if self.owner is None else (
             f"{self.owner.name}.{self.method or node.name.value}")
         return ir.Function(
@@ -198,6 +191,18 @@ class Builder:
             cells=set(self.scope.cells) if self.scope else set(),
             nested=list(self.scope.nested) if self.scope else [],
         )
+
+    def result_and_body(self, node: cst.FunctionDef,
+                        ) -> tuple[Type | None, list[ir.Stmt], str | None]:
+        """The return annotation, the body (less its docstring) and the docstring."""
+        returns = None
+        if node.returns is not None:
+            returns = self.annotation(node.returns.annotation)
+        body_nodes = _block(node.body)
+        docstring = node.get_docstring(clean=True)
+        if docstring is not None and body_nodes:
+            body_nodes = body_nodes[1:]
+        return returns, self.block(body_nodes), docstring
 
     def params(self, params: cst.Parameters) -> list[ir.Param]:
         out = []

@@ -126,7 +126,7 @@ def lambda_value(builder: Builder, node: cst.Lambda) -> ir.Expr:
 
 
 def _lift(outer: Builder, node: ScopeNode, name: str | None) -> ir.MakeClosure | None:
-    from hatch_pyaot.tracer.build import Builder, _all_params, _block, local_names
+    from hatch_pyaot.tracer.build import Builder, _all_params, local_names
 
     loc = outer.loc(node)
     root = outer.scope
@@ -156,18 +156,10 @@ def _lift(outer: Builder, node: ScopeNode, name: str | None) -> ir.MakeClosure |
         if free_name(inner, nl) is None:
             outer.error(node, f"no binding for nonlocal '{nl}' found")
     ir_params = inner.params(stripped)
-    returns = None
-    docstring = None
     if isinstance(node, cst.FunctionDef):
-        if node.returns is not None:
-            returns = inner.annotation(node.returns.annotation)
-        body_nodes = _block(node.body)
-        docstring = node.get_docstring(clean=True)
-        if docstring is not None and body_nodes:
-            body_nodes = body_nodes[1:]
-        body = inner.block(body_nodes)
+        returns, body, docstring = inner.result_and_body(node)
     else:
-        body = [ir.Return(loc, inner.expr(node.body))]
+        returns, body, docstring = None, [ir.Return(loc, inner.expr(node.body))], None
     first_default = len(scope.captures)
     env_defaults = {p.name.value: first_default + i for i, p in enumerate(defaults)}
     ref = ir.FuncRef(outer.module.name, qualname)

@@ -27,7 +27,6 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
-    unify,
 )
 
 if TYPE_CHECKING:
@@ -110,19 +109,9 @@ def call(typer: FunctionTyper, e: ir.CallValue) -> Type | None:
                 return None
             made.append((option.ref, synth))
         typer.spec.closure_calls[e] = made
-    calls = [synth for _, synth in made]
-    result: Type | None = None
-    for synth in calls:
-        t = typer.call(synth) if isinstance(synth, ir.Call) else typer.expr(synth)
-        if t is None:
-            return None
-        merged = t if result is None else unify(result, t)
-        if merged is None:
-            typer.diags.error(e.loc, f"the functions this may call return different types "
-                              f"({result} and {t})")
-            return None
-        result = merged
-    return result
+    results = [typer.call(synth) if isinstance(synth, ir.Call) else typer.expr(synth)
+               for _, synth in made]
+    return typer.merge(results, e.loc, "the results of the functions called here")
 
 
 def _partial_call(typer: FunctionTyper, e: ir.CallValue, callee: ir.Expr,
