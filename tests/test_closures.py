@@ -111,11 +111,33 @@ def kw(a: int, *, b: int) -> int:
 @compile
 def positional_kw(x: int) -> int:
     return kw(x, 2)
+
+
+@compile
+def mutual(x: int) -> int:
+    def f(n: int) -> int:
+        return g(n - 1) if n > 0 else 0
+
+    def g(n: int) -> int:
+        return f(n)
+    return f(x)
+
+
+@compile
+def looped_self(n: int) -> int:
+    total = 0
+    for i in range(n):
+        def g(k: int) -> int:
+            return 0 if k == 0 else g(k - 1)
+        total += g(i)
+    return total
 """, [(6, 5, "'gives' returns a function value"),
       (11, 11, "parameter 'f' of a @compile function is a function"),
       (17, 12, "'int' object is not callable"),
       (26, 9, "'y' is assigned type float here but has type int"),
-      (37, 12, "kw() takes 1 positional arguments but 2 were given")])
+      (37, 12, "kw() takes 1 positional arguments but 2 were given"),
+      (45, 5, "'g' and 'f' capture each other"),
+      (54, 9, "'g' calls itself but its name is bound more than once")])
 
 
 @pytest.mark.parametrize(("args", "kwargs"), [

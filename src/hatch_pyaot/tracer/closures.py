@@ -41,6 +41,8 @@ class Scope:
     """Shared by every scope of one traced function: all its nested functions."""
     names: set[str] = field(default_factory=set)
     """The nested functions' qualified names so far (shared), to keep lambdas apart."""
+    defs: dict[str, list[ir.Capture]] = field(default_factory=dict)
+    """The functions this one defines with ``def``, by name: what each captures."""
     _facts: ScopeFacts | None = None
 
     def facts_of(self, builder: Builder) -> ScopeFacts:
@@ -64,8 +66,13 @@ def free_name(builder: Builder, name: str) -> str | None:
     parent = scope.enclosing
     if parent is None:
         return None
-    if name == scope.own_name and _bound_once(parent, name):
-        return ir.ENV  # a function naming itself: its own environment
+    if name == scope.own_name:
+        if _bound_once(parent, name):
+            return ir.ENV  # a function naming itself: its own environment
+        builder.error(scope.node, f"'{name}' calls itself but its name is bound more than once "
+                      "(or in a loop): its environment would hold itself, which the compiler "
+                      "does not make", hint="define it once, outside loops")
+        return None
     outer = _lookup(parent, name)
     if outer is None:
         return None
@@ -169,6 +176,13 @@ def _lift(outer: Builder, node: ScopeNode, name: str | None) -> ir.MakeClosure |
         locals=list(inner.locals), captures=list(scope.captures), env_defaults=env_defaults,
         cells=set(scope.cells))
     root.nested.append(fn)
+    if name is not None:
+        for c in scope.captures:
+            if any(back.outer == name for back in root.defs.get(c.outer, [])):
+                outer.error(node, f"'{name}' and '{c.outer}' capture each other: their "
+                            "environments would form a cycle, which the compiler does not "
+                            "make", hint="define them at module level")
+        root.defs[name] = list(scope.captures)
     return ir.MakeClosure(loc, ref, list(scope.captures), default_values)
 
 
