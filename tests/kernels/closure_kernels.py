@@ -295,3 +295,12 @@ def lambda_stars(x: int) -> int:
 @compile
 def scaled(x: int, *, scale: int = 2, offset: int) -> int:
     return x * scale + offset
+
+
+@compile
+def comprehension_scopes(n: int) -> list[int]:
+    kept = []
+    for j in range(2):
+        fs = [lambda: i + j * 100 for i in range(n + j)]
+        kept.append(fs[0])
+    return [f() for f in kept]

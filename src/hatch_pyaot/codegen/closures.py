@@ -10,11 +10,14 @@ variables are references into its environment parameter.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.literals import is_temp
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import CellType, ClosureType, FunctionUnion, Type
+from hatch_pyaot.ir.walk import target_names
 from hatch_pyaot.typing.typed import UserCall
 
 if TYPE_CHECKING:
@@ -108,3 +111,26 @@ def declare(em: FunctionEmitter, name: str, t: Type, param: Type | None) -> bool
     em.line(f"{t.cpp()}& v_{name} = c_{name}.get();")
     return True
 
+
+
+@contextmanager
+def fresh_cells(em: FunctionEmitter, e: ir.Comprehension) -> Iterator[None]:
+    """A comprehension's variables that closures capture get new cells each time it runs
+    (Python makes a new scope per run): declared again in a block of its own."""
+    names: list[str] = []
+    loop: ir.Stmt | None = e.loop
+    while isinstance(loop, ir.ForRange | ir.ForEach):
+        names += [n for n in target_names(loop.target) if n in em.spec.function.cells]
+        loop = next((s for s in loop.body if isinstance(s, ir.ForRange | ir.ForEach | ir.If)),
+                    None)
+        while isinstance(loop, ir.If):
+            loop = next((s for s in loop.body if isinstance(s, ir.ForRange | ir.ForEach)), None)
+    if not names:
+        yield
+        return
+    em.line("{")
+    with em.indented():
+        for name in names:
+            declare(em, name, em.spec.var_types[name], None)
+        yield
+    em.line("}")

@@ -171,7 +171,8 @@ class FunctionEmitter:
         t = self.spec.type_of(e)
         acc = self.temp(t, f"{t.cpp()}::make()")
         self.reducers.append((e, acc, ""))
-        self.stmt(e.loop)
+        with closures.fresh_cells(self, e):
+            self.stmt(e.loop)
         self.reducers.pop()
         return acc
 
