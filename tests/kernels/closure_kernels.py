@@ -304,3 +304,12 @@ def comprehension_scopes(n: int) -> list[int]:
         fs = [lambda: i + j * 100 for i in range(n + j)]
         kept.append(fs[0])
     return [f() for f in kept]
+
+
+@compile
+def dispatch(n: int) -> int:
+    ops = [lambda v: v + 1, lambda v: v * 2 % 1000, lambda v: v - 3]
+    acc = 0
+    for i in range(n):
+        acc = ops[i % 3](acc)
+    return acc + [partial(power, 3), partial(power, exp=1)][n % 2](2)

@@ -31,7 +31,8 @@ def expr(em: FunctionEmitter,
     if isinstance(e, ir.CallValue):
         return call(em, e)
     if isinstance(e, ir.EnvItem | ir.Alternative):
-        return f"std::get<{e.index}>({em.expr(e.value)})"
+        value = em.held_values.get(e.value) or em.expr(e.value)
+        return f"std::get<{e.index}>({value})"
     t = em.spec.type_of(e)
     assert isinstance(t, ClosureType)
     em.headers.add(HEADER)
@@ -43,10 +44,13 @@ def expr(em: FunctionEmitter,
 def call(em: FunctionEmitter, e: ir.CallValue) -> str:
     """A direct call; for a value that is one of several functions, a switch on which."""
     calls = [synth for _, synth in em.spec.closure_calls[e]]
+    if len(calls) == 1 and isinstance(calls[0], ir.Call):
+        return em.call(calls[0])
+    which = em.held(e.callee)  # evaluated once, then read by each part of the call
+    em.held_values[e.callee] = which
     if len(calls) == 1:
         return _direct(em, calls[0])[0]
     t = em.spec.type_of(e)
-    which = em.held(e.callee)
     out = em.temp(t)
     em.line(f"switch ({which}.index()) {{")
     for k, synth in enumerate(calls):
@@ -73,13 +77,13 @@ def _direct(em: FunctionEmitter, synth: ir.Call | ir.CallValue) -> tuple[str, Ty
 def cast(em: FunctionEmitter, code: str, src: Type, dst: FunctionUnion) -> str:
     """A function value as one of several: the variant's alternative of that function."""
     em.headers.add(HEADER)
-    refs = [str(o.ref) for o in dst.options]
+    refs = [repr(o.ref) for o in dst.options]
     if isinstance(src, ClosureType):
-        return f"{dst.cpp()}(std::in_place_index<{refs.index(str(src.ref))}>, {code})"
+        return f"{dst.cpp()}(std::in_place_index<{refs.index(repr(src.ref))}>, {code})"
     assert isinstance(src, FunctionUnion)
     held = code if is_temp(code) or code.startswith("v_") else em.temp(src, code)
     cases = " ".join(f"case {i}: return {dst.cpp()}(std::in_place_index<"
-                     f"{refs.index(str(o.ref))}>, std::get<{i}>({held}));"
+                     f"{refs.index(repr(o.ref))}>, std::get<{i}>({held}));"
                      for i, o in enumerate(src.options))
     return f"[&]() -> {dst.cpp()} {{ switch ({held}.index()) {{ {cases} }} return {{}}; }}()"
 

@@ -136,6 +136,9 @@ class FunctionEmitter:
     """A loop counts down ``ticks`` to its interrupt check (pyaot/interrupt.hpp)."""
     unbound: unbound.MaybeUnbound = field(default_factory=unbound.MaybeUnbound)
     """The reads that may find their local unbound (codegen/unbound.py): checked."""
+    held_values: dict[ir.Expr, str] = field(default_factory=dict)
+    """Expressions already evaluated into a temporary, read again from it (the function
+    value of a call that dispatches on it: codegen/closures.py)."""
 
     def __post_init__(self) -> None:
         self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)

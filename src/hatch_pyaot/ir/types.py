@@ -255,7 +255,7 @@ def function_union(a: ClosureType | FunctionUnion, b: ClosureType | FunctionUnio
     by_ref: dict[str, ClosureType] = {}
     for t in (*(a.options if isinstance(a, FunctionUnion) else (a,)),
               *(b.options if isinstance(b, FunctionUnion) else (b,))):
-        key = str(t.ref)
+        key = repr(t.ref)  # a partial has no name of its own
         if key in by_ref:
             merged = _same_function(by_ref[key], t)
             if merged is None:

@@ -95,10 +95,6 @@ def call(typer: FunctionTyper, e: ir.CallValue) -> Type | None:
     else:
         typer.diags.error(e.callee.loc, f"'{callee_t}' object is not callable")
         return None
-    if len(options) > 1 and not _pure(e.callee):
-        typer.diags.error(e.callee.loc, "calling one of several functions computed by a "
-                          "call cannot be compiled yet", hint="assign it to a name first")
-        return None
     made = typer.spec.closure_calls.get(e, [])
     if [ref for ref, _ in made] != [o.ref for o in options]:
         made = []
@@ -118,10 +114,6 @@ def _partial_call(typer: FunctionTyper, e: ir.CallValue, callee: ir.Expr,
                   ref: ir.PartialRef) -> ir.CallValue | None:
     """``p(args, k=v)`` of ``p = partial(f, a, k=w)``: ``f(a, args, k=v)``, the call's
     keywords replacing the bound ones, as functools does."""
-    if not _pure(callee):
-        typer.diags.error(e.loc, "calling a partial() computed by a call cannot be compiled "
-                          "yet", hint="assign it to a name first")
-        return None
     bound = [ir.EnvItem(e.loc, callee, 1 + i) for i in range(ref.positional)]
     given = {k for k, _ in e.kwargs}
     keywords = [(k, ir.EnvItem(e.loc, callee, 1 + ref.positional + j))
@@ -164,7 +156,7 @@ def _direct_call(typer: FunctionTyper, e: ir.CallValue, callee: ir.Expr,
     ordered: list[ir.Expr] = []
     for p, slot in zip(params, slots, strict=True):
         if slot is None and p.name in fn.env_defaults:
-            if not _pure(e.callee):
+            if callee is e.callee and not _pure(e.callee):  # else read once (codegen)
                 typer.diags.error(e.loc, "a default argument of a function value computed "
                                   "by a call cannot be compiled yet",
                                   hint="assign the function to a name first")
