@@ -59,6 +59,7 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("filters", ([5],)), ("lazy_loop", ([1, 2, 5, 7],)), ("lazy_loop", ([3, 0, 1],)),
     ("reduces", ([1, 2, 3, 4],)), ("reduces", ([],)), ("reduces", ([7],)),
     ("partials", (2,)), ("partials", (-3,)),
+    ("keyed", ([5, 3, 8, 1], 3)), ("keyed", ([], 2)), ("keyed", ([4], 0)),
     ("comprehension_scopes", (3,)), ("dispatch", (10,)), ("dispatch", (7,)), ("stars", (2,)), ("stars", (-1,)), ("keywords", (4,)), ("lambda_stars", (3,)),
 ]
 """(kernel, arguments): also run under LeakSanitizer by tests/test_sanitizers.py."""

@@ -313,3 +313,10 @@ def dispatch(n: int) -> int:
     for i in range(n):
         acc = ops[i % 3](acc)
     return acc + [partial(power, 3), partial(power, exp=1)][n % 2](2)
+
+
+@compile
+def keyed(xs: list[int], m: int) -> tuple[list[int], int]:
+    def by_mod(v: int) -> int:
+        return v % m
+    return sorted(xs, key=by_mod), max(xs, key=by_mod)

@@ -735,6 +735,9 @@ class Builder:
             elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
                     arg.value, cst.Lambda):
                 kwargs.append(("key", forms.lambda_(self, arg.value)))
+            elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
+                    arg.value, cst.Name):  # a local function value: called per item
+                kwargs.append(("key", closures.key_of(self, arg.value)))
             elif arg.keyword is not None and arg.keyword.value == "file" and (
                     stream := self.stream(arg.value)):
                 kwargs.append((f"file={stream}", ir.Const(self.loc(arg.value), None)))

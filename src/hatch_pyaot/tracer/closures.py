@@ -188,3 +188,11 @@ def _lift(outer: Builder, node: ScopeNode, name: str | None) -> ir.MakeClosure |
 
 def _no_default(p: cst.Param) -> cst.Param:
     return p.with_changes(default=None, equal=cst.MaybeSentinel.DEFAULT)
+
+
+def key_of(builder: Builder, node: cst.Name) -> ir.Expr:
+    """``key=f`` with ``f`` a local function value: ``lambda item: f(item)``, inlined
+    where the key is taken as any key= lambda (tracer/forms.py)."""
+    loc = builder.loc(node)
+    param = builder.fresh_local("key")
+    return ir.Lambda(loc, [param], ir.CallValue(loc, builder.expr(node), [ir.Name(loc, param)]))
