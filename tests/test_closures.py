@@ -141,16 +141,19 @@ def looped_self(n: int) -> int:
       (54, 9, "'g' calls itself but its name is bound more than once")])
 
 
-@pytest.mark.parametrize(("args", "kwargs"), [
-    ((1,), {"offset": 2}), ((1,), {"offset": 2, "scale": 5}), ((), {"x": 3, "offset": 0}),
-    ((1, 3), {}), ((1, 3), {"offset": 1}), ((1,), {}), ((), {"scale": 1}),
-    ((1,), {"offset": 1, "bad": 2}),
+@pytest.mark.parametrize(("func", "args", "kwargs"), [
+    ("scaled", (1,), {"offset": 2}), ("scaled", (1,), {"offset": 2, "scale": 5}),
+    ("scaled", (), {"x": 3, "offset": 0}), ("scaled", (1, 3), {}),
+    ("scaled", (1, 3), {"offset": 1}), ("scaled", (1,), {}), ("scaled", (), {"scale": 1}),
+    ("scaled", (1,), {"offset": 1, "bad": 2}), ("two_two", (), {}), ("two_two", (1, 2), {}),
+    ("two_two", (1,), {"d": 2}), ("two_two", (1, 2), {"c": 3, "d": 4}),
+    ("two_two", (1, 2, 3), {"d": 4}),
 ])
-def test_keyword_only_parameters_of_an_entry_point(pair: Pair, args: tuple[Any, ...],
+def test_keyword_only_parameters_of_an_entry_point(pair: Pair, func: str, args: tuple[Any, ...],
                                                    kwargs: dict[str, Any]) -> None:
     """At the CPython boundary, with CPython's TypeError messages."""
-    expected = outcome(pair.python.scaled, *args, **kwargs)
-    got = outcome(pair.native.scaled, *args, **kwargs)
+    expected = outcome(getattr(pair.python, func), *args, **kwargs)
+    got = outcome(getattr(pair.native, func), *args, **kwargs)
     assert expected[0] == got[0], (expected, got)
     if expected[0] == "ok":
         assert expected[1] == got[1]

@@ -320,3 +320,8 @@ def keyed(xs: list[int], m: int) -> tuple[list[int], int]:
     def by_mod(v: int) -> int:
         return v % m
     return sorted(xs, key=by_mod), max(xs, key=by_mod)
+
+
+@compile
+def two_two(a: int, b: int, *, c: int, d: int) -> int:
+    return a + b * 10 + c * 100 + d * 1000

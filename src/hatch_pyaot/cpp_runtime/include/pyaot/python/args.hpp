@@ -35,50 +35,29 @@ namespace detail {
   return false;
 }
 
-[[gnu::cold]] inline bool missing_arguments(const char* func, const char* const* names,
-                                            Py_ssize_t nrequired, PyObject** slots) {
-  Py_ssize_t missing = 0;
-  for (Py_ssize_t i = 0; i < nrequired; ++i) missing += slots[i] == nullptr ? 1 : 0;
-  // 'a'; 'a' and 'b'; 'a', 'b', and 'c'
+/// The TypeError for the required parameters in [from, to) that no argument filled (all of
+/// them required, or those `required` marks): "missing 2 required <kind> arguments: 'a' and
+/// 'b'", as CPython lists them ('a'; 'a' and 'b'; 'a', 'b', and 'c').
+[[gnu::cold]] inline bool missing(const char* func, const char* kind, const char* const* names,
+                                  PyObject** slots, Py_ssize_t from, Py_ssize_t to,
+                                  const bool* required = nullptr) {
+  auto absent = [&](Py_ssize_t i) {
+    return slots[i] == nullptr && (required == nullptr || required[i - from]);
+  };
+  Py_ssize_t total = 0;
+  for (Py_ssize_t i = from; i < to; ++i) total += absent(i) ? 1 : 0;
   std::string list;
   Py_ssize_t seen = 0;
-  for (Py_ssize_t i = 0; i < nrequired; ++i) {
-    if (slots[i] != nullptr) continue;
+  for (Py_ssize_t i = from; i < to; ++i) {
+    if (!absent(i)) continue;
     ++seen;
-    if (seen > 1) {
-      if (missing == 2) {
-        list += " and ";
-      } else if (seen == missing) {
-        list += ", and ";
-      } else {
-        list += ", ";
-      }
-    }
+    if (seen > 1) list += total == 2 ? " and " : seen == total ? ", and " : ", ";
     list += "'";
     list += names[i];
     list += "'";
   }
-  PyErr_Format(PyExc_TypeError, "%s() missing %zd required positional argument%s: %s", func,
-               missing, missing == 1 ? "" : "s", list.c_str());
-  return false;
-}
-
-[[gnu::cold]] inline bool missing_keyword_only(const char* func, const char* const* names,
-                                               const bool* required, Py_ssize_t from,
-                                               Py_ssize_t nparams, PyObject** slots) {
-  std::string list;
-  Py_ssize_t missing = 0, total = 0;
-  for (Py_ssize_t i = from; i < nparams; ++i) total += required[i - from] && !slots[i] ? 1 : 0;
-  for (Py_ssize_t i = from; i < nparams; ++i) {
-    if (!required[i - from] || slots[i] != nullptr) continue;
-    ++missing;
-    if (missing > 1) list += total == 2 ? " and " : missing == total ? ", and " : ", ";
-    list += "'";
-    list += names[i];
-    list += "'";
-  }
-  PyErr_Format(PyExc_TypeError, "%s() missing %zd required keyword-only argument%s: %s", func,
-               total, total == 1 ? "" : "s", list.c_str());
+  PyErr_Format(PyExc_TypeError, "%s() missing %zd required %s argument%s: %s", func, total,
+               kind, total == 1 ? "" : "s", list.c_str());
   return false;
 }
 
@@ -128,7 +107,7 @@ inline bool bind_arguments(PyObject* const* args, Py_ssize_t nargs, PyObject* kw
   }
   for (Py_ssize_t i = 0; i < nrequired; ++i) {
     if (slots[i] == nullptr) [[unlikely]] {
-      return detail::missing_arguments(func, names, nrequired, slots);
+      return detail::missing(func, "positional", names, slots, 0, nrequired);
     }
   }
   return true;
@@ -140,7 +119,7 @@ inline bool check_keyword_only(const char* func, const char* const* names, const
                                Py_ssize_t from, Py_ssize_t nparams, PyObject** slots) {
   for (Py_ssize_t i = from; i < nparams; ++i) {
     if (required[i - from] && slots[i] == nullptr) [[unlikely]] {
-      return detail::missing_keyword_only(func, names, required, from, nparams, slots);
+      return detail::missing(func, "keyword-only", names, slots, from, nparams, required);
     }
   }
   return true;
