@@ -23,6 +23,7 @@ from hatch_pyaot.codegen import (
     bisects,
     bounds,
     classes,
+    closures,
     default_dicts,
     deques,
     dicts,
@@ -62,6 +63,7 @@ from hatch_pyaot.ir.types import (
     DictType,
     DictView,
     DTypeScalar,
+    FunctionUnion,
     ListType,
     OptionalType,
     Scalar,
@@ -110,7 +112,8 @@ def signature(spec: Specialization) -> str:
 
 def _param_name(spec: Specialization, name: str) -> str:
     i = [p.name for p in spec.function.params].index(name)
-    return f"v_{name}" if spec.var_types.get(name) == spec.param_types[i] else f"p_{name}"
+    same = spec.var_types.get(name) == spec.param_types[i] and name not in spec.function.cells
+    return f"v_{name}" if same else f"p_{name}"
 
 
 @dataclass
@@ -139,6 +142,9 @@ class FunctionEmitter:
     """The reads that may find their local unbound (codegen/unbound.py): checked."""
     no_overflow: set[ir.BinOp] = field(default_factory=set)
     """The int operations whose result fits int64 (codegen/ranges.py): not checked."""
+    held_values: dict[ir.Expr, str] = field(default_factory=dict)
+    """Expressions already evaluated into a temporary, read again from it (the function
+    value of a call that dispatches on it: codegen/closures.py)."""
 
     def __post_init__(self) -> None:
         self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
@@ -175,7 +181,8 @@ class FunctionEmitter:
         t = self.spec.type_of(e)
         acc = self.temp(t, f"{t.cpp()}::make()")
         self.reducers.append((e, acc, ""))
-        self.stmt(e.loop)
+        with closures.fresh_cells(self, e):
+            self.stmt(e.loop)
         self.reducers.pop()
         return acc
 
@@ -220,9 +227,10 @@ class FunctionEmitter:
                 self.line(self.fail(fn.loc.line))
             self.line("}")
         params = {p.name: t for p, t in zip(fn.params, spec.param_types, strict=True)}
+        closures.prologue(self)
         for name in fn.locals:
             t = spec.var_types.get(name)
-            if t is None:
+            if t is None or closures.declare(self, name, t, params.get(name)):
                 continue
             if name in params:
                 if _param_name(spec, name).startswith("p_"):
@@ -602,6 +610,8 @@ class FunctionEmitter:
                 inner = self.cast(f"(*{held})", src.item, dst.item)
                 return f"({held}.has_value() ? {dst.cpp()}({inner}) : {dst.cpp()}{{}})"
             return f"{dst.cpp()}({self.cast(code, src, dst.item)})"
+        if isinstance(dst, FunctionUnion):
+            return closures.cast(self, code, src, dst)
         if isinstance(src, ListType) and isinstance(dst, ListType):
             return lists.cast(code, src, dst)
         if isinstance(src, DictType) and isinstance(dst, DictType):
@@ -648,6 +658,8 @@ class FunctionEmitter:
             return classes.attribute(self, e)
         if isinstance(e, ir.Const):
             return literal(e.value, t)
+        if isinstance(e, ir.MakeClosure | ir.CallValue | ir.EnvItem | ir.Alternative):
+            return closures.expr(self, e)
         if isinstance(e, ir.Name):
             if e in self.unbound.reads:
                 self.check_bound(e.id, e.loc.line)

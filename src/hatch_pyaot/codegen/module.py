@@ -158,17 +158,25 @@ def open_ranks(variants: Sequence[Specialization]) -> dict[int, tuple[int, int]]
 def _bind(entry: Entry, name_of_function: str) -> list[str]:
     fn = entry.spec.function
     n = len(fn.params)
-    required = sum(1 for p in fn.params if p.default is None)
+    positional = [p for p in fn.params if not p.keyword_only]
+    required = sum(1 for p in positional if p.default is None)
     name = string_literal(entry.name)
     lines = [f"static PyObject* {name_of_function}(PyObject*, PyObject* const* args, "
              "std::size_t nargsf, PyObject* kwnames) {",
              "  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);"]
     if n:
         names = ", ".join(string_literal(p.name) for p in fn.params)
+        only = "" if len(positional) == n else f", {len(positional)}"
         lines += [f"  static const char* const names[] = {{{names}}};",
                   f"  PyObject* slots[{n}];",
                   f"  if (!pyaot::python::bind_arguments(args, nargs, kwnames, {name}, names, "
-                  f"{n}, {required}, slots)) return nullptr;"]
+                  f"{n}, {required}, slots{only})) return nullptr;"]
+        if only:  # keyword-only parameters: those without a default must be given
+            flags = ", ".join("false" if p.default is not None else "true"
+                              for p in fn.params[len(positional):])
+            lines += [f"  static const bool required[] = {{{flags}}};",
+                      f"  if (!pyaot::python::check_keyword_only({name}, names, required, "
+                      f"{len(positional)}, {n}, slots)) return nullptr;"]
     else:
         lines += [f"  if (!pyaot::python::bind_arguments(args, nargs, kwnames, {name}, nullptr, "
                   "0, 0, nullptr)) return nullptr;",

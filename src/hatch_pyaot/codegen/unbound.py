@@ -40,7 +40,8 @@ class MaybeUnbound:
 
 def maybe_unbound(fn: ir.Function) -> MaybeUnbound:
     analysis = _Analysis()
-    analysis.block(fn.body, frozenset(p.name for p in fn.params))
+    analysis.block(fn.body, frozenset([*(p.name for p in fn.params),
+                                       *(c.name for c in fn.captures)]))
     return analysis.found
 
 

@@ -227,6 +227,74 @@ class Lambda(Expr):
     body: Expr
 
 
+ENV: str = "closure_env_"
+"""The first parameter of a nested function: its environment, the ``ClosureType`` value it
+was called through (a name no Python source is likely to use, and no C++ reserved one)."""
+
+
+@dataclass(eq=False, slots=True)
+class Capture:
+    """A variable of an enclosing function that a nested function reads or writes."""
+
+    name: str
+    """Its name inside the nested function."""
+    outer: str
+    """The local of the enclosing function it is (a renamed comprehension variable, or
+    ``ENV`` where the enclosing function names itself)."""
+    by_cell: bool
+    """Shared through a cell (rebound after the capture, or ``nonlocal``); else a copy."""
+
+
+@dataclass(frozen=True, slots=True)
+class PartialRef:
+    """What a ``functools.partial`` value calls: its environment is the function, then
+    ``positional`` arguments, then one per keyword (typing/closures.py)."""
+
+    positional: int
+    keywords: tuple[str, ...]
+    name: str = "partial"
+
+    def __str__(self) -> str:
+        return "functools.partial"
+
+
+@dataclass(eq=False, slots=True)
+class MakeClosure(Expr):
+    """A ``def`` or ``lambda`` evaluated: the function value, its environment made of the
+    captured variables, then the defaults (evaluated here, as Python does)."""
+
+    ref: FuncRef | PartialRef
+    captures: list[Capture]
+    defaults: list[Expr] = field(default_factory=list)
+
+
+@dataclass(eq=False, slots=True)
+class CallValue(Expr):
+    """A call of a function value (``f(x)`` with ``f`` a local, ``fs[0]()``)."""
+
+    callee: Expr
+    args: list[Expr]
+    kwargs: list[tuple[str, Expr]] = field(default_factory=list)
+
+
+@dataclass(eq=False, slots=True)
+class EnvItem(Expr):
+    """Item ``index`` of a function value's environment (a default at a call that leaves
+    the argument out); made by typing, never by the tracer."""
+
+    value: Expr
+    index: int
+
+
+@dataclass(eq=False, slots=True)
+class Alternative(Expr):
+    """The function ``index`` of a value that is one of several (``FunctionUnion``), in
+    the branch of a call that runs when it holds that one; made by typing."""
+
+    value: Expr
+    index: int
+
+
 @dataclass(eq=False, slots=True)
 class TypeCheck(Expr):
     """``isinstance(value, classes)``, a constant once value's type is known."""
@@ -466,6 +534,9 @@ class Param:
     default: Const | None
     loc: Loc
     keyword_only: bool = False
+    star: str | None = None
+    """``*`` for ``*args`` (a tuple of the extra positional arguments), ``**`` for
+    ``**kwargs`` (a dict of the extra keywords): packed at each call (typing/infer.py)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -479,6 +550,15 @@ class Function:
     docstring: str | None = None
     locals: list[str] = field(default_factory=list)
     """Every name the function assigns, in first-assignment order."""
+    captures: list[Capture] = field(default_factory=list)
+    """A nested function's variables from enclosing functions, in its environment's order
+    (its first parameter is ``ENV``)."""
+    env_defaults: dict[str, int] = field(default_factory=dict)
+    """A nested function's parameters whose default is in its environment (at that index)."""
+    cells: set[str] = field(default_factory=set)
+    """The locals that nested functions share with this one (``pyaot::cell``)."""
+    nested: list[Function] = field(default_factory=list)
+    """The functions defined inside this one (at any depth): traced with it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,6 +95,14 @@ def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
         e.obj = _expr(e.obj, f)
         e.args = [_expr(a, f) for a in e.args]
         e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]
+    elif isinstance(e, ir.MakeClosure):
+        e.defaults = [_expr(d, f) for d in e.defaults]
+    elif isinstance(e, ir.CallValue):
+        e.callee = _expr(e.callee, f)
+        e.args = [_expr(a, f) for a in e.args]
+        e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]
+    elif isinstance(e, ir.EnvItem):
+        e.value = _expr(e.value, f)
     elif isinstance(e, ir.Call | ir.Construct):
         e.args = [_expr(a, f) for a in e.args]
         e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]

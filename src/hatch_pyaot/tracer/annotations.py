@@ -12,6 +12,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    CallableType,
     DictType,
     DTypeScalar,
     ListType,
@@ -35,6 +36,7 @@ _COUNTERS = {"collections.Counter", "typing.Counter"}
 _SETS = {"builtins.set", "typing.Set"}
 _FROZENSETS = {"builtins.frozenset", "typing.FrozenSet"}
 _ARRAYS = {"numpy.typing.NDArray"}
+_CALLABLES = {"typing.Callable", "collections.abc.Callable"}
 _PYTHON_DTYPES = {FLOAT: "float64", INT: "int64", BOOL: "bool_"}
 UNKNOWN_RANK = -1
 """The rank of an ``NDArray[...]`` parameter until its uses fix it (pipeline._entry_types)."""
@@ -67,6 +69,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return _SCALARS[res.qualname]
         if isinstance(res, Constant) and res.value is None:
             return NONE
+        if isinstance(res, OpName) and res.qualname in _CALLABLES:
+            return CallableType(None, None)
         if isinstance(res, OpName) and res.qualname.startswith("numpy."):
             dtype = numpy_attr_dtype(res.qualname.removeprefix("numpy."))
             if dtype is not None:
@@ -91,6 +95,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return result
         if isinstance(res, OpName) and res.qualname in _ARRAYS:
             return _array(resolver, module, node)
+        if isinstance(res, OpName) and res.qualname in _CALLABLES:
+            return _callable(resolver, module, node)
         if isinstance(res, OpName) and res.qualname in _LISTS:
             item = node.slice[0].slice if len(node.slice) == 1 else None
             if not isinstance(item, cst.Index):
@@ -175,6 +181,25 @@ def _array(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> Arr
                                   f"NDArray[numpy.{_PYTHON_DTYPES[dtype_type]}]", node)
     raise AnnotationError("NDArray[...] takes one NumPy dtype, e.g. NDArray[numpy.float64]",
                           node)
+
+
+def _callable(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> CallableType:
+    """``Callable[[A, B], R]`` (or ``Callable[..., R]``): any function value fits; the
+    types are checked where it is called."""
+    parts = [el.slice for el in node.slice]
+    if len(parts) != 2 or not all(isinstance(p, cst.Index) for p in parts):
+        raise AnnotationError("Callable[...] takes the parameter types and the result type, "
+                              "e.g. Callable[[int], int]", node)
+    first, last = parts
+    assert isinstance(first, cst.Index) and isinstance(last, cst.Index)
+    params: tuple[Type, ...] | None = None
+    if isinstance(first.value, cst.List):
+        params = tuple(annotation_type(resolver, module, el.value)
+                       for el in first.value.elements)
+    elif not isinstance(first.value, cst.Ellipsis):
+        raise AnnotationError("the parameters of Callable[...] are a list of types or ...",
+                              first.value)
+    return CallableType(params, annotation_type(resolver, module, last.value))
 
 
 def _hashable(t: Type, node: cst.BaseExpression) -> None:

@@ -10,6 +10,7 @@ uses the callee's return annotation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -25,6 +26,8 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    CallableType,
+    ClosureType,
     DictType,
     DictView,
     DTypeScalar,
@@ -44,6 +47,7 @@ from hatch_pyaot.typing import (
     arrays,
     bisects,
     classes,
+    closures,
     default_dicts,
     deques,
     dicts,
@@ -160,7 +164,8 @@ class Inferencer:
 
 
 def _cpp_name(ref: ir.FuncRef, index: int) -> str:
-    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name.replace('.', '_')}"
+    name = re.sub(r"[.<>#]+", "_", ref.name)  # a nested function: outer.<locals>.<lambda>
+    return f"f{index}_{ref.module.replace('.', '_')}_{name}"
 
 
 _UNKNOWN = None
@@ -180,6 +185,7 @@ class FunctionTyper:
         fn = self.spec.function
         for param, t in zip(fn.params, self.spec.param_types, strict=True):
             self.spec.var_types[param.name] = t
+        closures.seed(self)
         for _ in range(_MAX_PASSES):
             self.diags = Diagnostics()
             self.changed = False
@@ -255,6 +261,8 @@ class FunctionTyper:
             self.changed = True
             return
         merged = unify(current, t)
+        if merged is not None and merged != current and closures.rebinds_capture(self, name):
+            merged = None  # the enclosing function fixed its type
         if merged is None:
             self.diags.error(loc, f"'{name}' is assigned type {t} here but has type {current} "
                              "elsewhere; a compiled variable has one type",
@@ -361,7 +369,8 @@ class FunctionTyper:
                 item = tuples.item_type(self, s, s.iterable, "iterated over")
             if item is not None:
                 self.bind_target(s.target, item)
-            self.block(s.body)
+            if iterable_t != TupleType(()):  # over an empty tuple (*args) the body never runs
+                self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, ir.ForRange):
             for bound in (s.start, s.stop, s.step):
@@ -449,6 +458,10 @@ class FunctionTyper:
         if on_object is not classes.NOT_MINE:
             assert on_object is None or isinstance(on_object, Type)
             return on_object
+        function_value = closures.typed(self, e)
+        if function_value is not closures.NOT_MINE:
+            assert function_value is None or isinstance(function_value, Type)
+            return function_value
         if isinstance(e, ir.Const):
             if e.value is Ellipsis:  # only an array index has it (typing/arrays.py)
                 self.diags.error(e.loc, "'...' is only supported as an index of an array")
@@ -799,11 +812,12 @@ class FunctionTyper:
         args, arg_types = bound
         param_types: list[Type] = []
         for p, t, a in zip(fn.params, arg_types, args, strict=True):
-            if p.annotation is None or arrays.fits_open_annotation(t, p.annotation):
+            if p.annotation is None or arrays.fits_open_annotation(t, p.annotation) or (
+                    isinstance(p.annotation, CallableType) and isinstance(t, ClosureType)):
                 param_types.append(t)
             elif coercible(t, p.annotation):
                 param_types.append(p.annotation)
-                if _open_container(t):
+                if _open_container(t) and p.star is None:
                     # `out = {}; fill(out)`: the helper fills this very object, so the
                     # caller's variable gets the annotated types (no empty copy).
                     dicts.refine(self, a, p.annotation)
@@ -882,19 +896,32 @@ def _shown(types: Sequence[Type], limit: int = 120) -> str:
 
 def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Type],
                diags: Diagnostics) -> tuple[list[ir.Expr], list[Type]] | None:
-    """Python's argument binding, checked at compile time."""
+    """Python's argument binding, checked at compile time: keyword-only parameters take
+    keywords only; ``*args`` gets the extra positional arguments as a tuple and ``**kwargs``
+    the extra keywords as a dict (packed here, so each call site specializes the helper)."""
     name = fn.ref.name
     params = fn.params
-    if len(e.args) > len(params):
-        diags.error(e.loc, f"{name}() takes {len(params)} positional arguments but "
+    positional = [i for i, p in enumerate(params) if not p.keyword_only and p.star is None]
+    star = next((i for i, p in enumerate(params) if p.star == "*"), None)
+    dstar = next((i for i, p in enumerate(params) if p.star == "**"), None)
+    if len(e.args) > len(positional) and star is None:
+        diags.error(e.loc, f"{name}() takes {len(positional)} positional arguments but "
                     f"{len(e.args)} were given")
         return None
     slots: list[tuple[ir.Expr, Type] | None] = [None] * len(params)
-    for i, (a, t) in enumerate(zip(e.args, types, strict=True)):
+    for i, a, t in zip(positional, e.args, types, strict=False):
         slots[i] = (a, t)
-    names = [p.name for p in params]
+    if star is not None:
+        extra = list(zip(e.args[len(positional):], types[len(positional):], strict=True))
+        slots[star] = (ir.TupleExpr(e.loc, [a for a, _ in extra]),
+                       TupleType(tuple(t for _, t in extra)))
+    names = [p.name if p.star is None else None for p in params]
+    packed: list[tuple[str, ir.Expr, Type]] = []
     for (k, v), t in zip(e.kwargs, kwtypes, strict=True):
         if k not in names:
+            if dstar is not None:
+                packed.append((k, v, t))
+                continue
             diags.error(v.loc, f"{name}() got an unexpected keyword argument '{k}'")
             return None
         j = names.index(k)
@@ -902,12 +929,23 @@ def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Typ
             diags.error(v.loc, f"{name}() got multiple values for argument '{k}'")
             return None
         slots[j] = (v, t)
+    if dstar is not None:
+        value_t: Type | None = None
+        for _, v, t in packed:
+            value_t = t if value_t is None else unify(value_t, t)
+            if value_t is None:
+                diags.error(v.loc, f"the keyword arguments of {name}()'s **{params[dstar].name} "
+                            "have different types; a compiled dict holds one value type")
+                return None
+        slots[dstar] = (ir.DictExpr(e.loc, [ir.Const(v.loc, k) for k, _, _ in packed],
+                                    [v for _, v, _ in packed]), DictType(STR, value_t))
     args: list[ir.Expr] = []
     arg_types: list[Type] = []
     for p, slot in zip(params, slots, strict=True):
         if slot is None:
             if p.default is None:
-                diags.error(e.loc, f"{name}() missing required argument: '{p.name}'")
+                kind = "keyword-only argument" if p.keyword_only else "argument"
+                diags.error(e.loc, f"{name}() missing required {kind}: '{p.name}'")
                 return None
             const = ir.Const(e.loc, p.default.value)
             slot = (const, _const_type(p.default.value))

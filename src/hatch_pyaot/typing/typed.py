@@ -55,6 +55,11 @@ class Specialization:
     """What an expression on objects of the program's classes resolved to (a constructor
     call, a method call with its dispatch on the object's class, an identity test...):
     typing/classes.py, emitted by codegen/classes.py."""
+    closure_calls: dict[ir.Expr, list[tuple[object, ir.Call | ir.CallValue]]] = field(
+        default_factory=dict)
+    """Each call through a function value (``ir.CallValue``) as the direct call of the
+    function it is, environment first; one per function it may be, with what it calls
+    (a partial's call is a call of its bound function: typing/closures.py)."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
     """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
     checked for None (TypeError, as CPython) and read as the item."""
