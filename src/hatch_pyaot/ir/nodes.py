@@ -414,6 +414,13 @@ class ReduceStep(Stmt):
 
 
 @dataclass(eq=False, slots=True)
+class Yield(Stmt):
+    """``yield value`` as a statement (a generator's step; ``x = yield`` would be send())."""
+
+    value: Expr | None
+
+
+@dataclass(eq=False, slots=True)
 class Break(Stmt):
     pass
 
@@ -470,6 +477,8 @@ class Function:
     docstring: str | None = None
     locals: list[str] = field(default_factory=list)
     """Every name the function assigns, in first-assignment order."""
+    generator: bool = False
+    """Its body yields: a call makes a generator (typing/generators.py)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
-from hatch_pyaot.tracer import class_forms, formatting, forms
+from hatch_pyaot.tracer import class_forms, formatting, forms, generators
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
@@ -153,6 +153,8 @@ class Builder:
     """The class of a method (``super()`` calls its base's methods)."""
     method: str | None = None
     """The method's name in its class."""
+    generator: bool = False
+    """The function yields (tracer/generators.py)."""
 
     def loc(self, node: cst.CSTNode) -> Loc:
         return self.module.loc(node)
@@ -172,6 +174,7 @@ class Builder:
         returns = None
         if node.returns is not None:
             returns = self.annotation(node.returns.annotation)
+        self.generator = generators.yields(node)
         body_nodes = _block(node.body)
         docstring = node.get_docstring(clean=True)
         if docstring is not None and body_nodes:
@@ -187,6 +190,7 @@ class Builder:
             loc=self.loc(node.name),
             docstring=docstring,
             locals=list(self.locals),
+            generator=self.generator,
         )
 
     def params(self, params: cst.Parameters) -> list[ir.Param]:
@@ -313,8 +317,12 @@ class Builder:
         if isinstance(node, cst.Expr):
             if isinstance(node.value, cst.SimpleString | cst.ConcatenatedString | cst.Ellipsis):
                 return None
+            if isinstance(node.value, cst.Yield):
+                return generators.statement(self, node.value)
             return ir.ExprStmt(loc, self.expr(node.value))
         if isinstance(node, cst.Return):
+            if self.generator and node.value is not None:
+                generators.return_refused(self, node)
             return ir.Return(loc, self.expr(node.value) if node.value is not None else None)
         if isinstance(node, cst.Pass):
             return ir.Pass(loc)
@@ -647,11 +655,13 @@ class Builder:
                 keys.append(self.expr(pair.key))
                 values.append(self.expr(pair.value))
             return ir.DictExpr(loc, keys, values)
+        if isinstance(node, cst.Yield):
+            generators.value_refused(self, node)
+            return ir.Const(loc, 0)
         what = {
             cst.GeneratorExp: "generator expressions",
             cst.NamedExpr: "assignment expressions (:=)",
             cst.Await: "await",
-            cst.Yield: "generators (yield)",
             cst.Imaginary: "complex numbers",
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled yet")

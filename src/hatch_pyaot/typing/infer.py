@@ -27,6 +27,7 @@ from hatch_pyaot.ir.types import (
     DictType,
     DictView,
     DTypeScalar,
+    GeneratorType,
     ListType,
     OptionalType,
     SetType,
@@ -46,6 +47,7 @@ from hatch_pyaot.typing import (
     default_dicts,
     deques,
     dicts,
+    generators,
     iteration,
     lists,
     numpy_ops,
@@ -171,6 +173,7 @@ class FunctionTyper:
     diags: Diagnostics = field(default_factory=Diagnostics)
     changed: bool = False
     returns: list[tuple[Type, Loc]] = field(default_factory=list)
+    yields: list[tuple[Type, Loc]] = field(default_factory=list)
     reducers: list[tuple[ir.Comprehension, list[Type]]] = field(default_factory=list)
     """The comprehensions being typed, innermost last, with their elements' types."""
 
@@ -182,13 +185,15 @@ class FunctionTyper:
             self.diags = Diagnostics()
             self.changed = False
             self.returns = []
+            self.yields = []
             # Calls made at argument types of an earlier, narrower pass are not callees.
             self.owner.callees[self.spec] = set()
             self.block(fn.body)
             self.finish_result()
             if not self.changed:
                 break
-        if _falls_through(fn.body) and self.spec.result not in (None, NONE) and not isinstance(
+        if not fn.generator and _falls_through(fn.body) and self.spec.result not in (
+                None, NONE) and not isinstance(
                 self.spec.result, OptionalType):
             self.diags.error(fn.loc, f"'{fn.ref.name}' can end without a return statement, "
                              f"so Python would return None, but its result is "
@@ -200,6 +205,12 @@ class FunctionTyper:
 
     def finish_result(self) -> None:
         fn = self.spec.function
+        if fn.generator:
+            made = generators.result(self, self.yields)
+            if made is not None and made != self.spec.result:
+                self.spec.result = made
+                self.changed = True
+            return
         values = list(self.returns)
         if _falls_through(fn.body) and not values:
             values.append((NONE, fn.loc))  # falling off the end alongside returns: see run()
@@ -329,6 +340,8 @@ class FunctionTyper:
             self.condition(s.test)
             self.block(s.body)
             self.block(s.orelse)
+        elif isinstance(s, ir.Yield):
+            generators.yield_(self, s, self.yields)
         elif isinstance(s, ir.ReduceStep):
             # a list comprehension keeps None items (an Optional); sum() and kin need the item
             keep = self.reducers[-1][0].kind in ("list", "set", "dict")
@@ -353,6 +366,8 @@ class FunctionTyper:
                 item = iterable_t.item
             elif iterable_t == STR:
                 item = STR
+            elif isinstance(iterable_t, GeneratorType):
+                item = iterable_t.item
             elif isinstance(iterable_t, DictType | DictView):
                 item = dicts.view_item(iterable_t)
             else:
@@ -752,6 +767,8 @@ class FunctionTyper:
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
+        if generators.handles(e.func, ts):
+            return generators.builtin(self, e, ts)
         if printing.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             return printing.call(self, e, str(e.func), ts, kwmap)

@@ -55,6 +55,9 @@ class Specialization:
     """What an expression on objects of the program's classes resolved to (a constructor
     call, a method call with its dispatch on the object's class, an identity test...):
     typing/classes.py, emitted by codegen/classes.py."""
+    lowered: dict[ir.Expr, ir.Expr] = field(default_factory=dict)
+    """Calls typed and emitted as an equivalent expression of their own (``sum(g)`` of a
+    generator as ``sum(x for x in g)``: typing/generators.py)."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
     """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
     checked for None (TypeError, as CPython) and read as the item."""
@@ -109,6 +112,14 @@ class TupleReduce:
     ``dist`` (ops: the difference, then ``math.hypot`` of the differences)."""
     ops: tuple[Op, ...]
     start: ir.Expr | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class GeneratorNext:
+    """``next(g)`` (StopIteration at the end) or ``next(g, default)`` of a generator; the
+    result's type (the items', or their union with the default's)."""
+
+    result: Type
 
 
 @dataclass(frozen=True, eq=False)
@@ -185,4 +196,5 @@ class ObjectOp:
     """``isinstance``: the class ids that pass; ``constant``: the value."""
 
 
-CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin | ArrayCall
+CallTarget = (UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin | ArrayCall
+              | GeneratorNext)

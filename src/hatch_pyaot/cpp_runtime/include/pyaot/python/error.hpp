@@ -31,6 +31,7 @@ inline PyObject* exception_type(Exc type) noexcept {
     case Exc::ValueError: return PyExc_ValueError;
     case Exc::ZeroDivisionError: return PyExc_ZeroDivisionError;
     case Exc::Interrupted: return PyExc_KeyboardInterrupt;
+    case Exc::GeneratorExit: return PyExc_GeneratorExit;
   }
   return PyExc_Exception;
 }
