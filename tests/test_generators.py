@@ -89,3 +89,8 @@ def test_finally_runs_when_closed(pair: Pair) -> None:
 def test_unbounded_recursion(pair: Pair) -> None:
     got = outcome(pair.native.too_deep, 0)
     assert got[0] == "raise" and isinstance(got[1], RecursionError), got
+
+
+def test_class_iter_and_generator_methods(pair: Pair) -> None:
+    for keys in ([], [5], [5, 3, 8, 1, 4, 9, 7], list(range(10, 0, -1))):
+        check(pair, "tree_walk", 6, keys)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator, Iterator
+from typing import Optional
 
 from hatch_pyaot import compile
 
@@ -102,6 +103,39 @@ def naturals() -> Iterator[int]:
 
 def recurse_forever(n: int) -> Iterator[int]:
     yield from recurse_forever(n + 1)
+
+
+class Tree:
+    """A binary search tree whose __iter__ walks it in order (a recursive generator)."""
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+        self.left: Optional[Tree] = None
+        self.right: Optional[Tree] = None
+
+    def insert(self, key: int) -> None:
+        if key < self.key:
+            if self.left is None:
+                self.left = Tree(key)
+            else:
+                self.left.insert(key)
+        elif self.right is None:
+            self.right = Tree(key)
+        else:
+            self.right.insert(key)
+
+    def __iter__(self) -> Iterator[int]:
+        if self.left is not None:
+            yield from self.left
+        yield self.key
+        if self.right is not None:
+            yield from self.right
+
+    def levels(self, depth: int) -> Iterator[tuple[int, int]]:
+        yield depth, self.key
+        for child in (self.left, self.right):
+            if child is not None:
+                yield from child.levels(depth + 1)
 
 
 @compile
@@ -243,3 +277,15 @@ def shared(n: int) -> tuple[int, int]:
     h = g
     a = next(h)
     return a, next(g, -1)
+
+
+@compile
+def tree_walk(first: int, keys: list[int]) -> tuple[list[int], list[tuple[int, int]], int]:
+    root = Tree(first)
+    for k in keys:
+        root.insert(k)
+    walked = [k for k in root]
+    total = 0
+    for k in root:
+        total += k
+    return walked, list(root.levels(0)), total

@@ -321,8 +321,8 @@ class FunctionEmitter:
             generators.for_iterator(self, s)
         elif isinstance(s, ir.ForEach) and iteration_typing.handles(s.iterable):
             iteration.for_each(self, s)
-        elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable),
-                                                      GeneratorType):
+        elif isinstance(s, ir.ForEach) and (s in self.spec.lowered or isinstance(
+                self.spec.type_of(s.iterable), GeneratorType)):
             generators.for_each(self, s)
         elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), ListType):
             lists.for_each(self, s)

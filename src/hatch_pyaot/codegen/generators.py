@@ -46,11 +46,12 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     """``for x in g``: the loop's own handle (released when the loop ends, which closes a
     generator left suspended, as CPython's reference count does)."""
     em.headers.add(HEADER)
-    t = em.spec.type_of(s.iterable)
+    iterable = em.spec.lowered.get(s, s.iterable)  # an object's __iter__()
+    t = em.spec.type_of(iterable)
     broke = em.flag() if s.orelse else None
     em.line("{")
     with em.indented():
-        gen = em.temp(t, em.expr(s.iterable))
+        gen = em.temp(t, em.expr(iterable))
         item, has = em.temp(item_type(t)), em.temp(BOOL, "false")
         em.line("while (true) {")
         with em.indented():

@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import NONE, GeneratorType, TupleType, Type, coercible, unify
+from hatch_pyaot.ir.types import (
+    NONE,
+    ClassType,
+    GeneratorType,
+    TupleType,
+    Type,
+    coercible,
+    unify,
+)
 from hatch_pyaot.typing.typed import GeneratorNext
 
 if TYPE_CHECKING:
@@ -77,7 +85,7 @@ def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
     assert isinstance(gen_t, GeneratorType) and isinstance(e.func, str)
     if e.func == "builtins.next":
         return next_(typer, e, gen_t, types)
-    lowered = typer.spec.lowered.get(e)
+    lowered: ir.Expr | None = typer.spec.lowered.get(e)
     if lowered is None:
         lowered = _lower(typer, e, gen_t)
         if lowered is None:
@@ -140,3 +148,20 @@ def next_(typer: FunctionTyper, e: ir.Call, gen_t: GeneratorType,
         return None
     typer.spec.calls[e] = GeneratorNext(merged)
     return merged
+
+
+def object_items(typer: FunctionTyper, s: ir.ForEach, t: ClassType) -> Type | None:
+    """``for x in obj``: the loop iterates ``obj.__iter__()``, which must be a generator (a
+    method that yields)."""
+    lowered = typer.spec.lowered.get(s)
+    if lowered is None:
+        lowered = ir.MethodCall(s.iterable.loc, s.iterable, "__iter__", [])
+        typer.spec.lowered[s] = lowered
+    made = typer.expr(lowered)
+    if made is None:
+        return None
+    if not isinstance(made, GeneratorType):
+        typer.diags.error(s.iterable.loc, f"a {t} is iterated through its __iter__, which "
+                          f"must be a generator (a method that yields), not return {made}")
+        return None
+    return made.item

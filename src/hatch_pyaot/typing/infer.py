@@ -24,6 +24,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    ClassType,
     DictType,
     DictView,
     DTypeScalar,
@@ -368,6 +369,8 @@ class FunctionTyper:
                 item = STR
             elif isinstance(iterable_t, GeneratorType):
                 item = iterable_t.item
+            elif isinstance(iterable_t, ClassType):
+                item = generators.object_items(self, s, iterable_t)
             elif isinstance(iterable_t, DictType | DictView):
                 item = dicts.view_item(iterable_t)
             else:

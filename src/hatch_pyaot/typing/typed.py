@@ -55,9 +55,10 @@ class Specialization:
     """What an expression on objects of the program's classes resolved to (a constructor
     call, a method call with its dispatch on the object's class, an identity test...):
     typing/classes.py, emitted by codegen/classes.py."""
-    lowered: dict[ir.Expr, ir.Expr] = field(default_factory=dict)
+    lowered: dict[ir.Expr | ir.Stmt, ir.Expr] = field(default_factory=dict)
     """Calls typed and emitted as an equivalent expression of their own (``sum(g)`` of a
-    generator as ``sum(x for x in g)``: typing/generators.py)."""
+    generator as ``sum(x for x in g)``), and the loops over an object, by what its
+    ``__iter__`` returns: typing/generators.py."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
     """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
     checked for None (TypeError, as CPython) and read as the item."""
