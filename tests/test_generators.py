@@ -94,3 +94,67 @@ def test_unbounded_recursion(pair: Pair) -> None:
 def test_class_iter_and_generator_methods(pair: Pair) -> None:
     for keys in ([], [5], [5, 3, 8, 1, 4, 9, 7], list(range(10, 0, -1))):
         check(pair, "tree_walk", 6, keys)
+
+
+def test_entry_points_return_lazy_iterators(pair: Pair) -> None:
+    for n in SIZES:
+        assert list(pair.native.lazy_squares(n)) == list(pair.python.lazy_squares(n))
+        assert list(pair.native.lazy_returned(n)) == list(pair.python.lazy_returned(n))
+    for text in ("", "to be or", "ǅ ✓"):
+        assert list(pair.native.lazy_words(text)) == list(pair.python.lazy_words(text))
+    it = pair.native.lazy_squares(3)
+    assert iter(it) is it and next(it) == 0 and next(it) == 1 and list(it) == [4]
+    with pytest.raises(StopIteration):
+        next(it)
+    endless = pair.native.lazy_squares(10**12)  # lazy: nothing runs before next()
+    assert [next(endless) for _ in range(3)] == [0, 1, 4]
+
+
+def test_entry_point_exceptions_come_from_next(pair: Pair) -> None:
+    it = pair.native.lazy_fail((5, 0, 1))
+    assert next(it) == 2.0
+    with pytest.raises(ZeroDivisionError) as raised:
+        next(it)
+    assert message(raised.value) == "division by zero"
+    with pytest.raises(StopIteration):  # a generator that raised is finished
+        next(it)
+    with pytest.raises(TypeError):
+        pair.native.lazy_fail((1, 2))
+
+
+REFUSED = """
+from typing import Iterator
+from hatch_pyaot import compile
+
+@compile
+def sends(n: int) -> int:
+    g = echo(n)
+    return next(g)
+
+def echo(n: int) -> Iterator[int]:
+    x = yield n
+    yield x
+
+@compile
+def valued(n: int) -> Iterator[int]:
+    yield n
+    return n
+
+@compile
+def from_list(xs: list[int]) -> Iterator[int]:
+    yield from xs
+"""
+
+
+def test_refused_forms_are_located(tmp_path: Path) -> None:
+    from hatch_pyaot.pipeline import analyze
+
+    path = tmp_path / "refused.py"
+    path.write_text(REFUSED, encoding="utf-8")
+    result = analyze(path)
+    errors = {e.name: "\n".join(d.format() for d in e.diagnostics) for e in result.entries}
+    assert not any(e.compiled for e in result.entries), errors
+    assert "refused.py:11:9: error: the value of a yield expression cannot be compiled" \
+        in errors["sends"], errors["sends"]
+    assert "refused.py:17:5: error: 'return' with a value in a generator" in errors["valued"]
+    assert "refused.py:20:15: error: parameter 'xs' is a list[int]" in errors["from_list"]

@@ -46,6 +46,7 @@ from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
 from hatch_pyaot.typing.defaults import default_mismatch
+from hatch_pyaot.typing.generators import entry_generator
 from hatch_pyaot.typing.infer import Inferencer
 from hatch_pyaot.typing.ranks import fix_ranks, rank_variants
 from hatch_pyaot.typing.typed import Specialization
@@ -216,6 +217,8 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
             if mismatch is not None:
                 result.diagnostics.append(mismatch)
             types.append(p.annotation)
+    if not result.diagnostics:
+        result.diagnostics += entry_generator(fn, types)
     if not result.diagnostics:
         result.diagnostics += fix_ranks(fn, types)
     return tuple(types) if not result.diagnostics else None

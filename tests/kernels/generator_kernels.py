@@ -289,3 +289,26 @@ def tree_walk(first: int, keys: list[int]) -> tuple[list[int], list[tuple[int, i
     for k in root:
         total += k
     return walked, list(root.levels(0)), total
+
+
+@compile
+def lazy_squares(n: int) -> Iterator[int]:
+    """Returned to CPython as a lazy iterator."""
+    for i in range(n):
+        yield i * i
+
+
+@compile
+def lazy_words(text: str) -> Iterator[str]:
+    yield from words(text)
+
+
+@compile
+def lazy_fail(xs: tuple[int, int, int]) -> Iterator[float]:
+    for x in xs:
+        yield 10 / x
+
+
+@compile
+def lazy_returned(n: int) -> Iterator[tuple[int, int]]:
+    return pairs(n)

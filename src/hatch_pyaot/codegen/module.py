@@ -22,6 +22,7 @@ from hatch_pyaot.ir.types import (
     ClassType,
     DictType,
     DTypeScalar,
+    GeneratorType,
     ListType,
     OptionalType,
     SetType,
@@ -87,6 +88,8 @@ def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Spec
         out += ["#include <pyaot/python/ndarray.hpp>", "#include <pyaot/python/numpy_scalar.hpp>"]
     if any(default_dicts.in_type(e.spec.result) for e in entries):
         out += ["#include <pyaot/python/collections.hpp>"]
+    if any(isinstance(e.spec.result, GeneratorType) for e in entries):
+        out += ["#include <pyaot/python/generator.hpp>"]  # a lazy iterator
     prints = PRINT_HEADER in headers
     if prints:
         out += ["#include <pyaot/python/print.hpp>"]
@@ -238,6 +241,8 @@ def kernel_call(spec: Specialization, out: str, args: Sequence[str]) -> str:
     """The call of an entry point's kernel, which every wrapper (CPython, C ABI, standalone
     program) makes: the result variable first, a recursion depth of 0 for a kernel in a
     recursion cycle, then the arguments."""
+    if spec.function.generator:  # a coroutine: made suspended, it cannot fail
+        return f"({out} = pyaot_gen::{spec.cpp_name}({', '.join(args)}), true)"
     depth = ["0"] if spec.cycle is not None else []
     return f"pyaot_gen::{spec.cpp_name}({', '.join([out, *depth, *args])})"
 

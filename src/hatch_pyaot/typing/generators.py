@@ -16,12 +16,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.errors import Loc
+from hatch_pyaot.errors import Diagnostic, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     NONE,
+    ArrayType,
     ClassType,
+    DictType,
     GeneratorType,
+    ListType,
+    OptionalType,
+    SetType,
     TupleType,
     Type,
     coercible,
@@ -165,3 +170,31 @@ def object_items(typer: FunctionTyper, s: ir.ForEach, t: ClassType) -> Type | No
                           f"must be a generator (a method that yields), not return {made}")
         return None
     return made.item
+
+
+def entry_generator(fn: ir.Function, types: list[Type]) -> list[Diagnostic]:
+    """An entry point that returns a generator to CPython runs lazily, after the call has
+    converted its arguments: a list, dict, set, array or object parameter would be a copy
+    that the caller's later changes do not reach (and the generator's changes would not
+    be written back). Those are refused; immutable values are fine. Iterators are not
+    taken from CPython."""
+    out = []
+    lazy = fn.generator or isinstance(fn.returns, GeneratorType)
+    for p, t in zip((p for p in fn.params if p.annotation is not None), types, strict=False):
+        if isinstance(t, GeneratorType):
+            out.append(Diagnostic(p.loc, f"parameter '{p.name}': an iterator cannot be "
+                                  "passed to a compiled function yet (pass a list)"))
+        elif lazy and _mutable(t):
+            out.append(Diagnostic(p.loc, f"parameter '{p.name}' is a {t}, which a "
+                                  "generator returned to Python would read after the call, "
+                                  "as a copy the caller's changes do not reach",
+                                  hint="pass a tuple, or return a list of the items"))
+    return out
+
+
+def _mutable(t: Type) -> bool:
+    if isinstance(t, TupleType):
+        return any(_mutable(i) for i in t.items)
+    if isinstance(t, OptionalType):
+        return _mutable(t.item)
+    return isinstance(t, ListType | DictType | SetType | ClassType | ArrayType)
