@@ -48,6 +48,16 @@ def check(pair: Pair, func: str, *args: Any) -> None:
 
 
 SIZES = [0, 1, 2, 5, 9]
+LEAK_CASES: list[tuple[str, tuple[Any, ...]]] = [
+    *((f, (5,)) for f in ("sum_loops", "reductions", "containers", "comprehensions",
+                          "stepping", "next_none", "next_stop", "list_items", "recursive",
+                          "shared", "extremes", "lazy_squares", "lazy_returned")),
+    ("zipped", (4, [1, 2])), ("text_items", ("a b",)), ("errors", ([1, 0],)),
+    ("caught", ([2, 0],)), ("perms", ([1, 2, 3],)), ("finally_runs", (5, 2, [])),
+    ("too_deep", (0,)), ("tree_walk", (5, [3, 8, 1])), ("lazy_words", ("x y",)),
+    ("lazy_fail", ((1, 0, 2),)),
+]
+"""Every kernel once, for the LeakSanitizer run of tests/test_sanitizers.py."""
 
 
 @pytest.mark.parametrize("func", ["sum_loops", "reductions", "containers", "comprehensions",
@@ -158,3 +168,55 @@ def test_refused_forms_are_located(tmp_path: Path) -> None:
         in errors["sends"], errors["sends"]
     assert "refused.py:17:5: error: 'return' with a value in a generator" in errors["valued"]
     assert "refused.py:20:15: error: parameter 'xs' is a list[int]" in errors["from_list"]
+
+
+WASM_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("sum_loops", {"n": 7}), ("reductions", {"n": 6}), ("extremes", {"n": 0}),
+    ("stepping", {"n": 4}), ("next_stop", {"n": 3}), ("recursive", {"depth": 3}),
+    ("zipped", {"n": 3, "xs": [4, 5]}), ("finally_runs", {"n": 5, "stop": 2, "log": []}),
+    ("tree_walk", {"first": 5, "keys": [3, 8, 1]}), ("lazy_squares", {"n": 5}),
+    ("lazy_words", {"text": "to be"}),
+]
+"""The kernels built as wasm32-wasi programs; an iterator comes out as a JSON array."""
+
+
+@pytest.mark.slow
+def test_generators_inside_wasm32_wasi_programs(pair: Pair, tmp_path: Path,
+                                                cross_cache: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from wasi import run_wasi
+
+    wanted = {func for func, _ in WASM_CASES}
+    source = re.sub(r"@compile\ndef (\w+)", lambda m: m.group(0) if m.group(1) in wanted
+                    else f"def {m.group(1)}", KERNELS.read_text(encoding="utf-8"))
+    (tmp_path / "generator_kernels.py").write_text(source, encoding="utf-8")
+    env = {**os.environ, "ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")}  # libc++ once
+    proc = subprocess.run([sys.executable, "-m", "hatch_pyaot", "build", "generator_kernels.py",
+                           "--target", "wasm32-wasi", "--out", "out"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    for func, kwargs in WASM_CASES:
+        argv = [func, *(part for k, v in kwargs.items()
+                        for part in (f"--{k}", json.dumps(v) if isinstance(v, list | tuple)
+                                     else str(v)))]
+        got = run_wasi(tmp_path / "out" / "wasm32-wasi" / "bin" / f"{func}.wasm", argv)
+        expected = outcome(_eager, getattr(pair.python, func), **kwargs)
+        if expected[0] == "ok":
+            assert got.returncode == 0 and json.loads(got.stdout) == json.loads(
+                json.dumps(expected[1])), f"{argv}: {got}"
+        else:
+            exc = expected[1]
+            assert got.returncode == 1, f"{argv}: {got}"
+            assert got.stderr.startswith(f"{type(exc).__name__}: {exc}"), f"{argv}: {got}"
+
+
+def _eager(func: Any, **kwargs: Any) -> Any:
+    """A program prints an iterator's items as a JSON array."""
+    import collections.abc
+
+    value = func(**kwargs)
+    return list(value) if isinstance(value, collections.abc.Iterator) else value

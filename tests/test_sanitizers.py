@@ -145,6 +145,49 @@ def test_acyclic_objects_leak_nothing_under_lsan(cxx: str, tmp_path: Path) -> No
     assert ours[1], "LeakSanitizer did not see the node of the cycle"
 
 
+@pytest.mark.slow
+def test_generator_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_generators.py again under ASan and UBSan: coroutine frames, their shared
+    handles, closing a suspended generator, the lazy iterators of the boundary."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_generators.py")
+
+
+_GENERATOR_LEAKS = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, {tests!r})
+    from pathlib import Path
+    import test_generators as cases
+    from support import import_file
+    native = import_file(Path("generator_kernels.py"), "generator_kernels")
+    for func, args in cases.LEAK_CASES:
+        try:
+            result = getattr(native, func)(*args)
+            if func.startswith("lazy_"):
+                next(result, None)  # then dropped half-way: the generator is closed
+        except Exception:
+            pass
+    print("ran")
+""")
+
+
+@pytest.mark.slow
+def test_generators_leak_nothing_under_lsan(cxx: str, tmp_path: Path) -> None:
+    """Every generator kernel run with LeakSanitizer on (finished, raising, closed early,
+    recursive, returned to Python and dropped): no coroutine frame or item leaks."""
+    shutil.copyfile(TESTS / "kernels" / "generator_kernels.py",
+                    tmp_path / "generator_kernels.py")
+    report = build([tmp_path / "generator_kernels.py"],
+                   BuildOptions(opt_level="1", extra_cxx_flags=SANITIZE))
+    assert report.built and not report.failed_entries
+    env = {**_sanitized_env(cxx), "ASAN_OPTIONS": "detect_leaks=1:allocator_may_return_null=1"}
+    proc = subprocess.run([sys.executable, "-c", _GENERATOR_LEAKS.format(tests=str(TESTS))],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.stdout.startswith("ran"), proc.stdout[-3000:] + proc.stderr[-6000:]
+    ours = [block for block in proc.stderr.split("\n\n")
+            if "leak of" in block and "generator_kernels.pyaot" in block]
+    assert ours == [], "\n\n".join(ours)[-6000:]
+
+
 def _tests_under_sanitizers(cxx: str, tmp_path: Path, *test_files: str) -> None:
     """A test file of differential tests again, in a pytest of its own whose kernels are
     built with the sanitizers (tests/support.py reads PYAOT_TEST_SANITIZE)."""

@@ -13,13 +13,21 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen import iteration
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, INT, NONE, GeneratorType, Type
-from hatch_pyaot.typing.typed import GeneratorNext
+from hatch_pyaot.ir.types import BOOL, INT, NONE, GeneratorType, ListType, Type
+from hatch_pyaot.typing.typed import GeneratorNext, Specialization
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
 
 HEADER = "pyaot/builtins/generator.hpp"
+
+
+def boundary_result(spec: Specialization) -> Type:
+    """What an entry point gives a C-ABI caller or a standalone program: a generator's
+    items as a list (a JSON array), anything else as it is."""
+    t = spec.result
+    assert t is not None
+    return ListType(t.item) if isinstance(t, GeneratorType) else t
 
 
 def item_type(t: Type) -> Type:

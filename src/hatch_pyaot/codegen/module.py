@@ -237,10 +237,16 @@ def _convert_and_call(entry: Entry) -> list[str]:
     return lines
 
 
-def kernel_call(spec: Specialization, out: str, args: Sequence[str]) -> str:
+def kernel_call(spec: Specialization, out: str, args: Sequence[str],
+                drained: bool = False) -> str:
     """The call of an entry point's kernel, which every wrapper (CPython, C ABI, standalone
     program) makes: the result variable first, a recursion depth of 0 for a kernel in a
-    recursion cycle, then the arguments."""
+    recursion cycle, then the arguments. ``drained``: a generator's items into the list
+    ``out`` (the C ABI and programs: codegen/generators.py ``boundary_result``)."""
+    if isinstance(spec.result, GeneratorType) and drained:  # a list of its items
+        made = kernel_call(spec, "pyaot_made", args)
+        return (f"[&] {{ {spec.result.cpp()} pyaot_made; return {made} && "
+                f"pyaot::drain({out}, std::move(pyaot_made)); }}()")
     if spec.function.generator:  # a coroutine: made suspended, it cannot fail
         return f"({out} = pyaot_gen::{spec.cpp_name}({', '.join(args)}), true)"
     depth = ["0"] if spec.cycle is not None else []

@@ -22,6 +22,7 @@
 #include <new>
 #include <utility>
 
+#include "pyaot/builtins/list.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/recursion.hpp"
 
@@ -185,6 +186,20 @@ bool next_or(T& out, generator<T>& g, D&& fallback) noexcept {
   if (!g.next(out, has)) return false;
   if (!has) out = std::forward<D>(fallback);
   return true;
+}
+
+/// Every item the generator has left, into a new list: what a C-ABI caller and a standalone
+/// program get for an entry point returning an iterator (a JSON array).
+template <class T>
+bool drain(list<T>& out, generator<T> g) noexcept {
+  out = list<T>::make();
+  T item{};
+  bool has = false;
+  while (true) {
+    if (!g.next(item, has)) return false;
+    if (!has) return true;
+    out.mutate().push_back(std::move(item));
+  }
 }
 
 }  // namespace pyaot
