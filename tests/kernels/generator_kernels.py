@@ -113,17 +113,6 @@ class Tree:
         self.left: Optional[Tree] = None
         self.right: Optional[Tree] = None
 
-    def insert(self, key: int) -> None:
-        if key < self.key:
-            if self.left is None:
-                self.left = Tree(key)
-            else:
-                self.left.insert(key)
-        elif self.right is None:
-            self.right = Tree(key)
-        else:
-            self.right.insert(key)
-
     def __iter__(self) -> Iterator[int]:
         if self.left is not None:
             yield from self.left
@@ -136,6 +125,25 @@ class Tree:
         for child in (self.left, self.right):
             if child is not None:
                 yield from child.levels(depth + 1)
+
+
+def grown(first: int, keys: list[int]) -> Tree:
+    """The search tree of the keys, each added by a walk down from the root."""
+    root = Tree(first)
+    for k in keys:
+        node = root
+        while True:
+            if k < node.key:
+                if node.left is None:
+                    node.left = Tree(k)
+                    break
+                node = node.left
+            else:
+                if node.right is None:
+                    node.right = Tree(k)
+                    break
+                node = node.right
+    return root
 
 
 @compile
@@ -281,9 +289,7 @@ def shared(n: int) -> tuple[int, int]:
 
 @compile
 def tree_walk(first: int, keys: list[int]) -> tuple[list[int], list[tuple[int, int]], int]:
-    root = Tree(first)
-    for k in keys:
-        root.insert(k)
+    root = grown(first, keys)
     walked = [k for k in root]
     total = 0
     for k in root:
