@@ -51,7 +51,8 @@ SIZES = [0, 1, 2, 5, 9]
 LEAK_CASES: list[tuple[str, tuple[Any, ...]]] = [
     *((f, (5,)) for f in ("sum_loops", "reductions", "containers", "comprehensions",
                           "stepping", "next_none", "next_stop", "list_items", "recursive",
-                          "shared", "extremes", "lazy_squares", "lazy_returned")),
+                          "shared", "extremes", "handed_on", "lazy_squares",
+                          "lazy_returned")),
     ("zipped", (4, [1, 2])), ("text_items", ("a b",)), ("errors", ([1, 0],)),
     ("caught", ([2, 0],)), ("perms", ([1, 2, 3],)), ("finally_runs", (5, 2, [])),
     ("too_deep", (0,)), ("tree_walk", (5, [3, 8, 1])), ("lazy_words", ("x y",)),
@@ -62,7 +63,7 @@ LEAK_CASES: list[tuple[str, tuple[Any, ...]]] = [
 
 @pytest.mark.parametrize("func", ["sum_loops", "reductions", "containers", "comprehensions",
                                   "stepping", "next_none", "next_stop", "list_items",
-                                  "recursive", "shared", "extremes"])
+                                  "recursive", "shared", "extremes", "handed_on"])
 def test_consumers(pair: Pair, func: str) -> None:
     for n in SIZES:
         check(pair, func, n)

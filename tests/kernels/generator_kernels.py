@@ -279,6 +279,23 @@ def too_deep(n: int) -> int:
     return sum(recurse_forever(n))
 
 
+def drained(g: Iterator[int]) -> int:
+    s = 0
+    for x in g:
+        s = s * 10 + x
+    return s
+
+
+@compile
+def handed_on(n: int) -> tuple[int, int, list[int]]:
+    """Generators passed to a helper, kept in a list and a tuple."""
+    g = count(n)
+    first = next(g, -1)
+    gens = [count(n), upto(2, n)]
+    held = (evens_odds(n), 1)
+    return first, drained(g), [sum(h) for h in gens] + [max(held[0], default=-5)]
+
+
 @compile
 def shared(n: int) -> tuple[int, int]:
     g = count(n)
