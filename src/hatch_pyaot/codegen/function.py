@@ -215,7 +215,9 @@ class FunctionEmitter:
         bad = bad_cpp_line(fn.ref.name)
         if bad is not None:
             self.lines.append(bad)
-        if spec.cycle is not None and not fn.generator:
+        if spec.cycle is not None and fn.generator:
+            generators.recursion_guard(self)
+        elif spec.cycle is not None:
             self.headers.add("pyaot/recursion.hpp")
             self.line("if (depth > pyaot::max_recursion_depth) [[unlikely]] {")
             with self.indented():

@@ -35,6 +35,17 @@ def item_type(t: Type) -> Type:
     return t.item
 
 
+def recursion_guard(em: FunctionEmitter) -> None:
+    """A generator of a recursion cycle counts its resumes (RecursionError past the limit,
+    pyaot/builtins/generator.hpp); others do not pay for it."""
+    em.headers.add(HEADER)
+    em.line("if (!(co_await pyaot::recursion_guard{})) [[unlikely]] {")
+    with em.indented():
+        em.line("pyaot::raise_recursion_error();")
+        em.line(em.fail(em.spec.function.loc.line))
+    em.line("}")
+
+
 def yield_(em: FunctionEmitter, s: ir.Yield) -> None:
     em.headers.add(HEADER)
     assert em.spec.result is not None

@@ -33,8 +33,10 @@ class generator;
 
 namespace detail {
 
-/// How many generators are being resumed, one inside the other (a recursive generator):
-/// past the recursion limit, RecursionError instead of a C stack overflow.
+/// How many recursive generators are being resumed, one inside the other: past the
+/// recursion limit, RecursionError instead of a C stack overflow. Only the generators of a
+/// recursion cycle count (they start with a recursion_guard): a thread-local access costs
+/// a few nanoseconds per resume in a shared library, which others need not pay.
 inline int& generator_depth() noexcept {
 #if defined(__wasm__) && !defined(__wasm_atomics__)
   static int depth = 0;
@@ -56,6 +58,7 @@ struct generator_promise {
   bool running = false;
   bool closing = false;
   bool failed = false;
+  bool counted = false;  ///< a recursive generator: its resumes count in generator_depth
 
   generator<T> get_return_object() noexcept;
   static generator<T> get_return_object_on_allocation_failure() noexcept { return {}; }
@@ -112,13 +115,15 @@ class generator {
     promise_type& p = h_.promise();
     if (h_.done()) return true;
     if (p.running) return raise(Exc::ValueError, "generator already executing");
-    int& depth = detail::generator_depth();
-    if (depth >= max_recursion_depth) return raise_recursion_error();
-    ++depth;
+    int* depth = p.counted ? &detail::generator_depth() : nullptr;
+    if (depth != nullptr) {
+      if (*depth >= max_recursion_depth) return raise_recursion_error();
+      ++*depth;
+    }
     p.started = p.running = true;
     h_.resume();
     p.running = false;
-    --depth;
+    if (depth != nullptr || p.counted) --detail::generator_depth();  // counted from its start
     if (h_.done()) {
       // a generator that raised is finished: the next call says exhausted, as CPython's
       if (!std::exchange(p.failed, false)) return true;
@@ -164,6 +169,20 @@ generator<T> generator_promise<T>::get_return_object() noexcept {
 }
 
 }  // namespace detail
+
+/// `co_await recursion_guard{}` first in a recursive generator: it counts from then on, this
+/// first resume included; false past the recursion limit (the body raises RecursionError).
+struct recursion_guard {
+  bool await_ready() const noexcept { return false; }
+  template <class P>
+  bool await_suspend(std::coroutine_handle<P> h) const noexcept {
+    h.promise().counted = true;
+    return false;  // not suspended: the body goes on at once
+  }
+  bool await_resume() const noexcept {
+    return ++detail::generator_depth() <= max_recursion_depth;
+  }
+};
 
 /// The GeneratorExit a resumed `co_yield` reports while the generator is closed: raised so
 /// that the body's `finally` blocks run on the way out.
