@@ -154,6 +154,15 @@ def valued(n: int) -> Iterator[int]:
 @compile
 def from_list(xs: list[int]) -> Iterator[int]:
     yield from xs
+
+def twice(n: int) -> Iterator[int]:
+    yield n
+    yield n
+
+@compile
+def sent(n: int) -> int:
+    g = twice(n)
+    return g.send(None)
 """
 
 
@@ -169,6 +178,7 @@ def test_refused_forms_are_located(tmp_path: Path) -> None:
         in errors["sends"], errors["sends"]
     assert "refused.py:17:5: error: 'return' with a value in a generator" in errors["valued"]
     assert "refused.py:20:15: error: parameter 'xs' is a list[int]" in errors["from_list"]
+    assert "refused.py:30:12: error: 'Iterator[int]' has no method 'send'" in errors["sent"]
 
 
 WASM_CASES: list[tuple[str, dict[str, Any]]] = [
