@@ -54,6 +54,7 @@ LEAK_CASES: list[tuple[str, tuple[Any, ...]]] = [
                           "shared", "extremes", "handed_on", "lazy_squares",
                           "lazy_returned")),
     ("zipped", (4, [1, 2])), ("text_items", ("a b",)), ("errors", ([1, 0],)),
+    ("consumed_whole", (4, "a b")),
     ("caught", ([2, 0],)), ("perms", ([1, 2, 3],)), ("finally_runs", (5, 2, [])),
     ("too_deep", (0,)), ("tree_walk", (5, [3, 8, 1])), ("lazy_words", ("x y",)),
     ("lazy_fail", ((1, 0, 2),)),
@@ -78,6 +79,7 @@ def test_zip_and_enumerate(pair: Pair) -> None:
 def test_str_items(pair: Pair) -> None:
     for text in ("", "one", "a  bc d", "ǅungla straße ✓"):
         check(pair, "text_items", text)
+        check(pair, "consumed_whole", len(text), text)
 
 
 def test_exceptions_propagate(pair: Pair) -> None:

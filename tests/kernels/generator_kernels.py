@@ -297,6 +297,14 @@ def handed_on(n: int) -> tuple[int, int, list[int]]:
 
 
 @compile
+def consumed_whole(n: int, text: str) -> tuple[list[int], set[int], list[int], str, str]:
+    """Generator expressions given to builtins that take them whole."""
+    return (list(x * x for x in count(n)), set(x % 3 for x in range(n)),
+            sorted((x for x in evens_odds(n)), key=lambda v: -v),
+            "-".join(w for w in words(text)), ", ".join(str(x) for x in count(n) if x != 2))
+
+
+@compile
 def shared(n: int) -> tuple[int, int]:
     g = count(n)
     h = g

@@ -52,6 +52,44 @@ def statement(builder: Builder, node: cst.Yield) -> ir.Stmt | None:
     return builder.make_loop(node, header, ir.NameTarget(item, loc), body, [])
 
 
+_WHOLE = {"builtins.list": "list", "builtins.set": "set", "builtins.sorted": "list"}
+"""Builtins that consume a generator expression whole: given its comprehension instead."""
+
+
+def consumed_whole(builder: Builder, node: cst.Call, gen: cst.GeneratorExp,
+                   kind: str) -> ir.Expr | None:
+    """``list(e for x in it)``, ``set(...)``, ``sorted(..., key=..., reverse=...)`` and
+    ``sep.join(...)`` of a generator expression: they take every item before they return,
+    so they are the same over the comprehension (a list, a set); None for other calls."""
+    from hatch_pyaot.tracer import forms
+
+    loc = builder.loc(node)
+    func = node.func
+    joined = isinstance(func, cst.Attribute) and func.attr.value == "join" and (
+        isinstance(func.value, cst.SimpleString) or builder.of_local(func))
+    if (kind not in _WHOLE and not joined) or any(a.star for a in node.args):
+        return None
+    if len(node.args) > 1 and (kind != "builtins.sorted" or any(
+            a.keyword is None for a in node.args[1:])):
+        return None
+    comp = forms.list_comprehension(builder, gen)  # type: ignore[arg-type]  # same fields
+    if not isinstance(comp, ir.Comprehension):
+        return comp
+    if isinstance(func, cst.Attribute) and joined:
+        return ir.MethodCall(loc, builder.expr(func.value), "join", [comp])
+    comp.kind = _WHOLE[kind] if kind != "builtins.sorted" else "list"
+    if kind != "builtins.sorted":
+        return comp
+    kwargs = []
+    for a in node.args[1:]:
+        assert a.keyword is not None
+        value = forms.named_function(builder, a.value) if a.keyword.value == "key" and (
+            isinstance(a.value, cst.Name) and a.value.value not in builder.locals) else \
+            builder.expr(a.value)
+        kwargs.append((a.keyword.value, value))
+    return ir.Call(loc, kind, [comp], kwargs)
+
+
 def value_refused(builder: Builder, node: cst.Yield) -> None:
     """A yield used as a value: what send() would give, which compiled code has not."""
     what = "'yield from'" if isinstance(node.value, cst.From) else "a yield expression"
