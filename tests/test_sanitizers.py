@@ -191,6 +191,40 @@ def _our_leaks(cxx: str, tmp_path: Path, script: str, module: str,
             and "PyUnicode_InternFromString" not in block]
 
 
+def test_generator_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_generators.py again under ASan and UBSan: coroutine frames, their shared
+    handles, closing a suspended generator, the lazy iterators of the boundary."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_generators.py")
+
+
+_GENERATOR_LEAKS = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, {tests!r})
+    from pathlib import Path
+    import test_generators as cases
+    from support import import_file
+    native = import_file(Path("generator_kernels.py"), "generator_kernels")
+    for func, args in cases.LEAK_CASES:
+        try:
+            result = getattr(native, func)(*args)
+            if func.startswith("lazy_"):
+                next(result, None)  # then dropped half-way: the generator is closed
+        except Exception:
+            pass
+    print("ran")
+""")
+
+
+@pytest.mark.slow
+def test_generators_leak_nothing_under_lsan(cxx: str, tmp_path: Path) -> None:
+    """Every generator kernel run with LeakSanitizer on (finished, raising, closed early,
+    recursive, returned to Python and dropped): no coroutine frame or item leaks."""
+    _sanitized_kernels(tmp_path, "generator_kernels")
+    leaks = _our_leaks(cxx, tmp_path, _GENERATOR_LEAKS.format(tests=str(TESTS)),
+                       "generator_kernels")
+    assert leaks == [], "\n\n".join(leaks)[-6000:]
+
+
 def _tests_under_sanitizers(cxx: str, tmp_path: Path, *test_files: str) -> None:
     """A test file of differential tests again, in a pytest of its own whose kernels are
     built with the sanitizers (tests/support.py reads PYAOT_TEST_SANITIZE)."""

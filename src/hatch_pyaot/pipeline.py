@@ -48,6 +48,7 @@ from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
 from hatch_pyaot.typing.closures import boundary_errors
 from hatch_pyaot.typing.defaults import default_mismatch
+from hatch_pyaot.typing.generators import entry_generator
 from hatch_pyaot.typing.infer import Inferencer
 from hatch_pyaot.typing.ranks import fix_ranks, rank_variants
 from hatch_pyaot.typing.typed import Specialization
@@ -220,6 +221,8 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
                 result.diagnostics.append(mismatch)
             types.append(p.annotation)
     result.diagnostics += boundary_errors(fn, [p.annotation for p in fn.params], None, fn.loc)
+    if not result.diagnostics:
+        result.diagnostics += entry_generator(fn, types)
     if not result.diagnostics:
         result.diagnostics += fix_ranks(fn, types)
     return tuple(types) if not result.diagnostics else None

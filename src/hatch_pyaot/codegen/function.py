@@ -29,6 +29,7 @@ from hatch_pyaot.codegen import (
     dicts,
     elementwise,
     formatting,
+    generators,
     iteration,
     lists,
     models,
@@ -64,6 +65,7 @@ from hatch_pyaot.ir.types import (
     DictView,
     DTypeScalar,
     FunctionUnion,
+    GeneratorType,
     ListType,
     OptionalType,
     Scalar,
@@ -80,6 +82,7 @@ from hatch_pyaot.typing import sorting as sorting_typing
 from hatch_pyaot.typing.models import ModelTarget
 from hatch_pyaot.typing.typed import (
     ArrayCall,
+    GeneratorNext,
     ListBuiltin,
     NumpyCall,
     OpCall,
@@ -102,12 +105,14 @@ _CONTAINER_HEADERS = {"list": lists.HEADER, "set": sets.HEADER, "dict": dicts.HE
 
 def signature(spec: Specialization) -> str:
     assert spec.result is not None
-    params = [f"{spec.result.cpp()}& out"]
-    if spec.cycle is not None:
+    generator = spec.function.generator  # a coroutine: codegen/generators.py
+    params = [] if generator else [f"{spec.result.cpp()}& out"]
+    if spec.cycle is not None and not generator:
         params.append("int depth")
     for p, t in zip(spec.function.params, spec.param_types, strict=True):
         params.append(f"{t.cpp()} {_param_name(spec, p.name)}")
-    return f"static bool {spec.cpp_name}({', '.join(params)})"
+    result = spec.result.cpp() if generator else "bool"
+    return f"static {result} {spec.cpp_name}({', '.join(params)})"
 
 
 def _param_name(spec: Specialization, name: str) -> str:
@@ -146,7 +151,12 @@ class FunctionEmitter:
     """Expressions already evaluated into a temporary, read again from it (the function
     value of a call that dispatches on it: codegen/closures.py)."""
 
+    exit: str = "return"
+    """How the function returns: ``co_return`` in a generator's coroutine."""
+
     def __post_init__(self) -> None:
+        if self.spec.function.generator:
+            self.exit = "co_return"
         self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
         self.unbound = unbound.maybe_unbound(self.spec.function)
         self.no_overflow = ranges.cannot_overflow(self.spec)
@@ -203,12 +213,12 @@ class FunctionEmitter:
         """Record the Python file and line of the failing operation, then propagate."""
         record = f"pyaot::fail_at({string_literal(self.spec.function.loc.file)}, {line})"
         if not self.handlers:
-            return f"return {record};"
+            return f"{self.exit} {record};"
         return f"{{ {record}; {self.propagate()} }}"
 
     def propagate(self) -> str:
         """Pass a pending exception on: to the enclosing ``except`` dispatch, or the caller."""
-        return f"goto {self.handlers[-1]};" if self.handlers else "return false;"
+        return f"goto {self.handlers[-1]};" if self.handlers else f"{self.exit} false;"
 
     # ----- function ----------------------------------------------------------------------
 
@@ -219,7 +229,9 @@ class FunctionEmitter:
         bad = bad_cpp_line(fn.ref.name)
         if bad is not None:
             self.lines.append(bad)
-        if spec.cycle is not None:
+        if spec.cycle is not None and fn.generator:
+            generators.recursion_guard(self)
+        elif spec.cycle is not None:
             self.headers.add("pyaot/recursion.hpp")
             self.line("if (depth > pyaot::max_recursion_depth) [[unlikely]] {")
             with self.indented():
@@ -244,7 +256,10 @@ class FunctionEmitter:
         self.block(fn.body)
         if self.ticking:
             self.lines.insert(prologue, "  std::uint32_t ticks = pyaot::interrupt_interval;")
-        if spec.result == NONE or isinstance(spec.result, OptionalType):
+        if fn.generator:
+            self.headers.add(generators.HEADER)
+            self.line("co_return true;")
+        elif spec.result == NONE or isinstance(spec.result, OptionalType):
             self.line(f"out = {self.cast('pyaot::none', NONE, spec.result)};")
             self.line("return true;")
         self.lines.append("}")
@@ -319,8 +334,13 @@ class FunctionEmitter:
             self.while_(s)
         elif isinstance(s, ir.ForRange):
             self.for_range(s)
+        elif isinstance(s, ir.ForEach) and generators.steps(self, s):
+            generators.for_iterator(self, s)
         elif isinstance(s, ir.ForEach) and iteration_typing.handles(s.iterable):
             iteration.for_each(self, s)
+        elif isinstance(s, ir.ForEach) and (s in self.spec.lowered or isinstance(
+                self.spec.type_of(s.iterable), GeneratorType)):
+            generators.for_each(self, s)
         elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), ListType):
             lists.for_each(self, s)
         elif isinstance(s, ir.ForEach) and self.spec.type_of(s.iterable) in (STR, BYTES):
@@ -351,6 +371,10 @@ class FunctionEmitter:
             self.line("continue;")
         elif isinstance(s, ir.Pass):
             pass
+        elif isinstance(s, ir.Return) and self.spec.function.generator:
+            self.line("co_return true;")
+        elif isinstance(s, ir.Yield):
+            generators.yield_(self, s)
         elif isinstance(s, ir.Return):
             assert self.spec.result is not None
             if s.value is None:
@@ -651,6 +675,8 @@ class FunctionEmitter:
         return f"(*{held})"
 
     def expr_value(self, e: ir.Expr) -> str:
+        if e in self.spec.lowered:
+            return self.expr(self.spec.lowered[e])
         t = self.spec.type_of(e)
         if e in self.spec.methods:
             return classes.expr(self, e, self.spec.methods[e])
@@ -915,6 +941,8 @@ class FunctionEmitter:
             args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
                     for a, pt in zip(target.args, callee.param_types, strict=True)]
             assert callee.result is not None
+            if callee.function.generator:  # the coroutine starts suspended: it cannot fail
+                return self.temp(callee.result, f"{callee.cpp_name}({', '.join(args)})")
             out = self.temp(callee.result)
             if callee.cycle is not None:
                 same = callee.cycle == self.spec.cycle
@@ -922,6 +950,8 @@ class FunctionEmitter:
             self.line(f"if (!{callee.cpp_name}({', '.join([out, *args])})) [[unlikely]] "
                       f"{self.fail(e.loc.line)}")
             return out
+        if isinstance(target, GeneratorNext):
+            return generators.next_call(self, e, target)
         if isinstance(target, ListBuiltin) and target.name in ("print", "str", "repr"):
             return printing.call(self, e, target.name)
         if isinstance(target, ListBuiltin) and target.name == "collections":

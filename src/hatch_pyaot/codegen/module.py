@@ -23,6 +23,7 @@ from hatch_pyaot.ir.types import (
     ClassType,
     DictType,
     DTypeScalar,
+    GeneratorType,
     ListType,
     OptionalType,
     SetType,
@@ -91,6 +92,8 @@ def emit_module(module_name: str, entries: Sequence[Entry], specs: Sequence[Spec
         out += ["#include <pyaot/python/ndarray.hpp>", "#include <pyaot/python/numpy_scalar.hpp>"]
     if any(default_dicts.in_type(e.spec.result) for e in entries):
         out += ["#include <pyaot/python/collections.hpp>"]
+    if any(isinstance(e.spec.result, GeneratorType) for e in entries):
+        out += ["#include <pyaot/python/generator.hpp>"]  # a lazy iterator
     prints = PRINT_HEADER in headers
     if prints:
         out += ["#include <pyaot/python/print.hpp>"]
@@ -246,10 +249,18 @@ def _convert_and_call(entry: Entry) -> list[str]:
     return lines
 
 
-def kernel_call(spec: Specialization, out: str, args: Sequence[str]) -> str:
+def kernel_call(spec: Specialization, out: str, args: Sequence[str],
+                drained: bool = False) -> str:
     """The call of an entry point's kernel, which every wrapper (CPython, C ABI, standalone
     program) makes: the result variable first, a recursion depth of 0 for a kernel in a
-    recursion cycle, then the arguments."""
+    recursion cycle, then the arguments. ``drained``: a generator's items into the list
+    ``out`` (the C ABI and programs: codegen/generators.py ``boundary_result``)."""
+    if isinstance(spec.result, GeneratorType) and drained:  # a list of its items
+        made = kernel_call(spec, "pyaot_made", args)
+        return (f"[&] {{ {spec.result.cpp()} pyaot_made; return {made} && "
+                f"pyaot::drain({out}, std::move(pyaot_made)); }}()")
+    if spec.function.generator:  # a coroutine: made suspended, it cannot fail
+        return f"({out} = pyaot_gen::{spec.cpp_name}({', '.join(args)}), true)"
     depth = ["0"] if spec.cycle is not None else []
     return f"pyaot_gen::{spec.cpp_name}({', '.join([out, *depth, *args])})"
 

@@ -150,6 +150,9 @@ class _Analysis:
         if isinstance(s, ir.Return):
             self.read(s.value, state)
             return None
+        if isinstance(s, ir.Yield):
+            self.read(s.value, state)
+            return state
         if isinstance(s, ir.Raise):
             self.read(s.message, state)
             return None

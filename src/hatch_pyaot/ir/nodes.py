@@ -491,6 +491,13 @@ class ReduceStep(Stmt):
 
 
 @dataclass(eq=False, slots=True)
+class Yield(Stmt):
+    """``yield value`` as a statement (a generator's step; ``x = yield`` would be send())."""
+
+    value: Expr | None
+
+
+@dataclass(eq=False, slots=True)
 class Break(Stmt):
     pass
 
@@ -559,6 +566,8 @@ class Function:
     """The locals that nested functions share with this one (``pyaot::cell``)."""
     nested: list[Function] = field(default_factory=list)
     """The functions defined inside this one (at any depth): traced with it."""
+    generator: bool = False
+    """Its body yields: a call makes a generator (typing/generators.py)."""
 
 
 @dataclass(frozen=True, slots=True)

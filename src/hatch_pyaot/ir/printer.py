@@ -90,6 +90,8 @@ class _Printer:
             self.line(d, "return" + (f" {self.expr(s.value)}" if s.value else ""), s)
         elif isinstance(s, ir.ReduceStep):
             self.line(d, f"reduce {self.expr(s.value)}", s)
+        elif isinstance(s, ir.Yield):
+            self.line(d, "yield" + (f" {self.expr(s.value)}" if s.value else ""), s)
         elif isinstance(s, ir.Raise):
             msg = f"({self.expr(s.message)})" if s.message else ""
             self.line(d, f"raise {s.exc}{msg}", s)

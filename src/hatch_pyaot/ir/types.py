@@ -120,6 +120,21 @@ class OptionalType(Type):
         return f"{self.item} | None"
 
 
+@dataclass(frozen=True, slots=True)
+class GeneratorType(Type):
+    """A generator of T items (``Iterator[T]``, ``Generator[T, None, None]``): a handle to a
+    shared, resumable coroutine (``pyaot::generator<T>``, pyaot/builtins/generator.hpp).
+    ``item`` is None while the yields' types are not known yet."""
+
+    item: Type | None
+
+    def cpp(self) -> str:
+        return f"pyaot::generator<{self.item.cpp() if self.item is not None else 'pyaot::None'}>"
+
+    def __str__(self) -> str:
+        return f"Iterator[{self.item if self.item is not None else '?'}]"
+
+
 def optional(t: Type) -> Type:
     """T | None (None | None is None; an Optional stays one)."""
     return t if t == NONE or isinstance(t, OptionalType) else OptionalType(t)

@@ -46,7 +46,7 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         s.start, s.stop, s.step = _expr(s.start, f), _expr(s.stop, f), _expr(s.step, f)
         _block(s.body, f)
         _block(s.orelse, f)
-    elif isinstance(s, ir.ReduceStep | ir.Return):
+    elif isinstance(s, ir.ReduceStep | ir.Return | ir.Yield):
         if s.value is not None:
             s.value = _expr(s.value, f)
     elif isinstance(s, ir.Assert):

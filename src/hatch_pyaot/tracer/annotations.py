@@ -15,6 +15,7 @@ from hatch_pyaot.ir.types import (
     CallableType,
     DictType,
     DTypeScalar,
+    GeneratorType,
     ListType,
     SetType,
     TupleType,
@@ -37,6 +38,9 @@ _SETS = {"builtins.set", "typing.Set"}
 _FROZENSETS = {"builtins.frozenset", "typing.FrozenSet"}
 _ARRAYS = {"numpy.typing.NDArray"}
 _CALLABLES = {"typing.Callable", "collections.abc.Callable"}
+_GENERATORS = {f"{m}.{n}" for m in ("typing", "collections.abc")
+               for n in ("Iterator", "Iterable", "Generator")}
+"""What a generator function's result may be annotated as (Generator[T, None, None])."""
 _PYTHON_DTYPES = {FLOAT: "float64", INT: "int64", BOOL: "bool_"}
 UNKNOWN_RANK = -1
 """The rank of an ``NDArray[...]`` parameter until its uses fix it (pipeline._entry_types)."""
@@ -97,6 +101,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return _array(resolver, module, node)
         if isinstance(res, OpName) and res.qualname in _CALLABLES:
             return _callable(resolver, module, node)
+        if isinstance(res, OpName) and res.qualname in _GENERATORS:
+            return _generator(resolver, module, node, res.qualname.rpartition(".")[2])
         if isinstance(res, OpName) and res.qualname in _LISTS:
             item = node.slice[0].slice if len(node.slice) == 1 else None
             if not isinstance(item, cst.Index):
@@ -158,6 +164,24 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
         "NDArray[numpy.<dtype>]",
         node,
     )
+
+
+def _generator(resolver: Resolver, module: ModuleSource, node: cst.Subscript,
+               name: str) -> Type:
+    """``Iterator[T]`` (``Iterable[T]``, ``Generator[T, None, None]``): a generator of T; a
+    Generator's send and return types must be None (send() is not compiled)."""
+    parts = [el.slice for el in node.slice]
+    if not all(isinstance(p, cst.Index) for p in parts) or len(parts) != (
+            3 if name == "Generator" else 1):
+        raise AnnotationError(f"{name}[...] takes one item type, e.g. {name}[int]" if
+                              name != "Generator" else "Generator[...] takes three types, "
+                              "e.g. Generator[int, None, None]", node)
+    types = [annotation_type(resolver, module, p.value) for p in parts
+             if isinstance(p, cst.Index)]
+    if any(t != NONE for t in types[1:]):
+        raise AnnotationError("a compiled generator's send and return types must be None "
+                              "(send() and the value of 'yield from' are not compiled)", node)
+    return GeneratorType(types[0])
 
 
 def _union(a: Type, b: Type, node: cst.CSTNode) -> Type:

@@ -19,7 +19,15 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import STR, DictType, Type
-from hatch_pyaot.tracer import class_forms, closures, formatting, forms, functional, models
+from hatch_pyaot.tracer import (
+    class_forms,
+    closures,
+    formatting,
+    forms,
+    functional,
+    generators,
+    models,
+)
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.models import ModelHandle
 from hatch_pyaot.tracer.project import ModuleSource
@@ -162,6 +170,8 @@ class Builder:
     """The method's name in its class."""
     scope: closures.Scope | None = None
     """Its nested functions and what they capture (tracer/closures.py)."""
+    generator: bool = False
+    """The function yields (tracer/generators.py)."""
 
     def loc(self, node: cst.CSTNode) -> Loc:
         return self.module.loc(node)
@@ -178,6 +188,7 @@ class Builder:
         if self.owner is not None and node.name.value not in self.owner.static and params and (
                 params[0].annotation is None):
             params[0].annotation = self.owner.type  # self: one specialization serves subclasses
+        self.generator = generators.yields(node)
         returns, body, docstring = self.result_and_body(node)
         name = node.name.value if self.owner is None else (
             f"{self.owner.name}.{self.method or node.name.value}")
@@ -191,6 +202,7 @@ class Builder:
             locals=list(self.locals),
             cells=set(self.scope.cells) if self.scope else set(),
             nested=list(self.scope.nested) if self.scope else [],
+            generator=self.generator,
         )
 
     def result_and_body(self, node: cst.FunctionDef,
@@ -333,8 +345,12 @@ class Builder:
         if isinstance(node, cst.Expr):
             if isinstance(node.value, cst.SimpleString | cst.ConcatenatedString | cst.Ellipsis):
                 return None
+            if isinstance(node.value, cst.Yield):
+                return generators.statement(self, node.value)
             return ir.ExprStmt(loc, self.expr(node.value))
         if isinstance(node, cst.Return):
+            if self.generator and node.value is not None:
+                generators.return_refused(self, node)
             return ir.Return(loc, self.expr(node.value) if node.value is not None else None)
         if isinstance(node, cst.Pass):
             return ir.Pass(loc)
@@ -675,11 +691,13 @@ class Builder:
                 keys.append(self.expr(pair.key))
                 values.append(self.expr(pair.value))
             return ir.DictExpr(loc, keys, values)
+        if isinstance(node, cst.Yield):
+            generators.value_refused(self, node)
+            return ir.Const(loc, 0)
         what = {
             cst.GeneratorExp: "generator expressions",
             cst.NamedExpr: "assignment expressions (:=)",
             cst.Await: "await",
-            cst.Yield: "generators (yield)",
             cst.Imaginary: "complex numbers",
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled yet")

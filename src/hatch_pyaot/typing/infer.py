@@ -27,10 +27,12 @@ from hatch_pyaot.ir.types import (
     STR,
     ArrayType,
     CallableType,
+    ClassType,
     ClosureType,
     DictType,
     DictView,
     DTypeScalar,
+    GeneratorType,
     ListType,
     OptionalType,
     SetType,
@@ -51,6 +53,7 @@ from hatch_pyaot.typing import (
     default_dicts,
     deques,
     dicts,
+    generators,
     iteration,
     lists,
     models,
@@ -178,6 +181,7 @@ class FunctionTyper:
     diags: Diagnostics = field(default_factory=Diagnostics)
     changed: bool = False
     returns: list[tuple[Type, Loc]] = field(default_factory=list)
+    yields: list[tuple[Type, Loc]] = field(default_factory=list)
     reducers: list[tuple[ir.Comprehension, list[Type]]] = field(default_factory=list)
     """The comprehensions being typed, innermost last, with their elements' types."""
 
@@ -190,13 +194,15 @@ class FunctionTyper:
             self.diags = Diagnostics()
             self.changed = False
             self.returns = []
+            self.yields = []
             # Calls made at argument types of an earlier, narrower pass are not callees.
             self.owner.callees[self.spec] = set()
             self.block(fn.body)
             self.finish_result()
             if not self.changed:
                 break
-        if _falls_through(fn.body) and self.spec.result not in (None, NONE) and not isinstance(
+        if not fn.generator and _falls_through(fn.body) and self.spec.result not in (
+                None, NONE) and not isinstance(
                 self.spec.result, OptionalType):
             self.diags.error(fn.loc, f"'{fn.ref.name}' can end without a return statement, "
                              f"so Python would return None, but its result is "
@@ -208,6 +214,12 @@ class FunctionTyper:
 
     def finish_result(self) -> None:
         fn = self.spec.function
+        if fn.generator:
+            made = generators.result(self, self.yields)
+            if made is not None and made != self.spec.result:
+                self.spec.result = made
+                self.changed = True
+            return
         values = list(self.returns)
         if _falls_through(fn.body) and not values:
             values.append((NONE, fn.loc))  # falling off the end alongside returns: see run()
@@ -339,6 +351,8 @@ class FunctionTyper:
             self.condition(s.test)
             self.block(s.body)
             self.block(s.orelse)
+        elif isinstance(s, ir.Yield):
+            generators.yield_(self, s, self.yields)
         elif isinstance(s, ir.ReduceStep):
             # a list comprehension keeps None items (an Optional); sum() and kin need the item
             keep = self.reducers[-1][0].kind in ("list", "set", "dict")
@@ -363,6 +377,10 @@ class FunctionTyper:
                 item = iterable_t.item
             elif iterable_t in (STR, BYTES):
                 item = STR if iterable_t == STR else INT
+            elif isinstance(iterable_t, GeneratorType):
+                item = iterable_t.item
+            elif isinstance(iterable_t, ClassType):
+                item = generators.object_items(self, s, iterable_t)
             elif isinstance(iterable_t, DictType | DictView):
                 item = dicts.view_item(iterable_t)
             else:
@@ -769,6 +787,8 @@ class FunctionTyper:
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
+        if generators.handles(e.func, ts):
+            return generators.builtin(self, e, ts)
         if printing.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             return printing.call(self, e, str(e.func), ts, kwmap)

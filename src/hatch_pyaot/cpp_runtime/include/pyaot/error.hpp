@@ -33,6 +33,9 @@ enum class Exc : int {
   /// A signal handler of the host raised (pyaot/interrupt.hpp): its exception, usually
   /// KeyboardInterrupt, is pending in the host. Not a kind `raise`/`except` can name.
   Interrupted,
+  /// A generator being closed early (pyaot/builtins/generator.hpp): its ``finally`` blocks
+  /// run, no compiled ``except`` catches it, and it never leaves the generator.
+  GeneratorExit,
 };
 
 /// The builtin exception's name: exc_name(Exc::ValueError) == "ValueError".
@@ -58,6 +61,7 @@ inline const char* exc_name(Exc type) noexcept {
     case Exc::UnicodeDecodeError: return "UnicodeDecodeError";
     case Exc::UnicodeEncodeError: return "UnicodeEncodeError";
     case Exc::Interrupted: return "KeyboardInterrupt";
+    case Exc::GeneratorExit: return "GeneratorExit";
   }
   return "Exception";
 }

@@ -34,6 +34,7 @@ inline PyObject* exception_type(Exc type) noexcept {
     case Exc::UnicodeDecodeError: return PyExc_UnicodeDecodeError;
     case Exc::UnicodeEncodeError: return PyExc_UnicodeEncodeError;
     case Exc::Interrupted: return PyExc_KeyboardInterrupt;
+    case Exc::GeneratorExit: return PyExc_GeneratorExit;
   }
   return PyExc_Exception;
 }
