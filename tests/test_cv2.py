@@ -64,7 +64,7 @@ def _equal(call: str, expected: Any, got: Any, atol: float | None) -> None:
         assert diff.size == 0, f"{call}: {len(diff)} bytes differ, first at {diff[:3].tolist()}"
     else:
         tol = {**FLOAT_TOLERANCE, "atol": atol} if atol is not None else FLOAT_TOLERANCE
-        assert np.allclose(expected, got, **tol), \
+        assert np.allclose(expected.astype(np.float64), got, **tol), \
             f"{call}: max difference {np.abs(expected.astype(float) - got).max()}"
 
 
@@ -222,3 +222,64 @@ def test_ops_listing():
     text = text_listing(default_registry(), "cv2")
     assert all(f"{name}    -- " in text for name, _ in coverage())
     assert text.endswith(f"{len(coverage())} OpenCV functions\n")
+
+
+ODD = st.integers(0, 6).map(lambda k: 2 * k + 1)
+
+
+@EXAMPLES
+@given(images(), ODD, ODD, st.sampled_from([0.0, 0.6, 1.0, 1.7, 3.0]),
+       st.sampled_from([0.0, 0.8, 2.2]))
+def test_gaussian_blur(pair, img, kw, kh, sx, sy):
+    same(pair, "gaussian", img, kw, kh, sx, sy)
+
+
+@EXAMPLES
+@given(images(), ODD, st.sampled_from([0, 1, 2, 4]))
+def test_gaussian_borders(pair, img, k, border):
+    same(pair, "gaussian_border", img, k, border)
+
+
+@EXAMPLES
+@given(images(np.float32), ODD, ODD, st.sampled_from([0.0, 0.8, 2.0]))
+def test_gaussian_blur_float(pair, img, kw, kh, sx):
+    same(pair, "gaussian_f", img, kw, kh, sx)
+
+
+@EXAMPLES
+@given(images(), ODD, ODD, st.sampled_from([0, 1, 2, 4]))
+def test_blur(pair, img, kw, kh, border):
+    same(pair, "blurs", img, kw, kh, border)
+
+
+@EXAMPLES
+@given(images(), st.integers(1, 4).map(lambda k: 2 * k), st.integers(1, 8))
+def test_blur_even(pair, img, kw, kh):
+    """Even box sizes: equal to cv2 unless the area is a power of two, where OpenCV takes
+    other paths (its (2, 1) box adds 1 and wraps 255 to 0); there the compiled blur is
+    cv2's own sum (boxFilter to int32) divided by the area, rounded half up."""
+    area = kw * kh
+    if area & (area - 1):
+        same(pair, "blurs", img, kw, kh, 4)
+        return
+    sums = cv2.boxFilter(img, cv2.CV_32S, (kw, kh), normalize=False).astype(np.int64)
+    assert np.array_equal(pair.native.blurs(img, kw, kh, 4), (sums + area // 2) // area)
+
+
+@EXAMPLES
+@given(images(np.float32), st.integers(1, 8), st.integers(1, 8))
+def test_box_filter(pair, img, kw, kh):
+    same(pair, "box_sums", img, kw, kh)
+
+
+@EXAMPLES
+@given(images(), st.integers(0, 50), st.integers(0, 5), st.integers(0, 50), st.integers(0, 5),
+       st.sampled_from([0, 1, 2, 3, 4]))
+def test_copy_make_border(pair, img, top, bottom, left, right, kind):
+    same(pair, "borders", img, top, bottom, left, right, kind)
+
+
+@EXAMPLES
+@given(images(np.float32), st.floats(-300, 300), st.floats(-100, 100))
+def test_convert_scale_abs(pair, img, alpha, beta):
+    same(pair, "scale_abs", img, alpha, beta)

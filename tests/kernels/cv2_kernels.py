@@ -89,3 +89,44 @@ def scaled(img: NDArray[np.uint8], fx: float, fy: float, how: int) -> NDArray[np
 @compile
 def resized_f(img: NDArray[np.float32], w: int, h: int, how: int) -> NDArray[np.float32]:
     return cv2.resize(img, (w, h), interpolation=how)
+
+
+@compile
+def gaussian(img: NDArray[np.uint8], kw: int, kh: int, sx: float,
+             sy: float) -> NDArray[np.uint8]:
+    return cv2.GaussianBlur(img, (kw, kh), sx, sigmaY=sy)
+
+
+@compile
+def gaussian_border(img: NDArray[np.uint8], k: int, border: int) -> NDArray[np.uint8]:
+    return cv2.GaussianBlur(img, (k, k), 0, borderType=border)
+
+
+@compile
+def gaussian_f(img: NDArray[np.float32], kw: int, kh: int, sx: float) -> NDArray[np.float32]:
+    return cv2.GaussianBlur(img, (kw, kh), sx)
+
+
+@compile
+def blurs(img: NDArray[np.uint8], kw: int, kh: int, border: int) -> NDArray[np.uint8]:
+    return cv2.blur(img, (kw, kh), borderType=border)
+
+
+@compile
+def box_sums(img: NDArray[np.float32], kw: int, kh: int) -> tuple[NDArray[np.float32],
+                                                                  NDArray[np.float32]]:
+    return (cv2.boxFilter(img, -1, (kw, kh), normalize=False),
+            cv2.boxFilter(img, -1, (kw, kh), anchor=(0, 0)))
+
+
+@compile
+def borders(img: NDArray[np.uint8], top: int, bottom: int, left: int, right: int,
+            kind: int) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    return (cv2.copyMakeBorder(img, top, bottom, left, right, kind),
+            cv2.copyMakeBorder(img, top, bottom, left, right, cv2.BORDER_CONSTANT,
+                               value=(7, 8.5, 300)))
+
+
+@compile
+def scale_abs(img: NDArray[np.float32], alpha: float, beta: float) -> NDArray[np.uint8]:
+    return cv2.convertScaleAbs(img, alpha=alpha, beta=beta)

@@ -63,6 +63,37 @@ def float_arg(typer: FunctionTyper, name: str, b: Bound, param: str,
     return Converted(b[param], FLOAT) if number(typer, name, param, b[param]) else None
 
 
+def pair_arg(typer: FunctionTyper, name: str, b: Bound, param: str,
+             default: tuple[str, str] | None = None) -> list[Converted | str | None]:
+    """``(w, h)`` written out as two ints (ksize=, anchor=); ``default`` (C++) when left out.
+    [None] after a diagnostic."""
+    expr = b.get(param)
+    if is_none(expr) and default is not None:
+        return list(default)
+    if isinstance(expr, ir.TupleExpr) and len(expr.items) == 2:
+        items = [Converted(i, INT) if integer(typer, name, param, i) else None
+                 for i in expr.items]
+        return items if None not in items else [None]
+    typer.diags.error((expr or b["src"]).loc, f"{name}() takes {param} as two ints written "
+                      "out, (width, height)")
+    return [None]
+
+
+def scalar_arg(typer: FunctionTyper, name: str, b: Bound, param: str) -> list[Converted | str | None]:
+    """cv2's Scalar: a number (the first channel; the others 0) or up to 4 written out."""
+    expr = b.get(param)
+    if is_none(expr):
+        return ["0.0"] * 4
+    assert expr is not None
+    items = list(expr.items) if isinstance(expr, ir.TupleExpr) else [expr]
+    if len(items) > 4:
+        typer.diags.error(expr.loc, f"{name}() takes {param} as up to 4 numbers")
+        return [None]
+    values: list[Converted | str | None] = [
+        Converted(i, FLOAT) if number(typer, name, param, i) else None for i in items]
+    return values + ["0.0"] * (4 - len(values))
+
+
 def record(typer: FunctionTyper, e: ir.Expr, cpp: str, header: str,
            *args: Converted | str | None) -> bool:
     """The call as ``pyaot::cv2::cpp(out, args...)``; False when an argument was diagnosed."""
@@ -75,9 +106,10 @@ def record(typer: FunctionTyper, e: ir.Expr, cpp: str, header: str,
 
 
 def _functions() -> dict[str, Function]:
-    from hatch_pyaot.typing import cv2_color, cv2_geometry, cv2_threshold
+    from hatch_pyaot.typing import cv2_color, cv2_filters, cv2_geometry, cv2_threshold
 
-    return {**cv2_color.FUNCTIONS, **cv2_geometry.FUNCTIONS, **cv2_threshold.FUNCTIONS}
+    return {**cv2_color.FUNCTIONS, **cv2_geometry.FUNCTIONS, **cv2_threshold.FUNCTIONS,
+            **cv2_filters.FUNCTIONS}
 
 
 def handles(name: str) -> bool:
