@@ -71,8 +71,8 @@ def pair_arg(typer: FunctionTyper, name: str, b: Bound, param: str,
     if is_none(expr) and default is not None:
         return list(default)
     if isinstance(expr, ir.TupleExpr) and len(expr.items) == 2:
-        items = [Converted(i, INT) if integer(typer, name, param, i) else None
-                 for i in expr.items]
+        items: list[Converted | str | None] = [
+            Converted(i, INT) if integer(typer, name, param, i) else None for i in expr.items]
         return items if None not in items else [None]
     typer.diags.error((expr or b["src"]).loc, f"{name}() takes {param} as two ints written "
                       "out, (width, height)")
