@@ -283,3 +283,49 @@ def test_copy_make_border(pair, img, top, bottom, left, right, kind):
 @given(images(np.float32), st.floats(-300, 300), st.floats(-100, 100))
 def test_convert_scale_abs(pair, img, alpha, beta):
     same(pair, "scale_abs", img, alpha, beta)
+
+
+@pytest.mark.parametrize("shape", [0, 1, 2])
+def test_structuring_elements(pair, shape):
+    for w in range(1, 9):
+        for h in range(1, 9):
+            same(pair, "elements", shape, w, h)
+
+
+@EXAMPLES
+@given(images(), st.sampled_from([0, 1, 2]), st.sampled_from([1, 3, 5]), st.integers(0, 6),
+       st.integers(1, 2))
+def test_morphology(pair, img, shape, k, op, iterations):
+    same(pair, "morph", img, shape, k, op, iterations)
+
+
+@EXAMPLES
+@given(images(np.float32), st.sampled_from([0, 1, 2, 4]))
+def test_erode_dilate_float(pair, img, border):
+    same(pair, "erode_dilate", img, border)
+
+
+@EXAMPLES
+@given(images(), st.integers(0, 2), st.integers(0, 2), st.sampled_from([1, 3, 5, 7, -1]))
+def test_sobel(pair, img, dx, dy, k):
+    same(pair, "sobels", img, dx, dy, k)
+
+
+@EXAMPLES
+@given(images(), st.integers(1, 7), st.integers(1, 7), st.integers(0, 2**32 - 1))
+def test_filter2d(pair, img, kw, kh, seed):
+    """Kernels of quarters: every sum is exact in float, so uint8 is equal byte for byte."""
+    kernel = np.random.default_rng(seed).integers(-8, 9, (kh, kw)).astype(np.float32) / 4
+    same(pair, "filtered", img, kernel)
+
+
+@EXAMPLES
+@given(images(max_side=30), st.sampled_from([1, 3, 5, 7, 9]))
+def test_median_blur(pair, img, k):
+    same(pair, "medians", img, k)
+
+
+@EXAMPLES
+@given(images(np.float32, max_side=30), st.sampled_from([3, 5, 7]))
+def test_median_blur_float(pair, img, k):
+    same(pair, "medians_f", img, k)

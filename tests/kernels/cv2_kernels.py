@@ -130,3 +130,45 @@ def borders(img: NDArray[np.uint8], top: int, bottom: int, left: int, right: int
 @compile
 def scale_abs(img: NDArray[np.float32], alpha: float, beta: float) -> NDArray[np.uint8]:
     return cv2.convertScaleAbs(img, alpha=alpha, beta=beta)
+
+
+@compile
+def elements(shape: int, w: int, h: int) -> NDArray[np.uint8]:
+    return cv2.getStructuringElement(shape, (w, h))
+
+
+@compile
+def morph(img: NDArray[np.uint8], shape: int, k: int, op: int,
+          iterations: int) -> NDArray[np.uint8]:
+    element = cv2.getStructuringElement(shape, (k, k))
+    return cv2.morphologyEx(img, op, element, iterations=iterations)
+
+
+@compile
+def erode_dilate(img: NDArray[np.float32], border: int) -> tuple[NDArray[np.float32],
+                                                                 NDArray[np.float32]]:
+    return cv2.erode(img, None, borderType=border), cv2.dilate(img, None, iterations=2)
+
+
+@compile
+def sobels(img: NDArray[np.uint8], dx: int, dy: int, k: int) -> tuple[
+        NDArray[np.int16], NDArray[np.float32], NDArray[np.uint8]]:
+    return (cv2.Sobel(img, cv2.CV_16S, dx, dy, ksize=k), cv2.Sobel(img, cv2.CV_32F, dx, dy),
+            cv2.Sobel(img, -1, dx, dy, ksize=k, scale=0.5, delta=3))
+
+
+@compile
+def filtered(img: NDArray[np.uint8], kernel: NDArray[np.float32]) -> tuple[
+        NDArray[np.uint8], NDArray[np.float32]]:
+    return (cv2.filter2D(img, -1, kernel),
+            cv2.filter2D(img, cv2.CV_32F, kernel, anchor=(0, 0), delta=1.5))
+
+
+@compile
+def medians(img: NDArray[np.uint8], k: int) -> NDArray[np.uint8]:
+    return cv2.medianBlur(img, k)
+
+
+@compile
+def medians_f(img: NDArray[np.float32], k: int) -> NDArray[np.float32]:
+    return cv2.medianBlur(img, k)

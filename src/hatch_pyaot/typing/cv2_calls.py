@@ -16,6 +16,7 @@ from hatch_pyaot.typing.array_calls import (
     Bound,
     Function,
     bind,
+    constant,
     integer,
     is_none,
     number,
@@ -94,6 +95,23 @@ def scalar_arg(typer: FunctionTyper, name: str, b: Bound, param: str) -> list[Co
     return values + ["0.0"] * (4 - len(values))
 
 
+DEPTHS = {0: dtypes.UINT8, 3: dtypes.INT16, 5: dtypes.FLOAT32, 6: dtypes.FLOAT64}
+"""cv2.CV_8U, CV_16S, CV_32F, CV_64F: the result dtypes ``ddepth=`` may name."""
+
+
+def depth(typer: FunctionTyper, name: str, b: Bound, src: ArrayType) -> ArrayType | None:
+    """The result of ``ddepth=``: -1 (the source's dtype) or a cv2.CV_* constant written in
+    the code."""
+    value = constant(b.get("ddepth"), int)
+    if value == -1:
+        return src
+    if isinstance(value, int) and value in DEPTHS:
+        return ArrayType(DEPTHS[value], src.ndim)
+    typer.diags.error(b["ddepth"].loc, f"{name}() takes ddepth as -1, cv2.CV_8U, cv2.CV_16S, "
+                      "cv2.CV_32F or cv2.CV_64F written in the code")
+    return None
+
+
 def record(typer: FunctionTyper, e: ir.Expr, cpp: str, header: str,
            *args: Converted | str | None) -> bool:
     """The call as ``pyaot::cv2::cpp(out, args...)``; False when an argument was diagnosed."""
@@ -106,10 +124,17 @@ def record(typer: FunctionTyper, e: ir.Expr, cpp: str, header: str,
 
 
 def _functions() -> dict[str, Function]:
-    from hatch_pyaot.typing import cv2_color, cv2_filters, cv2_geometry, cv2_threshold
+    from hatch_pyaot.typing import (
+        cv2_color,
+        cv2_convolution,
+        cv2_filters,
+        cv2_geometry,
+        cv2_morphology,
+        cv2_threshold,
+    )
 
     return {**cv2_color.FUNCTIONS, **cv2_geometry.FUNCTIONS, **cv2_threshold.FUNCTIONS,
-            **cv2_filters.FUNCTIONS}
+            **cv2_filters.FUNCTIONS, **cv2_morphology.FUNCTIONS, **cv2_convolution.FUNCTIONS}
 
 
 def handles(name: str) -> bool:

@@ -90,7 +90,9 @@ inline T saturate(double v) noexcept {
     return static_cast<T>(v);
   } else {
     const double r = std::nearbyint(v);
-    if (!(r >= 0.0)) return 0;  // NaN too
+    if (std::isnan(r)) return 0;
+    if (r <= static_cast<double>(std::numeric_limits<T>::lowest()))
+      return std::numeric_limits<T>::lowest();
     if (r >= static_cast<double>(std::numeric_limits<T>::max()))
       return std::numeric_limits<T>::max();
     return static_cast<T>(r);
@@ -105,6 +107,16 @@ inline T saturate_int(std::int64_t v) noexcept {
     constexpr std::int64_t hi = std::numeric_limits<T>::max();
     constexpr std::int64_t lo = std::numeric_limits<T>::min();
     return static_cast<T>(v < lo ? lo : v > hi ? hi : v);
+  }
+}
+
+/// a - b, saturated for integer T (cv::subtract).
+template <class T>
+inline T saturate_diff(T a, T b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return a - b;
+  } else {
+    return saturate_int<T>(static_cast<std::int64_t>(a) - static_cast<std::int64_t>(b));
   }
 }
 

@@ -2,7 +2,7 @@
 // A separable filter: a horizontal kernel on every source row, then a vertical one over the
 // rows, borders read through pyaot/cv2/border.hpp (BORDER_CONSTANT reads 0). `A` is the
 // accumulator (uint32 for OpenCV's fixed-point uint8 paths, float for float32), `finish`
-// turns a vertical sum into the result element.
+// turns a vertical sum into the result element (of the result's dtype D).
 
 #include <cstdint>
 #include <vector>
@@ -12,12 +12,8 @@
 
 namespace pyaot::cv2 {
 
-struct Kernel1D {
-  std::int64_t size, anchor;  ///< taps, and the tap at the output position
-};
-
-template <class A, class T, class Finish>
-void separable(T* dst, const Image<T>& img, const std::vector<A>& kx, std::int64_t ax,
+template <class A, class T, class D, class Finish>
+void separable(D* dst, const Image<T>& img, const std::vector<A>& kx, std::int64_t ax,
                const std::vector<A>& ky, std::int64_t ay, std::int64_t border,
                Finish finish) {
   const std::int64_t cn = img.cn, width = img.cols * cn;
