@@ -172,3 +172,23 @@ def medians(img: NDArray[np.uint8], k: int) -> NDArray[np.uint8]:
 @compile
 def medians_f(img: NDArray[np.float32], k: int) -> NDArray[np.float32]:
     return cv2.medianBlur(img, k)
+
+
+@compile
+def normalized(img: NDArray[np.uint8], a: float, b: float, kind: int) -> tuple[
+        NDArray[np.uint8], NDArray[np.float32]]:
+    return (cv2.normalize(img, None, a, b, kind),
+            cv2.normalize(img, None, a, b, kind, cv2.CV_32F))
+
+
+@compile
+def normalized_f(img: NDArray[np.float32], a: float, b: float, kind: int) -> NDArray[np.float32]:
+    return cv2.normalize(img, None, a, b, kind)
+
+
+@compile
+def pipeline(img: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """cvtColor -> resize -> normalize: one compiled call."""
+    rgb = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
+    small = cv2.resize(rgb, (224, 224), interpolation=cv2.INTER_LINEAR)
+    return cv2.normalize(small, None, 0.0, 1.0, cv2.NORM_MINMAX, cv2.CV_32F)

@@ -99,15 +99,16 @@ DEPTHS = {0: dtypes.UINT8, 3: dtypes.INT16, 5: dtypes.FLOAT32, 6: dtypes.FLOAT64
 """cv2.CV_8U, CV_16S, CV_32F, CV_64F: the result dtypes ``ddepth=`` may name."""
 
 
-def depth(typer: FunctionTyper, name: str, b: Bound, src: ArrayType) -> ArrayType | None:
-    """The result of ``ddepth=``: -1 (the source's dtype) or a cv2.CV_* constant written in
-    the code."""
-    value = constant(b.get("ddepth"), int)
+def depth(typer: FunctionTyper, name: str, b: Bound, src: ArrayType,
+          param: str = "ddepth") -> ArrayType | None:
+    """The result of ``ddepth=`` (or ``dtype=``): -1 (the source's dtype) or a cv2.CV_*
+    constant written in the code."""
+    value = constant(b.get(param), int)
     if value == -1:
         return src
     if isinstance(value, int) and value in DEPTHS:
         return ArrayType(DEPTHS[value], src.ndim)
-    typer.diags.error(b["ddepth"].loc, f"{name}() takes ddepth as -1, cv2.CV_8U, cv2.CV_16S, "
+    typer.diags.error(b[param].loc, f"{name}() takes {param} as -1, cv2.CV_8U, cv2.CV_16S, "
                       "cv2.CV_32F or cv2.CV_64F written in the code")
     return None
 

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, Type
 from hatch_pyaot.typing import dtypes
-from hatch_pyaot.typing.array_calls import Bound, Function, Rule, constant, flag
+from hatch_pyaot.typing.array_calls import Bound, Function, Rule, constant, flag, is_none
 from hatch_pyaot.typing.cv2_calls import (
+    depth,
     float_arg,
     image,
     int_arg,
@@ -87,7 +88,23 @@ def _convert_scale_abs(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | Non
     return ArrayType(dtypes.UINT8, src.ndim) if ok else None
 
 
+def _normalize(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
+    name = "cv2.normalize"
+    src = image(typer, e, name, b["src"])
+    if src is None or not without(typer, name, b, "dst", "mask"):
+        return None
+    out = src if is_none(b.get("dtype")) else depth(typer, name, b, src, "dtype")
+    ok = out is not None and record(
+        typer, e, "normalize", "arithmetic.hpp", Converted(b["src"], src),
+        float_arg(typer, name, b, "alpha", "1.0"), float_arg(typer, name, b, "beta", "0.0"),
+        int_arg(typer, name, b, "norm_type", "4"))
+    return out if ok else None
+
+
 FUNCTIONS = {
+    "cv2.normalize": Function(("src", "dst", "alpha", "beta", "norm_type", "dtype", "mask"), 2,
+                              _normalize, "NORM_MINMAX, NORM_INF, NORM_L1, NORM_L2; `dtype=` "
+                              "-1/CV_8U/CV_16S/CV_32F/CV_64F"),
     "cv2.GaussianBlur": Function(("src", "ksize", "sigmaX", "dst", "sigmaY", "borderType"), 3,
                                  _gaussian, "odd `ksize` (or (0, 0) from sigma), `sigmaY=`, "
                                  "`borderType=`; uint8 bit-exact"),
