@@ -31,26 +31,38 @@ inline T gray(T b, T g, T r) noexcept {
   }
 }
 
-/// BGR(A) -> BGR(A) with `dcn` channels, red and blue swapped when `swap`.
-template <class T>
-inline void reorder(T* dst, const Image<T>& src, std::int64_t dcn, bool swap) noexcept {
-  const std::int64_t n = src.rows * src.cols, scn = src.cn;
-  const T* s = src.data;
+/// BGR(A) -> BGR(A): SCN channels in, DCN out, red and blue swapped when `swap`.
+template <int SCN, int DCN, class T>
+inline void reorder_n(T* dst, const T* s, std::int64_t n, bool swap) noexcept {
   const int b = swap ? 2 : 0;
-  for (std::int64_t i = 0; i < n; ++i, s += scn, dst += dcn) {
+  for (std::int64_t i = 0; i < n; ++i, s += SCN, dst += DCN) {
     const T c0 = s[b], c1 = s[1], c2 = s[b ^ 2];
     dst[0] = c0;
     dst[1] = c1;
     dst[2] = c2;
-    if (dcn == 4) dst[3] = scn == 4 ? s[3] : full_scale<T>;
+    if constexpr (DCN == 4) dst[3] = SCN == 4 ? s[3] : full_scale<T>;
   }
 }
 
 template <class T>
+inline void reorder(T* dst, const Image<T>& src, std::int64_t dcn, bool swap) noexcept {
+  const std::int64_t n = src.rows * src.cols;
+  if (src.cn == 3 && dcn == 3) reorder_n<3, 3>(dst, src.data, n, swap);
+  else if (src.cn == 3) reorder_n<3, 4>(dst, src.data, n, swap);
+  else if (dcn == 3) reorder_n<4, 3>(dst, src.data, n, swap);
+  else reorder_n<4, 4>(dst, src.data, n, swap);
+}
+
+template <int SCN, class T>
+inline void to_gray_n(T* dst, const T* s, std::int64_t n, int blue) noexcept {
+  for (std::int64_t i = 0; i < n; ++i, s += SCN) dst[i] = gray<T>(s[blue], s[1], s[blue ^ 2]);
+}
+
+template <class T>
 inline void to_gray(T* dst, const Image<T>& src, int blue) noexcept {
-  const std::int64_t n = src.rows * src.cols, scn = src.cn;
-  const T* s = src.data;
-  for (std::int64_t i = 0; i < n; ++i, s += scn) dst[i] = gray<T>(s[blue], s[1], s[blue ^ 2]);
+  const std::int64_t n = src.rows * src.cols;
+  if (src.cn == 3) to_gray_n<3>(dst, src.data, n, blue);
+  else to_gray_n<4>(dst, src.data, n, blue);
 }
 
 template <class T>

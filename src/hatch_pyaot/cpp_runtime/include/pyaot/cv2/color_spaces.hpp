@@ -119,14 +119,15 @@ inline void to_hsv(T* d, const T* s, int blue) noexcept {
 template <class T>
 void colour_space(T* dst, const T* src, std::int64_t n, std::int64_t code) noexcept {
   const int blue = (code & 1) ? 2 : 0;  // the odd codes are RGB's
-  for (std::int64_t i = 0; i < n; ++i, src += 3, dst += 3) {
-    switch (code) {
-      case 36: case 37: detail::to_luma(dst, src, blue, detail::kYCrCb); break;
-      case 38: case 39: detail::from_luma(dst, src, blue, detail::kYCrCb); break;
-      case 82: case 83: detail::to_luma(dst, src, blue, detail::kYUV); break;
-      case 84: case 85: detail::from_luma(dst, src, blue, detail::kYUV); break;
-      default: detail::to_hsv(dst, src, blue); break;
-    }
+  auto each = [&](auto convert) {
+    for (std::int64_t i = 0; i < n; ++i) convert(dst + 3 * i, src + 3 * i);
+  };
+  switch (code) {
+    case 36: case 37: each([&](T* d, const T* s) { detail::to_luma(d, s, blue, detail::kYCrCb); }); break;
+    case 38: case 39: each([&](T* d, const T* s) { detail::from_luma(d, s, blue, detail::kYCrCb); }); break;
+    case 82: case 83: each([&](T* d, const T* s) { detail::to_luma(d, s, blue, detail::kYUV); }); break;
+    case 84: case 85: each([&](T* d, const T* s) { detail::from_luma(d, s, blue, detail::kYUV); }); break;
+    default: each([&](T* d, const T* s) { detail::to_hsv(d, s, blue); }); break;
   }
 }
 

@@ -8,6 +8,20 @@
 
 namespace pyaot::cv2 {
 
+namespace detail {
+
+/// A row's pixels in reverse order; CN > 0 fixes the channel count when it compiles.
+template <int CN, class T>
+inline void mirror(T* d, const T* s, std::int64_t cols, std::int64_t cn) noexcept {
+  const std::int64_t c_n = CN > 0 ? CN : cn;
+  for (std::int64_t c = 0; c < cols; ++c) {
+    const T* p = s + (cols - 1 - c) * c_n;
+    for (std::int64_t k = 0; k < c_n; ++k) d[c * c_n + k] = p[k];
+  }
+}
+
+}  // namespace detail
+
 /// cv2.flip(src, flipCode): 0 around the x axis (rows reversed), > 0 around the y axis
 /// (columns reversed), < 0 both.
 template <class T, int N>
@@ -23,9 +37,12 @@ bool flip(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src,
       std::memcpy(d, s, static_cast<std::size_t>(row) * sizeof(T));
       continue;
     }
-    for (std::int64_t c = 0; c < img.cols; ++c) {
-      const T* p = s + (img.cols - 1 - c) * cn;
-      for (std::int64_t k = 0; k < cn; ++k) d[c * cn + k] = p[k];
+    if (cn == 3) {
+      detail::mirror<3>(d, s, img.cols, 3);
+    } else if (cn == 1) {
+      detail::mirror<1>(d, s, img.cols, 1);
+    } else {
+      detail::mirror<0>(d, s, img.cols, cn);
     }
   }
   return true;

@@ -83,19 +83,19 @@ bool result_channels(std::int64_t cn, const char* func) noexcept {
 }
 
 /// cv::saturate_cast<T>: a number rounded half to even (cvRound) and clamped to T's range
-/// for integer T; a plain conversion for float.
+/// for integer T; a plain conversion for float. Rounds by adding and subtracting 1.5 * 2^52
+/// (exact in the default rounding mode, and it vectorizes, unlike a call of nearbyint).
 template <class T>
 inline T saturate(double v) noexcept {
   if constexpr (std::is_floating_point_v<T>) {
     return static_cast<T>(v);
   } else {
-    const double r = std::nearbyint(v);
-    if (std::isnan(r)) return 0;
-    if (r <= static_cast<double>(std::numeric_limits<T>::lowest()))
-      return std::numeric_limits<T>::lowest();
-    if (r >= static_cast<double>(std::numeric_limits<T>::max()))
-      return std::numeric_limits<T>::max();
-    return static_cast<T>(r);
+    constexpr double lo = static_cast<double>(std::numeric_limits<T>::lowest());
+    constexpr double hi = static_cast<double>(std::numeric_limits<T>::max());
+    constexpr double magic = 6755399441055744.0;
+    if (v != v) return 0;  // NaN
+    v = v < lo ? lo : v > hi ? hi : v;
+    return static_cast<T>((v + magic) - magic);
   }
 }
 

@@ -109,22 +109,25 @@ void morph_once(T* dst, const T* src, std::int64_t rows, std::int64_t cols, std:
   const bool rect = static_cast<std::int64_t>(e.taps.size()) == e.kw * e.kh;
   if (rect) {  // a rectangle is separable: rows, then columns
     std::vector<T> across(static_cast<std::size_t>((rows + pad_t + pad_b) * cols * cn));
-    for (std::int64_t r = 0; r < rows + pad_t + pad_b; ++r)
-      for (std::int64_t i = 0; i < cols * cn; ++i) {
-        const T* p = padded.data() + r * pw * cn + i;
-        T v = p[0];
-        for (std::int64_t t = 1; t < e.kw; ++t) v = max ? std::max(v, p[t * cn]) : std::min(v, p[t * cn]);
-        across[r * cols * cn + i] = v;
+    const std::int64_t width = cols * cn;
+    auto combine = [max](T* into, const T* from, std::int64_t n) {
+      if (max) {
+        for (std::int64_t i = 0; i < n; ++i) into[i] = std::max(into[i], from[i]);
+      } else {
+        for (std::int64_t i = 0; i < n; ++i) into[i] = std::min(into[i], from[i]);
       }
-    for (std::int64_t r = 0; r < rows; ++r)
-      for (std::int64_t i = 0; i < cols * cn; ++i) {
-        T v = across[r * cols * cn + i];
-        for (std::int64_t t = 1; t < e.kh; ++t) {
-          const T q = across[(r + t) * cols * cn + i];
-          v = max ? std::max(v, q) : std::min(v, q);
-        }
-        dst[r * cols * cn + i] = v;
-      }
+    };
+    for (std::int64_t r = 0; r < rows + pad_t + pad_b; ++r) {
+      const T* p = padded.data() + r * pw * cn;
+      T* a = across.data() + r * width;
+      std::copy(p, p + width, a);
+      for (std::int64_t t = 1; t < e.kw; ++t) combine(a, p + t * cn, width);
+    }
+    for (std::int64_t r = 0; r < rows; ++r) {
+      T* d = dst + r * width;
+      std::copy(across.data() + r * width, across.data() + (r + 1) * width, d);
+      for (std::int64_t t = 1; t < e.kh; ++t) combine(d, across.data() + (r + t) * width, width);
+    }
     return;
   }
   for (std::int64_t r = 0; r < rows; ++r)

@@ -30,10 +30,11 @@ void separable(D* dst, const Image<T>& img, const std::vector<A>& kx, std::int64
       for (std::int64_t k = 0; k < cn; ++k)
         padded[j * cn + k] = xs[j] < 0 ? T(0) : s[xs[j] * cn + k];
     A* h = horizontal.data() + r * width;
-    for (std::int64_t i = 0; i < width; ++i) {
-      A sum = 0;
-      for (std::int64_t t = 0; t < kw; ++t) sum += static_cast<A>(padded[i + t * cn]) * kx[t];
-      h[i] = sum;
+    for (std::int64_t i = 0; i < width; ++i) h[i] = static_cast<A>(padded[i]) * kx[0];
+    for (std::int64_t t = 1; t < kw; ++t) {  // tap by tap: the inner loop vectorizes
+      const T* p = padded.data() + t * cn;
+      const A k = kx[t];
+      for (std::int64_t i = 0; i < width; ++i) h[i] += static_cast<A>(p[i]) * k;
     }
   }
   std::vector<A> sums(static_cast<std::size_t>(width));

@@ -86,13 +86,20 @@ bool threshold(std::tuple<double, numpy::ndarray<T, N>>& out, const numpy::ndarr
     // thresholds outside 0..254 act as -1 or 255: every pixel, or none, is above
     const int t = floored < 0 ? -1 : floored > 254 ? 255 : static_cast<int>(floored);
     const T m = saturate<T>(maxval);
-    T table[256];
-    for (int v = 0; v < 256; ++v) {
-      const T s = static_cast<T>(v);
-      table[v] = kind == 2 ? (v > t ? static_cast<T>(std::max(t, 0)) : s)
-                           : detail::apply(s, t, m, kind);
+    const T* src_data = img.data;
+    T* d = dst.data;
+    // one loop per kind, each of which vectorizes; t is -1 or 255 outside 0..254
+    switch (kind) {
+      case 0: for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? m : T(0); break;
+      case 1: for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? T(0) : m; break;
+      case 2: {
+        const T cap = static_cast<T>(std::max(t, 0));
+        for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? cap : src_data[i];
+        break;
+      }
+      case 3: for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? src_data[i] : T(0); break;
+      default: for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? T(0) : src_data[i];
     }
-    for (std::int64_t i = 0; i < n; ++i) dst.data[i] = table[img.data[i]];
     thresh = floored;
   }
   std::get<0>(out) = thresh;
