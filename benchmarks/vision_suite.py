@@ -17,8 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from harness import cold_build, fmt_ratio, fmt_time, geomean, import_file, machine, \
-    machine_line, measure, progress
+from harness import (
+    cold_build,
+    fmt_ratio,
+    fmt_time,
+    geomean,
+    import_file,
+    machine,
+    machine_line,
+    measure,
+    progress,
+)
 
 HERE = Path(__file__).resolve().parent
 KERNELS_FILE = HERE / "vision_kernels.py"
@@ -49,7 +58,6 @@ def _same(a: Any, b: Any) -> bool:
 
 def run(quick: bool) -> dict[str, Any]:
     import cv2
-
     import vision_kernels
 
     folder = Path(tempfile.mkdtemp(prefix="vision-"))
