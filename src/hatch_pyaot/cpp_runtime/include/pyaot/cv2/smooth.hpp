@@ -100,9 +100,14 @@ bool gaussian_blur(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src,
   const std::vector<double> wx = detail::gaussian_weights(kw, sigma_x);
   const std::vector<double> wy = detail::gaussian_weights(kh, sigma_y);
   if constexpr (fixed) {
-    separable(out.data, img, detail::fixed_weights(wx), kw / 2, detail::fixed_weights(wy),
-              kh / 2, border, [](std::uint32_t v) {
-                return saturate_int<T>(static_cast<std::int64_t>((v + (1u << 15)) >> 16));
+    // the fixed-point sums are integers below 2^24 (255 * 256 * 256): exact in float, whose
+    // products vectorize where 32-bit integer ones do not (SSE2)
+    const std::vector<std::uint32_t> ix = detail::fixed_weights(wx);
+    const std::vector<std::uint32_t> iy = detail::fixed_weights(wy);
+    separable(out.data, img, std::vector<float>(ix.begin(), ix.end()), kw / 2,
+              std::vector<float>(iy.begin(), iy.end()), kh / 2, border, [](float v) {
+                const auto i = static_cast<std::int32_t>(v);  // int32: it vectorizes
+                return saturate_int<T>((i + (1 << 15)) >> 16);
               });
   } else {
     const std::vector<float> fx(wx.begin(), wx.end()), fy(wy.begin(), wy.end());
@@ -135,10 +140,17 @@ bool box_filter(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src, std:
     // sum / area rounded half up, as OpenCV's integer division (docs/vision.md: areas that
     // are powers of two take other paths in OpenCV)
     const std::uint64_t area = static_cast<std::uint64_t>(normalize ? kw * kh : 1);
-    separable(out.data, img, std::vector<std::uint32_t>(kw, 1u), ax,
-              std::vector<std::uint32_t>(kh, 1u), ay, border, [area](std::uint32_t v) {
-                return saturate_int<T>(static_cast<std::int64_t>((v + area / 2) / area));
-              });
+    auto divide = [area](auto v) {
+      const auto sum = static_cast<std::uint64_t>(v);
+      return saturate_int<T>(static_cast<std::int64_t>((sum + area / 2) / area));
+    };
+    if (kw * kh <= 65536) {  // sums below 2^24: exact in float
+      separable(out.data, img, std::vector<float>(kw, 1.f), ax, std::vector<float>(kh, 1.f),
+                ay, border, divide);
+    } else {
+      separable(out.data, img, std::vector<std::uint32_t>(kw, 1u), ax,
+                std::vector<std::uint32_t>(kh, 1u), ay, border, divide);
+    }
   }
   return true;
 }
