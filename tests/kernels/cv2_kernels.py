@@ -192,3 +192,31 @@ def pipeline(img: NDArray[np.uint8]) -> NDArray[np.float32]:
     rgb = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
     small = cv2.resize(rgb, (224, 224), interpolation=cv2.INTER_LINEAR)
     return cv2.normalize(small, None, 0.0, 1.0, cv2.NORM_MINMAX, cv2.CV_32F)
+
+
+@compile
+def adaptive(img: NDArray[np.uint8], m: float, method: int, kind: int, block: int,
+             c: float) -> NDArray[np.uint8]:
+    return cv2.adaptiveThreshold(img, m, method, kind, block, c)
+
+
+@compile
+def rotation(cx: float, cy: float, angle: float, scale: float) -> NDArray[np.float64]:
+    return cv2.getRotationMatrix2D((cx, cy), angle, scale)
+
+
+@compile
+def affine(src: NDArray[np.float32], dst: NDArray[np.float32]) -> NDArray[np.float64]:
+    return cv2.getAffineTransform(src, dst)
+
+
+@compile
+def warped(img: NDArray[np.uint8], m: NDArray[np.float64], w: int, h: int, flags: int,
+           border: int) -> NDArray[np.uint8]:
+    return cv2.warpAffine(img, m, (w, h), flags=flags, borderMode=border)
+
+
+@compile
+def rotated(img: NDArray[np.float32], angle: float) -> NDArray[np.float32]:
+    m = cv2.getRotationMatrix2D((img.shape[1] / 2, img.shape[0] / 2), angle, 1.0)
+    return cv2.warpAffine(img, m, (img.shape[1], img.shape[0]), borderValue=(0.5, 1, 2))

@@ -132,10 +132,12 @@ def _functions() -> dict[str, Function]:
         cv2_geometry,
         cv2_morphology,
         cv2_threshold,
+        cv2_warp,
     )
 
     return {**cv2_color.FUNCTIONS, **cv2_geometry.FUNCTIONS, **cv2_threshold.FUNCTIONS,
-            **cv2_filters.FUNCTIONS, **cv2_morphology.FUNCTIONS, **cv2_convolution.FUNCTIONS}
+            **cv2_filters.FUNCTIONS, **cv2_morphology.FUNCTIONS, **cv2_convolution.FUNCTIONS,
+            **cv2_warp.FUNCTIONS}
 
 
 def handles(name: str) -> bool:
