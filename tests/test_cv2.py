@@ -396,3 +396,37 @@ def test_warp_affine(pair, img, seed, w, h, flags, border):
 @given(images(np.float32, channels=(1,)), st.floats(-180, 180))
 def test_warp_rotation_float(pair, img, angle):
     same(pair, "rotated", img, angle, atol=1e-4)
+
+
+@EXAMPLES
+@given(images(max_side=60), st.integers(1, 30), st.integers(1, 30))
+def test_resize_area(pair, img, w, h):
+    """Shrinking only (enlarging raises ValueError here, see docs/vision.md)."""
+    w, h = min(w, img.shape[1]), min(h, img.shape[0])
+    same(pair, "resized", img, w, h, cv2.INTER_AREA)
+
+
+@EXAMPLES
+@given(images(max_side=48), st.sampled_from([2, 3, 4]))
+def test_resize_area_integer_factors(pair, img, k):
+    img = img[:img.shape[0] // k * k or k, :img.shape[1] // k * k or k]
+    if img.shape[0] >= k and img.shape[1] >= k:
+        same(pair, "resized", img, img.shape[1] // k, img.shape[0] // k, cv2.INTER_AREA)
+    f = img.astype(np.float32)
+    same(pair, "resized_f", f, max(1, f.shape[1] // k), max(1, f.shape[0] // k),
+         cv2.INTER_AREA)
+
+
+@EXAMPLES
+@given(images(), st.integers(1, 70), st.integers(1, 70))
+def test_resize_cubic(pair, img, w, h):
+    """Within 1 LSB on uint8, on a few percent of the pixels (OpenCV's vector and scalar
+    paths round the 11-bit sums apart); float32 within 1e-4."""
+    got = same(pair, "resized", img, w, h, cv2.INTER_CUBIC, atol=1)
+    assert np.count_nonzero(got != pair.python.resized(img, w, h, 2)) <= max(2, got.size // 10)
+    same(pair, "resized_f", img.astype(np.float32) / 255, w, h, cv2.INTER_CUBIC, atol=1e-4)
+
+
+def test_resize_area_enlarging_raises(pair):
+    got = outcome(pair.native.resized, np.zeros((4, 4), np.uint8), 8, 8, cv2.INTER_AREA)
+    assert got[0] == "raise" and isinstance(got[1], ValueError), got

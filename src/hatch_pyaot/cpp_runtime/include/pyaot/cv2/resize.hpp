@@ -155,8 +155,8 @@ bool resize(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src, std::int
   switch (interpolation) {
     case 0: detail::resize_nearest(out.data, img, plan); break;
     case 1: detail::resize_linear(out.data, img, plan); break;
-    case 2: detail::resize_cubic(out.data, img, plan.width, plan.height, plan.inv_x,
-                                 plan.inv_y); break;
+    case 2: return detail::resize_cubic(out.data, img, plan.width, plan.height, plan.inv_x,
+                                        plan.inv_y);
     default: return detail::resize_area(out.data, img, plan.width, plan.height, plan.inv_x,
                                         plan.inv_y);
   }
