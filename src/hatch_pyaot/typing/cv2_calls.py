@@ -40,6 +40,13 @@ def image(typer: FunctionTyper, e: ir.Expr, name: str, expr: ir.Expr | None) -> 
     return t
 
 
+def source(typer: FunctionTyper, e: ir.Expr, name: str, b: Bound,
+           *absent: str) -> ArrayType | None:
+    """The ``src`` image of a call that takes no ``dst=`` (nor the ``absent`` parameters)."""
+    src = image(typer, e, name, b["src"])
+    return src if src is not None and without(typer, name, b, "dst", *absent) else None
+
+
 def without(typer: FunctionTyper, name: str, b: Bound, *params: str) -> bool:
     """Whether the optional parameters the compiler does not take (``dst=``) are left out."""
     for p in params:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, Type
 from hatch_pyaot.typing.array_calls import Bound, Function, constant
-from hatch_pyaot.typing.cv2_calls import image, record, without
+from hatch_pyaot.typing.cv2_calls import record, source
 from hatch_pyaot.typing.cv2_constants import CONSTANTS
 from hatch_pyaot.typing.typed import Converted
 
@@ -21,8 +21,8 @@ CODES = frozenset(v for k, v in CONSTANTS.items() if k.startswith("cv2.COLOR_"))
 
 def _cvt_color(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.cvtColor"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     code = constant(b["code"], int)
     if not isinstance(code, int) or code not in CODES:

@@ -12,11 +12,10 @@ from hatch_pyaot.typing.array_calls import Bound, Function, type_of
 from hatch_pyaot.typing.cv2_calls import (
     depth,
     float_arg,
-    image,
     int_arg,
     pair_arg,
     record,
-    without,
+    source,
 )
 from hatch_pyaot.typing.cv2_filters import BORDER_DEFAULT
 from hatch_pyaot.typing.typed import Converted
@@ -27,8 +26,8 @@ if TYPE_CHECKING:
 
 def _sobel(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.Sobel"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     out = depth(typer, name, b, src)
     ok = out is not None and record(
@@ -42,8 +41,8 @@ def _sobel(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
 
 def _filter2d(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.filter2D"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     out = depth(typer, name, b, src)
     kernel = type_of(typer, b["kernel"])
@@ -61,8 +60,8 @@ def _filter2d(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
 
 def _median(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.medianBlur"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     ok = record(typer, e, "median_blur", "median.hpp", Converted(b["src"], src),
                 int_arg(typer, name, b, "ksize", "3"))

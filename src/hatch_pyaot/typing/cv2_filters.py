@@ -14,12 +14,11 @@ from hatch_pyaot.typing.array_calls import Bound, Function, Rule, constant, flag
 from hatch_pyaot.typing.cv2_calls import (
     depth,
     float_arg,
-    image,
     int_arg,
     pair_arg,
     record,
     scalar_arg,
-    without,
+    source,
 )
 from hatch_pyaot.typing.typed import Converted
 
@@ -31,8 +30,8 @@ BORDER_DEFAULT = "4"
 
 def _gaussian(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.GaussianBlur"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     ok = record(typer, e, "gaussian_blur", "smooth.hpp", Converted(b["src"], src),
                 *pair_arg(typer, name, b, "ksize"), float_arg(typer, name, b, "sigmaX", "0.0"),
@@ -45,8 +44,8 @@ def _box(normalized_only: bool) -> Rule:
     name = "cv2.blur" if normalized_only else "cv2.boxFilter"
 
     def rule(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
-        src = image(typer, e, name, b["src"])
-        if src is None or not without(typer, name, b, "dst"):
+        src = source(typer, e, name, b)
+        if src is None:
             return None
         if not normalized_only and constant(b["ddepth"], int) != -1:
             typer.diags.error(b["ddepth"].loc, f"{name}() takes ddepth=-1 here (the source's "
@@ -68,8 +67,8 @@ def _box(normalized_only: bool) -> Rule:
 
 def _copy_make_border(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.copyMakeBorder"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     widths = [int_arg(typer, name, b, p, "0") for p in ("top", "bottom", "left", "right")]
     ok = record(typer, e, "copy_make_border", "border.hpp", Converted(b["src"], src), *widths,
@@ -79,8 +78,8 @@ def _copy_make_border(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None
 
 def _convert_scale_abs(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.convertScaleAbs"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     ok = record(typer, e, "convert_scale_abs", "arithmetic.hpp", Converted(b["src"], src),
                 float_arg(typer, name, b, "alpha", "1.0"),
@@ -90,8 +89,8 @@ def _convert_scale_abs(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | Non
 
 def _normalize(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.normalize"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst", "mask"):
+    src = source(typer, e, name, b, "mask")
+    if src is None:
         return None
     out = src if is_none(b.get("dtype")) else depth(typer, name, b, src, "dtype")
     ok = out is not None and record(

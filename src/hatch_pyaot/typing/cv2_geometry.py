@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import INT, Type
 from hatch_pyaot.typing.array_calls import Bound, Function, Rule, integer, is_none
-from hatch_pyaot.typing.cv2_calls import float_arg, image, int_arg, record, without
+from hatch_pyaot.typing.cv2_calls import float_arg, int_arg, record, source
 from hatch_pyaot.typing.typed import Converted
 
 if TYPE_CHECKING:
@@ -20,8 +20,8 @@ def _moves(cpp: str, param: str) -> Rule:
     name = f"cv2.{cpp}"
 
     def rule(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
-        src = image(typer, e, name, b["src"])
-        if src is None or not without(typer, name, b, "dst"):
+        src = source(typer, e, name, b)
+        if src is None:
             return None
         ok = record(typer, e, cpp, "geometry.hpp", Converted(b["src"], src),
                     int_arg(typer, name, b, param, "0"))
@@ -32,8 +32,8 @@ def _moves(cpp: str, param: str) -> Rule:
 
 def _resize(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.resize"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     dsize = b["dsize"]
     if is_none(dsize):

@@ -10,7 +10,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, Type
 from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.array_calls import Bound, Function, Rule, is_none, type_of
-from hatch_pyaot.typing.cv2_calls import image, int_arg, pair_arg, record, without
+from hatch_pyaot.typing.cv2_calls import int_arg, pair_arg, record, source
 from hatch_pyaot.typing.typed import Converted
 
 if TYPE_CHECKING:
@@ -32,8 +32,8 @@ def _morph(op: int | None) -> Rule:
     name = {0: "cv2.erode", 1: "cv2.dilate", None: "cv2.morphologyEx"}[op]
 
     def rule(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
-        src = image(typer, e, name, b["src"])
-        if src is None or not without(typer, name, b, "dst", "borderValue"):
+        src = source(typer, e, name, b, "borderValue")
+        if src is None:
             return None
         kernel: Converted | str = NO_ELEMENT
         if not is_none(b.get("kernel")):

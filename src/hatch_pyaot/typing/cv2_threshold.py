@@ -9,7 +9,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import FLOAT, TupleType, Type
 from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.array_calls import Bound, Function
-from hatch_pyaot.typing.cv2_calls import float_arg, image, int_arg, record, without
+from hatch_pyaot.typing.cv2_calls import float_arg, int_arg, record, source
 from hatch_pyaot.typing.typed import Converted
 
 if TYPE_CHECKING:
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 def _threshold(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.threshold"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     ok = record(typer, e, "threshold", "threshold.hpp", Converted(b["src"], src),
                 float_arg(typer, name, b, "thresh", "0.0"),
@@ -29,8 +29,8 @@ def _threshold(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
 
 def _adaptive(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.adaptiveThreshold"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     if src.dtype != dtypes.UINT8:
         typer.diags.error(b["src"].loc, f"{name}() takes a uint8 image (not {src})")

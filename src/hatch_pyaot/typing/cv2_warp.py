@@ -11,12 +11,11 @@ from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.array_calls import Bound, Function, number, type_of
 from hatch_pyaot.typing.cv2_calls import (
     float_arg,
-    image,
     int_arg,
     pair_arg,
     record,
     scalar_arg,
-    without,
+    source,
 )
 from hatch_pyaot.typing.typed import Converted
 
@@ -56,8 +55,8 @@ def _affine(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
 
 def _warp(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.warpAffine"
-    src = image(typer, e, name, b["src"])
-    if src is None or not without(typer, name, b, "dst"):
+    src = source(typer, e, name, b)
+    if src is None:
         return None
     ok = record(typer, e, "warp_affine", "affine.hpp", Converted(b["src"], src),
                 _matrix(typer, name, b["M"]), *pair_arg(typer, name, b, "dsize"),
