@@ -430,3 +430,10 @@ def test_resize_cubic(pair, img, w, h):
 def test_resize_area_enlarging_raises(pair):
     got = outcome(pair.native.resized, np.zeros((4, 4), np.uint8), 8, 8, cv2.INTER_AREA)
     assert got[0] == "raise" and isinstance(got[1], ValueError), got
+
+
+def test_resize_area_rounding(pair):
+    """A 2x2 block rounds half up (OpenCV's (s + 2) >> 2), a 4x1 one half to even."""
+    img = np.array([[1, 2, 0, 0, 1, 1, 2, 2]], np.uint8)
+    same(pair, "resized", img, 2, 1, cv2.INTER_AREA)
+    same(pair, "resized", np.vstack([img, img]), 4, 1, cv2.INTER_AREA)

@@ -67,7 +67,7 @@ bool resize_area(T* dst, const Image<T>& img, std::int64_t width, std::int64_t h
           T& out = dst[(y * width + x) * cn + k];
           if constexpr (std::is_floating_point_v<T>) {
             out = static_cast<T>(static_cast<float>(sum) * inv);
-          } else if (area == 4) {
+          } else if (ix == 2 && iy == 2) {
             out = static_cast<T>((static_cast<std::int64_t>(sum) + 2) >> 2);
           } else {
             out = saturate<T>(static_cast<float>(sum) * inv);
