@@ -437,3 +437,13 @@ def test_resize_area_rounding(pair):
     img = np.array([[1, 2, 0, 0, 1, 1, 2, 2]], np.uint8)
     same(pair, "resized", img, 2, 1, cv2.INTER_AREA)
     same(pair, "resized", np.vstack([img, img]), 4, 1, cv2.INTER_AREA)
+
+
+def test_median3_network_on_every_binary_window(pair):
+    """The 3x3 median is a comparator network: right on all 512 0/255 windows, it is right
+    on every input (the 0-1 principle). Each window sits at a centre pixel of its own."""
+    img = np.zeros((3, 5 * 512), np.uint8)
+    for bits in range(512):
+        window = np.array([(bits >> i) & 1 for i in range(9)], np.uint8).reshape(3, 3) * 255
+        img[:, 5 * bits + 1:5 * bits + 4] = window
+    same(pair, "medians", img, 3)
