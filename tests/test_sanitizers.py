@@ -248,3 +248,10 @@ def _sanitized_env(cxx: str) -> dict[str, str]:
         "ASAN_OPTIONS": "detect_leaks=0:allocator_may_return_null=1",
         "UBSAN_OPTIONS": "print_stacktrace=1",
     }
+
+
+@pytest.mark.slow
+def test_cv2_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_cv2.py again under ASan and UBSan: the cv2 runtime's borders, windows and
+    fixed-point paths on random sizes and strided views."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_cv2.py")

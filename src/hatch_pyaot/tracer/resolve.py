@@ -34,6 +34,7 @@ from hatch_pyaot.tracer.symbols import (
     build_symbols,
     dotted,
 )
+from hatch_pyaot.typing.cv2_constants import CONSTANTS as CV2_CONSTANTS
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.classes import ClassInfo
@@ -170,6 +171,8 @@ class Resolver:
         return Unresolved(f"name '{name}' is not defined")
 
     def qualified(self, qualname: str) -> Resolution:
+        if qualname in CV2_CONSTANTS:
+            return Constant(CV2_CONSTANTS[qualname])
         if qualname in self.registry.consts:
             return Constant(check_constant(self.registry.consts[qualname].value))
         if qualname in self.registry.ops:

@@ -50,6 +50,7 @@ from hatch_pyaot.typing import (
     bisects,
     classes,
     closures,
+    cv2_calls,
     default_dicts,
     deques,
     dicts,
@@ -807,6 +808,8 @@ class FunctionTyper:
             return lists.builtin(self, e, str(e.func), ts, kwmap)
         if e.func in _REDUCTIONS and ts and isinstance(ts[0], TupleType) and not kts:
             return tuples.reduce(self, e, e.func, ts[0], ts[1:])
+        if isinstance(e.func, str) and cv2_calls.handles(e.func):
+            return cv2_calls.call(self, e)
         if isinstance(e.func, str) and arrays.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             result = arrays.call(self, e, e.func, ts, kwmap)
