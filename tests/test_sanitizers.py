@@ -105,6 +105,13 @@ def test_class_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     _tests_under_sanitizers(cxx, tmp_path, "test_classes.py")
 
 
+@pytest.mark.slow
+def test_match_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_match.py again under ASan and UBSan: the subject seen as a subclass
+    (``ref::down``), the items and the ``*rest`` of sequence patterns."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_match.py")
+
+
 _LEAK_CHECK = textwrap.dedent("""
     import sys
     sys.path.insert(0, {tests!r})

@@ -30,6 +30,7 @@ from hatch_pyaot.codegen import (
     formatting,
     iteration,
     lists,
+    match,
     printing,
     sets,
     sorting,
@@ -299,7 +300,8 @@ class FunctionEmitter:
             if not is_temp(code) and code != "pyaot::none":
                 self.line(f"(void)({code});")
         elif isinstance(s, ir.If):
-            self.if_(s)
+            if not match.dead(self.spec, s):
+                self.if_(s)
         elif isinstance(s, ir.While):
             self.while_(s)
         elif isinstance(s, ir.ForRange):
@@ -637,6 +639,8 @@ class FunctionEmitter:
         t = self.spec.type_of(e)
         if e in self.spec.methods:
             return classes.expr(self, e, self.spec.methods[e])
+        if match.handles(e):
+            return match.expr(self, e)
         if isinstance(e, ir.Attribute) and isinstance(self.spec.type_of(e.value), ClassType):
             return classes.attribute(self, e)
         if isinstance(e, ir.Const):

@@ -224,6 +224,12 @@ def common_class(a: ClassType, b: ClassType) -> ClassType | None:
         other = b if candidate is a else a
         if candidate.qualname == other.qualname or candidate.qualname in other.ancestors:
             return candidate
+    base = getattr(a.info, "base", None)  # siblings: their nearest common base
+    while base is not None:
+        if base.qualname in b.ancestors:
+            t = base.type
+            return t if isinstance(t, ClassType) else None
+        base = base.base
     return None
 
 

@@ -21,6 +21,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
 from hatch_pyaot.tracer import class_forms, formatting, forms
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
+from hatch_pyaot.tracer.match import match_statement
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
     Constant,
@@ -239,6 +240,8 @@ class Builder:
                         out.extend(s)
                     elif s is not None:
                         out.append(s)
+            elif isinstance(stmt, cst.Match):
+                out.extend(match_statement(self, stmt))
             else:
                 s = self.compound(stmt)
                 if s is not None:
@@ -425,7 +428,6 @@ class Builder:
             cst.With: "'with' blocks",
             cst.FunctionDef: "nested functions",
             cst.ClassDef: "classes",
-            cst.Match: "'match' statements",
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled yet")
         return None

@@ -48,6 +48,7 @@ from hatch_pyaot.typing import (
     dicts,
     iteration,
     lists,
+    match,
     numpy_ops,
     printing,
     sets,
@@ -327,6 +328,8 @@ class FunctionTyper:
             self.expr(s.value)
         elif isinstance(s, ir.If | ir.While):
             self.condition(s.test)
+            if isinstance(s, ir.If) and match.dead(self.spec, s):
+                return
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, ir.ReduceStep):
@@ -447,6 +450,10 @@ class FunctionTyper:
         if on_object is not classes.NOT_MINE:
             assert on_object is None or isinstance(on_object, Type)
             return on_object
+        on_pattern = match.typed(self, e)
+        if on_pattern is not classes.NOT_MINE:
+            assert on_pattern is None or isinstance(on_pattern, Type)
+            return on_pattern
         if isinstance(e, ir.Const):
             if e.value is Ellipsis:  # only an array index has it (typing/arrays.py)
                 self.diags.error(e.loc, "'...' is only supported as an index of an array")

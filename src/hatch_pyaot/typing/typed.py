@@ -55,6 +55,8 @@ class Specialization:
     """What an expression on objects of the program's classes resolved to (a constructor
     call, a method call with its dispatch on the object's class, an identity test...):
     typing/classes.py, emitted by codegen/classes.py."""
+    patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)
+    """The tests of ``match`` patterns, decided by type where they can be (typing/match.py)."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
     """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
     checked for None (TypeError, as CPython) and read as the item."""
@@ -65,6 +67,14 @@ class Specialization:
         if e in self.unwrapped and isinstance(t, OptionalType):
             return t.item
         return t
+
+
+@dataclass(frozen=True, eq=False)
+class PatternTest:
+    """A ``match`` pattern's test: a constant (``static``), else ``test`` computes it."""
+
+    static: bool | None
+    test: ir.Expr | None = None
 
 
 @dataclass(frozen=True, eq=False)
