@@ -27,6 +27,7 @@ from hatch_pyaot.codegen import (
     deques,
     dicts,
     elementwise,
+    enums,
     formatting,
     iteration,
     lists,
@@ -641,6 +642,8 @@ class FunctionEmitter:
             return classes.expr(self, e, self.spec.methods[e])
         if match.handles(e):
             return match.expr(self, e)
+        if enums.handles(self.spec, e):
+            return enums.expr(self, e)
         if isinstance(e, ir.Attribute) and isinstance(self.spec.type_of(e.value), ClassType):
             return classes.attribute(self, e)
         if isinstance(e, ir.Const):

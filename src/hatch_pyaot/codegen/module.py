@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_pyaot.codegen import class_boundary, classes, default_dicts, strings
+from hatch_pyaot.codegen import class_boundary, classes, default_dicts, enums, strings
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.printing import PRINT_HEADER
@@ -58,7 +58,11 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
     kinds = classes.classes_of(specs)
     if kinds:
         headers.update((classes.HEADER, classes.REPR_HEADER))
-    return ["namespace pyaot_gen {", "", *classes.structs(kinds, list(specs)), *protos, "",
+    members = enums.enums_of(specs)
+    if members:
+        headers.add(enums.HEADER)
+    return ["namespace pyaot_gen {", "", *enums.structs(members),
+            *classes.structs(kinds, list(specs)), *protos, "",
             *classes.special_methods(kinds, list(specs)), *body, "}  // namespace pyaot_gen"]
 
 

@@ -212,6 +212,27 @@ class ClassType(Type):
         return self.qualname.rpartition(".")[2]
 
 
+@dataclass(frozen=True, slots=True)
+class EnumType(Type):
+    """A member of an ``Enum``/``IntEnum`` of the traced program (tracer/enums.py):
+    ``pyaot::enum_member<pyaot_gen::E_<name>>`` (pyaot/enum.hpp), its value or position.
+    ``info`` is the enum itself, left out of equality."""
+
+    qualname: str
+    info: object = field(default=None, compare=False, hash=False, repr=False)
+
+    def cpp(self) -> str:
+        return f"pyaot::enum_member<pyaot_gen::{enum_struct(self.qualname)}>"
+
+    def __str__(self) -> str:
+        return self.qualname.rpartition(".")[2]
+
+
+def enum_struct(qualname: str) -> str:
+    """The C++ tag struct of an enum: ``E_<module>_<name>``."""
+    return "E_" + qualname.replace(".", "_")
+
+
 def class_struct(qualname: str) -> str:
     """The C++ struct of a class: ``C_<module>_<name>``."""
     return "C_" + qualname.replace(".", "_")
@@ -380,7 +401,7 @@ def unhashable(t: Type) -> str | None:
         return "dict"
     if isinstance(t, SetType):
         return None if t.frozen and t.item is not None else t.kind
-    if t in _NUMERIC_RANK or t == STR:
+    if t in _NUMERIC_RANK or t == STR or isinstance(t, EnumType):
         return None
     return str(t)
 

@@ -21,7 +21,7 @@ from hatch_pyaot.ir.types import (
     unhashable,
 )
 from hatch_pyaot.tracer.project import ModuleSource
-from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver, UserClass
+from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver, UserClass, UserEnum
 from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
@@ -60,7 +60,7 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
         return annotation_type(resolver, module, inner)
     if isinstance(node, cst.Name | cst.Attribute):
         res = resolver.expr(module, node)
-        if isinstance(res, UserClass):
+        if isinstance(res, UserClass | UserEnum):
             return res.info.type
         if isinstance(res, OpName) and res.qualname in _SCALARS:
             return _SCALARS[res.qualname]

@@ -21,15 +21,18 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
 from hatch_pyaot.tracer import class_forms, formatting, forms
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
+from hatch_pyaot.tracer.enum_forms import enum_call, enum_value
 from hatch_pyaot.tracer.match import match_statement
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
     Constant,
+    EnumMember,
     ModuleRef,
     OpName,
     Resolver,
     Unresolved,
     UserClass,
+    UserEnum,
     UserFunction,
 )
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
@@ -668,10 +671,15 @@ class Builder:
             if isinstance(res.value, tuple):
                 return _const_tuple(loc, res.value)
             return ir.Const(loc, res.value)
+        if isinstance(res, Unresolved) and isinstance(node, cst.Attribute) and isinstance(
+                member := self.resolver.expr(self.module, node.value), EnumMember):
+            return ir.Attribute(loc, enum_value(loc, member), node.attr.value)  # Color.RED.name
         if isinstance(res, Unresolved):
             self.error(node, res.reason)
         elif isinstance(res, OpName) and (dtype := _dtype_name(res.qualname)) is not None:
             return ir.DTypeLit(loc, dtype)
+        elif isinstance(res, UserEnum | EnumMember):
+            return enum_value(loc, res)
         elif isinstance(res, UserClass):
             self.error(node, f"the class '{res.info.name}' can only be called (or named in "
                        "isinstance()) here, not used as a value")
@@ -734,6 +742,8 @@ class Builder:
             return ir.Call(loc, res.ref, args, kwargs)
         if isinstance(res, UserClass):
             return ir.Construct(loc, res.info.qualname, args, kwargs)
+        if isinstance(res, UserEnum):
+            return enum_call(self, node, res, args, kwargs)
         if isinstance(res, OpName):
             if res.qualname == "builtins.range":
                 self.error(node, "range() is only supported as the iterable of a for loop")

@@ -35,6 +35,7 @@ from hatch_pyaot.tracer.symbols import (
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.classes import ClassInfo
+    from hatch_pyaot.tracer.enums import EnumInfo
 
 ConstValue = int | float | bool | str | None | tuple[object, ...]
 
@@ -51,6 +52,21 @@ class UserClass:
     """A class of the traced program (tracer/classes.py)."""
 
     info: ClassInfo
+
+
+@dataclass(frozen=True, slots=True)
+class UserEnum:
+    """An ``Enum``/``IntEnum`` class of the traced program (tracer/enums.py)."""
+
+    info: EnumInfo
+
+
+@dataclass(frozen=True, slots=True)
+class EnumMember:
+    """``Color.RED``: the member at ``index`` of its enum."""
+
+    info: EnumInfo
+    index: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +89,8 @@ class Unresolved:
     reason: str
 
 
-Resolution = UserFunction | UserClass | OpName | ModuleRef | Constant | Unresolved
+Resolution = (UserFunction | UserClass | UserEnum | EnumMember | OpName | ModuleRef | Constant
+              | Unresolved)
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -139,6 +156,8 @@ class Resolver:
     folding: set[tuple[str, str]] = field(default_factory=set)
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     """The classes read so far, by qualified name (tracer/classes.py)."""
+    enums: dict[str, EnumInfo] = field(default_factory=dict)
+    """The enums read so far, by qualified name (tracer/enums.py)."""
 
     def symbols(self, module: ModuleSource) -> SymbolTable:
         if module.name not in self.tables:
@@ -153,6 +172,10 @@ class Resolver:
             return self._global(module, name, sym)
         if isinstance(sym, LocalClass):
             from hatch_pyaot.tracer.classes import class_info
+            from hatch_pyaot.tracer.enums import enum_info, enum_kind
+
+            if (kind := enum_kind(self, module, sym.node)) is not None:
+                return UserEnum(enum_info(self, module, sym.node, kind))
 
             return UserClass(class_info(self, module, sym.node))
         if isinstance(sym, ModuleAlias):
@@ -192,6 +215,15 @@ class Resolver:
                 return base
             if isinstance(base, UserClass):
                 return base.info.member(node.attr.value)
+            if isinstance(base, UserEnum) and node.attr.value in base.info.names:
+                return EnumMember(base.info, base.info.names.index(node.attr.value))
+            if isinstance(base, UserEnum) and base.info.errors:
+                first = base.info.errors[0]
+                return Unresolved(f"enum '{base.info.name}' cannot be compiled: "
+                                  f"{first.message} (at line {first.loc.line})")
+            if isinstance(base, UserEnum):
+                return Unresolved(f"type object '{base.info.name}' has no attribute "
+                                  f"'{node.attr.value}'")
             return Unresolved(
                 f"attribute '{node.attr.value}' of {dotted(node.value)} is not supported"
             )

@@ -46,6 +46,7 @@ from hatch_pyaot.typing import (
     default_dicts,
     deques,
     dicts,
+    enums,
     iteration,
     lists,
     match,
@@ -163,6 +164,8 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
+_SLICES = (classes.typed, match.typed, enums.typed)
+"""The value types whose operations type themselves: each gives NOT_MINE for the others."""
 
 
 @dataclass
@@ -288,7 +291,7 @@ class FunctionTyper:
             self.bind_target(s.target, self.expr(s.value, raw=True))
         elif isinstance(s, ir.AugAssign):
             current = self.spec.var_types.get(s.target.id)
-            rhs = self.expr(s.value)
+            rhs = enums.as_number(self.expr(s.value))
             if isinstance(current, DictType | SetType) and rhs is not None:
                 # d |= e and s |= t (&= -= ^=) change the container in place
                 result = (dicts if isinstance(current, DictType) else sets).binop(
@@ -446,14 +449,11 @@ class FunctionTyper:
         return t
 
     def expr_inner(self, e: ir.Expr) -> Type | None:
-        on_object = classes.typed(self, e)
-        if on_object is not classes.NOT_MINE:
-            assert on_object is None or isinstance(on_object, Type)
-            return on_object
-        on_pattern = match.typed(self, e)
-        if on_pattern is not classes.NOT_MINE:
-            assert on_pattern is None or isinstance(on_pattern, Type)
-            return on_pattern
+        for typing_slice in _SLICES:  # objects, match patterns, enum members
+            mine = typing_slice(self, e)
+            if mine is not classes.NOT_MINE:
+                assert mine is None or isinstance(mine, Type)
+                return mine
         if isinstance(e, ir.Const):
             if e.value is Ellipsis:  # only an array index has it (typing/arrays.py)
                 self.diags.error(e.loc, "'...' is only supported as an index of an array")

@@ -55,6 +55,8 @@ class Specialization:
     """What an expression on objects of the program's classes resolved to (a constructor
     call, a method call with its dispatch on the object's class, an identity test...):
     typing/classes.py, emitted by codegen/classes.py."""
+    enums: dict[ir.Expr, EnumOp] = field(default_factory=dict)
+    """Operations on enum members (typing/enums.py, codegen/enums.py)."""
     patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)
     """The tests of ``match`` patterns, decided by type where they can be (typing/match.py)."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
@@ -75,6 +77,18 @@ class PatternTest:
 
     static: bool | None
     test: ir.Expr | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class EnumOp:
+    """An operation on enum members: ``member``, ``members``, ``lookup``, ``name``, ``value``,
+    ``compare`` (their codes, or an IntEnum's values), ``binop`` (``op`` on an IntEnum's value),
+    ``never``/``always`` (``==``/``!=`` of a member and another kind of value)."""
+
+    kind: str
+    info: object = None
+    """The enum (tracer/enums.py EnumInfo), where the operation needs its tables."""
+    op: Op | None = None
 
 
 @dataclass(frozen=True, eq=False)
