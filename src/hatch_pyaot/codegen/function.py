@@ -638,6 +638,8 @@ class FunctionEmitter:
 
     def expr_value(self, e: ir.Expr) -> str:
         t = self.spec.type_of(e)
+        if e in self.spec.lowered:
+            return self.expr(self.spec.lowered[e])
         if e in self.spec.methods:
             return classes.expr(self, e, self.spec.methods[e])
         if match.handles(e):

@@ -359,7 +359,8 @@ def coercible(src: Type, dst: Type) -> bool:
     if isinstance(src, TupleType) and isinstance(dst, TupleType):
         # items that are kept as they are (typing/arrays.refine_result): no conversion code
         return len(src.items) == len(dst.items) and all(
-            s == d or (isinstance(s, ArrayType | DTypeScalar | TupleType) and coercible(s, d))
+            s == d or (isinstance(s, ArrayType | DTypeScalar | TupleType | ClassType)
+                       and coercible(s, d))
             or (isinstance(s, DictType) and s.factory is not None and coercible(s, d))
             for s, d in zip(src.items, dst.items, strict=True))
     if isinstance(dst, OptionalType):

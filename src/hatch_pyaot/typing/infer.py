@@ -50,6 +50,7 @@ from hatch_pyaot.typing import (
     iteration,
     lists,
     match,
+    named_tuples,
     numpy_ops,
     printing,
     sets,
@@ -164,8 +165,9 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
-_SLICES = (classes.typed, match.typed, enums.typed)
-"""The value types whose operations type themselves: each gives NOT_MINE for the others."""
+_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed)
+"""The value types whose operations type themselves (NamedTuples before the classes they
+are): each gives NOT_MINE for the others."""
 
 
 @dataclass

@@ -55,6 +55,9 @@ class Specialization:
     """What an expression on objects of the program's classes resolved to (a constructor
     call, a method call with its dispatch on the object's class, an identity test...):
     typing/classes.py, emitted by codegen/classes.py."""
+    lowered: dict[ir.Expr, ir.Expr] = field(default_factory=dict)
+    """Expressions typed and emitted as another, plainer one (``p[0]`` of a NamedTuple is
+    ``p.x``: typing/named_tuples.py)."""
     enums: dict[ir.Expr, EnumOp] = field(default_factory=dict)
     """Operations on enum members (typing/enums.py, codegen/enums.py)."""
     patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)
