@@ -42,6 +42,7 @@ CASES: list[tuple[str, Make]] = [
     ("keep", lambda m: (m.Point(8, 9),)),
     ("cheapest", lambda m: ([m.Item("a", 2.5, []), m.Item("b", 1.5, ["x"])],)),
     ("sort_points", lambda m: ([m.Point(1, 2), m.Point(3, 0), m.Point(1, 5)],)),
+    ("unpack", lambda m: ([m.Point(1, 2), m.Point(3, 4)],)),
 ]
 
 

@@ -70,3 +70,12 @@ def cheapest(items: list[Item]) -> str:
 @compile
 def sort_points(ps: list[Point]) -> list[Point]:
     return sorted(ps, reverse=True)
+
+
+@compile
+def unpack(ps: list[Point]) -> tuple[int, int]:
+    sx = 0
+    for x, y in ps:
+        sx += x * y
+    a, b = ps[0]
+    return sx, a - b

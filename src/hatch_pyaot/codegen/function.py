@@ -49,6 +49,7 @@ from hatch_pyaot.codegen.literals import (
     truth_of,
 )
 from hatch_pyaot.codegen.test_hooks import bad_cpp_line
+from hatch_pyaot.typing import named_tuples
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
@@ -427,6 +428,12 @@ class FunctionEmitter:
         if isinstance(target, ir.NameTarget):
             var_t = self.spec.var_types[target.id]
             self.store(target.id, self.cast(code, t, var_t))
+            return
+        fields = named_tuples.items(t)
+        if fields is not None:  # x, y = point (a NamedTuple)
+            for sub, (name, ft) in zip(target.items, fields, strict=True):
+                assert ft is not None
+                self.assign_code(sub, f"{code}->{classes.field_member(name)}", ft)
             return
         assert isinstance(t, TupleType)
         for i, (sub, it) in enumerate(zip(target.items, t.items, strict=True)):

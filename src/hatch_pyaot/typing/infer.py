@@ -273,6 +273,11 @@ class FunctionTyper:
             return
         if t is None:
             return
+        fields = named_tuples.items(t)
+        if fields is not None and len(fields) == len(target.items):
+            for item, (_, ft) in zip(target.items, fields, strict=True):
+                self.bind_target(item, ft)
+            return
         if not isinstance(t, TupleType) or len(t.items) != len(target.items):
             self.diags.error(target.loc, f"cannot unpack a {t} into {len(target.items)} names")
             return

@@ -9,11 +9,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import Type
 from hatch_pyaot.tracer.classes import ClassInfo
 from hatch_pyaot.typing.classes import NOT_MINE, info_of
 
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
+
+
+def items(t: Type | None) -> list[tuple[str, Type | None]] | None:
+    """The fields of a NamedTuple type (what ``x, y = p`` unpacks), or None for any other."""
+    info = info_of(t)
+    if info is None or not info.mro()[-1].named_tuple:
+        return None
+    return list(info.fields.items())
 
 
 def _named(typer: FunctionTyper, e: ir.Expr) -> ClassInfo | None:
