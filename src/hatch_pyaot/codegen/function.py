@@ -49,7 +49,6 @@ from hatch_pyaot.codegen.literals import (
     truth_of,
 )
 from hatch_pyaot.codegen.test_hooks import bad_cpp_line
-from hatch_pyaot.typing import named_tuples
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
@@ -74,6 +73,7 @@ from hatch_pyaot.ops.registry import Op
 from hatch_pyaot.typing import array_functions as array_functions_typing
 from hatch_pyaot.typing import array_literal as array_literal_typing
 from hatch_pyaot.typing import iteration as iteration_typing
+from hatch_pyaot.typing import named_tuples
 from hatch_pyaot.typing import sorting as sorting_typing
 from hatch_pyaot.typing.typed import (
     ArrayCall,
