@@ -40,6 +40,12 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("points", p) for p in ((0, 0), (0, 3), (4, 0), (2, 2), (1, 2))),
     ("no_case", (1,)), ("no_case", (2,)),
     ("nested", ([(0, []), (2, [1, 2, 3]), (-1, [1, 2]), (3, []), (0, [1])],)),
+    *(("floats", (x,)) for x in (1.0, 2.5, 3.0, -0.0)),
+    *(("words", (xs,)) for xs in (["a", "b"], ["x", "b", "c"], ["x"], [], ["y", "z", "w"])),
+    *(("int_keys", (d,)) for d in ({1: "a", 2: "b"}, {1: "a"}, {2: "b"}, {})),
+    *(("chain_length", (k,)) for k in (0, 1, 7)),
+    *(("pairs_or", (t,)) for t in ((0, 0), (1, 1), (3, 1), (1, 3), (0, 1))),
+    *(("singletons", (b, s)) for b in (True, False) for s in ("ab", "abc")),
 ]
 
 
@@ -67,14 +73,27 @@ def test_an_object_matched_shows_its_changes(pair: Pair, x: int, y: int) -> None
     assert (py.x, py.y) == (native.x, native.y)
 
 
+@pytest.mark.parametrize("values", [(), (0,), (3, 4), (3,), (5, 6, 7)])
+def test_keyword_patterns_on_optional_objects(pair: Pair, values: tuple[int, ...]) -> None:
+    def chain(m: Any) -> Any:
+        head = None
+        for v in reversed(values):
+            head = m.Node(v, head)
+        return head
+
+    assert pair.python.cells(chain(pair.python)) == pair.native.cells(chain(pair.native))
+
+
 def test_unsupported_patterns_are_located(tmp_path: Path) -> None:
     source = tmp_path / "bad_match.py"
     source.write_text(
         "from hatch_pyaot import compile\n"
         "@compile\ndef f(t: tuple[int, int]) -> int:\n"
         "    match t:\n"
-        "        case (0, x) | (x, 0):\n"
+        "        case (0, x):\n"
         "            return x\n"
+        "        case x:\n"
+        "            return 0\n"
         "    return 0\n"
         "@compile\ndef g(x: int) -> int:\n"
         "    match x:\n"
@@ -84,5 +103,6 @@ def test_unsupported_patterns_are_located(tmp_path: Path) -> None:
     result = analyze(source)
     assert not any(e.compiled for e in result.entries)
     text = result.format_diagnostics()
-    assert "bad_match.py:5:15: error: this pattern cannot be compiled inside an OR pattern" in text
-    assert "bad_match.py:11:14: error: a class pattern needs a class of the program" in text
+    assert "bad_match.py:7:14: error: 'x' is assigned type tuple[int, int] here but has " \
+        "type int elsewhere" in text
+    assert "bad_match.py:13:14: error: a class pattern needs a class of the program" in text

@@ -60,9 +60,7 @@ def evaluate(e: Expr) -> int:
 
 def simplify(e: Expr) -> Expr:
     match e:
-        case Add(Num(0), x):
-            return simplify(x)
-        case Add(x, Num(0)):
+        case Add(Num(0), x) | Add(x, Num(0)):
             return simplify(x)
         case Mul(Num(1), x):
             return simplify(x)
@@ -229,3 +227,95 @@ def nested(items: list[tuple[int, list[int]]]) -> list[int]:
             case (k, [*xs]):
                 out.append(k + len(xs))
     return out
+
+
+
+@dataclass
+class Node:
+    """A linked list cell, matched by keyword."""
+
+    value: int
+    next: Optional[Node] = None
+
+
+@compile
+def floats(x: float) -> int:
+    match x:
+        case 1:
+            return 1
+        case 2.5:
+            return 2
+    return 0
+
+
+@compile
+def words(xs: list[str]) -> str:
+    match xs:
+        case [a, b]:
+            return a + b
+        case ["x", *rest]:
+            return "x" + str(len(rest))
+    return ""
+
+
+@compile
+def int_keys(d: dict[int, str]) -> str:
+    match d:
+        case {1: v, 2: w}:
+            return v + w
+        case {1: v}:
+            return v
+    return "-"
+
+
+def length(n: Optional[Node]) -> int:
+    match n:
+        case None:
+            return 0
+        case Node(next=rest):
+            return 1 + length(rest)
+    return -1
+
+
+@compile
+def chain_length(k: int) -> int:
+    head: Optional[Node] = None
+    for i in range(k):
+        head = Node(i, head)
+    return length(head)
+
+
+@compile
+def pairs_or(t: tuple[int, int]) -> int:
+    match t:
+        case (0, 0) | (1, 1):
+            return 1
+        case (x, y) if x > y:
+            return x
+        case _:
+            return -1
+
+
+@compile
+def singletons(b: bool, s: str) -> str:
+    match b:
+        case True:
+            r = "t"
+        case False:
+            r = "f"
+    match s:
+        case str() as whole if len(whole) > 2:
+            r += whole
+    return r
+
+
+@compile
+def cells(n: Optional[Node]) -> str:
+    match n:
+        case Node(value=0, next=None):
+            return "zero alone"
+        case Node(value=v, next=Node(value=w)):
+            return f"{v} then {w}"
+        case Node(value=v):
+            return f"{v} alone"
+    return "none"

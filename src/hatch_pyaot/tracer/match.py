@@ -152,6 +152,8 @@ class _Lowering:
             return self.mapping(p, subject, then)
         if isinstance(p, cst.MatchClass):
             return self.class_(p, subject, then)
+        if isinstance(p, cst.MatchOr) and not all(_simple(a.pattern) for a in p.patterns):
+            return self.or_(p, subject, then)
         test = self.test(p, subject)
         if test is None:
             return []
@@ -163,8 +165,12 @@ class _Lowering:
         loc = self.b.loc(p)
         if isinstance(p, cst.MatchValue):
             return ir.Compare(loc, subject, [ir.CmpOpKind.EQ], [self.b.expr(p.value)])
-        if isinstance(p, cst.MatchSingleton):
+        if isinstance(p, cst.MatchSingleton) and p.value.value == "None":
             return ir.Compare(loc, subject, [ir.CmpOpKind.IS], [self.b.expr(p.value)])
+        if isinstance(p, cst.MatchSingleton):  # `is True`: a bool that is true
+            is_bool = ir.Call(loc, "pyaot.match_class", [ir.TypeCheck(loc, subject, ["bool"])])
+            equal = ir.Compare(loc, subject, [ir.CmpOpKind.EQ], [self.b.expr(p.value)])
+            return ir.BoolOp(loc, ir.BoolOpKind.AND, [is_bool, equal])
         if isinstance(p, cst.MatchOr):
             tests = [self.test(alt.pattern, subject) for alt in p.patterns]
             if any(t is None for t in tests):
@@ -191,6 +197,21 @@ class _Lowering:
         self.b.error(cls, "a class pattern needs a class of the program or a built-in class "
                      f"({', '.join(BUILTIN_CLASSES)})")
         return None
+
+    def or_(self, p: cst.MatchOr, subject: ir.Expr, then: Then) -> list[ir.Stmt]:
+        """Alternatives with sub-patterns or captures: each tried in turn until one sets a
+        flag (binding its names), then ``then`` once."""
+        loc = self.b.loc(p)
+        flag = self.b.fresh_local("alternative")
+        out: list[ir.Stmt] = [_assign(loc, flag, ir.Const(loc, False))]
+        for i, alt in enumerate(p.patterns):
+            tried = self.pattern(alt.pattern, subject,
+                                 lambda: [_assign(loc, flag, ir.Const(loc, True))])
+            if i > 0:
+                not_yet = ir.UnaryOp(loc, ir.UnaryOpKind.NOT, ir.Name(loc, flag))
+                tried = [ir.If(loc, not_yet, tried, [])]
+            out += tried
+        return [*out, ir.If(loc, ir.Name(loc, flag), then(), [])]
 
     def seen_as(self, p: cst.MatchPattern, subject: ir.Expr) -> ir.Expr:
         """What ``p as name`` binds: the subject, as the class a class pattern names."""
@@ -292,6 +313,17 @@ class _Lowering:
             inner = [ir.If(loc, test, inner, [])]
         is_mapping = ir.Call(loc, "pyaot.match_mapping", [subject])
         return [ir.If(loc, is_mapping, inner, [])]
+
+
+def _simple(p: cst.MatchPattern) -> bool:
+    """A pattern that is one test and binds nothing."""
+    if isinstance(p, cst.MatchOr):
+        return all(_simple(a.pattern) for a in p.patterns)
+    if isinstance(p, cst.MatchClass):
+        return not p.patterns and not p.kwds
+    if isinstance(p, cst.MatchAs):
+        return p.pattern is None and p.name is None
+    return isinstance(p, cst.MatchValue | cst.MatchSingleton)
 
 
 def _cast(loc: Loc, subject: ir.Expr, name: str) -> ir.Expr:
