@@ -106,11 +106,12 @@ def test_class_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_match_and_enum_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
-    """tests/test_match.py and tests/test_enums.py again under ASan and UBSan: the subject
-    seen as a subclass (``ref::down``), the items and the ``*rest`` of sequence patterns,
-    enum members and their boundary."""
-    _tests_under_sanitizers(cxx, tmp_path, "test_match.py", "test_enums.py")
+def test_match_enum_named_tuple_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_match.py, test_enums.py and test_named_tuples.py again under ASan and UBSan:
+    the subject seen as a subclass (``ref::down``), the items and the ``*rest`` of sequence
+    patterns, enum members and NamedTuples at the boundary."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_match.py", "test_enums.py",
+                            "test_named_tuples.py")
 
 
 _LEAK_CHECK = textwrap.dedent("""
