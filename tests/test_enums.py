@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from hatch_pyaot.pipeline import analyze
-from support import Pair, build_pair, outcome, without_location
+from support import Pair, assert_same_made, build_pair
 
 KERNELS = Path(__file__).parent / "kernels" / "enum_kernels.py"
 
@@ -55,15 +55,7 @@ CASES: list[tuple[str, Make]] = [
 
 @pytest.mark.parametrize("func, make", CASES)
 def test_same_as_cpython(pair: Pair, func: str, make: Make) -> None:
-    expected = outcome(getattr(pair.python, func), *make(pair.python))
-    got = outcome(getattr(pair.native, func), *make(pair.native))
-    assert expected[0] == got[0], f"{func}: CPython {expected}, compiled {got}"
-    if expected[0] == "ok":
-        assert _plain(expected[1]) == _plain(got[1])
-        assert type(expected[1]).__name__ == type(got[1]).__name__
-    else:
-        assert type(expected[1]) is type(got[1])
-        assert str(expected[1]) == without_location(str(got[1]))
+    assert_same_made(pair, func, make, _plain)
 
 
 def test_results_are_the_users_members(pair: Pair) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from support import Pair, build_pair, outcome, without_location
+from support import Pair, assert_same_made, build_pair
 
 KERNELS = Path(__file__).parent / "kernels" / "named_tuple_kernels.py"
 
@@ -48,16 +48,7 @@ CASES: list[tuple[str, Make]] = [
 
 @pytest.mark.parametrize("func, make", CASES)
 def test_same_as_cpython(pair: Pair, func: str, make: Make) -> None:
-    py_args, native_args = make(pair.python), make(pair.native)
-    expected = outcome(getattr(pair.python, func), *py_args)
-    got = outcome(getattr(pair.native, func), *native_args)
-    assert expected[0] == got[0], f"{func}: CPython {expected}, compiled {got}"
-    if expected[0] == "ok":
-        assert _plain(expected[1]) == _plain(got[1])
-    else:
-        assert type(expected[1]) is type(got[1])
-        assert str(expected[1]) == without_location(str(got[1]))
-    assert _plain(py_args) == _plain(native_args)
+    assert_same_made(pair, func, make, _plain)
 
 
 def test_results_are_the_users_named_tuples(pair: Pair) -> None:
