@@ -90,11 +90,11 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
 
 def _reflected(typer: FunctionTyper, e: ir.BinOp) -> bool:
     """``2 * v``: the right operand's ``__rmul__``, when the left one has no ``__mul__``."""
-    right = info_of(_peek(typer, e.right))
-    if right is None or right.find_method("__r" + _BINARY[e.op][2:]) is None:
+    left = info_of(_peek(typer, e.left))  # typed first: the left operand comes first
+    if left is not None and left.find_method(_BINARY[e.op]) is not None:
         return False
-    left = info_of(_peek(typer, e.left))
-    return left is None or left.find_method(_BINARY[e.op]) is None
+    right = info_of(_peek(typer, e.right))
+    return right is not None and right.find_method("__r" + _BINARY[e.op][2:]) is not None
 
 
 def reflected(typer: FunctionTyper, e: ir.BinOp) -> Type | None:
