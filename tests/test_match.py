@@ -46,6 +46,7 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("chain_length", (k,)) for k in (0, 1, 7)),
     *(("pairs_or", (t,)) for t in ((0, 0), (1, 1), (3, 1), (1, 3), (0, 1))),
     *(("singletons", (b, s)) for b in (True, False) for s in ("ab", "abc")),
+    ("mode", ("r",)), ("mode", ("a", 2)), ("mode", ("x",)),
 ]
 
 

@@ -4,7 +4,7 @@ the sanitizers). Each @compile function also runs as plain Python; the test comp
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Literal, Optional
 
 from hatch_pyaot import compile
 
@@ -319,3 +319,14 @@ def cells(n: Optional[Node]) -> str:
         case Node(value=v):
             return f"{v} alone"
     return "none"
+
+
+@compile
+def mode(m: Literal["r", "w", "a"], n: Literal[1, 2] = 1) -> str:
+    """typing.Literal parameters: their values' type."""
+    match m:
+        case "r":
+            return "read" * n
+        case "w" | "a":
+            return "write" * n
+    return "?"
