@@ -163,3 +163,81 @@ def n_queens(n: int) -> int:
         count += 1
         checksum += placement[0] * n + placement[n - 1]
     return count * 1000 + checksum % 1000
+
+
+# ----- a small expression interpreter with match ---------------------------------------------
+
+
+class ExprNode:
+    pass
+
+
+@dataclass
+class Lit(ExprNode):
+    value: int
+
+
+@dataclass
+class Var(ExprNode):
+    index: int
+
+
+@dataclass
+class BinExpr(ExprNode):
+    op: str
+    left: ExprNode
+    right: ExprNode
+
+
+@dataclass
+class IfPos(ExprNode):
+    cond: ExprNode
+    then: ExprNode
+    other: ExprNode
+
+
+def _evaluate(e: ExprNode, env: list[int]) -> int:
+    match e:
+        case Lit(v):
+            return v
+        case Var(i):
+            return env[i]
+        case BinExpr("+", a, b):
+            return _evaluate(a, env) + _evaluate(b, env)
+        case BinExpr("-", a, b):
+            return _evaluate(a, env) - _evaluate(b, env)
+        case BinExpr("*", a, b):
+            return _evaluate(a, env) * _evaluate(b, env) % 1_000_003
+        case IfPos(c, t, o):
+            return _evaluate(t, env) if _evaluate(c, env) > 0 else _evaluate(o, env)
+    raise ValueError("unknown expression")
+
+
+def _program(depth: int, seed: int) -> tuple[ExprNode, int]:
+    """A random expression tree (a linear congruential generator picks each node)."""
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+    kind = seed % 6 if depth > 0 else seed % 2
+    if kind == 0:
+        return Lit(seed % 100 - 50), seed
+    if kind == 1:
+        return Var(seed % 3), seed
+    left, seed = _program(depth - 1, seed)
+    right, seed = _program(depth - 1, seed)
+    if kind == 5:
+        cond, seed = _program(depth - 1, seed)
+        return IfPos(cond, left, right), seed
+    return BinExpr("+-*"[kind - 2], left, right), seed
+
+
+@compile
+def interpreter(n: int) -> int:
+    """Evaluates one program (a tree of about a thousand nodes) on n environments."""
+    program, _ = _program(9, 2024)
+    env = [0, 0, 0]
+    total = 0
+    for i in range(n):
+        env[0] = i
+        env[1] = i % 7
+        env[2] = total % 11
+        total = (total + _evaluate(program, env)) % 1_000_003
+    return total

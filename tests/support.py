@@ -143,6 +143,25 @@ def assert_same(pair: Pair, func: str, *args: Any, **kwargs: Any) -> None:
                                                   f"compiled {got[1]!r}"
 
 
+def assert_same_made(pair: Pair, func: str, make: Callable[[ModuleType], tuple[Any, ...]],
+                     plain: Callable[[object], object]) -> None:
+    """Both sides on arguments ``make`` builds from their own module (instances of its
+    classes, members of its enums): the same result and arguments afterwards, seen through
+    ``plain`` (which names each module's objects alike), or the same exception and message."""
+    py_args, native_args = make(pair.python), make(pair.native)
+    expected = outcome(getattr(pair.python, func), *py_args)
+    got = outcome(getattr(pair.native, func), *native_args)
+    assert expected[0] == got[0], f"{func}: CPython {expected}, compiled {got}"
+    if expected[0] == "ok":
+        assert plain(expected[1]) == plain(got[1]), f"{func}: CPython {expected[1]!r}, " \
+                                                    f"compiled {got[1]!r}"
+        assert type(expected[1]).__name__ == type(got[1]).__name__
+    else:
+        assert type(expected[1]) is type(got[1])
+        assert str(expected[1]) == without_location(str(got[1]))
+    assert plain(py_args) == plain(native_args), f"{func}: arguments after the call differ"
+
+
 def _beyond_int64(value: object) -> bool:
     if isinstance(value, tuple):
         return any(_beyond_int64(v) for v in value)

@@ -87,6 +87,7 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("shapes", lambda m: (7,)),
     ("abstract_area", no_args),
     ("vectors", lambda m: (0,)),
+    ("reflected", lambda m: (3,)),
     ("vectors", lambda m: (5,)),
     ("identity", lambda m: (3,)),
     ("inherited_dataclass", lambda m: (3.0,)),

@@ -112,6 +112,15 @@ def test_class_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     _tests_under_sanitizers(cxx, tmp_path, "test_classes.py")
 
 
+@pytest.mark.slow
+def test_match_enum_named_tuple_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_match.py, test_enums.py and test_named_tuples.py again under ASan and UBSan:
+    the subject seen as a subclass (``ref::down``), the items and the ``*rest`` of sequence
+    patterns, enum members and NamedTuples at the boundary."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_match.py", "test_enums.py",
+                            "test_named_tuples.py")
+
+
 _LEAK_CHECK = textwrap.dedent("""
     import sys
     sys.path.insert(0, {tests!r})

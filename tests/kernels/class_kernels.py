@@ -404,3 +404,29 @@ def shift_all(ps: list[Point], dx: float) -> list[Point]:
     for p in ps:
         p.x += dx
     return [p for p in ps if p.x > 1.0]
+
+
+class Cents:
+    """Reflected operators: ``0 + m``, ``3 * m``, ``100 - m``."""
+
+    def __init__(self, cents: int) -> None:
+        self.cents = cents
+
+    def __add__(self, other: Cents) -> Cents:
+        return Cents(self.cents + other.cents)
+
+    def __radd__(self, other: int) -> Cents:
+        return Cents(self.cents + other)
+
+    def __rmul__(self, k: int) -> Cents:
+        return Cents(self.cents * k)
+
+    def __rsub__(self, other: int) -> Cents:
+        return Cents(other - self.cents)
+
+
+@compile
+def reflected(k: int) -> tuple[int, int, int]:
+    m = Cents(5)
+    total = 0 + m
+    return (total + m).cents, (k * m).cents, (100 - m).cents

@@ -27,6 +27,7 @@ from hatch_pyaot.ir.types import (
     ArrayType,
     ClassType,
     DTypeScalar,
+    EnumType,
     TupleType,
     Type,
 )
@@ -73,7 +74,7 @@ def _values(t: Type) -> list[Type]:
     """The parts of t that travel as pyaot_value (t itself, or items of a tuple)."""
     if isinstance(t, TupleType):
         return [v for i in t.items for v in _values(i)]
-    return [t] if c_values.is_value(t) or isinstance(t, ClassType) or t == BYTES else []
+    return [t] if c_values.is_value(t) or isinstance(t, ClassType | EnumType) or t == BYTES else []
 
 
 def c_type(t: Type, *, out: bool) -> str:

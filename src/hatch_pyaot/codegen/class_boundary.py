@@ -8,9 +8,10 @@ into that module while it is still being imported).
 
 from __future__ import annotations
 
+from hatch_pyaot.codegen.c_values import is_mutable
 from hatch_pyaot.codegen.classes import field_member
 from hatch_pyaot.codegen.literals import string_literal
-from hatch_pyaot.ir.types import class_struct
+from hatch_pyaot.ir.types import ClassType, class_struct
 from hatch_pyaot.tracer.classes import ClassInfo
 
 
@@ -86,6 +87,8 @@ def _from(c: ClassInfo) -> list[str]:
 
 
 def _to(c: ClassInfo) -> list[str]:
+    if c.named_tuple:
+        return _to_named_tuple(c)
     name = _cpp(c)
     lines = [f"PyObject* boundary<{name}>::to(const ref<{name}>& value) {{"]
     for sub in c.descendants()[1:]:
@@ -98,4 +101,33 @@ def _to(c: ClassInfo) -> list[str]:
               f"    return {' && '.join(writes)};",
               "  });",
               "}", ""]
+    return lines
+
+
+def _to_named_tuple(c: ClassInfo) -> list[str]:
+    """A NamedTuple is immutable: the object it came from as it is, else a new one made by
+    its class, ``Point(*fields)``."""
+    name = _cpp(c)
+    # the lists, dicts, sets and objects it holds are the caller's: changes written back
+    held = [f"write_back(value->{field_member(f)})" for f, t in c.fields.items()
+            if t is not None and (is_mutable(t) or isinstance(t, ClassType))]
+    lines = [f"PyObject* boundary<{name}>::to(const ref<{name}>& value) {{",
+             "  if (value.raw()->origin != nullptr) {",
+             *([f"    if (!({' && '.join(held)})) return nullptr;"] if held else []),
+             "    return Py_NewRef(static_cast<PyObject*>(value.raw()->origin));",
+             "  }",
+             "  PyObject* type = cls();",
+             "  if (type == nullptr) return nullptr;",
+             f"  PyObject* args = PyTuple_New({len(c.fields)});",
+             "  if (args == nullptr) return nullptr;"]
+    for i, f in enumerate(c.fields):
+        lines += [f"  if (PyObject* item = to_python(value->{field_member(f)})) {{",
+                  f"    PyTuple_SetItem(args, {i}, item);",
+                  "  } else {",
+                  "    Py_DECREF(args);",
+                  "    return nullptr;",
+                  "  }"]
+    lines += ["  PyObject* made = PyObject_Call(type, args, nullptr);",
+              "  Py_DECREF(args);",
+              "  return made;", "}", ""]
     return lines

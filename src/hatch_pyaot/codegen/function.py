@@ -28,10 +28,12 @@ from hatch_pyaot.codegen import (
     deques,
     dicts,
     elementwise,
+    enums,
     formatting,
     generators,
     iteration,
     lists,
+    match,
     models,
     printing,
     ranges,
@@ -78,6 +80,7 @@ from hatch_pyaot.ops.registry import Op
 from hatch_pyaot.typing import array_functions as array_functions_typing
 from hatch_pyaot.typing import array_literal as array_literal_typing
 from hatch_pyaot.typing import iteration as iteration_typing
+from hatch_pyaot.typing import named_tuples
 from hatch_pyaot.typing import sorting as sorting_typing
 from hatch_pyaot.typing.models import ModelTarget
 from hatch_pyaot.typing.typed import (
@@ -329,7 +332,8 @@ class FunctionEmitter:
             if not is_temp(code) and code != "pyaot::none":
                 self.line(f"(void)({code});")
         elif isinstance(s, ir.If):
-            self.if_(s)
+            if not match.dead(self.spec, s):
+                self.if_(s)
         elif isinstance(s, ir.While):
             self.while_(s)
         elif isinstance(s, ir.ForRange):
@@ -463,6 +467,12 @@ class FunctionEmitter:
         if isinstance(target, ir.NameTarget):
             var_t = self.spec.var_types[target.id]
             self.store(target.id, self.cast(code, t, var_t))
+            return
+        fields = named_tuples.items(t)
+        if fields is not None:  # x, y = point (a NamedTuple)
+            for sub, (name, ft) in zip(target.items, fields, strict=True):
+                assert ft is not None
+                self.assign_code(sub, f"{code}->{classes.field_member(name)}", ft)
             return
         assert isinstance(t, TupleType)
         for i, (sub, it) in enumerate(zip(target.items, t.items, strict=True)):
@@ -678,8 +688,14 @@ class FunctionEmitter:
         if e in self.spec.lowered:
             return self.expr(self.spec.lowered[e])
         t = self.spec.type_of(e)
+        if e in self.spec.lowered:
+            return self.expr(self.spec.lowered[e])
         if e in self.spec.methods:
             return classes.expr(self, e, self.spec.methods[e])
+        if match.handles(e):
+            return match.expr(self, e)
+        if enums.handles(self.spec, e):
+            return enums.expr(self, e)
         if isinstance(e, ir.Attribute) and isinstance(self.spec.type_of(e.value), ClassType):
             return classes.attribute(self, e)
         if isinstance(e, ir.Const):

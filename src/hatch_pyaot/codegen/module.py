@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_pyaot.codegen import class_boundary, classes, default_dicts, models, strings
+from hatch_pyaot.codegen import class_boundary, classes, default_dicts, enums, models, strings
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.models import headers as model_headers
@@ -63,7 +63,11 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
     lowered = models.definitions(specs)
     if lowered:
         headers.update(model_headers())
-    return ["namespace pyaot_gen {", "", *lowered, *classes.structs(kinds, list(specs)), *protos, "",
+    members = enums.enums_of(specs)
+    if members:
+        headers.add(enums.HEADER)
+    return ["namespace pyaot_gen {", "", *lowered, *enums.structs(members),
+            *classes.structs(kinds, list(specs)), *protos, "",
             *classes.special_methods(kinds, list(specs)), *body, "}  // namespace pyaot_gen"]
 
 

@@ -322,6 +322,27 @@ class CallableType(Type):
         return f"Callable[{params}, {_str_or_unknown(self.result)}]"
 
 
+@dataclass(frozen=True, slots=True)
+class EnumType(Type):
+    """A member of an ``Enum``/``IntEnum`` of the traced program (tracer/enums.py):
+    ``pyaot::enum_member<pyaot_gen::E_<name>>`` (pyaot/enum.hpp), its value or position.
+    ``info`` is the enum itself, left out of equality."""
+
+    qualname: str
+    info: object = field(default=None, compare=False, hash=False, repr=False)
+
+    def cpp(self) -> str:
+        return f"pyaot::enum_member<pyaot_gen::{enum_struct(self.qualname)}>"
+
+    def __str__(self) -> str:
+        return self.qualname.rpartition(".")[2]
+
+
+def enum_struct(qualname: str) -> str:
+    """The C++ tag struct of an enum: ``E_<module>_<name>``."""
+    return "E_" + qualname.replace(".", "_")
+
+
 def class_struct(qualname: str) -> str:
     """The C++ struct of a class: ``C_<module>_<name>``."""
     return "C_" + qualname.replace(".", "_")
@@ -334,6 +355,12 @@ def common_class(a: ClassType, b: ClassType) -> ClassType | None:
         other = b if candidate is a else a
         if candidate.qualname == other.qualname or candidate.qualname in other.ancestors:
             return candidate
+    base = getattr(a.info, "base", None)  # siblings: their nearest common base
+    while base is not None:
+        if base.qualname in b.ancestors:
+            t = base.type
+            return t if isinstance(t, ClassType) else None
+        base = base.base
     return None
 
 
@@ -449,7 +476,8 @@ def coercible(src: Type, dst: Type) -> bool:
     if isinstance(src, TupleType) and isinstance(dst, TupleType):
         # items that are kept as they are (typing/arrays.refine_result): no conversion code
         return len(src.items) == len(dst.items) and all(
-            s == d or (isinstance(s, ArrayType | DTypeScalar | TupleType) and coercible(s, d))
+            s == d or (isinstance(s, ArrayType | DTypeScalar | TupleType | ClassType)
+                       and coercible(s, d))
             or (isinstance(s, DictType) and s.factory is not None and coercible(s, d))
             for s, d in zip(src.items, dst.items, strict=True))
     if isinstance(dst, OptionalType):
@@ -493,7 +521,7 @@ def unhashable(t: Type) -> str | None:
         return "dict"
     if isinstance(t, SetType):
         return None if t.frozen and t.item is not None else t.kind
-    if t in _NUMERIC_RANK or t in (STR, BYTES):
+    if t in _NUMERIC_RANK or t in (STR, BYTES) or isinstance(t, EnumType):
         return None
     return str(t)
 

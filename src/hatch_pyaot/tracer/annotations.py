@@ -24,7 +24,14 @@ from hatch_pyaot.ir.types import (
     unhashable,
 )
 from hatch_pyaot.tracer.project import ModuleSource
-from hatch_pyaot.tracer.resolve import Constant, OpName, Resolver, UserClass
+from hatch_pyaot.tracer.resolve import (
+    Constant,
+    OpName,
+    Resolver,
+    Unfoldable,
+    UserClass,
+    UserEnum,
+)
 from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
@@ -67,7 +74,7 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
         return annotation_type(resolver, module, inner)
     if isinstance(node, cst.Name | cst.Attribute):
         res = resolver.expr(module, node)
-        if isinstance(res, UserClass):
+        if isinstance(res, UserClass | UserEnum):
             return res.info.type
         if isinstance(res, OpName) and res.qualname in _SCALARS:
             return _SCALARS[res.qualname]
@@ -90,6 +97,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             if not isinstance(item, cst.Index):
                 raise AnnotationError("Optional[...] takes one type", node)
             return optional(annotation_type(resolver, module, item.value))
+        if isinstance(res, OpName) and res.qualname == "typing.Literal":
+            return _literal(resolver, module, node)
         if isinstance(res, OpName) and res.qualname == "typing.Union":
             members = [annotation_type(resolver, module, el.slice.value) for el in node.slice
                        if isinstance(el.slice, cst.Index)]
@@ -192,6 +201,25 @@ def _union(a: Type, b: Type, node: cst.CSTNode) -> Type:
         return optional(b)
     raise AnnotationError(f"the union {a} | {b} is not supported yet; Optional (T | None) is",
                           node)
+
+
+def _literal(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> Type:
+    """``Literal["r", "w"]``: the type of its values, which must share one (CPython does
+    not check a Literal at run time, and neither does compiled code)."""
+    kinds: set[type] = set()
+    for el in node.slice:
+        try:
+            value = resolver.fold(module, el.slice.value) if isinstance(
+                el.slice, cst.Index) else None
+        except Unfoldable:
+            value = None
+        if not isinstance(value, int | str):
+            raise AnnotationError("Literal[...] takes int, bool or str constants", node)
+        kinds.add(type(value))
+    types = {int: INT, bool: BOOL, str: STR}
+    if len(kinds) != 1:
+        raise AnnotationError("the values of a Literal[...] must have one type here", node)
+    return types[kinds.pop()]
 
 
 def _array(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> ArrayType:

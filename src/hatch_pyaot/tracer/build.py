@@ -29,15 +29,19 @@ from hatch_pyaot.tracer import (
     models,
 )
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
+from hatch_pyaot.tracer.enum_forms import enum_call, enum_value
+from hatch_pyaot.tracer.match import match_statement
 from hatch_pyaot.tracer.models import ModelHandle
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
     Constant,
+    EnumMember,
     ModuleRef,
     OpName,
     Resolver,
     Unresolved,
     UserClass,
+    UserEnum,
     UserFunction,
 )
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
@@ -271,6 +275,8 @@ class Builder:
                         out.extend(s)
                     elif s is not None:
                         out.append(s)
+            elif isinstance(stmt, cst.Match):
+                out.extend(match_statement(self, stmt))
             else:
                 s = self.compound(stmt)
                 if s is not None:
@@ -465,7 +471,6 @@ class Builder:
             cst.With: "'with' blocks",
             cst.FunctionDef: "nested functions",
             cst.ClassDef: "classes",
-            cst.Match: "'match' statements",
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled yet")
         return None
@@ -712,10 +717,15 @@ class Builder:
             if isinstance(res.value, tuple):
                 return _const_tuple(loc, res.value)
             return ir.Const(loc, res.value)
+        if isinstance(res, Unresolved) and isinstance(node, cst.Attribute) and isinstance(
+                member := self.resolver.expr(self.module, node.value), EnumMember):
+            return ir.Attribute(loc, enum_value(loc, member), node.attr.value)  # Color.RED.name
         if isinstance(res, Unresolved):
             self.error(node, res.reason)
         elif isinstance(res, OpName) and (dtype := _dtype_name(res.qualname)) is not None:
             return ir.DTypeLit(loc, dtype)
+        elif isinstance(res, UserEnum | EnumMember):
+            return enum_value(loc, res)
         elif isinstance(res, UserClass):
             self.error(node, f"the class '{res.info.name}' can only be called (or named in "
                        "isinstance()) here, not used as a value")
@@ -782,6 +792,8 @@ class Builder:
             return ir.Construct(loc, res.info.qualname, args, kwargs)
         if isinstance(res, ModelHandle):
             return models.call(self, node, res, args, kwargs)
+        if isinstance(res, UserEnum):
+            return enum_call(self, node, res, args, kwargs)
         if isinstance(res, OpName):
             if res.qualname == "builtins.range":
                 self.error(node, "range() is only supported as the iterable of a for loop")

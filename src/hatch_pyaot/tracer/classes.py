@@ -78,6 +78,9 @@ class ClassInfo:
     subclasses: list[ClassInfo] = field(default_factory=list)
     class_id: int = 0
     used: bool = False
+    named_tuple: bool = False
+    """A ``typing.NamedTuple``: a frozen dataclass that is also indexed, has ``_replace``
+    and comes back to Python as an instance made by its constructor (typing/named_tuples.py)."""
     special: dict[str, Specialization] = field(default_factory=dict)
     """``__repr__`` and ``__lt__`` specialized for objects of this very class (typing makes
     them when the class is first used): what printing and sorting call."""
@@ -182,6 +185,9 @@ def class_info(resolver: Resolver, module: ModuleSource, node: cst.ClassDef) -> 
     info.dataclass = _decorators(resolver, module, node, error)
     if base is not None and base.dataclass is not None and info.dataclass is None:
         info.dataclass = None
+    if _is_named_tuple(resolver, module, node):
+        info.named_tuple = True  # a tuple: equal and ordered item by item, immutable
+        info.dataclass = DataclassOptions(eq=True, order=True, frozen=True)
     _body(resolver, info, error)
     if info.dataclass is not None:
         from hatch_pyaot.tracer.dataclass import synthesize
@@ -190,8 +196,15 @@ def class_info(resolver: Resolver, module: ModuleSource, node: cst.ClassDef) -> 
     return info
 
 
+def _is_named_tuple(resolver: Resolver, module: ModuleSource, node: cst.ClassDef) -> bool:
+    return len(node.bases) == 1 and isinstance(node.bases[0].value, cst.Name | cst.Attribute) \
+        and resolver.expr(module, node.bases[0].value) == OpName("typing.NamedTuple")
+
+
 def _base(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
           error: ErrorFn) -> ClassInfo | None:
+    if _is_named_tuple(resolver, module, node):
+        return None
     for kw in node.keywords:
         error(kw, "class keywords (metaclass=...) cannot be compiled")
     bases = [a for a in node.bases if not (isinstance(a.value, cst.Name)

@@ -38,6 +38,7 @@ from hatch_pyaot.typing.cv2_constants import CONSTANTS as CV2_CONSTANTS
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.classes import ClassInfo
+    from hatch_pyaot.tracer.enums import EnumInfo
 
 ConstValue = int | float | bool | str | bytes | None | tuple[object, ...]
 
@@ -54,6 +55,21 @@ class UserClass:
     """A class of the traced program (tracer/classes.py)."""
 
     info: ClassInfo
+
+
+@dataclass(frozen=True, slots=True)
+class UserEnum:
+    """An ``Enum``/``IntEnum`` class of the traced program (tracer/enums.py)."""
+
+    info: EnumInfo
+
+
+@dataclass(frozen=True, slots=True)
+class EnumMember:
+    """``Color.RED``: the member at ``index`` of its enum."""
+
+    info: EnumInfo
+    index: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +92,8 @@ class Unresolved:
     reason: str
 
 
-Resolution = UserFunction | UserClass | OpName | ModuleRef | Constant | Unresolved | ModelHandle
+Resolution = (UserFunction | UserClass | UserEnum | EnumMember | OpName | ModuleRef | Constant
+              | Unresolved | ModelHandle)
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -144,6 +161,8 @@ class Resolver:
     """The classes read so far, by qualified name (tracer/classes.py)."""
     models: dict[ModelHandle, object] = field(default_factory=dict)
     """ONNX models loaded so far (tracer/models.py): a Model, or why it cannot be compiled."""
+    enums: dict[str, EnumInfo] = field(default_factory=dict)
+    """The enums read so far, by qualified name (tracer/enums.py)."""
 
     def symbols(self, module: ModuleSource) -> SymbolTable:
         if module.name not in self.tables:
@@ -158,6 +177,10 @@ class Resolver:
             return self._global(module, name, sym)
         if isinstance(sym, LocalClass):
             from hatch_pyaot.tracer.classes import class_info
+            from hatch_pyaot.tracer.enums import enum_info, enum_kind
+
+            if (kind := enum_kind(self, module, sym.node)) is not None:
+                return UserEnum(enum_info(self, module, sym.node, kind))
 
             return UserClass(class_info(self, module, sym.node))
         if isinstance(sym, ModuleAlias):
@@ -199,6 +222,15 @@ class Resolver:
                 return base
             if isinstance(base, UserClass):
                 return base.info.member(node.attr.value)
+            if isinstance(base, UserEnum) and node.attr.value in base.info.names:
+                return EnumMember(base.info, base.info.names.index(node.attr.value))
+            if isinstance(base, UserEnum) and base.info.errors:
+                first = base.info.errors[0]
+                return Unresolved(f"enum '{base.info.name}' cannot be compiled: "
+                                  f"{first.message} (at line {first.loc.line})")
+            if isinstance(base, UserEnum):
+                return Unresolved(f"type object '{base.info.name}' has no attribute "
+                                  f"'{node.attr.value}'")
             return Unresolved(
                 f"attribute '{node.attr.value}' of {dotted(node.value)} is not supported"
             )

@@ -56,6 +56,8 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         return attribute(typer, e) if info_of(_peek(typer, e.value)) else NOT_MINE
     if isinstance(e, ir.MethodCall):
         return method_call(typer, e) if info_of(_peek(typer, e.obj)) else NOT_MINE
+    if isinstance(e, ir.BinOp) and e.op in _BINARY and _reflected(typer, e):
+        return reflected(typer, e)
     if isinstance(e, ir.BinOp) and e.op in _BINARY and info_of(_peek(typer, e.left)):
         return dunder(typer, e, _BINARY[e.op], e.left, [e.right], symbol=ir.BINOP_SYMBOL[e.op])
     if isinstance(e, ir.UnaryOp) and e.op in _UNARY and info_of(_peek(typer, e.operand)):
@@ -84,6 +86,24 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         typer.spec.methods[e] = ObjectOp("repr")
         return STR
     return NOT_MINE
+
+
+def _reflected(typer: FunctionTyper, e: ir.BinOp) -> bool:
+    """``2 * v``: the right operand's ``__rmul__``, when the left one has no ``__mul__``."""
+    left = info_of(_peek(typer, e.left))  # typed first: the left operand comes first
+    if left is not None and left.find_method(_BINARY[e.op]) is not None:
+        return False
+    right = info_of(_peek(typer, e.right))
+    return right is not None and right.find_method("__r" + _BINARY[e.op][2:]) is not None
+
+
+def reflected(typer: FunctionTyper, e: ir.BinOp) -> Type | None:
+    if not isinstance(e.left, ir.Name | ir.Const):  # the right one is evaluated first here
+        typer.diags.error(e.left.loc, "a reflected operator (__r*__) needs a variable or a "
+                          "constant on its left when compiled", hint="assign it to a name first")
+        return None
+    return dunder(typer, e, "__r" + _BINARY[e.op][2:], e.right, [e.left],
+                  symbol=ir.BINOP_SYMBOL[e.op])
 
 
 def _peek(typer: FunctionTyper, e: ir.Expr) -> Type | None:

@@ -54,10 +54,13 @@ from hatch_pyaot.typing import (
     default_dicts,
     deques,
     dicts,
+    enums,
     generators,
     iteration,
     lists,
+    match,
     models,
+    named_tuples,
     numpy_ops,
     printing,
     sets,
@@ -173,6 +176,9 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
+_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed)
+"""The value types whose operations type themselves (NamedTuples before the classes they
+are): each gives NOT_MINE for the others."""
 
 
 @dataclass
@@ -290,6 +296,11 @@ class FunctionTyper:
             return
         if t is None:
             return
+        fields = named_tuples.items(t)
+        if fields is not None and len(fields) == len(target.items):
+            for item, (_, ft) in zip(target.items, fields, strict=True):
+                self.bind_target(item, ft)
+            return
         if not isinstance(t, TupleType) or len(t.items) != len(target.items):
             self.diags.error(target.loc, f"cannot unpack a {t} into {len(target.items)} names")
             return
@@ -310,7 +321,7 @@ class FunctionTyper:
             self.bind_target(s.target, self.expr(s.value, raw=True))
         elif isinstance(s, ir.AugAssign):
             current = self.spec.var_types.get(s.target.id)
-            rhs = self.expr(s.value)
+            rhs = enums.as_number(self.expr(s.value))
             if isinstance(current, DictType | SetType) and rhs is not None:
                 # d |= e and s |= t (&= -= ^=) change the container in place
                 result = (dicts if isinstance(current, DictType) else sets).binop(
@@ -350,6 +361,8 @@ class FunctionTyper:
             self.expr(s.value)
         elif isinstance(s, ir.If | ir.While):
             self.condition(s.test)
+            if isinstance(s, ir.If) and match.dead(self.spec, s):
+                return
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, ir.Yield):
@@ -473,10 +486,11 @@ class FunctionTyper:
         return t
 
     def expr_inner(self, e: ir.Expr) -> Type | None:
-        on_object = classes.typed(self, e)
-        if on_object is not classes.NOT_MINE:
-            assert on_object is None or isinstance(on_object, Type)
-            return on_object
+        for typing_slice in _SLICES:  # objects, match patterns, enum members
+            mine = typing_slice(self, e)
+            if mine is not classes.NOT_MINE:
+                assert mine is None or isinstance(mine, Type)
+                return mine
         function_value = closures.typed(self, e)
         if function_value is not closures.NOT_MINE:
             assert function_value is None or isinstance(function_value, Type)

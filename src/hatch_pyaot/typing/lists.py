@@ -60,8 +60,8 @@ def same_items(typer: FunctionTyper, types: list[Type | None], loc: Loc,
         assert result is not None and t is not None
         optional = NONE in (result, t) or isinstance(result, OptionalType) or isinstance(
             t, OptionalType)
-        merged = unify(result, t) if isinstance(result, ListType | ClosureType | FunctionUnion) or (
-            optional) else (
+        merged = unify(result, t) if isinstance(
+            result, ListType | ClassType | ClosureType | FunctionUnion) or optional else (
             result if result == t else None)
         if merged is None:
             typer.diags.error(loc, f"{what} have different types ({result} and {t}); a "

@@ -63,7 +63,12 @@ class Specialization:
     lowered: dict[ir.Expr | ir.Stmt, ir.Expr] = field(default_factory=dict)
     """Calls typed and emitted as an equivalent expression of their own (``sum(g)`` of a
     generator as ``sum(x for x in g)``), and the loops over an object, by what its
-    ``__iter__`` returns: typing/generators.py."""
+    ``__iter__`` returns: typing/generators.py; ``p[0]`` of a NamedTuple as ``p.x``:
+    typing/named_tuples.py."""
+    enums: dict[ir.Expr, EnumOp] = field(default_factory=dict)
+    """Operations on enum members (typing/enums.py, codegen/enums.py)."""
+    patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)
+    """The tests of ``match`` patterns, decided by type where they can be (typing/match.py)."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
     """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
     checked for None (TypeError, as CPython) and read as the item."""
@@ -74,6 +79,26 @@ class Specialization:
         if e in self.unwrapped and isinstance(t, OptionalType):
             return t.item
         return t
+
+
+@dataclass(frozen=True, eq=False)
+class PatternTest:
+    """A ``match`` pattern's test: a constant (``static``), else ``test`` computes it."""
+
+    static: bool | None
+    test: ir.Expr | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class EnumOp:
+    """An operation on enum members: ``member``, ``members``, ``lookup``, ``name``, ``value``,
+    ``compare`` (their codes, or an IntEnum's values), ``binop`` (``op`` on an IntEnum's value),
+    ``never``/``always`` (``==``/``!=`` of a member and another kind of value)."""
+
+    kind: str
+    info: object = None
+    """The enum (tracer/enums.py EnumInfo), where the operation needs its tables."""
+    op: Op | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -24,6 +24,7 @@
 #include "pyaot/builtins/dict.hpp"
 #include "pyaot/builtins/set.hpp"
 #include "pyaot/builtins/object.hpp"
+#include "pyaot/enum.hpp"
 
 namespace pyaot::python {
 
@@ -81,6 +82,11 @@ template <class C>
 PyObject* to_python(const ref<C>& value);
 template <class C>
 bool write_back(const ref<C>& value);
+// Enum members (pyaot/python/enum.hpp, included at the end).
+template <class Tag>
+bool from_python(PyObject* obj, enum_member<Tag>& out, const char* func, const char* param);
+template <class Tag>
+PyObject* to_python(enum_member<Tag> value);
 
 namespace detail {
 
@@ -330,3 +336,4 @@ PyObject* pack_tuple(Items... items) {
 #include "pyaot/python/dict.hpp"
 #include "pyaot/python/set.hpp"
 #include "pyaot/python/object.hpp"
+#include "pyaot/python/enum.hpp"
