@@ -209,6 +209,18 @@ class Builder:
             generator=self.generator,
         )
 
+    def key_function(self, value: cst.BaseExpression) -> ir.Expr:
+        """The ``key=`` of sorted, min, max and list.sort: a lambda that is inlined per item
+        (a module-level or builtin function, or a local function value, called in one)."""
+        if isinstance(value, cst.Name | cst.Attribute) and not (
+                isinstance(value, cst.Name) and self.is_local(value.value)):
+            return forms.named_function(self, value)
+        if isinstance(value, cst.Lambda):
+            return forms.lambda_(self, value)
+        if isinstance(value, cst.Name):  # a local function value: called per item
+            return closures.key_of(self, value)
+        return self.expr(value)
+
     def result_and_body(self, node: cst.FunctionDef,
                         ) -> tuple[Type | None, list[ir.Stmt], str | None]:
         """The return annotation, the body (less its docstring) and the docstring."""
@@ -757,16 +769,8 @@ class Builder:
         for arg in node.args:
             if arg.star:
                 self.error(arg, "*args and **kwargs in calls are not supported")
-            elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
-                    arg.value, cst.Name | cst.Attribute) and not (
-                    isinstance(arg.value, cst.Name) and self.is_local(arg.value.value)):
-                kwargs.append(("key", forms.named_function(self, arg.value)))
-            elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
-                    arg.value, cst.Lambda):
-                kwargs.append(("key", forms.lambda_(self, arg.value)))
-            elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
-                    arg.value, cst.Name):  # a local function value: called per item
-                kwargs.append(("key", closures.key_of(self, arg.value)))
+            elif arg.keyword is not None and arg.keyword.value == "key":
+                kwargs.append(("key", self.key_function(arg.value)))
             elif arg.keyword is not None and arg.keyword.value == "file" and (
                     stream := self.stream(arg.value)):
                 kwargs.append((f"file={stream}", ir.Const(self.loc(arg.value), None)))

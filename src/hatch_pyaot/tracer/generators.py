@@ -83,8 +83,7 @@ def consumed_whole(builder: Builder, node: cst.Call, gen: cst.GeneratorExp,
     kwargs = []
     for a in node.args[1:]:
         assert a.keyword is not None
-        value = forms.named_function(builder, a.value) if a.keyword.value == "key" and (
-            isinstance(a.value, cst.Name) and a.value.value not in builder.locals) else \
+        value = builder.key_function(a.value) if a.keyword.value == "key" else \
             builder.expr(a.value)
         kwargs.append((a.keyword.value, value))
     return ir.Call(loc, kind, [comp], kwargs)
