@@ -18,6 +18,20 @@ OPT_LEVELS = ("0", "1", "2", "3", "s", "z", "g")
 FORBIDDEN_FLAGS = ("-ffast-math", "-Ofast", "-funsafe-math-optimizations", "/fp:fast")
 """Flags that change floating-point results; compiled code must match Python exactly."""
 
+ISA_LEVEL_FLAGS: dict[str, dict[str, tuple[str, ...]]] = {
+    "gnu": {"x86-64-v3": ("-march=x86-64-v3", "-fno-weak"),
+            "x86-64-v4": ("-march=x86-64-v4", "-mprefer-vector-width=512", "-fno-weak")},
+    "clang": {"x86-64-v3": ("-march=x86-64-v3",),
+              "x86-64-v4": ("-march=x86-64-v4", "-mprefer-vector-width=512")},
+    "msvc": {"x86-64-v3": ("/arch:AVX2",), "x86-64-v4": ("/arch:AVX512",)},
+}
+"""Compiler flags of each ISA level above baseline (codegen/isa_variants.py), by compiler
+family. Every unit keeps the module's own flags, ``-ffp-contract=off`` among them: FMA
+contraction would change results (MSVC's ``/fp:precise`` does not contract). GCC's
+``-fno-weak`` keeps the unit's copies of inline functions and templates its own (see
+pyaot/isa/shared.hpp); elsewhere the linker keeps the lowest unit's copy, which is safe
+but runs those at the lower level."""
+
 INSTALL_HINT = (
     "hatch-pyaot needs a C++20 compiler (GCC 10+, Clang 13+ or MSVC 2019 16.10+) to build "
     "native modules: on Debian or Ubuntu run `apt-get install g++`, on Fedora `dnf install "
