@@ -171,3 +171,22 @@ def assert_refused(folder: Path, source: str, expected: list[tuple[int, int, str
     assert not any(e.compiled for e in report.entries), text
     for line, col, message in expected:
         assert f"bad.py:{line}:{col}: error: {message}" in text, text
+
+
+def once_for_all_workers(base: Path, name: str, make: Callable[[Path], dict[str, Any]],
+                         ) -> dict[str, Any]:
+    """``make(folder)``'s JSON result, computed by the first pytest-xdist worker to ask and
+    read by the others (a lock in their shared temporary folder ``base``): for a build
+    that takes a minute."""
+    import fcntl
+    import json
+
+    folder = base / name
+    folder.mkdir(exist_ok=True)
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = folder / "done.json"
+        if not done.is_file():
+            done.write_text(json.dumps(make(folder)), encoding="utf-8")
+        result: dict[str, Any] = json.loads(done.read_text(encoding="utf-8"))
+    return result

@@ -8,7 +8,6 @@ child process, since a module chooses its variant when it is imported.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import platform
@@ -25,7 +24,7 @@ import pytest
 from hatch_pyaot.pipeline import analyze, build, emit_units
 from hatch_pyaot.toolchains.cmake_project import render
 from hatch_pyaot.toolchains.host import BuildOptions
-from support import import_file
+from support import import_file, once_for_all_workers
 
 KERNELS = Path(__file__).parent / "kernels" / "variant_kernels.py"
 PROBE = Path(__file__).parent / "variants_probe.py"
@@ -52,14 +51,7 @@ class Built:
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """Built once for all test workers (a lock in their shared temporary folder): a build of
     three units takes a minute."""
-    folder = tmp_path_factory.getbasetemp().parent / "variants"
-    folder.mkdir(exist_ok=True)
-    with open(folder / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        done = folder / "built.json"
-        if not done.is_file():
-            done.write_text(json.dumps(_build(folder)), encoding="utf-8")
-        paths = json.loads(done.read_text(encoding="utf-8"))
+    paths = once_for_all_workers(tmp_path_factory.getbasetemp().parent, "variants", _build)
     return Built(Path(paths["native"]), Path(paths["source"]),
                  {name: Path(p) for name, p in paths["objects"].items()})
 

@@ -95,6 +95,14 @@ class Settings:
                              {"type": "integer", "minimum": 0, "maximum": 3}]},
         "normalize": str,
     })
+    threads: int = field(default=0, metadata={
+        "key": "threads",
+        "help": "Threads that large elementwise array loops (over 256Ki elements) are split "
+                "over, with results identical to one thread's; `1` turns threads off, `0` "
+                "means one per core. `PYAOT_NUM_THREADS` overrides it when the program runs. "
+                "WebAssembly always runs on one thread (docs/variants.md).",
+        "schema": {"type": "integer", "minimum": 0, "maximum": 64},
+    })
     isa_variants: tuple[str, ...] = field(default=(), metadata={
         "key": "isa-variants",
         "help": "On an x86-64 host, also build each module's kernels for these instruction-set "

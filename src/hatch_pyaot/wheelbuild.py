@@ -182,7 +182,7 @@ def build_options(settings: Settings, root: Path, *, editable: bool = False) -> 
     return BuildOptions(opt_level=settings.opt_level, jobs=settings.jobs,
                         boundscheck=settings.boundscheck, cache_dir=cache_dir,
                         editable=editable, extra_cxx_flags=flags,
-                        isa_variants=settings.isa_variants)
+                        isa_variants=settings.isa_variants, threads=settings.threads)
 
 
 def _relative(line: str, root: Path, staging: Path | None) -> str:

@@ -95,11 +95,14 @@ def _msvc_banner(path: str) -> str:
 
 
 def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str] = (),
-                  boundscheck: bool = True, editable: bool = False) -> list[str]:
+                  boundscheck: bool = True, editable: bool = False,
+                  threads: int = 0) -> list[str]:
     """The compiler flags for one native module (C++20 itself is set through CMake).
 
     ``boundscheck=False`` defines ``PYAOT_BOUNDSCHECK=0``: the runtime's index checks go away.
     ``editable=True`` defines ``PYAOT_EDITABLE``: the module says it may be rebuilt at import.
+    ``threads`` > 0 defines ``PYAOT_DEFAULT_THREADS``: large loops use that many threads
+    unless PYAOT_NUM_THREADS says otherwise (pyaot/parallel/pool.hpp).
     """
     if opt_level not in OPT_LEVELS:
         raise ValueError(f"opt_level must be one of {', '.join(OPT_LEVELS)}, not {opt_level!r}")
@@ -122,6 +125,8 @@ def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str]
             flags.append("/DPYAOT_BOUNDSCHECK=0")
         if editable:
             flags.append("/DPYAOT_EDITABLE")
+        if threads:
+            flags.append(f"/DPYAOT_DEFAULT_THREADS={threads}")
     else:
         flags = [
             f"-O{opt_level}",
@@ -137,6 +142,8 @@ def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str]
             flags.append("-DPYAOT_BOUNDSCHECK=0")
         if editable:
             flags.append("-DPYAOT_EDITABLE")
+        if threads:
+            flags.append(f"-DPYAOT_DEFAULT_THREADS={threads}")
     return [*flags, *extra]
 
 

@@ -69,6 +69,9 @@ class BuildOptions:
     editable: bool = False
     """For an editable install: the module carries ``__pyaot_editable__`` and the loader
     rebuilds it at import when its sources have changed."""
+    threads: int = 0
+    """Threads for large elementwise loops (``PYAOT_NUM_THREADS`` overrides it at run time);
+    0: one per core."""
     isa_variants: tuple[str, ...] = ()
     """ISA levels to build each module's kernels in besides baseline (``x86-64-v3``,
     ``x86-64-v4``), on an x86-64 host; the module picks one at import (docs/variants.md)."""
@@ -131,7 +134,7 @@ def build_each(specs: Sequence[ExtensionSpec], options: BuildOptions,
     for level in dict.fromkeys(spec.opt_level or options.opt_level for spec in specs):
         flags = compile_flags(
             compiler.family, level, options.debug, options.extra_cxx_flags,
-            options.boundscheck, options.editable,
+            options.boundscheck, options.editable, options.threads,
         )
         context = cache.KeyContext(
             compiler_identity=compiler.identity,

@@ -1,0 +1,115 @@
+"""Threads for large elementwise loops (pyaot/parallel/pool.hpp): every thread count gives
+the one-thread bits and NumPy's; loops that can fail (an integer power with a negative
+exponent) stay on the calling thread and raise as NumPy does; a child process after fork()
+still runs them.
+
+kernels/thread_kernels.py is built once; each thread count runs in a child process, since
+the pool reads PYAOT_NUM_THREADS when it starts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hatch_pyaot.pipeline import build
+from support import import_file, once_for_all_workers
+
+KERNELS = Path(__file__).parent / "kernels" / "thread_kernels.py"
+
+pytestmark = pytest.mark.skipif(os.name == "nt", reason="the shared build uses fcntl")
+
+CHILD = r"""
+import hashlib, importlib.machinery as m, importlib.util as u, json, os, sys
+import numpy as np
+path = sys.argv[1]
+loader = m.ExtensionFileLoader("thread_kernels", path)
+mod = u.module_from_spec(u.spec_from_file_location("thread_kernels", path, loader=loader))
+loader.exec_module(mod)
+rng = np.random.default_rng(3)
+x = rng.standard_normal(1_000_003)
+big = rng.standard_normal((1201, 999)).astype(np.float32)
+row = rng.standard_normal(999).astype(np.float32)
+ints = rng.integers(-10**6, 10**6, 600_001)
+exponents = rng.integers(0, 3, 600_001)
+exponents[400_000] = -1
+out = {}
+def digest(a): return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()
+out["poly"] = digest(mod.poly(x))
+out["rows"] = digest(mod.rows_minus_columns(big, row))
+mod.scale_in_place(ints, 3)
+out["in_place"] = digest(ints)
+out["power"] = digest(mod.power(ints, np.maximum(exponents, 0)))
+try:
+    mod.power(ints, exponents)
+except ValueError as exc:
+    out["raised"] = str(exc).split(" (at")[0]
+if len(sys.argv) > 2:  # after fork(): the pool's workers are not in the child
+    pid = os.fork()
+    if pid == 0:
+        ok = digest(mod.poly(x)) == out["poly"]
+        os._exit(0 if ok else 3)
+    out["child"] = os.waitpid(pid, 0)[1]
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def native(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    built = once_for_all_workers(tmp_path_factory.getbasetemp().parent, "threads", _build)
+    return Path(built["native"])
+
+
+def _build(folder: Path) -> dict[str, str]:
+    source = folder / "thread_kernels.py"
+    shutil.copyfile(KERNELS, source)
+    report = build([source])
+    assert not report.failed_entries, [e.diagnostics for e in report.failed_entries]
+    (path,) = report.built
+    return {"native": str(path)}
+
+
+def run(native: Path, threads: str, *extra: str) -> dict[str, object]:
+    env = {**os.environ, "PYAOT_NUM_THREADS": threads}
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(native), *extra], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)  # type: ignore[no-any-return]
+
+
+def test_every_thread_count_gives_the_same_bits_as_numpy(native: Path) -> None:
+    python = import_file(KERNELS, "thread_kernels_python", disable=True)
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(1_000_003)
+    big = rng.standard_normal((1201, 999)).astype(np.float32)
+    row = rng.standard_normal(999).astype(np.float32)
+    ints = rng.integers(-10**6, 10**6, 600_001)
+    exponents = rng.integers(0, 3, 600_001)
+    exponents[400_000] = -1
+    python.scale_in_place(ints, 3)
+    with pytest.raises(ValueError) as raised:
+        python.power(ints, exponents)
+
+    def digest(a: np.ndarray) -> str:
+        return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()
+
+    expected = {"poly": digest(python.poly(x)),
+                "rows": digest(python.rows_minus_columns(big, row)),
+                "in_place": digest(ints),
+                "power": digest(python.power(ints, np.maximum(exponents, 0))),
+                "raised": str(raised.value)}
+    for threads in ("1", "2", "3", "0", "many"):  # 0 and unreadable: one per core
+        assert run(native, threads) == expected, threads
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork() is POSIX")
+def test_a_forked_child_runs_the_loops(native: Path) -> None:
+    assert run(native, "2", "fork")["child"] == 0
