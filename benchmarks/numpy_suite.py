@@ -410,7 +410,8 @@ def run(quick: bool, per_kernel: bool, isa_variants: tuple[str, ...] = ()) -> Re
                         "cpython_repeats": settings.cpython_repeats,
                         "numpy": np.__version__, "numpy_simd": numpy_simd(),
                         "isa_variants": list(isa_variants),
-                        "isa_running": str(getattr(native, "__pyaot_isa__", "baseline")),
+                        "isa_running": str(getattr(sys.modules.get(f"_pyaot_native.{MODULE}"),
+                                                   "__pyaot_isa__", "baseline")),
                         "blas_threads": os.environ.get("OPENBLAS_NUM_THREADS", "default")}
     return Report(meta, results, geomeans, module_info, others, method, diagnostics)
 

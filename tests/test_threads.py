@@ -9,7 +9,6 @@ the pool reads PYAOT_NUM_THREADS when it starts.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -22,41 +21,34 @@ import pytest
 
 from hatch_pyaot.pipeline import build
 from support import import_file, once_for_all_workers
+from thread_inputs import digest, inputs
 
 KERNELS = Path(__file__).parent / "kernels" / "thread_kernels.py"
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="the shared build uses fcntl")
 
 CHILD = r"""
-import hashlib, importlib.machinery as m, importlib.util as u, json, os, sys
+import importlib.machinery as m, importlib.util as u, json, os, sys
 import numpy as np
+sys.path.insert(0, sys.argv[2])
+from thread_inputs import digest, inputs
 path = sys.argv[1]
 loader = m.ExtensionFileLoader("thread_kernels", path)
 mod = u.module_from_spec(u.spec_from_file_location("thread_kernels", path, loader=loader))
 loader.exec_module(mod)
-rng = np.random.default_rng(3)
-x = rng.standard_normal(1_000_003)
-big = rng.standard_normal((1201, 999)).astype(np.float32)
-row = rng.standard_normal(999).astype(np.float32)
-ints = rng.integers(-10**6, 10**6, 600_001)
-exponents = rng.integers(0, 3, 600_001)
-exponents[400_000] = -1
-out = {}
-def digest(a): return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()
-out["poly"] = digest(mod.poly(x))
-out["rows"] = digest(mod.rows_minus_columns(big, row))
-mod.scale_in_place(ints, 3)
-out["in_place"] = digest(ints)
-out["power"] = digest(mod.power(ints, np.maximum(exponents, 0)))
+a = inputs()
+out = {"poly": digest(mod.poly(a["x"])), "rows": digest(mod.rows_minus_columns(a["big"], a["row"]))}
+mod.scale_in_place(a["ints"], 3)
+out["in_place"] = digest(a["ints"])
+out["power"] = digest(mod.power(a["ints"], np.maximum(a["exponents"], 0)))
 try:
-    mod.power(ints, exponents)
+    mod.power(a["ints"], a["exponents"])
 except ValueError as exc:
     out["raised"] = str(exc).split(" (at")[0]
-if len(sys.argv) > 2:  # after fork(): the pool's workers are not in the child
+if len(sys.argv) > 3:  # after fork(): the pool's workers are not in the child
     pid = os.fork()
     if pid == 0:
-        ok = digest(mod.poly(x)) == out["poly"]
-        os._exit(0 if ok else 3)
+        os._exit(0 if digest(mod.poly(a["x"])) == out["poly"] else 3)
     out["child"] = os.waitpid(pid, 0)[1]
 print(json.dumps(out))
 """
@@ -79,7 +71,8 @@ def _build(folder: Path) -> dict[str, str]:
 
 def run(native: Path, threads: str, *extra: str) -> dict[str, object]:
     env = {**os.environ, "PYAOT_NUM_THREADS": threads}
-    proc = subprocess.run([sys.executable, "-c", CHILD, str(native), *extra], env=env,
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(native), str(Path(__file__).parent),
+                           *extra], env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)  # type: ignore[no-any-return]
@@ -87,25 +80,15 @@ def run(native: Path, threads: str, *extra: str) -> dict[str, object]:
 
 def test_every_thread_count_gives_the_same_bits_as_numpy(native: Path) -> None:
     python = import_file(KERNELS, "thread_kernels_python", disable=True)
-    rng = np.random.default_rng(3)
-    x = rng.standard_normal(1_000_003)
-    big = rng.standard_normal((1201, 999)).astype(np.float32)
-    row = rng.standard_normal(999).astype(np.float32)
-    ints = rng.integers(-10**6, 10**6, 600_001)
-    exponents = rng.integers(0, 3, 600_001)
-    exponents[400_000] = -1
-    python.scale_in_place(ints, 3)
+    a = inputs()
+    expected = {"poly": digest(python.poly(a["x"])),
+                "rows": digest(python.rows_minus_columns(a["big"], a["row"]))}
+    python.scale_in_place(a["ints"], 3)
+    expected["in_place"] = digest(a["ints"])
+    expected["power"] = digest(python.power(a["ints"], np.maximum(a["exponents"], 0)))
     with pytest.raises(ValueError) as raised:
-        python.power(ints, exponents)
-
-    def digest(a: np.ndarray) -> str:
-        return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()
-
-    expected = {"poly": digest(python.poly(x)),
-                "rows": digest(python.rows_minus_columns(big, row)),
-                "in_place": digest(ints),
-                "power": digest(python.power(ints, np.maximum(exponents, 0))),
-                "raised": str(raised.value)}
+        python.power(a["ints"], a["exponents"])
+    expected["raised"] = str(raised.value)
     for threads in ("1", "2", "3", "0", "many"):  # 0 and unreadable: one per core
         assert run(native, threads) == expected, threads
 

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from hatch_pyaot.abi3 import cxx_flags
 from hatch_pyaot.pipeline import analyze, build, emit_units
 from hatch_pyaot.toolchains.cmake_project import render
 from hatch_pyaot.toolchains.host import BuildOptions
@@ -60,8 +61,10 @@ def _build(folder: Path) -> dict[str, Any]:
     source = folder / "variant_kernels.py"
     shutil.copyfile(KERNELS, source)
     cache = folder / "cache"  # its own, and debug: the build folder with the objects is kept
+    limited = os.environ.get("PYAOT_TEST_LIMITED_API") == "1"  # test_abi3_differential.py
     report = build([source], BuildOptions(isa_variants=("x86-64-v3", "x86-64-v4"),
-                                          debug=True, cache_dir=cache))
+                                          debug=True, cache_dir=cache,
+                                          extra_cxx_flags=cxx_flags("3.11") if limited else ()))
     assert not report.failed_entries, [e.diagnostics for e in report.failed_entries]
     (native,) = report.built
     objects = {}
