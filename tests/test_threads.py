@@ -1,7 +1,7 @@
 """Threads for large elementwise loops (pyaot/parallel/pool.hpp): every thread count gives
 the one-thread bits and NumPy's; loops that can fail (an integer power with a negative
 exponent) stay on the calling thread and raise as NumPy does; a child process after fork()
-still runs them.
+still runs them; the GIL is released while a kernel of numbers and large arrays runs.
 
 kernels/thread_kernels.py is built once; each thread count runs in a child process, since
 the pool reads PYAOT_NUM_THREADS when it starts.
@@ -9,12 +9,17 @@ the pool reads PYAOT_NUM_THREADS when it starts.
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -96,3 +101,45 @@ def test_every_thread_count_gives_the_same_bits_as_numpy(native: Path) -> None:
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="fork() is POSIX")
 def test_a_forked_child_runs_the_loops(native: Path) -> None:
     assert run(native, "2", "fork")["child"] == 0
+
+
+def _load(native: Path) -> Any:
+    loader = importlib.machinery.ExtensionFileLoader("thread_kernels", str(native))
+    spec = importlib.util.spec_from_file_location("thread_kernels", native, loader=loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def test_the_gil_is_released_during_a_long_call_on_a_large_array(native: Path) -> None:
+    """Another Python thread runs while a compiled loop over a large array does (a kernel
+    of numbers and arrays); on a small array the call keeps the GIL, as it costs less."""
+    module = _load(native)
+    python = import_file(KERNELS, "thread_kernels_python_gil", disable=True)
+    x = np.linspace(0.0, 1.0, 1 << 17)
+    assert module.sweeps(x, 3) == python.sweeps(x, 3)
+
+    def stamps_during(array: np.ndarray, count: int) -> int:
+        stamps: list[float] = []
+        stop = threading.Event()
+
+        def ticker() -> None:
+            while not stop.is_set():
+                stamps.append(time.perf_counter())
+                time.sleep(0.001)
+
+        thread = threading.Thread(target=ticker)
+        thread.start()
+        time.sleep(0.05)
+        start = time.perf_counter()
+        module.sweeps(array, count)
+        end = time.perf_counter()
+        stop.set()
+        thread.join()
+        assert end - start > 0.2, "the call is too short to tell"
+        return sum(start + 0.05 < s < end - 0.05 for s in stamps)
+
+    assert stamps_during(x, 1500) > 5
+    small = x[: 1 << 10]
+    assert stamps_during(small, 1500 * 128) == 0

@@ -24,3 +24,12 @@ def scale_in_place(a: NDArray[np.int64], k: int) -> None:
 @compile
 def power(a: NDArray[np.int64], e: NDArray[np.int64]) -> NDArray[np.int64]:
     return a ** e
+
+
+@compile
+def sweeps(x: NDArray[np.float64], count: int) -> float:
+    s = 0.0
+    for _ in range(count):
+        for i in range(x.shape[0]):
+            s += x[i] * 0.5
+    return s

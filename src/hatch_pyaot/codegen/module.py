@@ -24,6 +24,7 @@ from hatch_pyaot.ir.types import (
     DTypeScalar,
     ListType,
     OptionalType,
+    Scalar,
     SetType,
     TupleType,
     Type,
@@ -124,22 +125,22 @@ def _main_unit(module_name: str, entries: Sequence[Entry], specs: Sequence[Speci
            "#define PY_SSIZE_T_CLEAN", "#include <Python.h>", ""]
     out += [f"#include <{h}>" for h in sorted(headers)]
     out += ["#include <pyaot/python/convert.hpp>", "#include <pyaot/python/function.hpp>",
-            "#include <pyaot/python/module.hpp>"]
+            "#include <pyaot/python/module.hpp>", "#include <pyaot/python/nogil.hpp>"]
     if any(_uses_numpy(t) for e in entries for t in (*e.spec.param_types, e.spec.result)):
         out += ["#include <pyaot/python/ndarray.hpp>", "#include <pyaot/python/numpy_scalar.hpp>"]
     if any(default_dicts.in_type(e.spec.result) for e in entries):
         out += ["#include <pyaot/python/collections.hpp>"]
-    prints = PRINT_HEADER in headers
-    if prints:
+    if PRINT_HEADER in headers:
         out += ["#include <pyaot/python/print.hpp>"]
     out += ["", *kernels, ""]
+    prints = PRINT_HEADER in headers
     via = "pyaot_gen::"
     if levels:
         out += isa_variants.main_unit_lines(_called(entries), levels)
         via = "pyaot_isa::chosen."
     out += class_boundary.emit(classes.classes_of(specs))
     for entry in entries:
-        out += entry_point(entry, via)
+        out += entry_point(entry, via, may_release_gil=not prints)
     short = module_name.rpartition(".")[2]
     out += _methods(entries)
     out += _init(module_name, short, sources, python, prints,
@@ -147,11 +148,16 @@ def _main_unit(module_name: str, entries: Sequence[Entry], specs: Sequence[Speci
     return "\n".join(out) + "\n", kernel_headers, kernels
 
 
-def entry_point(entry: Entry, via: str = "pyaot_gen::") -> list[str]:
+def entry_point(entry: Entry, via: str = "pyaot_gen::", may_release_gil: bool = False,
+                ) -> list[str]:
     """The CPython entry point of ``entry``: the vectorcall function that binds and converts
     the arguments and calls the kernel (one variant of it, by the arrays' ranks) through
-    ``via`` (the kernels' namespace, or the chosen ISA variant's table)."""
-    return _dispatching_wrapper(entry, via) if len(entry.variants) > 1 else _wrapper(entry, via)
+    ``via`` (the kernels' namespace, or the chosen ISA variant's table). With
+    ``may_release_gil`` (no kernel of the module prints) a kernel of numbers and arrays
+    runs without the GIL when its arrays are large (pyaot/python/nogil.hpp)."""
+    if len(entry.variants) > 1:
+        return _dispatching_wrapper(entry, via, may_release_gil)
+    return _wrapper(entry, via, may_release_gil)
 
 
 def _uses_numpy(t: Type | None) -> bool:
@@ -160,14 +166,15 @@ def _uses_numpy(t: Type | None) -> bool:
     return isinstance(t, ArrayType | DTypeScalar)
 
 
-def _dispatching_wrapper(entry: Entry, via: str) -> list[str]:
+def _dispatching_wrapper(entry: Entry, via: str, may_release_gil: bool) -> list[str]:
     """An entry compiled once per combination of open array ranks: bind the arguments, then
     call the variant made for the ranks of the arrays given (the first variant otherwise,
     whose conversion raises the TypeError naming the parameter)."""
     lines: list[str] = []
     for k, variant in enumerate(entry.variants):
         lines += [f"static PyObject* call_{entry.name}_{k}(PyObject* const* slots) {{",
-                  *_convert_and_call(Entry(variant, entry.name, entry.doc), via), "}", ""]
+                  *_convert_and_call(Entry(variant, entry.name, entry.doc), via, may_release_gil),
+                  "}", ""]
     lines += _bind(entry, f"py_{entry.name}")
     ranks = open_ranks(entry.variants)
     fn = entry.spec.function
@@ -220,8 +227,9 @@ def _bind(entry: Entry, name_of_function: str) -> list[str]:
     return lines
 
 
-def _wrapper(entry: Entry, via: str) -> list[str]:
-    return [*_bind(entry, f"py_{entry.name}"), *_convert_and_call(entry, via), "}", ""]
+def _wrapper(entry: Entry, via: str, may_release_gil: bool) -> list[str]:
+    return [*_bind(entry, f"py_{entry.name}"),
+            *_convert_and_call(entry, via, may_release_gil), "}", ""]
 
 
 _CONTAINERS = (ListType, DictType, SetType)
@@ -230,7 +238,20 @@ _WRITTEN_BACK = (*_CONTAINERS, ClassType)
 it (pyaot/python/list.hpp, pyaot/python/dict.hpp)."""
 
 
-def _convert_and_call(entry: Entry, via: str) -> list[str]:
+_NOGIL_VALUES = (ArrayType, DTypeScalar)
+_NOGIL_SCALARS = ("int", "float", "bool", "None")
+
+
+def _touches_no_python(spec: Specialization) -> bool:
+    """Numbers and arrays in and out, at least one array: the kernel can run without the
+    GIL (its arguments are converted before the call, its result after)."""
+    types = [*spec.param_types, spec.result]
+    return any(isinstance(t, ArrayType) for t in spec.param_types) and all(
+        isinstance(t, _NOGIL_VALUES) or (isinstance(t, Scalar) and t.name in _NOGIL_SCALARS)
+        for t in types)
+
+
+def _convert_and_call(entry: Entry, via: str, may_release_gil: bool = False) -> list[str]:
     """Convert ``slots`` to the parameter types, call the kernel, convert the result."""
     spec = entry.spec
     fn = spec.function
@@ -267,6 +288,18 @@ def _convert_and_call(entry: Entry, via: str) -> list[str]:
         call_args.append(var)
     assert spec.result is not None
     lines.append(f"  {spec.result.cpp()} result;")
+    if may_release_gil and _touches_no_python(spec):
+        arrays = [a for a, t in zip(call_args, spec.param_types, strict=True)
+                  if isinstance(t, ArrayType)]
+        lines += ["  bool ok;",
+                  "  {  // large arrays: other Python threads run meanwhile",
+                  "    const pyaot::python::WithoutGil unlocked(pyaot::python::worth_releasing("
+                  f"{', '.join(arrays)}));",
+                  f"    ok = {kernel_call(spec, 'result', call_args, via)};",
+                  "  }",
+                  "  if (!ok) return pyaot::python::to_python_error();",
+                  f"  return {to_python_code(spec.result, 'result')};"]
+        return lines
     if not lists:
         lines += [f"  if (!{kernel_call(spec, 'result', call_args, via)}) "
                   "return pyaot::python::to_python_error();",
