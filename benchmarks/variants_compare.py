@@ -55,7 +55,7 @@ def child(module_dir: Path, quick: bool) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", type=Path, default=HERE / "results")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -84,12 +84,12 @@ def main() -> int:
                 label = f"{got['isa']}, {threads} thread{'s' if threads != '1' else ''}"
                 for name, ratio in got["kernels"].items():
                     ratios.setdefault(label, {}).setdefault(name, []).append(ratio)
-    best = {label: {name: max(values) for name, values in kernels.items()}
+    best = {label: {name: statistics.median(values) for name, values in kernels.items()}
             for label, kernels in ratios.items()}
     labels = list(best)
     names = list(best[labels[0]])
     lines = ["# NumPy suite, vectorized kernels: speedup over NumPy by ISA variant and threads",
-             "", f"Best of {args.rounds} rounds; `python benchmarks/variants_compare.py`.", "",
+             "", f"Median of {args.rounds} rounds; `python benchmarks/variants_compare.py`.", "",
              "| kernel | " + " | ".join(labels) + " |",
              "|---|" + "--:|" * len(labels)]
     for name in names:

@@ -92,6 +92,26 @@ inline std::uint64_t xcr0() {
 }
 #endif
 
+#if PYAOT_ISA_X86
+// Where cpuid reports each feature: leaf, register (0 eax ... 3 edx), bit.
+struct cpuid_bit {
+  unsigned leaf;
+  int reg;
+  int bit;
+  const char* name;
+};
+
+inline constexpr cpuid_bit cpuid_bits[] = {
+    {1, 2, 0, "sse3"},      {1, 2, 9, "ssse3"},     {1, 2, 12, "fma"},
+    {1, 2, 13, "cx16"},     {1, 2, 19, "sse4_1"},   {1, 2, 20, "sse4_2"},
+    {1, 2, 22, "movbe"},    {1, 2, 23, "popcnt"},   {1, 2, 26, "xsave"},
+    {1, 2, 28, "avx"},      {1, 2, 29, "f16c"},     {7, 1, 3, "bmi1"},
+    {7, 1, 5, "avx2"},      {7, 1, 8, "bmi2"},      {7, 1, 16, "avx512f"},
+    {7, 1, 17, "avx512dq"}, {7, 1, 28, "avx512cd"}, {7, 1, 30, "avx512bw"},
+    {7, 1, 31, "avx512vl"}, {0x80000001u, 2, 0, "lahf"}, {0x80000001u, 2, 5, "lzcnt"},
+};
+#endif
+
 // What this CPU and OS support, as feature bits.
 inline features detect() {
   features have = 0;
@@ -101,41 +121,17 @@ inline features detect() {
   const unsigned max_leaf = r[0];
   cpuid(0x80000000u, 0, r);
   const unsigned max_ext = r[0];
-  auto set = [&have](bool on, const char* name) { if (on) have |= bit(name); };
+  for (const cpuid_bit& b : cpuid_bits) {
+    const bool present = b.leaf >= 0x80000000u ? b.leaf <= max_ext : b.leaf <= max_leaf;
+    if (!present) continue;
+    cpuid(b.leaf, 0, r);
+    if (r[b.reg] & (1u << b.bit)) have |= bit(b.name);
+  }
   cpuid(1, 0, r);
-  const unsigned c1 = r[2];
-  set(c1 & (1u << 0), "sse3");
-  set(c1 & (1u << 9), "ssse3");
-  set(c1 & (1u << 12), "fma");
-  set(c1 & (1u << 13), "cx16");
-  set(c1 & (1u << 19), "sse4_1");
-  set(c1 & (1u << 20), "sse4_2");
-  set(c1 & (1u << 22), "movbe");
-  set(c1 & (1u << 23), "popcnt");
-  set(c1 & (1u << 26), "xsave");
-  set(c1 & (1u << 28), "avx");
-  set(c1 & (1u << 29), "f16c");
-  if (c1 & (1u << 27)) {  // OSXSAVE: xgetbv says which register state the OS saves
+  if (r[2] & (1u << 27)) {  // OSXSAVE: xgetbv says which register state the OS saves
     const std::uint64_t state = xcr0();
-    set((state & 0x6) == 0x6, "os_avx");
-    set((state & 0xe6) == 0xe6, "os_avx512");
-  }
-  if (max_leaf >= 7) {
-    cpuid(7, 0, r);
-    const unsigned b7 = r[1];
-    set(b7 & (1u << 3), "bmi1");
-    set(b7 & (1u << 5), "avx2");
-    set(b7 & (1u << 8), "bmi2");
-    set(b7 & (1u << 16), "avx512f");
-    set(b7 & (1u << 17), "avx512dq");
-    set(b7 & (1u << 28), "avx512cd");
-    set(b7 & (1u << 30), "avx512bw");
-    set(b7 & (1u << 31), "avx512vl");
-  }
-  if (max_ext >= 0x80000001u) {
-    cpuid(0x80000001u, 0, r);
-    set(r[2] & (1u << 0), "lahf");
-    set(r[2] & (1u << 5), "lzcnt");
+    if ((state & 0x6) == 0x6) have |= bit("os_avx");
+    if ((state & 0xe6) == 0xe6) have |= bit("os_avx512");
   }
 #endif
   return have;
