@@ -4,7 +4,10 @@ a tolerance: NumPy's BLAS adds the terms in another order."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -67,6 +70,53 @@ def test_products(pair, n, k):
     close(pair, "mixed_matmul", RNG.integers(-5, 5, (n, k)).astype(np.int32),
           RNG.normal(size=(k, 2)), rtol=1e-12)
     close(pair, "outer_norm", x, b, rtol=1e-12)
+
+
+def _operand(shape: tuple[int, int], dtype: type, layout: str) -> np.ndarray:
+    if layout == "transposed":  # a view with strides (1, rows)
+        return RNG.normal(size=shape[::-1]).astype(dtype).T
+    if layout == "strided":
+        return RNG.normal(size=(shape[0], 2 * shape[1])).astype(dtype)[:, ::2]
+    return RNG.normal(size=shape).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("layout", ["contiguous", "transposed", "strided"])
+def test_large_float_products_are_numpys(pair, dtype, layout):
+    """A product large enough goes to the BLAS numpy has loaded (pyaot/numpy/blas.hpp): the
+    same bits as numpy's. Strided operands, which BLAS cannot take, run gemm.hpp: within
+    rounding of numpy's."""
+    func = getattr(pair.native, "products" if dtype == np.float64 else "products32")
+    a, b = _operand((70, 90), dtype, "contiguous"), _operand((90, 50), dtype, layout)
+    got, expected = func(a, b), a @ b
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    if layout == "strided":
+        np.testing.assert_allclose(got, expected, rtol=1e-4 if dtype == np.float32 else 1e-12)
+    else:
+        assert np.array_equal(got, expected)
+        assert np.array_equal(func(b.T, a.T), b.T @ a.T)
+
+
+def test_products_without_blas_run_our_gemm(pair):
+    """PYAOT_BLAS=0 (read once per process, so in a process of its own): the packed GEMM of
+    gemm.hpp, within rounding of numpy's BLAS and, summing in its own order, not its bits."""
+    script = (
+        "import sys, numpy as np\n"
+        "from support import import_file\n"
+        "m = import_file(sys.argv[1], 'shape_kernels')\n"
+        "rng = np.random.default_rng(3)\n"
+        "a, b = rng.normal(size=(70, 90)), rng.normal(size=(90, 50))\n"
+        "got = m.products(a, b)\n"
+        "np.testing.assert_allclose(got, a @ b, rtol=1e-12)\n"
+        "print(np.array_equal(got, a @ b))\n"
+    )
+    tests = Path(__file__).parent
+    env = {**os.environ, "PYAOT_BLAS": "0",
+           "PYTHONPATH": os.pathsep.join([str(tests), str(tests.parent / "src")])}
+    proc = subprocess.run([sys.executable, "-c", script, pair.native.__file__], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "False"
 
 
 def test_integer_products_are_exact_and_mismatches_raise(pair):

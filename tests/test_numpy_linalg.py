@@ -1,8 +1,8 @@
 """numpy's products in the runtime (pyaot/numpy/linalg.hpp): dot, matmul, matvec, vecmat,
 outer and linalg.norm, differentially against numpy through tests/cpp/numpy_linalg_driver.cpp
 built once under AddressSanitizer and UBSan (-O3, so the vectorized loops run), over shapes
-(empty, 1x1, non-square, odd, larger than one packed panel), dtypes, transposed, strided and
-reversed inputs, and numpy's exact error messages.
+(empty, 1x1, non-square, odd, larger than one packed block of gemm.hpp), dtypes, transposed,
+strided and reversed inputs, and numpy's exact error messages.
 
 Integers must match exactly (they wrap around like numpy). Floats: numpy calls BLAS, which sums
 in another order, so an element may differ from numpy's by rounding: each is compared within
@@ -24,7 +24,8 @@ np = pytest.importorskip("numpy")
 DTYPES = ["int32", "int64", "float32", "float64"]
 RTOL = {"float32": 1e-5, "float64": 1e-12}
 SHAPES = [(0, 0, 0), (0, 3, 2), (2, 0, 3), (3, 2, 0), (1, 1, 1), (2, 3, 4), (5, 1, 7),
-          (17, 33, 9), (4, 4, 4), (7, 130, 5), (9, 3, 600), (64, 64, 64)]  # fmt: skip
+          (17, 33, 9), (4, 4, 4), (7, 130, 5), (9, 3, 600), (64, 64, 64),
+          (97, 257, 13), (3, 2, 2050), (13, 11, 9)]  # fmt: skip
 
 
 def _values(rng: Any, dtype: str, n: int) -> Any:

@@ -167,3 +167,15 @@ def dot_matrix_vector(m: NDArray[np.float64], v: NDArray[np.float64]) -> tuple[
         NDArray[np.float64], NDArray[np.float64]]:
     assert m.shape[1] >= 0 and v.shape[0] >= 0
     return np.dot(m, v), m @ v
+
+
+@compile
+def products(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+    assert a.shape[1] >= 0 and b.shape[1] >= 0
+    return a @ b
+
+
+@compile
+def products32(a: NDArray[np.float32], b: NDArray[np.float32]) -> NDArray[np.float32]:
+    assert a.shape[1] >= 0 and b.shape[1] >= 0
+    return np.matmul(a, b)

@@ -494,7 +494,8 @@ def numpy_coverage() -> list[tuple[str, str]]:
               "a C-contiguous array"),
              ("numpy.ravel, x.ravel(), x.flatten()", "1-d; ravel is a view when possible"),
              ("numpy.dot, numpy.matmul, x @ y, x.dot(y)", "ranks 1 and 2; int32, int64, "
-              "float32, float64 (others promote)"),
+              "float32, float64 (others promote); large 2-d float products call the BLAS "
+              "NumPy has loaded (Linux, from CPython), others a packed GEMM of our own"),
              ("numpy.outer, numpy.linalg.norm", "outer of 1-d arrays, Frobenius norm"),
              ("numpy.concatenate, numpy.stack, numpy.hstack, numpy.vstack",
               "arrays as a tuple written out; `axis=`"),

@@ -22,6 +22,7 @@
 #include "pyaot/builtins/hash.hpp"
 #include "pyaot/builtins/list.hpp"
 #include "pyaot/builtins/set.hpp"  // frozenset keys: their py_hash
+#include "pyaot/counted.hpp"
 #include "pyaot/error.hpp"
 
 namespace pyaot {
@@ -59,33 +60,16 @@ class dict {
   using mapped_type = V;
 
   dict() = default;  ///< no dict yet: a local before its first assignment
-  dict(const dict& other) noexcept : box_(other.box_) { retain(); }
-  dict(dict&& other) noexcept : box_(std::exchange(other.box_, nullptr)) {}
-  dict& operator=(const dict& other) noexcept {
-    if (box_ != other.box_) {
-      dict held(other);
-      std::swap(box_, held.box_);
-    }
-    return *this;
-  }
-  dict& operator=(dict&& other) noexcept {
-    if (this != &other) {
-      release();
-      box_ = std::exchange(other.box_, nullptr);
-    }
-    return *this;
-  }
-  ~dict() { release(); }
 
   static dict make() {
     dict out;
-    out.box_ = new DictBox<K, V>();
+    out.box_ = decltype(out.box_)::adopt(new DictBox<K, V>());
     return out;
   }
 
   std::int64_t size() const noexcept { return box_->used; }
   bool same(const dict& other) const noexcept { return box_ == other.box_; }
-  DictBox<K, V>* box() const noexcept { return box_; }
+  DictBox<K, V>* box() const noexcept { return box_.get(); }
   const std::vector<DictEntry<K, V>>& entries() const noexcept { return box_->entries; }
 
   /// The place in entries of `key`, or -1.
@@ -189,14 +173,7 @@ class dict {
     }
     return index[i];
   }
-  void retain() noexcept {
-    if (box_) ++box_->refs;
-  }
-  void release() noexcept {
-    if (box_ && --box_->refs == 0) delete box_;
-    box_ = nullptr;
-  }
-  DictBox<K, V>* box_ = nullptr;
+  counted<DictBox<K, V>> box_;
 };
 
 template <class T>

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "pyaot/builtins/format.hpp"
+#include "pyaot/counted.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/memory.hpp"
 #include "pyaot/none.hpp"
@@ -50,28 +51,11 @@ class list {
   using value_type = T;
 
   list() = default;  ///< no list yet: a local before its first assignment
-  list(const list& other) noexcept : box_(other.box_) { retain(); }
-  list(list&& other) noexcept : box_(std::exchange(other.box_, nullptr)) {}
-  list& operator=(const list& other) noexcept {
-    if (box_ != other.box_) {
-      list held(other);
-      std::swap(box_, held.box_);
-    }
-    return *this;
-  }
-  list& operator=(list&& other) noexcept {
-    if (this != &other) {
-      release();
-      box_ = std::exchange(other.box_, nullptr);
-    }
-    return *this;
-  }
-  ~list() { release(); }
 
   /// A new empty list, with room for `capacity` items.
   static list make(std::size_t capacity = 0) {
     list out;
-    out.box_ = new ListBox<T>();
+    out.box_ = decltype(out.box_)::adopt(new ListBox<T>());
     if (capacity) out.box_->items.reserve(capacity);
     return out;
   }
@@ -89,17 +73,10 @@ class list {
   }
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(box_->items.size()); }
   bool same(const list& other) const noexcept { return box_ == other.box_; }
-  ListBox<T>* box() const noexcept { return box_; }
+  ListBox<T>* box() const noexcept { return box_.get(); }
 
  private:
-  void retain() noexcept {
-    if (box_) ++box_->refs;
-  }
-  void release() noexcept {
-    if (box_ && --box_->refs == 0) delete box_;
-    box_ = nullptr;
-  }
-  ListBox<T>* box_ = nullptr;
+  counted<ListBox<T>> box_;
 };
 
 template <class T>

@@ -22,6 +22,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "pyaot/counted.hpp"
 #include "pyaot/none.hpp"
 
 namespace pyaot {
@@ -142,45 +143,33 @@ inline void destroy(object* p) {
 
 }  // namespace detail
 
+/// How an object goes when its last handle does (its destructor, then its size's free list).
+struct destroy_object {
+  void operator()(object* p) const { detail::destroy(p); }
+};
+
 template <class T>
 class ref {
  public:
   ref() = default;  ///< no object yet: a local before its first assignment
-  ref(const ref& other) noexcept : p_(other.p_) { retain(); }
-  ref(ref&& other) noexcept : p_(std::exchange(other.p_, nullptr)) {}
   /// An object of a subclass seen as one of its base class.
   template <class U>
-  ref(const ref<U>& other) noexcept : p_(other.raw()) {  // NOLINT: implicit, like T* from U*
+  ref(const ref<U>& other) noexcept : p_(handle::borrow(other.raw())) {  // NOLINT: implicit
     static_assert(std::is_base_of_v<T, U>);
-    retain();
   }
-  ref& operator=(const ref& other) noexcept {
-    ref held(other);
-    std::swap(p_, held.p_);
-    return *this;
-  }
-  ref& operator=(ref&& other) noexcept {
-    if (this != &other) {
-      release();
-      p_ = std::exchange(other.p_, nullptr);
-    }
-    return *this;
-  }
-  ~ref() { release(); }
 
   /// A new object, its fields at their defaults.
   static ref make() { return adopt(new T()); }
   /// A handle to an object that is held elsewhere already.
   static ref borrow(T* p) noexcept {
     ref out;
-    out.p_ = p;
-    out.retain();
+    out.p_ = handle::borrow(p);
     return out;
   }
 
-  T* get() const noexcept { return static_cast<T*>(p_); }
+  T* get() const noexcept { return static_cast<T*>(p_.get()); }
   T* operator->() const noexcept { return get(); }
-  object* raw() const noexcept { return p_; }
+  object* raw() const noexcept { return p_.get(); }
   /// The object seen as the subclass `U` it is an instance of (its class id said so).
   template <class U>
   ref<U> down() const noexcept {
@@ -189,20 +178,14 @@ class ref {
   void repr_into(std::string& out) const { p_->repr_into(out); }
 
  private:
+  using handle = counted<object, destroy_object>;
   static ref adopt(T* p) noexcept {
-    ref out;
-    out.p_ = p;
     p->refs = 1;
+    ref out;
+    out.p_ = handle::adopt(p);
     return out;
   }
-  void retain() const noexcept {
-    if (p_ != nullptr) ++p_->refs;
-  }
-  void release() noexcept {
-    if (p_ != nullptr && --p_->refs == 0) detail::destroy(p_);
-    p_ = nullptr;
-  }
-  object* p_ = nullptr;
+  handle p_;
 };
 
 /// Python's `a < b` of two objects inside a sort (their class's __lt__, which leaves an

@@ -20,6 +20,7 @@
 
 #include "pyaot/builtins/hash.hpp"
 #include "pyaot/builtins/list.hpp"
+#include "pyaot/counted.hpp"
 #include "pyaot/error.hpp"
 
 namespace pyaot {
@@ -55,33 +56,16 @@ class set {
   using value_type = T;
 
   set() = default;  ///< no set yet: a local before its first assignment
-  set(const set& other) noexcept : box_(other.box_) { retain(); }
-  set(set&& other) noexcept : box_(std::exchange(other.box_, nullptr)) {}
-  set& operator=(const set& other) noexcept {
-    if (box_ != other.box_) {
-      set held(other);
-      std::swap(box_, held.box_);
-    }
-    return *this;
-  }
-  set& operator=(set&& other) noexcept {
-    if (this != &other) {
-      release();
-      box_ = std::exchange(other.box_, nullptr);
-    }
-    return *this;
-  }
-  ~set() { release(); }
 
   static set make() {
     set out;
-    out.box_ = new SetBox<T>();
+    out.box_ = decltype(out.box_)::adopt(new SetBox<T>());
     return out;
   }
 
   std::int64_t size() const noexcept { return box_->used; }
   bool same(const set& other) const noexcept { return box_ == other.box_; }
-  SetBox<T>* box() const noexcept { return box_; }
+  SetBox<T>* box() const noexcept { return box_.get(); }
   const std::vector<SetSlot<T>>& table() const noexcept { return box_->table; }
   std::size_t mask() const noexcept { return box_->table.size() - 1; }
 
@@ -207,14 +191,7 @@ class set {
   }
 
  private:
-  void retain() noexcept {
-    if (box_) ++box_->refs;
-  }
-  void release() noexcept {
-    if (box_ && --box_->refs == 0) delete box_;
-    box_ = nullptr;
-  }
-  SetBox<T>* box_ = nullptr;
+  counted<SetBox<T>> box_;
 };
 
 /// frozenset: a set made once (from a set nothing else holds) and never changed; hashable.

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "pyaot/builtins/format.hpp"
+#include "pyaot/counted.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/memory.hpp"
 
@@ -41,25 +42,6 @@ struct StrBox {
 class str {
  public:
   str() = default;  ///< ""
-  str(const str& other) noexcept : box_(other.box_) {
-    if (box_) ++box_->refs;
-  }
-  str(str&& other) noexcept : box_(std::exchange(other.box_, nullptr)) {}
-  str& operator=(const str& other) noexcept {
-    if (box_ != other.box_) {
-      str held(other);
-      std::swap(box_, held.box_);
-    }
-    return *this;
-  }
-  str& operator=(str&& other) noexcept {
-    if (this != &other) {
-      release();
-      box_ = std::exchange(other.box_, nullptr);
-    }
-    return *this;
-  }
-  ~str() { release(); }
 
   /// A string of n code points to fill in through `chars` (not yet valid text).
   static str with_size(std::size_t n, char32_t*& chars) {
@@ -68,7 +50,7 @@ class str {
     if (n == 0) return out;
     void* memory = std::malloc(sizeof(StrBox) + n * sizeof(char32_t));
     if (memory == nullptr) std::abort();  // sizes a program chooses are checked first
-    out.box_ = static_cast<StrBox*>(memory);
+    out.box_ = decltype(out.box_)::adopt(static_cast<StrBox*>(memory));
     out.box_->refs = 1;
     out.box_->size = static_cast<std::int64_t>(n);
     out.box_->hash = -1;
@@ -91,16 +73,12 @@ class str {
                 : std::u32string_view();
   }
   std::int64_t size() const noexcept { return box_ ? box_->size : 0; }
-  bool empty() const noexcept { return box_ == nullptr; }
+  bool empty() const noexcept { return !box_; }
   char32_t operator[](std::size_t i) const noexcept { return box_->chars()[i]; }
-  StrBox* box() const noexcept { return box_; }
+  StrBox* box() const noexcept { return box_.get(); }
 
  private:
-  void release() noexcept {
-    if (box_ && --box_->refs == 0) std::free(box_);
-    box_ = nullptr;
-  }
-  StrBox* box_ = nullptr;
+  counted<StrBox, free_box> box_;
 };
 
 // ---- UTF-8 (the text of f-strings and messages), and the code points of a char ----------

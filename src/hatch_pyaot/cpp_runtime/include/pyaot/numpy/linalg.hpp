@@ -12,9 +12,8 @@
 // few ulps of sum(|a| * |b|) (the tests compare with rtol 1e-12 for float64, 1e-5 for
 // float32 relative to that bound). No FMA is used (-ffp-contract=off).
 //
-// matmul packs a panel of B (kKc rows by kNc columns) contiguously and runs i-k-j loops over
-// it, four rows of C at a time: the innermost loop runs over contiguous C and packed-B
-// elements and vectorizes.
+// matmul is numpy's own BLAS where the process has loaded it and the product is large
+// (pyaot/numpy/blas.hpp), else the packed, register-blocked GEMM of pyaot/numpy/gemm.hpp.
 
 #include <algorithm>
 #include <cmath>
@@ -25,6 +24,8 @@
 #include <type_traits>
 
 #include "pyaot/error.hpp"
+#include "pyaot/numpy/blas.hpp"
+#include "pyaot/numpy/gemm.hpp"
 #include "pyaot/numpy/ndarray.hpp"
 
 namespace pyaot::numpy {
@@ -89,70 +90,6 @@ inline W strided_dot(const T* a, std::int64_t sa, const T* b, std::int64_t sb,
                       static_cast<long long>(b_k), static_cast<long long>(a_k));
 }
 
-inline constexpr std::int64_t kKc = 128;  ///< rows of a packed B panel
-template <class W>
-inline constexpr std::int64_t kNc = 4096 / static_cast<std::int64_t>(sizeof(W));  ///< columns
-
-/// c_r[j] += a_r * b[j] for four rows of C (GCC checks their overlap once per call and
-/// runs the vectorized loop).
-template <class W>
-inline void axpy4(W* c0, W* c1, W* c2, W* c3,
-                  const W* b, W a0, W a1, W a2, W a3, std::int64_t n) noexcept {
-  for (std::int64_t j = 0; j < n; ++j) {
-    const W bj = b[j];
-    c0[j] += a0 * bj;
-    c1[j] += a1 * bj;
-    c2[j] += a2 * bj;
-    c3[j] += a3 * bj;
-  }
-}
-
-template <class W>
-inline void axpy1(W* c, const W* b, W a, std::int64_t n) noexcept {
-  for (std::int64_t j = 0; j < n; ++j) c[j] += a * b[j];
-}
-
-/// C (n x m, C-contiguous, zeroed, viewed as W) += A (n x k, strides sa0, sa1) times B.
-template <class T, class W>
-void matmul_kernel(W* c, const T* a, std::int64_t sa0, std::int64_t sa1, const T* b,
-                   std::int64_t sb0, std::int64_t sb1, std::int64_t n, std::int64_t k,
-                   std::int64_t m, W* pack) noexcept {
-  constexpr std::int64_t nc = kNc<W>;
-  for (std::int64_t jc = 0; jc < m; jc += nc) {
-    const std::int64_t nb = std::min(nc, m - jc);
-    for (std::int64_t pc = 0; pc < k; pc += kKc) {
-      const std::int64_t kb = std::min(kKc, k - pc);
-      // pack B[pc:pc+kb, jc:jc+nb] row by row
-      for (std::int64_t kk = 0; kk < kb; ++kk) {
-        const T* src = b + (pc + kk) * sb0 + jc * sb1;
-        W* dst = pack + kk * nb;
-        if (sb1 == 1) {
-          for (std::int64_t j = 0; j < nb; ++j) dst[j] = widen(src[j]);
-        } else {
-          for (std::int64_t j = 0; j < nb; ++j) dst[j] = widen(src[j * sb1]);
-        }
-      }
-      std::int64_t i = 0;
-      for (; i + 4 <= n; i += 4) {
-        W* c0 = c + i * m + jc;
-        const T* ar = a + i * sa0 + pc * sa1;
-        for (std::int64_t kk = 0; kk < kb; ++kk) {
-          const T* ak = ar + kk * sa1;
-          axpy4<W>(c0, c0 + m, c0 + 2 * m, c0 + 3 * m, pack + kk * nb, widen(ak[0]),
-                   widen(ak[sa0]), widen(ak[2 * sa0]), widen(ak[3 * sa0]), nb);
-        }
-      }
-      for (; i < n; ++i) {
-        W* ci = c + i * m + jc;
-        const T* ar = a + i * sa0 + pc * sa1;
-        for (std::int64_t kk = 0; kk < kb; ++kk) {
-          axpy1<W>(ci, pack + kk * nb, widen(ar[kk * sa1]), nb);
-        }
-      }
-    }
-  }
-}
-
 }  // namespace linalg_detail
 
 /// numpy.dot(a, b) for two 1-d arrays: ValueError "shapes (3,) and (4,) not aligned: 3 (dim
@@ -178,17 +115,17 @@ bool matmul(ndarray<T, 2>& out, const ndarray<T, 2>& a, const ndarray<T, 2>& b) 
   if (b.shape[0] != k) [[unlikely]] return linalg_detail::matmul_mismatch(b.shape[0], k);
   ndarray<T, 2> result;
   if (!zeros(result, {n, m})) return false;
-  if (n != 0 && m != 0 && k != 0) {
-    const std::int64_t nb = std::min(linalg_detail::kNc<W>, m);
-    const std::int64_t kb = std::min(linalg_detail::kKc, k);
-    const auto bytes = static_cast<std::size_t>(nb * kb) * sizeof(W);
+  if (n != 0 && m != 0 && k != 0 &&
+      !blas::gemm(result.data, a.data, a.strides[0], a.strides[1], b.data, b.strides[0],
+                  b.strides[1], n, k, m)) {
+    const std::size_t bytes = gemm_detail::pack_bytes<W>(n, k, m);
     void* pack = ::operator new(bytes, std::align_val_t{64}, std::nothrow);
     if (pack == nullptr) [[unlikely]] return raise(Exc::MemoryError, "");
     // W and T are the same type, or the unsigned and signed types of one width (which may
     // alias each other)
-    linalg_detail::matmul_kernel<T, W>(reinterpret_cast<W*>(result.data), a.data, a.strides[0],
-                                       a.strides[1], b.data, b.strides[0], b.strides[1], n, k, m,
-                                       static_cast<W*>(pack));
+    gemm_detail::gemm<T, W>(reinterpret_cast<W*>(result.data), a.data, a.strides[0],
+                            a.strides[1], b.data, b.strides[0], b.strides[1], n, k, m,
+                            static_cast<W*>(pack));
     ::operator delete(pack, std::align_val_t{64});
   }
   out = static_cast<ndarray<T, 2>&&>(result);
