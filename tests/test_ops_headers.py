@@ -162,7 +162,9 @@ def test_headers_avoid_reserved_identifiers() -> None:
                "__declspec", "__SANITIZE_ADDRESS__",
                # cpuid and xgetbv (pyaot/isa/detect.hpp)
                "__GNUC__", "__clang__", "__x86_64__", "__cpuid_count", "__cpuidex",
-               "__asm__"}  # fmt: skip
+               "__asm__",
+               # the vector ISA the target has (pyaot/numpy/vmath/choice.hpp)
+               "__AVX512F__", "__AVX2__", "__SSE2__", "__ARM_NEON", "__wasm_simd128__"}  # fmt: skip
     for header in HEADERS:
         text = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', _without_comments(header))
         found = set(re.findall(r"\b__\w+", text)) - allowed

@@ -5,7 +5,6 @@
 #include <pyaot/numpy/convert.hpp>
 #include <pyaot/numpy/ndarray.hpp>
 #include <pyaot/numpy/scalar.hpp>
-#include <pyaot/operator/add.hpp>
 #include <pyaot/operator/sub.hpp>
 #include <pyaot/runtime.hpp>
 #include <pyaot/python/convert.hpp>
@@ -35,11 +34,7 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) return pyaot::fail_at("arrays.py", 10);
     }
-    std::int64_t t4{};
-    if (!pyaot::op::sub(t4, v_i, INT64_C(1))) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
-    std::int64_t t5{};
-    if (!pyaot::op::add(t5, v_i, INT64_C(1))) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
-    if (!pyaot::numpy::setitem_in_range(v_out, pyaot::numpy::scalar::add(pyaot::numpy::at(v_u, v_i), pyaot::numpy::scalar::multiply(static_cast<float>(v_w), pyaot::numpy::scalar::add(pyaot::numpy::scalar::subtract(pyaot::numpy::at(v_u, t4), pyaot::numpy::scalar::multiply(static_cast<float>(INT64_C(2)), pyaot::numpy::at(v_u, v_i))), pyaot::numpy::at(v_u, t5)))), v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
+    if (!pyaot::numpy::setitem_in_range(v_out, pyaot::numpy::scalar::add(pyaot::numpy::at(v_u, v_i), pyaot::numpy::scalar::multiply(static_cast<float>(v_w), pyaot::numpy::scalar::add(pyaot::numpy::scalar::subtract(pyaot::numpy::at(v_u, (v_i - INT64_C(1))), pyaot::numpy::scalar::multiply(static_cast<float>(INT64_C(2)), pyaot::numpy::at(v_u, v_i))), pyaot::numpy::at(v_u, (v_i + INT64_C(1)))))), v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
   }
   out = v_out;
   return true;

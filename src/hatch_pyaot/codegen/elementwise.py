@@ -16,6 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.arrays import CONVERT_HEADER, ELEMENTWISE_HEADER, store
+from hatch_pyaot.codegen.invariant_divide import prepare_divisor
 from hatch_pyaot.codegen.literals import is_literal, is_temp
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
@@ -33,7 +34,7 @@ def is_elementwise(em: FunctionEmitter, e: ir.Expr) -> bool:
         em.spec.type_of(e), ArrayType)
 
 
-class _Fusion:
+class Fusion:
     """Collects the leaves (arrays and numbers evaluated before the loop) of an elementwise
     expression tree and writes its per-element C++ in terms of the lambda's parameters."""
 
@@ -98,6 +99,7 @@ class _Fusion:
         checked = op.name != "numpy.where"
         args = [self.element(x, p.type, checked=checked)
                 for x, p in zip(operands, op.params, strict=True)]
+        prepare_divisor(self, op, operands, args)
         result = op.result if not isinstance(op.result, ArrayType) else DTypeScalar(
             op.result.dtype)
         return self.apply(op, args, result), result
@@ -130,7 +132,7 @@ def fused(em: FunctionEmitter, e: ir.Expr) -> str:
     em.headers.add(ELEMENTWISE_HEADER)
     t = em.spec.type_of(e)
     assert isinstance(t, ArrayType)
-    fusion = _Fusion(em, e.loc.line, t.ndim)
+    fusion = Fusion(em, e.loc.line, t.ndim)
     body, elem = fusion.node(e)
     body = em.cast(body, elem, DTypeScalar(t.dtype))
     out = em.temp(t)
@@ -150,7 +152,7 @@ def assign_into(em: FunctionEmitter, target: str, at: ArrayType, value: ir.Expr,
         code = store(em, em.expr(value), vt, at.dtype, line)
         em.line(f"if (!pyaot::numpy::fill({target}, {code})) [[unlikely]] {em.fail(line)}")
         return
-    fusion = _Fusion(em, line, at.ndim)
+    fusion = Fusion(em, line, at.ndim)
     body = fusion.element(value, want)
     args = ", ".join([target, fusion.lambda_(body, at.dtype.cpp), *fusion.args])
     em.line(f"if (!{fusion.call('map_into')}({args})) [[unlikely]] {em.fail(line)}")
@@ -162,7 +164,7 @@ def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
     at = em.spec.var_types[s.target.id]
     assert isinstance(at, ArrayType)
     op = em.spec.ops[s]
-    fusion = _Fusion(em, s.loc.line, at.ndim)
+    fusion = Fusion(em, s.loc.line, at.ndim)
     target = f"v_{s.target.id}"
     left = em.cast(fusion.leaf(target, at.dtype.cpp), DTypeScalar(at.dtype), op.params[0].type)
     right = fusion.element(s.value, op.params[1].type)

@@ -31,6 +31,7 @@ from hatch_pyaot.codegen import (
     iteration,
     lists,
     printing,
+    ranges,
     sets,
     sorting,
     strings,
@@ -133,10 +134,13 @@ class FunctionEmitter:
     """A loop counts down ``ticks`` to its interrupt check (pyaot/interrupt.hpp)."""
     unbound: unbound.MaybeUnbound = field(default_factory=unbound.MaybeUnbound)
     """The reads that may find their local unbound (codegen/unbound.py): checked."""
+    no_overflow: set[ir.BinOp] = field(default_factory=set)
+    """The int operations whose result fits int64 (codegen/ranges.py): not checked."""
 
     def __post_init__(self) -> None:
         self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
         self.unbound = unbound.maybe_unbound(self.spec.function)
+        self.no_overflow = ranges.cannot_overflow(self.spec)
 
     # ----- output helpers ----------------------------------------------------------------
 
@@ -708,6 +712,8 @@ class FunctionEmitter:
             lt, rt = self.spec.type_of(e.left), self.spec.type_of(e.right)
             left = self.expr(e.left)
             right = self.expr(e.right)
+            if e in self.no_overflow:
+                return f"({left} {ir.BINOP_SYMBOL[e.op]} {right})"
             return self.binop(self.spec.ops[e], left, lt, right, rt, e.loc.line)
         if isinstance(e, ir.UnaryOp):
             if e.op == ir.UnaryOpKind.NOT:

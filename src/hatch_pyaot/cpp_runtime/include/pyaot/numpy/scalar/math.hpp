@@ -20,6 +20,9 @@
 
 #include "pyaot/numpy/scalar/arithmetic.hpp"
 #include "pyaot/numpy/scalar/dtype.hpp"
+#include "pyaot/numpy/vmath/choice.hpp"
+#include "pyaot/numpy/vmath/exp.hpp"
+#include "pyaot/numpy/vmath/log.hpp"
 
 namespace pyaot::numpy::scalar {
 
@@ -66,6 +69,7 @@ constexpr T reciprocal(T x) noexcept {
 
 template <floating T>
 inline T exp(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, 256)) return vmath::exp(x);
   return std::exp(x);
 }
 
@@ -81,6 +85,7 @@ inline T expm1(T x) noexcept {
 
 template <floating T>
 inline T log(T x) noexcept {
+  if constexpr (vmath::ours<T>(256, 512)) return vmath::log(x);
   return std::log(x);
 }
 
