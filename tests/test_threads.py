@@ -61,7 +61,7 @@ print(json.dumps(out))
 
 @pytest.fixture(scope="module")
 def native(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    built = once_for_all_workers(tmp_path_factory.getbasetemp().parent, "threads", _build)
+    built = once_for_all_workers(tmp_path_factory.getbasetemp(), "threads", _build)
     return Path(built["native"])
 
 

@@ -52,7 +52,7 @@ class Built:
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """Built once for all test workers (a lock in their shared temporary folder): a build of
     three units takes a minute."""
-    paths = once_for_all_workers(tmp_path_factory.getbasetemp().parent, "variants", _build)
+    paths = once_for_all_workers(tmp_path_factory.getbasetemp(), "variants", _build)
     return Built(Path(paths["native"]), Path(paths["source"]),
                  {name: Path(p) for name, p in paths["objects"].items()})
 

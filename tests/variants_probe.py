@@ -22,7 +22,8 @@ def main(path: str) -> None:
     a, b = rng.standard_normal(1001), rng.standard_normal(1001)
     m = rng.standard_normal((37, 29))
     f = rng.standard_normal((65, 33)).astype(np.float32)
-    arrays = [module.horner(a), module.col_means(m), module.softmax(a)]
+    arrays = [module.horner(a), module.col_means(m), module.softmax(a),
+              module.product(m[:30], m[:29, :28]), module.log_f32(np.abs(f))]
     scalars = [module.dot(a, b), module.total(f)]
     print(json.dumps({
         "isa": module.__pyaot_isa__,

@@ -37,6 +37,16 @@ def softmax(x: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 @compile
+def product(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+    return a @ b
+
+
+@compile
+def log_f32(x: NDArray[np.float32]) -> NDArray[np.float32]:
+    return np.log(x) + np.exp(x)
+
+
+@compile
 def mix(n: int) -> int:
     h = 2166136261
     for i in range(n):
