@@ -5,6 +5,7 @@ very same code on the very same arguments."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hatch_pyaot import compile
@@ -130,3 +131,35 @@ def chaos_game(n: int) -> float:
         p = p.toward(corners[seed % 3], 0.5)
         sx += p.x * p.y
     return sx
+
+
+def _queens(n: int, row: int, cols: list[int]) -> Iterator[list[int]]:
+    """The placements of queens on rows row.. given those of the rows before: a recursive
+    generator, one level per row."""
+    if row == n:
+        yield list(cols)
+        return
+    for c in range(n):
+        safe = True
+        for r in range(row):
+            d = cols[r] - c
+            if d == 0 or d == row - r or d == r - row:
+                safe = False
+                break
+        if safe:
+            cols.append(c)
+            yield from _queens(n, row + 1, cols)
+            cols.pop()
+
+
+@compile
+def n_queens(n: int) -> int:
+    """Every solution of the n-queens puzzle, from a recursive generator: their count and a
+    checksum of their first and last columns."""
+    cols: list[int] = []
+    count = 0
+    checksum = 0
+    for placement in _queens(n, 0, cols):
+        count += 1
+        checksum += placement[0] * n + placement[n - 1]
+    return count * 1000 + checksum % 1000

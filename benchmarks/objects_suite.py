@@ -25,7 +25,7 @@ def inputs(quick: bool) -> dict[str, tuple[Any, ...]]:
     """Arguments per kernel, about 0.1 to 1 s per call in CPython (a tenth with quick)."""
     k = 8 if quick else 1
     return {"nbody": (40_000 // k,), "binary_trees": (14 if not quick else 11,),
-            "chaos_game": (400_000 // k,)}
+            "chaos_game": (400_000 // k,), "n_queens": (9 if not quick else 7,)}
 
 
 def run(quick: bool) -> Report:

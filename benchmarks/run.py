@@ -1,6 +1,7 @@
 """Benchmarks of hatch-pyaot: every suite, one command.
 
-    python benchmarks/run.py [--quick] [--suite all|scalar|numpy|values|objects] [--out DIR]
+    python benchmarks/run.py [--quick] [--out DIR]
+                             [--suite all|scalar|numpy|values|objects|onnx|vision]
                              [--no-per-kernel]
 
 - scalar (scalar_suite.py): the kernels of scalar_kernels.py, compiled versus CPython;
@@ -9,7 +10,11 @@
 - objects (objects_suite.py): the class and dataclass kernels of objects_kernels.py, compiled
   versus CPython and mypyc;
 - values (values_suite.py): the list and str kernels of values_kernels.py, compiled versus CPython
-  versus mypyc, and the cost per item of converting lists at the boundary.
+  versus mypyc, and the cost per item of converting lists at the boundary;
+- onnx (onnx_suite.py): ONNX models lowered by the compiler versus onnxruntime on one thread
+  and on all threads.
+- vision (vision_suite.py): the cv2 operators of vision_kernels.py compiled versus
+  opencv-python-headless itself (one thread and its default threads).
 
 Each suite writes <suite>.md and <suite>.json (scalar also scalar.png when matplotlib is
 installed) to DIR (default: benchmarks/results/) and the Markdown is printed. The exit status
@@ -32,12 +37,14 @@ from pathlib import Path  # noqa: E402
 
 import numpy_suite  # noqa: E402
 import objects_suite  # noqa: E402
+import onnx_suite  # noqa: E402
 import scalar_suite  # noqa: E402
 import values_suite  # noqa: E402
+import vision_suite  # noqa: E402
 from harness import HERE  # noqa: E402
 
 DEFAULT_OUT = HERE / "results"
-SUITES = ("scalar", "numpy", "values", "objects")
+SUITES = ("scalar", "numpy", "values", "objects", "onnx", "vision")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,6 +84,14 @@ def main(argv: list[str] | None = None) -> int:
         text, bad = objects_suite.write(objects_suite.run(args.quick), args.out)
         print(text)
         failed += [f"objects: {name}" for name in bad]
+    if args.suite in ("all", "onnx"):
+        text, bad = onnx_suite.write(onnx_suite.run(args.quick), args.out)
+        print(text)
+        failed += [f"onnx: {name}" for name in bad]
+    if args.suite in ("all", "vision"):
+        text, bad = vision_suite.write(vision_suite.run(args.quick), args.out)
+        print(text)
+        failed += [f"vision: {name}" for name in bad]
     if failed:
         print(f"not compiled or different results: {', '.join(failed)}", file=sys.stderr)
         return 1

@@ -17,6 +17,7 @@ FILES = (
     "hatch_pyaot/py.typed",
     "hatch_pyaot/runtime/__init__.py",
     "hatch_pyaot/runtime/loader.py",
+    "hatch_pyaot/runtime/onnx_model.py",
 )
 """Everything ``import hatch_pyaot`` and ``@compile`` run; the root pyproject.toml excludes
 exactly these from the compiler's wheel."""

@@ -82,8 +82,9 @@ def _options() -> BuildOptions | None:
 
 
 def without_location(message: str) -> str:
-    """A compiled function's exception message less the " (at file:line)" it ends with."""
-    return re.sub(r" \(at [^()]*:\d+\)$", "", message)
+    """A compiled function's exception message less the " (at file:line)" it ends with (an
+    empty message, as StopIteration's, is the location alone)."""
+    return re.sub(r"(^| )\(at [^()]*:\d+\)$", "", message)
 
 
 def outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, Any]:
@@ -91,6 +92,29 @@ def outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, Any
         return ("ok", fn(*args, **kwargs))
     except Exception as exc:  # the exception type is what is compared
         return ("raise", exc)
+
+
+def check_copies(pair: Pair, func: str, *args: Any) -> None:
+    """Both sides on deep copies of the arguments: the same result (or exception type and
+    message), and the same arguments afterwards (dicts in their order)."""
+    import copy
+
+    from hatch_pyaot.testing import same_value
+
+    py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
+    expected = outcome(getattr(pair.python, func), *py_args)
+    got = outcome(getattr(pair.native, func), *native_args)
+    call = f"{func}{args}"
+    assert expected[0] == got[0], f"{call}: CPython {expected}, compiled {got}"
+    if expected[0] == "ok":
+        assert same_value(expected[1], got[1]), f"{call}: CPython {expected[1]!r}, " \
+                                                f"compiled {got[1]!r}"
+    else:
+        message = without_location(str(got[1]))
+        assert type(expected[1]) is type(got[1]) and str(expected[1]) == message, \
+            f"{call}: CPython raised {expected[1]!r}, compiled {got[1]!r}"
+    assert same_value(list(py_args), list(native_args)), \
+        f"{call}: arguments after the call: CPython {py_args}, compiled {native_args}"
 
 
 def assert_same(pair: Pair, func: str, *args: Any, **kwargs: Any) -> None:

@@ -19,7 +19,7 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 FILES = ("test_lists.py", "test_dicts.py", "test_str.py", "test_arrays.py", "test_classes.py",
-         "test_collections.py")
+         "test_collections.py", "test_generators.py")
 SET_ORDER = "not test_hypothesis_set_order and not tuple_set"
 """The cases whose set arguments are changed and then iterated."""
 

@@ -186,6 +186,7 @@ def test_public_names():
         "artifacts",
         "compile",
         "is_compiled",
+        "onnx_model",
     }
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import c_values
+import test_closures
 import test_dicts
 import test_lists
 import test_optional
@@ -27,9 +28,10 @@ from cpp_build import INCLUDE
 from support import Pair, import_file, outcome, without_location
 
 KERNELS = Path(__file__).parent / "kernels"
-MODULES = ("str_kernels", "list_kernels", "dict_kernels", "optional_kernels")
+MODULES = ("str_kernels", "list_kernels", "dict_kernels", "optional_kernels", "closure_kernels")
 CASES = [(m, f, a) for m, cases in zip(MODULES, (test_str.CASES, test_lists.CASES,
-                                                 test_dicts.CASES, test_optional.CASES),
+                                                 test_dicts.CASES, test_optional.CASES,
+                                                 test_closures.PORTABLE),
                                         strict=True) for f, a in cases]
 _C_TYPES = {"int": ctypes.c_int64, "float": ctypes.c_double, "bool": ctypes.c_bool,
             "value": ctypes.c_void_p}

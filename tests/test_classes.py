@@ -8,7 +8,6 @@ by a function of the module, so that each side gets instances of its own classes
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -212,31 +211,6 @@ def test_objects_inside_wasm32_wasi_programs(pair: Pair, tmp_path: Path,
                                              cross_cache: Path) -> None:
     """The class kernels whose parameters and results are numbers, built as wasm32-wasi
     programs: the same values, or the same exception type and message, as CPython."""
-    import json
-    import os
-    import subprocess
-    import sys
+    from wasm_programs import check_programs
 
-    from wasi import run_wasi
-
-    # only these entry points: one program each
-    wanted = {func for func, _ in WASM_CASES}
-    source = re.sub(r"@compile\ndef (\w+)", lambda m: m.group(0) if m.group(1) in wanted
-                    else f"def {m.group(1)}", KERNELS.read_text(encoding="utf-8"))
-    (tmp_path / "class_kernels.py").write_text(source, encoding="utf-8")
-    env = {**os.environ, "ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")}  # libc++ once
-    proc = subprocess.run([sys.executable, "-m", "hatch_pyaot", "build", "class_kernels.py",
-                           "--target", "wasm32-wasi", "--out", "out"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=900)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    for func, kwargs in WASM_CASES:
-        argv = [func, *(part for k, v in kwargs.items() for part in (f"--{k}", str(v)))]
-        got = run_wasi(tmp_path / "out" / "wasm32-wasi" / "bin" / f"{func}.wasm", argv)
-        expected = outcome(getattr(pair.python, func), **kwargs)
-        if expected[0] == "ok":
-            assert got.returncode == 0 and json.loads(got.stdout) == json.loads(
-                json.dumps(expected[1])), f"{argv}: {got}"
-        else:
-            exc = expected[1]
-            assert got.returncode == 1, f"{argv}: {got}"
-            assert got.stderr.startswith(f"{type(exc).__name__}: {exc}"), f"{argv}: {got}"
+    check_programs(KERNELS, pair.python, WASM_CASES, tmp_path, cross_cache)

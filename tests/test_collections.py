@@ -44,6 +44,8 @@ CASES += [("where", (xs, x, lo, hi)) for xs in SORTED for x in (0, 3, 9)
 CASES += [("put", (xs, x, y)) for xs in ([], [0.5, 1.5, 1.5]) for x, y in [(1.5, 0), (-1.0, 9)]]
 CASES += [("put_words", (ws, w)) for ws, w in [([], "a"), (["b", "a", "ß", "a"], "a")]]
 CASES += [("take_counter", (Counter(w), ["a", "b"])) for w in WORDS]
+CASES += [("counter_arithmetic", (xs, ys)) for xs in ([], ["a", "b", "a", "c", "neg"])
+          for ys in ([], ["b", "b", "d", "a"], ["c"])]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

@@ -7,7 +7,6 @@ Every kernel of kernels/dict_kernels.py is compiled once for this file.
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hatch_pyaot.testing import same_value
-from support import Pair, build_pair, outcome, without_location
+from support import Pair, build_pair, check_copies
 
 KERNELS = Path(__file__).parent / "kernels" / "dict_kernels.py"
 
@@ -26,23 +24,7 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
     return build_pair(tmp_path_factory.mktemp("dicts"), "dict_kernels", KERNELS)
 
 
-def check(pair: Pair, func: str, *args: Any) -> None:
-    """Both sides on deep copies of the arguments: the same result (or exception type and
-    message), and the same arguments afterwards (dicts in their order)."""
-    py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
-    expected = outcome(getattr(pair.python, func), *py_args)
-    got = outcome(getattr(pair.native, func), *native_args)
-    call = f"{func}{args}"
-    assert expected[0] == got[0], f"{call}: CPython {expected}, compiled {got}"
-    if expected[0] == "ok":
-        assert same_value(expected[1], got[1]), f"{call}: CPython {expected[1]!r}, " \
-                                                f"compiled {got[1]!r}"
-    else:
-        message = without_location(str(got[1]))
-        assert type(expected[1]) is type(got[1]) and str(expected[1]) == message, \
-            f"{call}: CPython raised {expected[1]!r}, compiled {got[1]!r}"
-    assert same_value(list(py_args), list(native_args)), \
-        f"{call}: arguments after the call: CPython {py_args}, compiled {native_args}"
+check = check_copies
 
 
 D0: dict[int, int] = {}

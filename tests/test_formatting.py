@@ -38,6 +38,8 @@ CASES += [("percent_of_float", (x,)) for x in [*FLOATS, 3.7, -0.5, 2.0**70, -9.3
 CASES += [("grouped", (n, x)) for n, x in zip(INTS, FLOATS, strict=False)]
 CASES += [("grouped_aligned", (n, x)) for n, x in zip(INTS, FLOATS, strict=False)]
 CASES += [("percent_one", (n,)) for n in INTS[:3]]
+CASES += [("percent_mapping", (s, n, d)) for s, n in zip(TEXTS[:3], INTS, strict=False)
+          for d in ({"a": 1, "b": 255}, {"a": -3})]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in
@@ -82,6 +84,16 @@ def int_precision(n: int) -> str:
 @compile
 def text_as_number(s: str) -> str:
     return "%d" % s
+
+
+@compile
+def missing_key(n: int) -> str:
+    return "%(a)s %(b)s" % {"a": n}
+
+
+@compile
+def mixed_fields(n: int) -> str:
+    return "%(a)s %s" % {"a": n}
 '''
 
 
@@ -93,4 +105,6 @@ def test_a_template_that_python_rejects_is_a_located_diagnostic(tmp_path: Path) 
         (21, 12, "cannot switch from automatic field numbering to manual field"),
         (26, 15, "Sign not allowed in string format specifier"),
         (31, 15, "Precision not allowed in integer format specifier"),
-        (36, 19, "%d format: a real number is required, not str")])
+        (36, 19, "%d format: a real number is required, not str"),
+        (41, 28, "KeyError: 'b' (Python raises KeyError)"),
+        (46, 12, "format requires a mapping (Python raises TypeError)")])

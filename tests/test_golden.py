@@ -38,7 +38,8 @@ def _stage(result: ModuleResult, stage: str) -> str:
     return "\n".join(out)
 
 
-CASES = [(case, s) for case in ("basics", "arrays", "lists", "dicts", "classes")
+CASES = [(case, s) for case in ("basics", "arrays", "lists", "dicts", "classes", "closures",
+                                   "generators")
          for s in ("ir", "types", "cpp")]
 CASES += [("errors", "diagnostics"), ("array_errors", "diagnostics"), ("list_errors", "diagnostics"),
           ("dict_errors", "diagnostics")]

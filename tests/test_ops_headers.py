@@ -10,7 +10,7 @@ import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from hatch_pyaot.ir.types import NONE, STR, ListType, Type
+from hatch_pyaot.ir.types import BYTES, NONE, STR, ListType, Type
 from hatch_pyaot.ops import default_registry
 from hatch_pyaot.ops.registry import Const, Op
 
@@ -76,8 +76,8 @@ def test_every_op_has_its_header() -> None:
 
 
 def _cpp_type(t: Type) -> str:
-    """Handles to shared values (str, lists) are passed as const references."""
-    return f"const {t.cpp()}&" if t == STR or isinstance(t, ListType) else t.cpp()
+    """Handles to shared values (str, bytes, lists) are passed as const references."""
+    return f"const {t.cpp()}&" if t in (STR, BYTES) or isinstance(t, ListType) else t.cpp()
 
 
 def _signature_check(index: int, o: Op) -> str:
@@ -158,13 +158,15 @@ def test_headers_avoid_reserved_identifiers() -> None:
     allowed = {"__builtin_add_overflow", "__builtin_sub_overflow", "__builtin_mul_overflow",
                "__builtin_clzll", "__int128", "__extension__",
                # the compilers' own: platform macros and attributes
-               "__linux__", "__wasm__", "__wasm_atomics__", "__attribute__",
+               "__linux__", "__aarch64__", "__wasm__", "__wasm_atomics__", "__attribute__",
                "__declspec", "__SANITIZE_ADDRESS__",
                # cpuid and xgetbv (pyaot/isa/detect.hpp)
-               "__GNUC__", "__clang__", "__x86_64__", "__cpuid_count", "__cpuidex",
-               "__asm__",
+               "__clang__", "__cpuid_count", "__cpuidex", "__asm__",
                # the vector ISA the target has (pyaot/numpy/vmath/choice.hpp)
-               "__AVX512F__", "__AVX2__", "__SSE2__", "__ARM_NEON", "__wasm_simd128__"}  # fmt: skip
+               "__AVX512F__", "__AVX2__", "__SSE2__", "__ARM_NEON", "__wasm_simd128__",
+               # x86-64 kernels chosen at run time (pyaot/onnx/gemm.hpp)
+               "__x86_64__", "__GNUC__", "__builtin_cpu_init", "__builtin_cpu_supports",
+               "__m256", "__m512"}  # fmt: skip
     for header in HEADERS:
         text = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', _without_comments(header))
         found = set(re.findall(r"\b__\w+", text)) - allowed

@@ -78,6 +78,13 @@ def test_str_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_bytes_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_bytes.py again under ASan and UBSan: the bytes runtime, its codecs (the
+    UTF-8 decoder reads no byte past the end) and its boundary."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_bytes.py")
+
+
+@pytest.mark.slow
 def test_dict_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_dicts.py again, its kernels built with the sanitizers: the dict and set
     runtime and their CPython boundary (conversion, the mirrored set table, write-back)."""
@@ -127,22 +134,95 @@ def test_acyclic_objects_leak_nothing_under_lsan(cxx: str, tmp_path: Path) -> No
     compiled code (an allocation made in the compiled module: CPython's own allocations at
     exit are not ours; interned attribute names are immortal); the cyclic one does
     leak its node, as docs/objects.md says, which shows the check sees our objects."""
-    shutil.copyfile(TESTS / "kernels" / "class_kernels.py", tmp_path / "class_kernels.py")
-    report = build([tmp_path / "class_kernels.py"],
-                   BuildOptions(opt_level="1", extra_cxx_flags=SANITIZE))
-    assert report.built and not report.failed_entries
-    env = {**_sanitized_env(cxx), "ASAN_OPTIONS": "detect_leaks=1:allocator_may_return_null=1"}
-    ours = []
-    for cases in ("cases.ACYCLIC", "[c for c in cases.CASES if c[0] == 'make_cycle']"):
-        script = _LEAK_CHECK.format(tests=str(TESTS), cases=cases)
-        proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
-                              capture_output=True, text=True, timeout=600)
-        assert proc.stdout.startswith("ran"), proc.stdout[-3000:] + proc.stderr[-6000:]
-        ours.append([block for block in proc.stderr.split("\n\n")
-                     if "leak of" in block and "class_kernels.pyaot" in block
-                     and "PyUnicode_InternFromString" not in block])
+    _sanitized_kernels(tmp_path, "class_kernels")
+    ours = [_our_leaks(cxx, tmp_path, _LEAK_CHECK.format(tests=str(TESTS), cases=cases),
+                       "class_kernels")
+            for cases in ("cases.ACYCLIC", "[c for c in cases.CASES if c[0] == 'make_cycle']")]
     assert ours[0] == [], "\n\n".join(ours[0])[-6000:]
     assert ours[1], "LeakSanitizer did not see the node of the cycle"
+
+
+@pytest.mark.slow
+def test_closures_under_asan_ubsan_and_lsan(cxx: str, tmp_path: Path) -> None:
+    """Every closure case of tests/test_closures.py in one sanitized build: no ASan error
+    (it would abort the run), no UBSan report, and no leak: environments and cells are
+    acyclic, so reference counting frees them all."""
+    _sanitized_kernels(tmp_path, "closure_kernels")
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(TESTS)!r})
+        from pathlib import Path
+        import test_closures as cases
+        from support import import_file
+        native = import_file(Path("closure_kernels.py"), "closure_kernels")
+        for func, args in cases.CASES:
+            try:
+                getattr(native, func)(*args)
+            except Exception:
+                pass
+        print("ran")
+    """)
+    stderr: list[str] = []
+    leaks = _our_leaks(cxx, tmp_path, script, "closure_kernels", stderr)
+    assert leaks == [], "\n\n".join(leaks)[-6000:]
+    assert "runtime error:" not in stderr[0], stderr[0][-6000:]
+
+
+def _sanitized_kernels(tmp_path: Path, name: str) -> None:
+    shutil.copyfile(TESTS / "kernels" / f"{name}.py", tmp_path / f"{name}.py")
+    report = build([tmp_path / f"{name}.py"],
+                   BuildOptions(opt_level="1", extra_cxx_flags=SANITIZE))
+    assert report.built and not report.failed_entries
+
+
+def _our_leaks(cxx: str, tmp_path: Path, script: str, module: str,
+               stderr: list[str] | None = None) -> list[str]:
+    """The leaks LeakSanitizer reports of allocations made in the compiled ``module``
+    (CPython's own allocations at exit are not ours; interned attribute names are
+    immortal); the whole report is appended to ``stderr`` when given."""
+    env = {**_sanitized_env(cxx), "ASAN_OPTIONS": "detect_leaks=1:allocator_may_return_null=1"}
+    proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.stdout.startswith("ran"), proc.stdout[-3000:] + proc.stderr[-6000:]
+    if stderr is not None:
+        stderr.append(proc.stderr)
+    return [block for block in proc.stderr.split("\n\n")
+            if "leak of" in block and f"{module}.pyaot" in block
+            and "PyUnicode_InternFromString" not in block]
+
+
+def test_generator_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_generators.py again under ASan and UBSan: coroutine frames, their shared
+    handles, closing a suspended generator, the lazy iterators of the boundary."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_generators.py")
+
+
+_GENERATOR_LEAKS = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, {tests!r})
+    from pathlib import Path
+    import test_generators as cases
+    from support import import_file
+    native = import_file(Path("generator_kernels.py"), "generator_kernels")
+    for func, args in cases.LEAK_CASES:
+        try:
+            result = getattr(native, func)(*args)
+            if func.startswith("lazy_"):
+                next(result, None)  # then dropped half-way: the generator is closed
+        except Exception:
+            pass
+    print("ran")
+""")
+
+
+@pytest.mark.slow
+def test_generators_leak_nothing_under_lsan(cxx: str, tmp_path: Path) -> None:
+    """Every generator kernel run with LeakSanitizer on (finished, raising, closed early,
+    recursive, returned to Python and dropped): no coroutine frame or item leaks."""
+    _sanitized_kernels(tmp_path, "generator_kernels")
+    leaks = _our_leaks(cxx, tmp_path, _GENERATOR_LEAKS.format(tests=str(TESTS)),
+                       "generator_kernels")
+    assert leaks == [], "\n\n".join(leaks)[-6000:]
 
 
 def _tests_under_sanitizers(cxx: str, tmp_path: Path, *test_files: str) -> None:
@@ -168,3 +248,10 @@ def _sanitized_env(cxx: str) -> dict[str, str]:
         "ASAN_OPTIONS": "detect_leaks=0:allocator_may_return_null=1",
         "UBSAN_OPTIONS": "print_stacktrace=1",
     }
+
+
+@pytest.mark.slow
+def test_cv2_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_cv2.py again under ASan and UBSan: the cv2 runtime's borders, windows and
+    fixed-point paths on random sizes and strided views."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_cv2.py")

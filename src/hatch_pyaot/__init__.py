@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-__all__ = ["StaleNativeModuleWarning", "__version__", "artifacts", "compile", "is_compiled"]
+__all__ = [
+    "StaleNativeModuleWarning", "__version__", "artifacts", "compile", "is_compiled", "onnx_model",
+]
 
 
 class StaleNativeModuleWarning(UserWarning):
@@ -153,3 +155,21 @@ def artifacts(package: str) -> dict[str, Path]:
             found.update({p.name: p for p in sorted(folder.iterdir()) if p.is_dir()})
     return found
 
+
+
+def onnx_model(path: str) -> Any:
+    """A handle on the ONNX model file ``path`` (relative to the calling module's file), to
+    assign at module level: ``vad = onnx_model("models/vad.onnx")``. A compiled function that
+    calls it runs the model lowered to native code when the package was built; from plain
+    Python a call runs it with onnxruntime. Arrays in, an array (a tuple of arrays for
+    several outputs) out."""
+    import sys
+    from pathlib import Path
+
+    from hatch_pyaot.runtime.onnx_model import OnnxModel
+
+    if not isinstance(path, str):
+        raise TypeError(f"onnx_model() takes a path as str, not {type(path).__name__}")
+    caller = sys._getframe(1).f_globals.get("__file__")
+    base = Path(caller).parent if caller else Path.cwd()
+    return OnnxModel(base / path)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from hatch_pyaot.codegen import isa_variants
 from hatch_pyaot.codegen.huge import HUGE_FUNCTION_LINES, opt_level_for
+from hatch_pyaot.codegen.models import files as model_files
 from hatch_pyaot.codegen.module import Entry, can_vary, emit_module, emit_module_units
 from hatch_pyaot.deep import call_deep
 from hatch_pyaot.errors import CompileError, Diagnostic, Diagnostics, Loc
@@ -46,7 +47,9 @@ from hatch_pyaot.toolchains.host import (
 from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
+from hatch_pyaot.typing.closures import boundary_errors
 from hatch_pyaot.typing.defaults import default_mismatch
+from hatch_pyaot.typing.generators import entry_generator
 from hatch_pyaot.typing.infer import Inferencer
 from hatch_pyaot.typing.ranks import fix_ranks, rank_variants
 from hatch_pyaot.typing.typed import Specialization
@@ -148,7 +151,8 @@ def _analyze(path: Path) -> ModuleResult:
         try:
             for types in variants:
                 spec = inferencer.specialize(traced.function.ref, types)
-                errors = inferencer.errors_of(spec)
+                errors = inferencer.errors_of(spec) or boundary_errors(
+                    traced.function, spec.param_types, spec.result, found.loc)
                 if errors:
                     first_errors = first_errors or errors
                 else:
@@ -205,10 +209,10 @@ def internal_error(loc: Loc, exc: Exception) -> Diagnostic:
 def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | None:
     types = []
     for p in fn.params:
-        if p.keyword_only:
+        if p.star is not None:
             result.diagnostics.append(Diagnostic(
-                p.loc, f"keyword-only parameter '{p.name}': @compile functions take "
-                "positional-or-keyword parameters only, so far"))
+                p.loc, f"'{p.star}{p.name}': @compile functions take named parameters only, "
+                "so far (a helper may take *args and **kwargs)"))
         elif p.annotation is None:
             result.diagnostics.append(Diagnostic(
                 p.loc, f"parameter '{p.name}' of a @compile function needs a type annotation"))
@@ -217,6 +221,9 @@ def _entry_types(fn: ir.Function, result: EntryResult) -> tuple[Type, ...] | Non
             if mismatch is not None:
                 result.diagnostics.append(mismatch)
             types.append(p.annotation)
+    result.diagnostics += boundary_errors(fn, [p.annotation for p in fn.params], None, fn.loc)
+    if not result.diagnostics:
+        result.diagnostics += entry_generator(fn, types)
     if not result.diagnostics:
         result.diagnostics += fix_ranks(fn, types)
     return tuple(types) if not result.diagnostics else None
@@ -285,6 +292,9 @@ def source_hashes(result: ModuleResult, specs: Sequence[Specialization]) -> list
             continue  # a traced standard module (heapq) is the interpreter's, not the package's
         rel = os.path.relpath(module.path.resolve(), result.path.resolve().parent)
         out.append((Path(rel).as_posix(), hashlib.sha256(module.path.read_bytes()).hexdigest()))
+    for path in model_files(specs):  # an ONNX model is a source too: its weights are built in
+        rel = os.path.relpath(path.resolve(), result.path.resolve().parent)
+        out.append((Path(rel).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()))
     return out
 
 

@@ -77,6 +77,15 @@ def take_counter(c: Counter[str], words: list[str]) -> int:
 
 
 @compile
+def counter_arithmetic(xs: list[str], ys: list[str]) -> tuple[Counter[str], Counter[str],
+                                                             Counter[str], Counter[str]]:
+    a = Counter(xs)
+    b = Counter(ys)
+    b["neg"] -= 3
+    return a + b, a - b, a | b, a & b
+
+
+@compile
 def bfs(adjacency: list[list[int]], start: int) -> list[int]:
     seen = [False] * len(adjacency)
     seen[start] = True

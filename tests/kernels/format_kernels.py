@@ -36,6 +36,12 @@ def with_percent(name: str, n: int, x: float) -> tuple[str, str, str, str, str]:
 
 
 @compile
+def percent_mapping(name: str, n: int, d: dict[str, int]) -> tuple[str, str, str]:
+    return ("%(who)s has %(n)05d (%(who)r)" % {"who": name, "n": n},
+            "%(a)d-%(b)x" % d, "%(n)s%%" % {"n": n * 2})
+
+
+@compile
 def percent_of_float(x: float) -> str:
     return "%d|%5i|%-4d|%.3d" % (x, x, x, x)
 

@@ -185,7 +185,7 @@ def _own_exprs(s: ir.Stmt) -> list[ir.Expr]:
         return [s.iterable]
     if isinstance(s, ir.ForRange):
         return [s.start, s.stop, s.step]
-    if isinstance(s, ir.ReduceStep | ir.Return):
+    if isinstance(s, ir.ReduceStep | ir.Return | ir.Yield):
         return [s.value] if s.value is not None else []
     if isinstance(s, ir.Assert):
         return [s.test] + ([s.message] if s.message is not None else [])

@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hatch_pyaot.codegen import c_names, c_values
+from hatch_pyaot.codegen.generators import boundary_result
 from hatch_pyaot.codegen.literals import string_literal
 from hatch_pyaot.codegen.module import Entry, emit_kernels, kernel_call, open_ranks
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     FLOAT,
     INT,
     NONE,
@@ -59,7 +61,7 @@ def unsupported(entry: Entry) -> str | None:
     assert entry.spec.result is not None
     typed = [(f"parameter '{p.name}'", t)
              for p, t in zip(fn.params, entry.spec.param_types, strict=True)]
-    for what, t in [*typed, ("the result", entry.spec.result)]:
+    for what, t in [*typed, ("the result", boundary_result(entry.spec))]:
         for value in _values(t):
             part = c_values.unrepresentable(value)
             if part is not None:
@@ -71,7 +73,7 @@ def _values(t: Type) -> list[Type]:
     """The parts of t that travel as pyaot_value (t itself, or items of a tuple)."""
     if isinstance(t, TupleType):
         return [v for i in t.items for v in _values(i)]
-    return [t] if c_values.is_value(t) or isinstance(t, ClassType) else []
+    return [t] if c_values.is_value(t) or isinstance(t, ClassType) or t == BYTES else []
 
 
 def c_type(t: Type, *, out: bool) -> str:
@@ -122,7 +124,7 @@ def c_parameters(entry: Entry) -> list[CValue]:
     values = [v for p, t in zip(fn.params, entry.spec.param_types, strict=True)
               for v in flatten(p.name, t, out=False)]
     assert entry.spec.result is not None
-    values += flatten("result", entry.spec.result, out=True)
+    values += flatten("result", boundary_result(entry.spec), out=True)
     taken: set[str] = set()
     named = []
     for v in values:
@@ -223,12 +225,12 @@ def _body(entry: Entry) -> list[str]:
                 lines.append(f"  {target} = {v.name};")
         call_args.append(var)
     assert spec.result is not None
-    lines.append(f"  {spec.result.cpp()} pyaot_value{{}};")
+    lines.append(f"  {boundary_result(spec).cpp()} pyaot_value{{}};")
     if written:
-        lines += [f"  const bool pyaot_ok = {kernel_call(spec, 'pyaot_value', call_args)};",
+        lines += [f"  const bool pyaot_ok = {kernel_call(spec, 'pyaot_value', call_args, True)};",
                   *written, "  if (!pyaot_ok) return pyaot::c_abi::failure();"]
     else:
-        lines.append(f"  if (!{kernel_call(spec, 'pyaot_value', call_args)}) "
+        lines.append(f"  if (!{kernel_call(spec, 'pyaot_value', call_args, True)}) "
                      "return pyaot::c_abi::failure();")
     for v in outs:
         source = _get("pyaot_value", v.path)

@@ -22,6 +22,7 @@ from hatch_pyaot.ir.types import (
     STR,
     ClassType,
     DictType,
+    GeneratorType,
     ListType,
     OptionalType,
     Scalar,
@@ -58,7 +59,7 @@ def classes_of(specs: Iterable[Specialization]) -> list[ClassInfo]:
                     found.setdefault(c.qualname, c)
                     for ft in c.fields.values():
                         add_type(ft)
-        elif isinstance(t, OptionalType | ListType | SetType):
+        elif isinstance(t, OptionalType | ListType | SetType | GeneratorType):
             add_type(t.item)
         elif isinstance(t, DictType):
             add_type(t.key)
@@ -344,11 +345,14 @@ def _call_one(em: FunctionEmitter, call: ir.Call, receiver: str, held: dict[ir.E
     for a, pt in zip(target.args[1:], callee.param_types[1:], strict=True):
         code = held[a] if a in held else em.expr(a)
         args.append(em.cast(code, em.spec.type_of(a), pt))
-    result = em.temp(callee.result)
-    if callee.cycle is not None:
-        args.insert(0, "depth + 1" if callee.cycle == em.spec.cycle else "0")
-    em.line(f"if (!{callee.cpp_name}({', '.join([result, *args])})) [[unlikely]] "
-            f"{em.fail(call.loc.line)}")
+    if callee.function.generator:  # a generator method: the coroutine starts suspended
+        result = em.temp(callee.result, f"{callee.cpp_name}({', '.join(args)})")
+    else:
+        result = em.temp(callee.result)
+        if callee.cycle is not None:
+            args.insert(0, "depth + 1" if callee.cycle == em.spec.cycle else "0")
+        em.line(f"if (!{callee.cpp_name}({', '.join([result, *args])})) [[unlikely]] "
+                f"{em.fail(call.loc.line)}")
     if out is not None:
         value = f"!{result}" if negate else em.cast(result, callee.result, out_t)
         em.line(f"{out} = {value};")

@@ -19,7 +19,7 @@ from hatch_pyaot.codegen.literals import is_literal, is_temp, literal
 from hatch_pyaot.codegen.strings import key_repr
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import NONE, DictType, DictView, ListType, TupleType, Type
-from hatch_pyaot.typing.default_dicts import COUNTER_METHODS
+from hatch_pyaot.typing.default_dicts import COUNTER_METHODS, COUNTER_OPERATORS
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -164,10 +164,14 @@ def _unobservable(e: ir.Expr) -> bool:
 
 
 def binop(em: FunctionEmitter, e: ir.BinOp) -> str:
+    """``d | e`` of dicts; ``a + b``, ``a - b``, ``a | b``, ``a & b`` of Counters."""
     em.headers.add(HEADER)
     t = em.spec.type_of(e)
     left = em.cast(em.expr(e.left), em.spec.type_of(e.left), t)
     right = em.cast(em.expr(e.right), em.spec.type_of(e.right), t)
+    if isinstance(t, DictType) and t.factory == "Counter":
+        em.headers.add("pyaot/collections/counter.hpp")
+        return f"{COUNTER_OPERATORS[e.op]}({left}, {right})"
     return f"pyaot::dict_merge({left}, {right})"
 
 

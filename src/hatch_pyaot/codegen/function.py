@@ -23,13 +23,16 @@ from hatch_pyaot.codegen import (
     bisects,
     bounds,
     classes,
+    closures,
     default_dicts,
     deques,
     dicts,
     elementwise,
     formatting,
+    generators,
     iteration,
     lists,
+    models,
     printing,
     ranges,
     sets,
@@ -51,6 +54,7 @@ from hatch_pyaot.codegen.test_hooks import bad_cpp_line
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     FLOAT,
     INT,
     NONE,
@@ -60,6 +64,8 @@ from hatch_pyaot.ir.types import (
     DictType,
     DictView,
     DTypeScalar,
+    FunctionUnion,
+    GeneratorType,
     ListType,
     OptionalType,
     Scalar,
@@ -73,8 +79,10 @@ from hatch_pyaot.typing import array_functions as array_functions_typing
 from hatch_pyaot.typing import array_literal as array_literal_typing
 from hatch_pyaot.typing import iteration as iteration_typing
 from hatch_pyaot.typing import sorting as sorting_typing
+from hatch_pyaot.typing.models import ModelTarget
 from hatch_pyaot.typing.typed import (
     ArrayCall,
+    GeneratorNext,
     ListBuiltin,
     NumpyCall,
     OpCall,
@@ -97,17 +105,20 @@ _CONTAINER_HEADERS = {"list": lists.HEADER, "set": sets.HEADER, "dict": dicts.HE
 
 def signature(spec: Specialization) -> str:
     assert spec.result is not None
-    params = [f"{spec.result.cpp()}& out"]
-    if spec.cycle is not None:
+    generator = spec.function.generator  # a coroutine: codegen/generators.py
+    params = [] if generator else [f"{spec.result.cpp()}& out"]
+    if spec.cycle is not None and not generator:
         params.append("int depth")
     for p, t in zip(spec.function.params, spec.param_types, strict=True):
         params.append(f"{t.cpp()} {_param_name(spec, p.name)}")
-    return f"static bool {spec.cpp_name}({', '.join(params)})"
+    result = spec.result.cpp() if generator else "bool"
+    return f"static {result} {spec.cpp_name}({', '.join(params)})"
 
 
 def _param_name(spec: Specialization, name: str) -> str:
     i = [p.name for p in spec.function.params].index(name)
-    return f"v_{name}" if spec.var_types.get(name) == spec.param_types[i] else f"p_{name}"
+    same = spec.var_types.get(name) == spec.param_types[i] and name not in spec.function.cells
+    return f"v_{name}" if same else f"p_{name}"
 
 
 @dataclass
@@ -136,8 +147,16 @@ class FunctionEmitter:
     """The reads that may find their local unbound (codegen/unbound.py): checked."""
     no_overflow: set[ir.BinOp] = field(default_factory=set)
     """The int operations whose result fits int64 (codegen/ranges.py): not checked."""
+    held_values: dict[ir.Expr, str] = field(default_factory=dict)
+    """Expressions already evaluated into a temporary, read again from it (the function
+    value of a call that dispatches on it: codegen/closures.py)."""
+
+    exit: str = "return"
+    """How the function returns: ``co_return`` in a generator's coroutine."""
 
     def __post_init__(self) -> None:
+        if self.spec.function.generator:
+            self.exit = "co_return"
         self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
         self.unbound = unbound.maybe_unbound(self.spec.function)
         self.no_overflow = ranges.cannot_overflow(self.spec)
@@ -172,7 +191,8 @@ class FunctionEmitter:
         t = self.spec.type_of(e)
         acc = self.temp(t, f"{t.cpp()}::make()")
         self.reducers.append((e, acc, ""))
-        self.stmt(e.loop)
+        with closures.fresh_cells(self, e):
+            self.stmt(e.loop)
         self.reducers.pop()
         return acc
 
@@ -193,12 +213,12 @@ class FunctionEmitter:
         """Record the Python file and line of the failing operation, then propagate."""
         record = f"pyaot::fail_at({string_literal(self.spec.function.loc.file)}, {line})"
         if not self.handlers:
-            return f"return {record};"
+            return f"{self.exit} {record};"
         return f"{{ {record}; {self.propagate()} }}"
 
     def propagate(self) -> str:
         """Pass a pending exception on: to the enclosing ``except`` dispatch, or the caller."""
-        return f"goto {self.handlers[-1]};" if self.handlers else "return false;"
+        return f"goto {self.handlers[-1]};" if self.handlers else f"{self.exit} false;"
 
     # ----- function ----------------------------------------------------------------------
 
@@ -209,7 +229,9 @@ class FunctionEmitter:
         bad = bad_cpp_line(fn.ref.name)
         if bad is not None:
             self.lines.append(bad)
-        if spec.cycle is not None:
+        if spec.cycle is not None and fn.generator:
+            generators.recursion_guard(self)
+        elif spec.cycle is not None:
             self.headers.add("pyaot/recursion.hpp")
             self.line("if (depth > pyaot::max_recursion_depth) [[unlikely]] {")
             with self.indented():
@@ -217,9 +239,10 @@ class FunctionEmitter:
                 self.line(self.fail(fn.loc.line))
             self.line("}")
         params = {p.name: t for p, t in zip(fn.params, spec.param_types, strict=True)}
+        closures.prologue(self)
         for name in fn.locals:
             t = spec.var_types.get(name)
-            if t is None:
+            if t is None or closures.declare(self, name, t, params.get(name)):
                 continue
             if name in params:
                 if _param_name(spec, name).startswith("p_"):
@@ -233,7 +256,10 @@ class FunctionEmitter:
         self.block(fn.body)
         if self.ticking:
             self.lines.insert(prologue, "  std::uint32_t ticks = pyaot::interrupt_interval;")
-        if spec.result == NONE or isinstance(spec.result, OptionalType):
+        if fn.generator:
+            self.headers.add(generators.HEADER)
+            self.line("co_return true;")
+        elif spec.result == NONE or isinstance(spec.result, OptionalType):
             self.line(f"out = {self.cast('pyaot::none', NONE, spec.result)};")
             self.line("return true;")
         self.lines.append("}")
@@ -308,11 +334,16 @@ class FunctionEmitter:
             self.while_(s)
         elif isinstance(s, ir.ForRange):
             self.for_range(s)
+        elif isinstance(s, ir.ForEach) and generators.steps(self, s):
+            generators.for_iterator(self, s)
         elif isinstance(s, ir.ForEach) and iteration_typing.handles(s.iterable):
             iteration.for_each(self, s)
+        elif isinstance(s, ir.ForEach) and (s in self.spec.lowered or isinstance(
+                self.spec.type_of(s.iterable), GeneratorType)):
+            generators.for_each(self, s)
         elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable), ListType):
             lists.for_each(self, s)
-        elif isinstance(s, ir.ForEach) and self.spec.type_of(s.iterable) == STR:
+        elif isinstance(s, ir.ForEach) and self.spec.type_of(s.iterable) in (STR, BYTES):
             strings.for_each(self, s)
         elif isinstance(s, ir.ForEach) and isinstance(self.spec.type_of(s.iterable),
                                                       DictType | DictView):
@@ -340,6 +371,10 @@ class FunctionEmitter:
             self.line("continue;")
         elif isinstance(s, ir.Pass):
             pass
+        elif isinstance(s, ir.Return) and self.spec.function.generator:
+            self.line("co_return true;")
+        elif isinstance(s, ir.Yield):
+            generators.yield_(self, s)
         elif isinstance(s, ir.Return):
             assert self.spec.result is not None
             if s.value is None:
@@ -599,6 +634,8 @@ class FunctionEmitter:
                 inner = self.cast(f"(*{held})", src.item, dst.item)
                 return f"({held}.has_value() ? {dst.cpp()}({inner}) : {dst.cpp()}{{}})"
             return f"{dst.cpp()}({self.cast(code, src, dst.item)})"
+        if isinstance(dst, FunctionUnion):
+            return closures.cast(self, code, src, dst)
         if isinstance(src, ListType) and isinstance(dst, ListType):
             return lists.cast(code, src, dst)
         if isinstance(src, DictType) and isinstance(dst, DictType):
@@ -638,6 +675,8 @@ class FunctionEmitter:
         return f"(*{held})"
 
     def expr_value(self, e: ir.Expr) -> str:
+        if e in self.spec.lowered:
+            return self.expr(self.spec.lowered[e])
         t = self.spec.type_of(e)
         if e in self.spec.methods:
             return classes.expr(self, e, self.spec.methods[e])
@@ -645,6 +684,8 @@ class FunctionEmitter:
             return classes.attribute(self, e)
         if isinstance(e, ir.Const):
             return literal(e.value, t)
+        if isinstance(e, ir.MakeClosure | ir.CallValue | ir.EnvItem | ir.Alternative):
+            return closures.expr(self, e)
         if isinstance(e, ir.Name):
             if e in self.unbound.reads:
                 self.check_bound(e.id, e.loc.line)
@@ -673,11 +714,11 @@ class FunctionEmitter:
             return lists.getitem(self, e)
         if isinstance(e, ir.MethodCall) and isinstance(self.spec.type_of(e.obj), ListType):
             return lists.method_call(self, e)
-        if isinstance(e, ir.MethodCall) and self.spec.type_of(e.obj) == STR:
+        if isinstance(e, ir.MethodCall) and self.spec.type_of(e.obj) in (STR, BYTES):
             target = self.spec.calls[e]
             assert isinstance(target, OpCall)
             return self.op_call(target, e.loc.line)
-        if isinstance(e, ir.TupleGet | ir.Index) and self.spec.type_of(e.value) == STR:
+        if isinstance(e, ir.TupleGet | ir.Index) and self.spec.type_of(e.value) in (STR, BYTES):
             return strings.getitem(self, e)
         if isinstance(e, ir.FormatStr):
             return strings.format_value(self, e)
@@ -893,11 +934,15 @@ class FunctionEmitter:
 
     def call(self, e: ir.Call) -> str:
         target = self.spec.calls[e]
+        if isinstance(target, ModelTarget):
+            return models.call(self, e, target)
         if isinstance(target, UserCall):
             callee = target.spec
             args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
                     for a, pt in zip(target.args, callee.param_types, strict=True)]
             assert callee.result is not None
+            if callee.function.generator:  # the coroutine starts suspended: it cannot fail
+                return self.temp(callee.result, f"{callee.cpp_name}({', '.join(args)})")
             out = self.temp(callee.result)
             if callee.cycle is not None:
                 same = callee.cycle == self.spec.cycle
@@ -905,6 +950,8 @@ class FunctionEmitter:
             self.line(f"if (!{callee.cpp_name}({', '.join([out, *args])})) [[unlikely]] "
                       f"{self.fail(e.loc.line)}")
             return out
+        if isinstance(target, GeneratorNext):
+            return generators.next_call(self, e, target)
         if isinstance(target, ListBuiltin) and target.name in ("print", "str", "repr"):
             return printing.call(self, e, target.name)
         if isinstance(target, ListBuiltin) and target.name == "collections":
@@ -961,7 +1008,7 @@ def _is_instance(t: Type, classes: list[str]) -> bool:
     import builtins
 
     classes_of: dict[Type, type] = {INT: int, FLOAT: float, BOOL: bool, NONE: type(None),
-                                    STR: str}
+                                    STR: str, BYTES: bytes}
     if isinstance(t, DTypeScalar | ArrayType):
         # numpy.float64 is a float subclass; no other NumPy type derives from a builtin.
         python_class: type = float if isinstance(t, DTypeScalar) and t.dtype.name == "float64" \

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def _item(code: str, t: Type, index: str) -> tuple[str, Type]:
     """The item at ``index`` of the list or str ``code``."""
     if t == STR:
-        return f"pyaot::str::of({code}.view().substr(static_cast<std::size_t>({index}), 1))", STR
+        return f"pyaot::str::of_char({code}[static_cast<std::size_t>({index})])", STR
     assert isinstance(t, ListType) and t.item is not None
     return f"{t.item.cpp()}({code}.items()[static_cast<std::size_t>({index})])", t.item
 

@@ -7,6 +7,7 @@ import re
 
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     FLOAT,
     INT,
     NONE,
@@ -46,7 +47,11 @@ def literal(value: object, t: Type) -> str:
         return text if any(c in text for c in ".en") else text + ".0"
     if t == STR:
         assert isinstance(value, str)
-        return f"pyaot::str::lit({utf32_literal(value)}, {len(value)})"
+        return str_literal(value)
+    if t == BYTES:
+        assert isinstance(value, bytes)
+        return f"pyaot::bytes::lit({bytes_literal(value)}, {len(value)})" if value else \
+            "pyaot::bytes()"
     if isinstance(t, TupleType):
         assert isinstance(value, tuple)
         items = ", ".join(literal(v, it) for v, it in zip(value, t.items, strict=True))
@@ -54,10 +59,10 @@ def literal(value: object, t: Type) -> str:
     raise AssertionError(f"no literal for {t}")
 
 
-def string_literal(text: str) -> str:
-    """A C++ string literal with the UTF-8 bytes of text, escaped byte by byte."""
+def bytes_literal(data: bytes) -> str:
+    """A C++ string literal of these bytes, escaped byte by byte."""
     out = []
-    for b in text.encode("utf-8"):
+    for b in data:
         c = chr(b)
         if c == "\\":
             out.append("\\\\")
@@ -70,6 +75,21 @@ def string_literal(text: str) -> str:
         else:
             out.append(f"\\{b:03o}")
     return '"' + "".join(out) + '"'
+
+
+def string_literal(text: str) -> str:
+    """A C++ string literal with the UTF-8 bytes of text, escaped byte by byte."""
+    return bytes_literal(text.encode("utf-8"))
+
+
+def str_literal(text: str) -> str:
+    """A str literal as an expression: its code points in a static, never freed box (one per
+    place in the source), so that evaluating it in a loop allocates nothing."""
+    if not text:
+        return "pyaot::str()"
+    n = len(text)
+    return (f"([]() noexcept {{ static pyaot::LitBox<{n + 1}> box{{{{pyaot::IMMORTAL_REFS, {n}, -1}}, "
+            f"{utf32_literal(text)}}}; return pyaot::str::lit(box); }}())")
 
 
 def utf32_literal(text: str) -> str:

@@ -12,9 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_pyaot.codegen import class_boundary, classes, default_dicts, isa_variants, strings
+from hatch_pyaot.codegen import (
+    class_boundary,
+    classes,
+    default_dicts,
+    isa_variants,
+    models,
+    strings,
+)
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
+from hatch_pyaot.codegen.models import headers as model_headers
 from hatch_pyaot.codegen.printing import PRINT_HEADER
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
@@ -22,6 +30,7 @@ from hatch_pyaot.ir.types import (
     ClassType,
     DictType,
     DTypeScalar,
+    GeneratorType,
     ListType,
     OptionalType,
     Scalar,
@@ -59,7 +68,10 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
     kinds = classes.classes_of(specs)
     if kinds:
         headers.update((classes.HEADER, classes.REPR_HEADER))
-    return ["namespace pyaot_gen {", "", *classes.structs(kinds, list(specs)), *protos, "",
+    lowered = models.definitions(specs)
+    if lowered:
+        headers.update(model_headers())
+    return ["namespace pyaot_gen {", "", *lowered, *classes.structs(kinds, list(specs)), *protos, "",
             *classes.special_methods(kinds, list(specs)), *body, "}  // namespace pyaot_gen"]
 
 
@@ -95,9 +107,11 @@ def emit_module_units(module_name: str, entries: Sequence[Entry],
 
 
 def can_vary(specs: Sequence[Specialization]) -> bool:
-    """Whether these kernels can be built in ISA variants: not yet when they define classes,
-    whose types the wrappers share with the kernels."""
-    return not classes.classes_of(specs)
+    """Whether these kernels can be built in ISA variants: not yet when they define classes
+    or generators, whose types the wrappers share with the kernels, nor when they embed an
+    ONNX model (its weights would be built in once per variant)."""
+    return not (classes.classes_of(specs) or models.files(specs)
+                or any(s.function.generator for s in specs))
 
 
 def _called(entries: Sequence[Entry]) -> list[Specialization]:
@@ -131,6 +145,8 @@ def _main_unit(module_name: str, entries: Sequence[Entry], specs: Sequence[Speci
         out += ["#include <pyaot/python/ndarray.hpp>", "#include <pyaot/python/numpy_scalar.hpp>"]
     if any(default_dicts.in_type(e.spec.result) for e in entries):
         out += ["#include <pyaot/python/collections.hpp>"]
+    if any(isinstance(e.spec.result, GeneratorType) for e in entries):
+        out += ["#include <pyaot/python/generator.hpp>"]  # a lazy iterator
     if PRINT_HEADER in headers:
         out += ["#include <pyaot/python/print.hpp>"]
     out += ["", *kernels, ""]
@@ -210,17 +226,25 @@ def open_ranks(variants: Sequence[Specialization]) -> dict[int, tuple[int, int]]
 def _bind(entry: Entry, name_of_function: str) -> list[str]:
     fn = entry.spec.function
     n = len(fn.params)
-    required = sum(1 for p in fn.params if p.default is None)
+    positional = [p for p in fn.params if not p.keyword_only]
+    required = sum(1 for p in positional if p.default is None)
     name = string_literal(entry.name)
     lines = [f"static PyObject* {name_of_function}(PyObject*, PyObject* const* args, "
              "std::size_t nargsf, PyObject* kwnames) {",
              "  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);"]
     if n:
         names = ", ".join(string_literal(p.name) for p in fn.params)
+        only = "" if len(positional) == n else f", {len(positional)}"
         lines += [f"  static const char* const names[] = {{{names}}};",
                   f"  PyObject* slots[{n}];",
                   f"  if (!pyaot::python::bind_arguments(args, nargs, kwnames, {name}, names, "
-                  f"{n}, {required}, slots)) return nullptr;"]
+                  f"{n}, {required}, slots{only})) return nullptr;"]
+        if only:  # keyword-only parameters: those without a default must be given
+            flags = ", ".join("false" if p.default is not None else "true"
+                              for p in fn.params[len(positional):])
+            lines += [f"  static const bool required[] = {{{flags}}};",
+                      f"  if (!pyaot::python::check_keyword_only({name}, names, required, "
+                      f"{len(positional)}, {n}, slots)) return nullptr;"]
     else:
         lines += [f"  if (!pyaot::python::bind_arguments(args, nargs, kwnames, {name}, nullptr, "
                   "0, 0, nullptr)) return nullptr;",
@@ -296,19 +320,19 @@ def _convert_and_call(entry: Entry, via: str, may_release_gil: bool = False) -> 
                   "  {  // large arrays: other Python threads run meanwhile",
                   "    const pyaot::python::WithoutGil unlocked(pyaot::python::worth_releasing("
                   f"{', '.join(arrays)}));",
-                  f"    ok = {kernel_call(spec, 'result', call_args, via)};",
+                  f"    ok = {kernel_call(spec, 'result', call_args, via=via)};",
                   "  }",
                   "  if (!ok) return pyaot::python::to_python_error();",
                   f"  return {to_python_code(spec.result, 'result')};"]
         return lines
     if not lists:
-        lines += [f"  if (!{kernel_call(spec, 'result', call_args, via)}) "
+        lines += [f"  if (!{kernel_call(spec, 'result', call_args, via=via)}) "
                   "return pyaot::python::to_python_error();",
                   f"  return {to_python_code(spec.result, 'result')};"]
         return lines
     # Lists (dicts, sets) the call changed are written back into the caller's lists, also when it raised.
     written = " && ".join(f"pyaot::python::write_back({v})" for v in lists)
-    lines += [f"  const bool ok = {kernel_call(spec, 'result', call_args, via)};",
+    lines += [f"  const bool ok = {kernel_call(spec, 'result', call_args, via=via)};",
               f"  const bool written = {written};",
               "  if (!ok) return pyaot::python::to_python_error();",
               "  if (!written) return nullptr;",
@@ -317,10 +341,17 @@ def _convert_and_call(entry: Entry, via: str, may_release_gil: bool = False) -> 
 
 
 def kernel_call(spec: Specialization, out: str, args: Sequence[str],
-                via: str = "pyaot_gen::") -> str:
+                drained: bool = False, via: str = "pyaot_gen::") -> str:
     """The call of an entry point's kernel, which every wrapper (CPython, C ABI, standalone
     program) makes: the result variable first, a recursion depth of 0 for a kernel in a
-    recursion cycle, then the arguments."""
+    recursion cycle, then the arguments. ``drained``: a generator's items into the list
+    ``out`` (the C ABI and programs: codegen/generators.py ``boundary_result``)."""
+    if isinstance(spec.result, GeneratorType) and drained:  # a list of its items
+        made = kernel_call(spec, "pyaot_made", args)
+        return (f"[&] {{ {spec.result.cpp()} pyaot_made; return {made} && "
+                f"pyaot::drain({out}, std::move(pyaot_made)); }}()")
+    if spec.function.generator:  # a coroutine: made suspended, it cannot fail
+        return f"({out} = {via}{spec.cpp_name}({', '.join(args)}), true)"
     depth = ["0"] if spec.cycle is not None else []
     return f"{via}{spec.cpp_name}({', '.join([out, *depth, *args])})"
 

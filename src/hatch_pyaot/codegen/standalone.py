@@ -14,6 +14,7 @@ malformed one, is reported at once.
 from __future__ import annotations
 
 from hatch_pyaot.codegen import c_values
+from hatch_pyaot.codegen.generators import boundary_result
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.module import Entry, kernel_call, open_ranks
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, STR, ArrayType, DTypeScalar, Type
@@ -26,8 +27,11 @@ HEADERS = ("pyaot/standalone/args.hpp", "pyaot/standalone/result.hpp",
 def supported(entry: Entry) -> str | None:
     """None when a standalone program can take the entry's parameters, else why not."""
     for p, t in zip(entry.spec.function.params, entry.spec.param_types, strict=True):
-        if _kind(t) is None:
+        if _kind(t) is None or "pyaot::bytes" in t.cpp():
             return f"parameter '{p.name}' of type {t} has no command-line form"
+    result = entry.spec.result
+    if result is not None and "pyaot::bytes" in result.cpp():
+        return f"the result of type {result} has no JSON form"
     return None
 
 
@@ -116,8 +120,8 @@ def _run(k: int, spec: Specialization, name: str, *, last: bool) -> list[str]:
             lines.append(f"  args.get({var}, {i});")
         call.append(var)
     assert spec.result is not None
-    lines += [f"  {spec.result.cpp()} result{{}};",
-              f"  if (!{kernel_call(spec, 'result', call)}) return sa::print_exception();"]
+    lines += [f"  {boundary_result(spec).cpp()} result{{}};",
+              f"  if (!{kernel_call(spec, 'result', call, True)}) return sa::print_exception();"]
     lines += [f"  if (!sa::write_argument(args, a{i}, {i})) return sa::print_exception();"
               for i, t in enumerate(spec.param_types) if isinstance(t, ArrayType)]
     lines += ["  return sa::print_result(args, result);", "}", ""]

@@ -1,6 +1,6 @@
 """Emit what of ``str`` is not a registry operation (those are calls into
 ``pyaot/builtins/str*.hpp`` like any other): ``s[i]``, ``s[a:b:c]``, ``for c in s`` and
-f-strings as values (their UTF-8 text, built as for exception messages, made a str).
+the same of ``bytes``; f-strings as values (their UTF-8 text, built as for exception messages, made a str).
 
 Free functions over the FunctionEmitter of codegen/function.py, which calls them.
 """
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
 
 HEADER = "pyaot/builtins/str.hpp"
+BYTES_HEADER = "pyaot/builtins/bytes.hpp"
 CONVERT_HEADER = "pyaot/builtins/str_convert.hpp"
 
 
@@ -29,28 +30,35 @@ def key_repr(em: FunctionEmitter, key: Type | None) -> None:
 
 
 def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
-    em.headers.add(HEADER)
+    """``s[i]``/``s[a:b:c]`` of a str, and ``b[i]`` (an int) / ``b[a:b:c]`` of a bytes."""
+    of = em.spec.type_of(e.value)
+    prefix = "str" if of == STR else "bytes"
+    em.headers.add(HEADER if of == STR else BYTES_HEADER)
     s = em.held(e.value)
     if isinstance(e, ir.Index) and isinstance(e.index, ir.SliceExpr):
-        return lists.slice_of(em, e, s, e.index, "pyaot::str_slice")
+        return lists.slice_of(em, e, s, e.index, f"pyaot::{prefix}_slice")
     index = literal(e.index, INT) if isinstance(e, ir.TupleGet) else \
         em.cast(em.expr(e.index), em.spec.type_of(e.index), INT)
-    out = em.temp(STR)
-    em.line(f"if (!pyaot::str_get({out}, {s}, {index})) [[unlikely]] {em.fail(e.loc.line)}")
+    out = em.temp(STR if of == STR else INT)
+    em.line(f"if (!pyaot::{prefix}_get({out}, {s}, {index})) [[unlikely]] {em.fail(e.loc.line)}")
     return out
 
 
 def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
-    """``for c in s``: one 1-character string per code point."""
-    em.headers.add(HEADER)
+    """``for c in s``: one 1-character string per code point (of a bytes: an int per byte)."""
+    of = em.spec.type_of(s.iterable)
+    em.headers.add(HEADER if of == STR else BYTES_HEADER)
     broke = em.flag() if s.orelse else None
-    text = em.temp(STR, em.expr(s.iterable))  # the loop's own: a name rebound in the body
+    text = em.temp(of, em.expr(s.iterable))  # the loop's own: a name rebound in the body
     em.temps += 1
     counter = f"k{em.temps}"
     em.line(f"for (std::int64_t {counter} = 0; {counter} < {text}.size(); ++{counter}) {{")
     with em.indented():
-        item = f"pyaot::str::of({text}.view().substr(static_cast<std::size_t>({counter}), 1))"
-        em.assign_code(s.target, item, STR)
+        item = f"{text}[static_cast<std::size_t>({counter})]"
+        if of == STR:
+            em.assign_code(s.target, f"pyaot::str::of_char({item})", STR)
+        else:
+            em.assign_code(s.target, item, INT)
     em.loop_body(s.body, broke)
     em.line("}")
     em.loop_else(s.orelse, broke)

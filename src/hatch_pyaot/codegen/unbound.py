@@ -40,7 +40,8 @@ class MaybeUnbound:
 
 def maybe_unbound(fn: ir.Function) -> MaybeUnbound:
     analysis = _Analysis()
-    analysis.block(fn.body, frozenset(p.name for p in fn.params))
+    analysis.block(fn.body, frozenset([*(p.name for p in fn.params),
+                                       *(c.name for c in fn.captures)]))
     return analysis.found
 
 
@@ -149,6 +150,9 @@ class _Analysis:
         if isinstance(s, ir.Return):
             self.read(s.value, state)
             return None
+        if isinstance(s, ir.Yield):
+            self.read(s.value, state)
+            return state
         if isinstance(s, ir.Raise):
             self.read(s.message, state)
             return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from types import EllipsisType
+from typing import Any
 
 from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir.types import Type
@@ -83,7 +84,7 @@ class Expr:
 
 @dataclass(eq=False, slots=True)
 class Const(Expr):
-    value: int | float | bool | str | EllipsisType | None
+    value: int | float | bool | str | bytes | EllipsisType | None
     """``...`` only as a part of an array index."""
 
 
@@ -226,6 +227,74 @@ class Lambda(Expr):
     body: Expr
 
 
+ENV: str = "closure_env_"
+"""The first parameter of a nested function: its environment, the ``ClosureType`` value it
+was called through (a name no Python source is likely to use, and no C++ reserved one)."""
+
+
+@dataclass(eq=False, slots=True)
+class Capture:
+    """A variable of an enclosing function that a nested function reads or writes."""
+
+    name: str
+    """Its name inside the nested function."""
+    outer: str
+    """The local of the enclosing function it is (a renamed comprehension variable, or
+    ``ENV`` where the enclosing function names itself)."""
+    by_cell: bool
+    """Shared through a cell (rebound after the capture, or ``nonlocal``); else a copy."""
+
+
+@dataclass(frozen=True, slots=True)
+class PartialRef:
+    """What a ``functools.partial`` value calls: its environment is the function, then
+    ``positional`` arguments, then one per keyword (typing/closures.py)."""
+
+    positional: int
+    keywords: tuple[str, ...]
+    name: str = "partial"
+
+    def __str__(self) -> str:
+        return "functools.partial"
+
+
+@dataclass(eq=False, slots=True)
+class MakeClosure(Expr):
+    """A ``def`` or ``lambda`` evaluated: the function value, its environment made of the
+    captured variables, then the defaults (evaluated here, as Python does)."""
+
+    ref: FuncRef | PartialRef
+    captures: list[Capture]
+    defaults: list[Expr] = field(default_factory=list)
+
+
+@dataclass(eq=False, slots=True)
+class CallValue(Expr):
+    """A call of a function value (``f(x)`` with ``f`` a local, ``fs[0]()``)."""
+
+    callee: Expr
+    args: list[Expr]
+    kwargs: list[tuple[str, Expr]] = field(default_factory=list)
+
+
+@dataclass(eq=False, slots=True)
+class EnvItem(Expr):
+    """Item ``index`` of a function value's environment (a default at a call that leaves
+    the argument out); made by typing, never by the tracer."""
+
+    value: Expr
+    index: int
+
+
+@dataclass(eq=False, slots=True)
+class Alternative(Expr):
+    """The function ``index`` of a value that is one of several (``FunctionUnion``), in
+    the branch of a call that runs when it holds that one; made by typing."""
+
+    value: Expr
+    index: int
+
+
 @dataclass(eq=False, slots=True)
 class TypeCheck(Expr):
     """``isinstance(value, classes)``, a constant once value's type is known."""
@@ -259,6 +328,14 @@ class Call(Expr):
     func: FuncRef | str
     args: list[Expr]
     kwargs: list[tuple[str, Expr]] = field(default_factory=list)
+
+
+@dataclass(eq=False, slots=True)
+class ModelCall(Call):
+    """A call of an ONNX model handle (tracer/models.py); ``func`` names it for printing."""
+
+    model: Any = None
+    """The loaded and lowered model (hatch_pyaot.onnx.model.Model)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -414,6 +491,13 @@ class ReduceStep(Stmt):
 
 
 @dataclass(eq=False, slots=True)
+class Yield(Stmt):
+    """``yield value`` as a statement (a generator's step; ``x = yield`` would be send())."""
+
+    value: Expr | None
+
+
+@dataclass(eq=False, slots=True)
 class Break(Stmt):
     pass
 
@@ -457,6 +541,9 @@ class Param:
     default: Const | None
     loc: Loc
     keyword_only: bool = False
+    star: str | None = None
+    """``*`` for ``*args`` (a tuple of the extra positional arguments), ``**`` for
+    ``**kwargs`` (a dict of the extra keywords): packed at each call (typing/infer.py)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -470,6 +557,17 @@ class Function:
     docstring: str | None = None
     locals: list[str] = field(default_factory=list)
     """Every name the function assigns, in first-assignment order."""
+    captures: list[Capture] = field(default_factory=list)
+    """A nested function's variables from enclosing functions, in its environment's order
+    (its first parameter is ``ENV``)."""
+    env_defaults: dict[str, int] = field(default_factory=dict)
+    """A nested function's parameters whose default is in its environment (at that index)."""
+    cells: set[str] = field(default_factory=set)
+    """The locals that nested functions share with this one (``pyaot::cell``)."""
+    nested: list[Function] = field(default_factory=list)
+    """The functions defined inside this one (at any depth): traced with it."""
+    generator: bool = False
+    """Its body yields: a call makes a generator (typing/generators.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -483,7 +581,8 @@ class EntryPoint:
     sandbox: bool = False
 
 
-# Builtin exceptions a ``raise`` may name; the runtime's ``pyaot::Exc`` has the same names.
+# Builtin exceptions of compiled code (an ``except`` may name them); the runtime's
+# ``pyaot::Exc`` has the same names.
 EXCEPTIONS = (
     "Exception",
     "ArithmeticError",
@@ -502,4 +601,9 @@ EXCEPTIONS = (
     "ValueError",
     "ZeroDivisionError",
     "AttributeError",  # added last: the C ABI's statuses keep their numbers
+    "UnicodeDecodeError",  # raised by bytes.decode (a ValueError, as in CPython)
+    "UnicodeEncodeError",  # raised by str.encode
 )
+RAISABLE = EXCEPTIONS[:-2]
+"""What a ``raise`` may name: not the Unicode errors, whose five arguments (encoding, object,
+start, end, reason) only the codecs give."""

@@ -90,6 +90,8 @@ class _Printer:
             self.line(d, "return" + (f" {self.expr(s.value)}" if s.value else ""), s)
         elif isinstance(s, ir.ReduceStep):
             self.line(d, f"reduce {self.expr(s.value)}", s)
+        elif isinstance(s, ir.Yield):
+            self.line(d, "yield" + (f" {self.expr(s.value)}" if s.value else ""), s)
         elif isinstance(s, ir.Raise):
             msg = f"({self.expr(s.message)})" if s.message else ""
             self.line(d, f"raise {s.exc}{msg}", s)
@@ -153,6 +155,15 @@ class _Printer:
             return f"{e.op.value}(" + ", ".join(self.expr(v) for v in e.values) + ")"
         if isinstance(e, ir.Lambda):
             return f"lambda({', '.join('%' + p for p in e.params)}: {self.expr(e.body)})"
+        if isinstance(e, ir.MakeClosure):
+            env = [("&" if c.by_cell else "%") + c.outer for c in e.captures]
+            env += [self.expr(d) for d in e.defaults]
+            return f"closure[{e.ref}](" + ", ".join(env) + ")"
+        if isinstance(e, ir.CallValue):
+            args = [self.expr(a) for a in e.args] + [f"{k}={self.expr(v)}" for k, v in e.kwargs]
+            return f"call_value({self.expr(e.callee)}; " + ", ".join(args) + ")"
+        if isinstance(e, ir.EnvItem):
+            return f"env({self.expr(e.value)}, {e.index})"
         if isinstance(e, ir.TypeCheck):
             return f"isinstance({self.expr(e.value)}, {'|'.join(e.classes)})"
         if isinstance(e, ir.Comprehension):

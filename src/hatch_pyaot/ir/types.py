@@ -120,6 +120,21 @@ class OptionalType(Type):
         return f"{self.item} | None"
 
 
+@dataclass(frozen=True, slots=True)
+class GeneratorType(Type):
+    """A generator of T items (``Iterator[T]``, ``Generator[T, None, None]``): a handle to a
+    shared, resumable coroutine (``pyaot::generator<T>``, pyaot/builtins/generator.hpp).
+    ``item`` is None while the yields' types are not known yet."""
+
+    item: Type | None
+
+    def cpp(self) -> str:
+        return f"pyaot::generator<{self.item.cpp() if self.item is not None else 'pyaot::None'}>"
+
+    def __str__(self) -> str:
+        return f"Iterator[{self.item if self.item is not None else '?'}]"
+
+
 def optional(t: Type) -> Type:
     """T | None (None | None is None; an Optional stays one)."""
     return t if t == NONE or isinstance(t, OptionalType) else OptionalType(t)
@@ -212,6 +227,101 @@ class ClassType(Type):
         return self.qualname.rpartition(".")[2]
 
 
+@dataclass(frozen=True, slots=True)
+class ClosureType(Type):
+    """A function value of the program (a nested ``def``, a ``lambda``, a module-level
+    function named as a value): which function it is, and the environment it carries, one
+    item per captured variable (its value, or a ``CellType`` where it is shared) and per
+    default evaluated where the function was made. A ``std::tuple`` of the items: the call
+    is a direct call of the function's specialization (tracer/closures.py)."""
+
+    ref: object
+    """The ``ir.FuncRef`` of the function (untyped here: ir.nodes imports this module)."""
+    items: tuple[Type, ...] = ()
+
+    def cpp(self) -> str:
+        return f"std::tuple<{', '.join(t.cpp() for t in self.items)}>"
+
+    def __str__(self) -> str:
+        name = str(getattr(self.ref, "name", self.ref))
+        return f"function {name.replace('.<locals>.', '.')}"
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionUnion(Type):
+    """A value that is one of several functions (``[f, g]``, ``{"a": f, "b": g}``, ``f if c
+    else g``): a ``std::variant`` of their environments, and a call dispatches on which it
+    holds to that function's specialization at the call's argument types (the set of
+    functions is known, so nothing is erased: typing/closures.py)."""
+
+    options: tuple[ClosureType, ...]
+
+    def cpp(self) -> str:
+        return f"std::variant<{', '.join(t.cpp() for t in self.options)}>"
+
+    def __str__(self) -> str:
+        return "function (" + " or ".join(str(o).removeprefix("function ")
+                                          for o in self.options) + ")"
+
+
+def function_union(a: ClosureType | FunctionUnion, b: ClosureType | FunctionUnion,
+                   ) -> Type | None:
+    """The value that is either function: one option per function, in a stable order."""
+    by_ref: dict[str, ClosureType] = {}
+    for t in (*(a.options if isinstance(a, FunctionUnion) else (a,)),
+              *(b.options if isinstance(b, FunctionUnion) else (b,))):
+        key = repr(t.ref)  # a partial has no name of its own
+        if key in by_ref:
+            merged = _same_function(by_ref[key], t)
+            if merged is None:
+                return None
+            t = merged
+        by_ref[key] = t
+    options = tuple(by_ref[k] for k in sorted(by_ref))
+    return options[0] if len(options) == 1 else FunctionUnion(options)
+
+
+def _same_function(a: ClosureType, b: ClosureType) -> ClosureType | None:
+    """One function's values whose environments' types widen as inference goes on."""
+    if len(a.items) != len(b.items):
+        return None
+    env = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
+    if any(i is None for i in env):
+        return None
+    return ClosureType(a.ref, tuple(i for i in env if i is not None))
+
+
+@dataclass(frozen=True, slots=True)
+class CellType(Type):
+    """A variable that a closure shares with the function that defines it (rebound after
+    the closure is made, or written through ``nonlocal``): a reference-counted box
+    (pyaot/builtins/cell.hpp), so that both see every assignment (Python's late binding)."""
+
+    item: Type
+
+    def cpp(self) -> str:
+        return f"pyaot::cell<{self.item.cpp()}>"
+
+    def __str__(self) -> str:
+        return f"cell[{self.item}]"
+
+
+@dataclass(frozen=True, slots=True)
+class CallableType(Type):
+    """A ``Callable[[A, B], R]`` annotation: any function value fits it (each call site
+    specializes the helper for the function given)."""
+
+    params: tuple[Type, ...] | None
+    result: Type | None
+
+    def cpp(self) -> str:
+        return "void"
+
+    def __str__(self) -> str:
+        params = "..." if self.params is None else "[" + ", ".join(map(str, self.params)) + "]"
+        return f"Callable[{params}, {_str_or_unknown(self.result)}]"
+
+
 def class_struct(qualname: str) -> str:
     """The C++ struct of a class: ``C_<module>_<name>``."""
     return "C_" + qualname.replace(".", "_")
@@ -253,6 +363,8 @@ BOOL: Final = Scalar("bool", "bool")
 NONE: Final = Scalar("None", "pyaot::None")
 STR: Final = Scalar("str", "pyaot::str")
 """Python's str: an immutable, reference-counted string of code points (pyaot/builtins/str.hpp)."""
+BYTES: Final = Scalar("bytes", "pyaot::bytes")
+"""Python's bytes: an immutable, reference-counted string of bytes (pyaot/builtins/bytes.hpp)."""
 FUNCTION: Final = Scalar("function", "void")
 """A lambda (ir.Lambda): only the key= of a sort, inlined there."""
 DTYPE: Final = Scalar("dtype", "void")
@@ -319,6 +431,11 @@ def unify(a: Type, b: Type) -> Type | None:
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
             return TupleType(tuple(i for i in items if i is not None))
+    if isinstance(a, ClosureType | FunctionUnion) and isinstance(b, ClosureType | FunctionUnion):
+        return function_union(a, b)
+    if isinstance(a, CellType) and isinstance(b, CellType):
+        inner = unify(a.item, b.item)
+        return CellType(inner) if inner is not None else None
     return None
 
 
@@ -349,6 +466,8 @@ def coercible(src: Type, dst: Type) -> bool:
         return type(src) is type(dst) and unify(src, dst) == dst
     if isinstance(src, ClassType) and isinstance(dst, ClassType):
         return src == dst or dst.qualname in src.ancestors
+    if isinstance(src, ClosureType | FunctionUnion) and isinstance(dst, FunctionUnion):
+        return function_union(src, dst) == dst
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])
 
@@ -374,7 +493,7 @@ def unhashable(t: Type) -> str | None:
         return "dict"
     if isinstance(t, SetType):
         return None if t.frozen and t.item is not None else t.kind
-    if t in _NUMERIC_RANK or t == STR:
+    if t in _NUMERIC_RANK or t in (STR, BYTES):
         return None
     return str(t)
 

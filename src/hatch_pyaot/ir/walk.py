@@ -46,7 +46,7 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         s.start, s.stop, s.step = _expr(s.start, f), _expr(s.stop, f), _expr(s.step, f)
         _block(s.body, f)
         _block(s.orelse, f)
-    elif isinstance(s, ir.ReduceStep | ir.Return):
+    elif isinstance(s, ir.ReduceStep | ir.Return | ir.Yield):
         if s.value is not None:
             s.value = _expr(s.value, f)
     elif isinstance(s, ir.Assert):
@@ -95,6 +95,14 @@ def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:
         e.obj = _expr(e.obj, f)
         e.args = [_expr(a, f) for a in e.args]
         e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]
+    elif isinstance(e, ir.MakeClosure):
+        e.defaults = [_expr(d, f) for d in e.defaults]
+    elif isinstance(e, ir.CallValue):
+        e.callee = _expr(e.callee, f)
+        e.args = [_expr(a, f) for a in e.args]
+        e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]
+    elif isinstance(e, ir.EnvItem):
+        e.value = _expr(e.value, f)
     elif isinstance(e, ir.Call | ir.Construct):
         e.args = [_expr(a, f) for a in e.args]
         e.kwargs = [(k, _expr(v, f)) for k, v in e.kwargs]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from hatch_pyaot.ops import builtins_ops, math_ops, operator_ops, str_ops
+from hatch_pyaot.ops import builtins_ops, bytes_ops, math_ops, operator_ops, str_ops
 from hatch_pyaot.ops.registry import Const, Op, Registry
 
 __all__ = ["Const", "Op", "Registry", "default_registry"]
@@ -12,8 +12,8 @@ __all__ = ["Const", "Op", "Registry", "default_registry"]
 
 @functools.cache
 def default_registry() -> Registry:
-    """The registry of the operator, builtins, math and str declarations (built once)."""
+    """The registry of the operator, builtins, math, str and bytes declarations (built once)."""
     registry = Registry()
-    for module in (operator_ops, builtins_ops, math_ops, str_ops):
+    for module in (operator_ops, builtins_ops, math_ops, str_ops, bytes_ops):
         registry.add(module.OPS)
     return registry

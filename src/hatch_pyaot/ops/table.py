@@ -9,6 +9,12 @@ from hatch_pyaot.ops.registry import Registry
 def text_listing(registry: Registry, module: str | None = None) -> str:
     from hatch_pyaot.typing.arrays import numpy_coverage
 
+    if module == "cv2":
+        from hatch_pyaot.typing.cv2_calls import coverage
+
+        rows = coverage()
+        return "".join(f"{name}    -- {what}\n" for name, what in rows) + \
+            f"{len(rows)} OpenCV functions\n"
     if module == "numpy":
         rows = numpy_coverage()
         return "".join(f"{name}    -- {what}\n" for name, what in rows) + \

@@ -6,13 +6,16 @@ import libcst as cst
 
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     FLOAT,
     INT,
     NONE,
     STR,
     ArrayType,
+    CallableType,
     DictType,
     DTypeScalar,
+    GeneratorType,
     ListType,
     SetType,
     TupleType,
@@ -26,7 +29,7 @@ from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
 _SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL,
-            "builtins.str": STR}
+            "builtins.str": STR, "builtins.bytes": BYTES}
 _TUPLES = {"builtins.tuple", "typing.Tuple"}
 _LISTS = {"builtins.list", "typing.List"}
 _DICTS = {"builtins.dict", "typing.Dict", "collections.defaultdict", "typing.DefaultDict"}
@@ -34,6 +37,10 @@ _COUNTERS = {"collections.Counter", "typing.Counter"}
 _SETS = {"builtins.set", "typing.Set"}
 _FROZENSETS = {"builtins.frozenset", "typing.FrozenSet"}
 _ARRAYS = {"numpy.typing.NDArray"}
+_CALLABLES = {"typing.Callable", "collections.abc.Callable"}
+_GENERATORS = {f"{m}.{n}" for m in ("typing", "collections.abc")
+               for n in ("Iterator", "Iterable", "Generator")}
+"""What a generator function's result may be annotated as (Generator[T, None, None])."""
 _PYTHON_DTYPES = {FLOAT: "float64", INT: "int64", BOOL: "bool_"}
 UNKNOWN_RANK = -1
 """The rank of an ``NDArray[...]`` parameter until its uses fix it (pipeline._entry_types)."""
@@ -66,6 +73,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return _SCALARS[res.qualname]
         if isinstance(res, Constant) and res.value is None:
             return NONE
+        if isinstance(res, OpName) and res.qualname in _CALLABLES:
+            return CallableType(None, None)
         if isinstance(res, OpName) and res.qualname.startswith("numpy."):
             dtype = numpy_attr_dtype(res.qualname.removeprefix("numpy."))
             if dtype is not None:
@@ -90,6 +99,10 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return result
         if isinstance(res, OpName) and res.qualname in _ARRAYS:
             return _array(resolver, module, node)
+        if isinstance(res, OpName) and res.qualname in _CALLABLES:
+            return _callable(resolver, module, node)
+        if isinstance(res, OpName) and res.qualname in _GENERATORS:
+            return _generator(resolver, module, node, res.qualname.rpartition(".")[2])
         if isinstance(res, OpName) and res.qualname in _LISTS:
             item = node.slice[0].slice if len(node.slice) == 1 else None
             if not isinstance(item, cst.Index):
@@ -153,6 +166,24 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
     )
 
 
+def _generator(resolver: Resolver, module: ModuleSource, node: cst.Subscript,
+               name: str) -> Type:
+    """``Iterator[T]`` (``Iterable[T]``, ``Generator[T, None, None]``): a generator of T; a
+    Generator's send and return types must be None (send() is not compiled)."""
+    parts = [el.slice for el in node.slice]
+    if not all(isinstance(p, cst.Index) for p in parts) or len(parts) != (
+            3 if name == "Generator" else 1):
+        raise AnnotationError(f"{name}[...] takes one item type, e.g. {name}[int]" if
+                              name != "Generator" else "Generator[...] takes three types, "
+                              "e.g. Generator[int, None, None]", node)
+    types = [annotation_type(resolver, module, p.value) for p in parts
+             if isinstance(p, cst.Index)]
+    if any(t != NONE for t in types[1:]):
+        raise AnnotationError("a compiled generator's send and return types must be None "
+                              "(send() and the value of 'yield from' are not compiled)", node)
+    return GeneratorType(types[0])
+
+
 def _union(a: Type, b: Type, node: cst.CSTNode) -> Type:
     """``T | None`` (either way round); other unions are not supported yet."""
     if b == NONE:
@@ -174,6 +205,25 @@ def _array(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> Arr
                                   f"NDArray[numpy.{_PYTHON_DTYPES[dtype_type]}]", node)
     raise AnnotationError("NDArray[...] takes one NumPy dtype, e.g. NDArray[numpy.float64]",
                           node)
+
+
+def _callable(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> CallableType:
+    """``Callable[[A, B], R]`` (or ``Callable[..., R]``): any function value fits; the
+    types are checked where it is called."""
+    parts = [el.slice for el in node.slice]
+    if len(parts) != 2 or not all(isinstance(p, cst.Index) for p in parts):
+        raise AnnotationError("Callable[...] takes the parameter types and the result type, "
+                              "e.g. Callable[[int], int]", node)
+    first, last = parts
+    assert isinstance(first, cst.Index) and isinstance(last, cst.Index)
+    params: tuple[Type, ...] | None = None
+    if isinstance(first.value, cst.List):
+        params = tuple(annotation_type(resolver, module, el.value)
+                       for el in first.value.elements)
+    elif not isinstance(first.value, cst.Ellipsis):
+        raise AnnotationError("the parameters of Callable[...] are a list of types or ...",
+                              first.value)
+    return CallableType(params, annotation_type(resolver, module, last.value))
 
 
 def _hashable(t: Type, node: cst.BaseExpression) -> None:

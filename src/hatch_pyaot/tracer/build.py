@@ -18,9 +18,18 @@ import libcst as cst
 
 from hatch_pyaot.errors import Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import Type
-from hatch_pyaot.tracer import class_forms, formatting, forms
+from hatch_pyaot.ir.types import STR, DictType, Type
+from hatch_pyaot.tracer import (
+    class_forms,
+    closures,
+    formatting,
+    forms,
+    functional,
+    generators,
+    models,
+)
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
+from hatch_pyaot.tracer.models import ModelHandle
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
     Constant,
@@ -88,12 +97,13 @@ def trace_function(
 ) -> ir.Function:
     """``owner``: the class of which ``node`` is a method, ``name`` its name there (a
     property's setter is ``x.setter``)."""
-    builder = Builder(resolver, module, diags, locals=_local_names(node), owner=owner,
-                      method=name)
+    qualname = node.name.value if owner is None else f"{owner.name}.{name or node.name.value}"
+    builder = Builder(resolver, module, diags, locals=local_names(node), owner=owner,
+                      method=name, scope=closures.root_scope(node, qualname))
     return builder.function(node)
 
 
-def _local_names(node: cst.FunctionDef) -> list[str]:
+def local_names(node: cst.FunctionDef) -> list[str]:
     """Parameters first, then every name the body binds, in source order."""
     names: list[str] = [p.name.value for p in _all_params(node.params)]
     seen = set(names)  # a list lookup per binding would be quadratic in a long function
@@ -127,6 +137,8 @@ def _local_names(node: cst.FunctionDef) -> list[str]:
             targets(n.target)
 
         def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            if n is not node:
+                add(n.name.value)  # a nested def binds its name
             return n is node
 
         def visit_Lambda(self, n: cst.Lambda) -> bool:
@@ -137,7 +149,10 @@ def _local_names(node: cst.FunctionDef) -> list[str]:
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:
-    return [*params.posonly_params, *params.params, *params.kwonly_params]
+    """In Python's order: positional, ``*args``, keyword-only, ``**kwargs``."""
+    star = [params.star_arg] if isinstance(params.star_arg, cst.Param) else []
+    kwargs = [params.star_kwarg] if params.star_kwarg is not None else []
+    return [*params.posonly_params, *params.params, *star, *params.kwonly_params, *kwargs]
 
 
 @dataclass
@@ -153,6 +168,10 @@ class Builder:
     """The class of a method (``super()`` calls its base's methods)."""
     method: str | None = None
     """The method's name in its class."""
+    scope: closures.Scope | None = None
+    """Its nested functions and what they capture (tracer/closures.py)."""
+    generator: bool = False
+    """The function yields (tracer/generators.py)."""
 
     def loc(self, node: cst.CSTNode) -> Loc:
         return self.module.loc(node)
@@ -169,14 +188,8 @@ class Builder:
         if self.owner is not None and node.name.value not in self.owner.static and params and (
                 params[0].annotation is None):
             params[0].annotation = self.owner.type  # self: one specialization serves subclasses
-        returns = None
-        if node.returns is not None:
-            returns = self.annotation(node.returns.annotation)
-        body_nodes = _block(node.body)
-        docstring = node.get_docstring(clean=True)
-        if docstring is not None and body_nodes:
-            body_nodes = body_nodes[1:]
-        body = self.block(body_nodes)
+        self.generator = generators.yields(node)
+        returns, body, docstring = self.result_and_body(node)
         name = node.name.value if self.owner is None else (
             f"{self.owner.name}.{self.method or node.name.value}")
         return ir.Function(
@@ -187,11 +200,24 @@ class Builder:
             loc=self.loc(node.name),
             docstring=docstring,
             locals=list(self.locals),
+            cells=set(self.scope.cells) if self.scope else set(),
+            nested=list(self.scope.nested) if self.scope else [],
+            generator=self.generator,
         )
 
+    def result_and_body(self, node: cst.FunctionDef,
+                        ) -> tuple[Type | None, list[ir.Stmt], str | None]:
+        """The return annotation, the body (less its docstring) and the docstring."""
+        returns = None
+        if node.returns is not None:
+            returns = self.annotation(node.returns.annotation)
+        body_nodes = _block(node.body)
+        docstring = node.get_docstring(clean=True)
+        if docstring is not None and body_nodes:
+            body_nodes = body_nodes[1:]
+        return returns, self.block(body_nodes), docstring
+
     def params(self, params: cst.Parameters) -> list[ir.Param]:
-        if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
-            self.error(params, "*args and **kwargs parameters are not supported")
         out = []
         for p in _all_params(params):
             ann = self.annotation(p.annotation.annotation) if p.annotation else None
@@ -209,7 +235,13 @@ class Builder:
                     else:
                         default = ir.Const(self.loc(p.default), value)
             keyword_only = any(p is k for k in params.kwonly_params)
-            out.append(ir.Param(p.name.value, ann, default, self.loc(p.name), keyword_only))
+            star = "*" if p is params.star_arg else "**" if p is params.star_kwarg else None
+            if star == "*":
+                ann = None  # a tuple: its length and items' types are the call's
+            elif star == "**" and ann is not None:
+                ann = DictType(STR, ann)  # each value's type
+            out.append(ir.Param(p.name.value, ann, default, self.loc(p.name), keyword_only,
+                                star))
         return out
 
     def annotation(self, node: cst.BaseExpression) -> Type | None:
@@ -313,8 +345,12 @@ class Builder:
         if isinstance(node, cst.Expr):
             if isinstance(node.value, cst.SimpleString | cst.ConcatenatedString | cst.Ellipsis):
                 return None
+            if isinstance(node.value, cst.Yield):
+                return generators.statement(self, node.value)
             return ir.ExprStmt(loc, self.expr(node.value))
         if isinstance(node, cst.Return):
+            if self.generator and node.value is not None:
+                generators.return_refused(self, node)
             return ir.Return(loc, self.expr(node.value) if node.value is not None else None)
         if isinstance(node, cst.Pass):
             return ir.Pass(loc)
@@ -329,6 +365,8 @@ class Builder:
             return ir.Assert(loc, self.expr(node.test), msg)
         if isinstance(node, cst.Del) and isinstance(node.target, cst.Subscript):
             return ir.DelItem(loc, *self.subscript_target(node.target))
+        if isinstance(node, cst.Nonlocal) and self.scope and self.scope.enclosing:
+            return None  # its names are captured through cells (tracer/closures.py)
         what = {
             cst.Global: "'global' statements",
             cst.Nonlocal: "'nonlocal' statements",
@@ -391,12 +429,12 @@ class Builder:
         if not (
             isinstance(res, OpName)
             and res.qualname.startswith("builtins.")
-            and res.qualname.removeprefix("builtins.") in ir.EXCEPTIONS
+            and res.qualname.removeprefix("builtins.") in ir.RAISABLE
         ):
             self.error(
                 func,
                 "only built-in exception types can be raised in compiled code",
-                hint="supported: " + ", ".join(ir.EXCEPTIONS),
+                hint="supported: " + ", ".join(ir.RAISABLE),
             )
             return None
         return ir.Raise(loc, res.qualname.removeprefix("builtins."), message)
@@ -420,6 +458,8 @@ class Builder:
             return self.for_(node)
         if isinstance(node, cst.Try):
             return self.try_(node)
+        if isinstance(node, cst.FunctionDef):
+            return closures.define(self, node)
         what = {
             cst.TryStar: "try/except*",
             cst.With: "'with' blocks",
@@ -476,6 +516,8 @@ class Builder:
     def for_(self, node: cst.For) -> ir.Stmt | None:
         if node.asynchronous is not None:
             self.error(node, "async for cannot be compiled")
+        if (over_map := functional.loop(self, node)) is not None:
+            return over_map
         header = self.iteration(node.iter)
         target = self.target(node.target)
         body = self.loop_body(node.body)
@@ -565,8 +607,8 @@ class Builder:
             return forms.fstring(self, node)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value
-            if not isinstance(value, str):
-                self.error(node, "bytes literals are not supported")
+            if not isinstance(value, str | bytes):  # a str and a bytes concatenated
+                self.error(node, "cannot mix bytes and nonbytes literals")
                 return ir.Const(loc, "")
             return ir.Const(loc, value)
         if isinstance(node, cst.Name):
@@ -574,6 +616,8 @@ class Builder:
                 return ir.Name(loc, self.renames[node.value])
             if node.value in self.locals:
                 return ir.Name(loc, node.value)
+            if (captured := self.captured(node.value)) is not None:
+                return ir.Name(loc, captured)
             return self.global_(node)
         if isinstance(node, cst.Attribute):
             if not self.of_local(node):
@@ -629,7 +673,7 @@ class Builder:
         if isinstance(node, cst.ListComp | cst.SetComp | cst.DictComp):
             return forms.list_comprehension(self, node)
         if isinstance(node, cst.Lambda):
-            return forms.lambda_(self, node)
+            return closures.lambda_value(self, node)
         if isinstance(node, cst.Set):
             items = []
             for el in node.elements:
@@ -647,11 +691,13 @@ class Builder:
                 keys.append(self.expr(pair.key))
                 values.append(self.expr(pair.value))
             return ir.DictExpr(loc, keys, values)
+        if isinstance(node, cst.Yield):
+            generators.value_refused(self, node)
+            return ir.Const(loc, 0)
         what = {
             cst.GeneratorExp: "generator expressions",
             cst.NamedExpr: "assignment expressions (:=)",
             cst.Await: "await",
-            cst.Yield: "generators (yield)",
             cst.Imaginary: "complex numbers",
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled yet")
@@ -673,13 +719,17 @@ class Builder:
         elif isinstance(res, UserClass):
             self.error(node, f"the class '{res.info.name}' can only be called (or named in "
                        "isinstance()) here, not used as a value")
-        elif isinstance(res, UserFunction | OpName | ModuleRef):
+        elif isinstance(res, UserFunction):
+            return ir.MakeClosure(loc, res.ref, [])
+        elif isinstance(res, OpName | ModuleRef):
             what = res.ref if isinstance(res, UserFunction) else res.qualname
             self.error(node, f"'{what}' can only be called here, not used as a value")
         return ir.Const(loc, 0)
 
     def call(self, node: cst.Call) -> ir.Expr:
         loc = self.loc(node)
+        if (on_functions := functional.call(self, node)) is not None:
+            return on_functions
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
             return forms.reduction(self, node, node.args[0].value)
         if formatting.is_str_format(node):
@@ -699,8 +749,14 @@ class Builder:
                 self.error(arg, "*args and **kwargs in calls are not supported")
             elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
                     arg.value, cst.Name | cst.Attribute) and not (
-                    isinstance(arg.value, cst.Name) and arg.value.value in self.locals):
+                    isinstance(arg.value, cst.Name) and self.is_local(arg.value.value)):
                 kwargs.append(("key", forms.named_function(self, arg.value)))
+            elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
+                    arg.value, cst.Lambda):
+                kwargs.append(("key", forms.lambda_(self, arg.value)))
+            elif arg.keyword is not None and arg.keyword.value == "key" and isinstance(
+                    arg.value, cst.Name):  # a local function value: called per item
+                kwargs.append(("key", closures.key_of(self, arg.value)))
             elif arg.keyword is not None and arg.keyword.value == "file" and (
                     stream := self.stream(arg.value)):
                 kwargs.append((f"file={stream}", ir.Const(self.loc(arg.value), None)))
@@ -716,22 +772,16 @@ class Builder:
             return class_forms.super_call(self, node, func, args, kwargs)
         if isinstance(func, cst.Attribute) and self.of_local(func):
             return ir.MethodCall(loc, self.expr(func.value), func.attr.value, args, kwargs)
-        if isinstance(func, cst.Name) and func.value in self.locals:
-            self.error(
-                func,
-                f"'{func.value}' is a local variable; only functions defined at "
-                "module level can be called",
-            )
-            return ir.Const(loc, 0)
-        res = (
-            self.resolver.expr(self.module, func)
-            if isinstance(func, cst.Name | cst.Attribute)
-            else Unresolved("only named functions can be called")
-        )
+        if (isinstance(func, cst.Name) and self.is_local(func.value)) or not isinstance(
+                func, cst.Name | cst.Attribute):
+            return ir.CallValue(loc, self.expr(func), args, kwargs)  # a function value
+        res = self.resolver.expr(self.module, func)
         if isinstance(res, UserFunction):
             return ir.Call(loc, res.ref, args, kwargs)
         if isinstance(res, UserClass):
             return ir.Construct(loc, res.info.qualname, args, kwargs)
+        if isinstance(res, ModelHandle):
+            return models.call(self, node, res, args, kwargs)
         if isinstance(res, OpName):
             if res.qualname == "builtins.range":
                 self.error(node, "range() is only supported as the iterable of a for loop")
@@ -785,14 +835,20 @@ class Builder:
             items.append(self.nested_items(el.value))
         return ir.TupleExpr(self.loc(node), items)
 
+    def captured(self, name: str) -> str | None:
+        """The local that holds ``name`` of an enclosing function (tracer/closures.py)."""
+        return closures.free_name(self, name) if self.scope is not None else None
+
+    def is_local(self, name: str) -> bool:
+        return name in self.locals or name in self.renames or self.captured(name) is not None
+
     def of_local(self, node: cst.Attribute) -> bool:
         """``x.shape``, ``x.T.sum``, ``a[0].max``: an attribute of a value computed here, not
         of a module (``np.fft.rfft``, ``math.pi``)."""
         root: cst.BaseExpression = node.value
         while isinstance(root, cst.Attribute):
             root = root.value
-        return not (isinstance(root, cst.Name) and root.value not in self.locals
-                    and root.value not in self.renames)
+        return not (isinstance(root, cst.Name) and not self.is_local(root.value))
 
     def index_part(self, part: cst.BaseSlice) -> ir.Expr:
         """One component of ``a[...]``: an expression, or a ``start:stop:step`` slice."""

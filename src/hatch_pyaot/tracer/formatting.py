@@ -114,11 +114,14 @@ def is_percent(node: cst.BinaryOperation) -> bool:
 
 
 def percent(builder: Builder, node: cst.BinaryOperation) -> ir.Expr:
-    """``"%5d: %-8s %.3f" % (a, b, c)``, or ``"%s" % x`` of one value."""
+    """``"%5d: %-8s %.3f" % (a, b, c)``, ``"%s" % x`` of one value, or
+    ``"%(name)s is %(age)d" % {"name": n, "age": a}`` (or ``% d``, a dict[str, T]: each
+    field is ``d[key]``, a KeyError as in CPython)."""
     template = literal_template(node.left)
     assert template is not None
     loc = builder.loc(node)
     fields: list[tuple[str | None, str]] = []  # (conversion, spec) of each %-field
+    keys: list[str | None] = []  # its mapping key
     texts = [""]
     position = 0
     while (start := template.find("%", position)) >= 0:
@@ -134,9 +137,14 @@ def percent(builder: Builder, node: cst.BinaryOperation) -> ir.Expr:
             builder.error(node, field)
             return ir.Const(loc, "")
         fields.append(field)
+        keys.append(match["key"][1:-1] if match["key"] else None)
         texts.append("")
     texts[-1] += template[position:]
-    values = _values(builder, node.right, len(fields))
+    if any(k is not None for k in keys) and None in keys:
+        builder.error(node, "format requires a mapping (Python raises TypeError)")
+        return ir.Const(loc, "")
+    values = _values(builder, node.right, len(fields)) if None in keys or not keys else \
+        _mapped(builder, node.right, [k for k in keys if k is not None])
     if values is None:
         return ir.Const(loc, "")
     parts: list[str | ir.FormatField] = [texts[0]] if texts[0] else []
@@ -152,8 +160,6 @@ def _field(match: re.Match[str]) -> tuple[str | None, str] | str:
     kind, flags = match["type"], match["flags"]
     if kind == "%" and match.end() - match.start() == 2:
         return "%%"
-    if match["key"]:
-        return "%-formatting with mapping keys (%(name)s) is not supported"
     if match["width"] == "*" or match["prec"] == "*":
         return "'*' widths and precisions in %-formatting are not supported"
     if kind not in "diouxXeEfFgGrs" or not kind:
@@ -197,3 +203,32 @@ def _values(builder: Builder, node: cst.BaseExpression, n: int) -> list[ir.Expr]
                       "holding one")
         return None
     return [ir.TupleGet(value.loc, value, i) for i in range(n)]
+
+
+def _mapped(builder: Builder, node: cst.BaseExpression, keys: list[str]) -> list[ir.Expr] | None:
+    """The values of %(key)-fields: from a dict literal of constant str keys, or ``d[key]``
+    of a dict held in a name."""
+    if not isinstance(node, cst.Dict):
+        value = builder.expr(node)
+        if not isinstance(value, ir.Name):
+            builder.error(node, "the mapping of %(name)-fields must be a dict literal or a "
+                          "variable holding a dict")
+            return None
+        return [ir.Index(value.loc, value, ir.Const(value.loc, k)) for k in keys]
+    given: dict[str, ir.Expr] = {}
+    for el in node.elements:
+        key = el.key.evaluated_value if isinstance(el, cst.DictElement) and isinstance(
+            el.key, cst.SimpleString) else None
+        if not isinstance(key, str):
+            builder.error(el, "the keys of a %-formatting dict must be str literals here")
+            return None
+        given[key] = builder.expr(el.value)
+    missing = [k for k in keys if k not in given]
+    if missing:
+        builder.error(node, f"KeyError: {missing[0]!r} (Python raises KeyError)")
+        return None
+    if keys != list(given) and not all(isinstance(v, _SIMPLE) for v in given.values()):
+        builder.error(node, "a %-formatting dict here would evaluate a value twice, out of "
+                      "order or not at all: assign the values to variables first")
+        return None
+    return [given[k] for k in keys]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.tracer import generators
 from hatch_pyaot.tracer.resolve import OpName, UserClass, UserFunction
 
 if TYPE_CHECKING:
@@ -66,7 +67,8 @@ def isinstance_call(builder: Builder, node: cst.Call) -> ir.Expr:
         name = res.qualname.removeprefix("builtins.") if isinstance(res, OpName) else ""
         if isinstance(res, UserClass):
             classes.append(res.info.qualname)
-        elif name in ("int", "float", "bool", "tuple", "object", "complex", "str"):
+        elif name in ("int", "float", "bool", "tuple", "object", "complex", "str",
+                      "bytes"):
             classes.append(name)
         elif isinstance(item, cst.Call) or not name:
             builder.error(item, "isinstance() needs a built-in class (int, float, bool, tuple) "
@@ -80,6 +82,8 @@ def reduction(builder: Builder, node: cst.Call, gen: cst.GeneratorExp) -> ir.Exp
     res = builder.resolver.expr(builder.module, node.func) if isinstance(
         node.func, cst.Name | cst.Attribute) else None
     kind = res.qualname if isinstance(res, OpName) else ""
+    if kind not in REDUCIBLE and (whole := generators.consumed_whole(builder, node, gen, kind)):
+        return whole
     if kind not in REDUCIBLE:
         builder.error(gen, "generator expressions are supported as the argument of "
                    + ", ".join(f"{k.rpartition('.')[2]}()" for k in REDUCIBLE) + " only")

@@ -38,6 +38,8 @@ class Program:
             module = self.project.module(ref.module)
             assert module is not None, ref
             diags = Diagnostics()
+            if ".<locals>." in ref.name:  # traced with the function that defines it
+                return Traced(None, module, [])
             if "." in ref.name:  # a method: Class.name
                 function = self.trace_method(module, ref, diags)
             else:
@@ -48,6 +50,12 @@ class Program:
                 for run_pass in self.passes:
                     run_pass(function)
             self.traced[ref] = Traced(None if diags.has_errors else function, module, diags.items)
+            for inner in function.nested:
+                if not diags.has_errors:
+                    for run_pass in self.passes:
+                        run_pass(inner)
+                self.traced[inner.ref] = Traced(None if diags.has_errors else inner, module,
+                                                diags.items)
         return self.traced[ref]
 
     def trace_method(self, module: ModuleSource, ref: ir.FuncRef,

@@ -26,6 +26,10 @@ TRACED_STDLIB = frozenset({"heapq"})
 project's own (CPython's C accelerators of them are not used)."""
 
 
+PRELUDE = "hatch_pyaot.tracer.prelude_functools"
+"""The module of the compiler's own helpers written in Python (``functools.reduce``)."""
+
+
 @dataclass
 class ModuleSource:
     name: str
@@ -78,6 +82,8 @@ class Project:
         for candidate in (base.with_suffix(".py"), base / "__init__.py"):
             if candidate.is_file():
                 return candidate
+        if name == PRELUDE:
+            return Path(__file__).with_name("prelude_functools.py")
         if name in TRACED_STDLIB:
             candidate = Path(sysconfig.get_paths()["stdlib"]) / f"{name}.py"
             return candidate if candidate.is_file() else None

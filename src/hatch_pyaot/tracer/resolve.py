@@ -21,6 +21,8 @@ import libcst as cst
 
 from hatch_pyaot.ir.nodes import FuncRef
 from hatch_pyaot.ops.registry import Registry
+from hatch_pyaot.tracer.models import ModelHandle
+from hatch_pyaot.tracer.models import handle as model_handle
 from hatch_pyaot.tracer.project import ModuleSource, Project
 from hatch_pyaot.tracer.symbols import (
     GlobalValue,
@@ -32,11 +34,12 @@ from hatch_pyaot.tracer.symbols import (
     build_symbols,
     dotted,
 )
+from hatch_pyaot.typing.cv2_constants import CONSTANTS as CV2_CONSTANTS
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.classes import ClassInfo
 
-ConstValue = int | float | bool | str | None | tuple[object, ...]
+ConstValue = int | float | bool | str | bytes | None | tuple[object, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +76,7 @@ class Unresolved:
     reason: str
 
 
-Resolution = UserFunction | UserClass | OpName | ModuleRef | Constant | Unresolved
+Resolution = UserFunction | UserClass | OpName | ModuleRef | Constant | Unresolved | ModelHandle
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -120,7 +123,7 @@ class Unfoldable(Exception):
 
 def check_constant(value: object) -> ConstValue:
     """A folded value the compiler can embed, or Unfoldable."""
-    if isinstance(value, bool) or value is None or isinstance(value, float | str):
+    if isinstance(value, bool) or value is None or isinstance(value, float | str | bytes):
         return value
     if isinstance(value, int):
         if not INT64_MIN <= value <= INT64_MAX:
@@ -139,6 +142,8 @@ class Resolver:
     folding: set[tuple[str, str]] = field(default_factory=set)
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     """The classes read so far, by qualified name (tracer/classes.py)."""
+    models: dict[ModelHandle, object] = field(default_factory=dict)
+    """ONNX models loaded so far (tracer/models.py): a Model, or why it cannot be compiled."""
 
     def symbols(self, module: ModuleSource) -> SymbolTable:
         if module.name not in self.tables:
@@ -166,6 +171,8 @@ class Resolver:
         return Unresolved(f"name '{name}' is not defined")
 
     def qualified(self, qualname: str) -> Resolution:
+        if qualname in CV2_CONSTANTS:
+            return Constant(CV2_CONSTANTS[qualname])
         if qualname in self.registry.consts:
             return Constant(check_constant(self.registry.consts[qualname].value))
         if qualname in self.registry.ops:
@@ -231,6 +238,8 @@ class Resolver:
             return Unresolved(
                 f"global '{name}' is assigned more than once, so it is not a constant"
             )
+        if (model := model_handle(self, module, name, sym.node)) is not None:
+            return model
         key = (module.name, name)
         if key in self.folding:
             return Unresolved(f"global '{name}' is defined in terms of itself")
@@ -250,8 +259,8 @@ class Resolver:
             return check_constant(node.evaluated_value)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value
-            if not isinstance(value, str):
-                raise Unfoldable("bytes literals are not supported", node)
+            if not isinstance(value, str | bytes):
+                raise Unfoldable("cannot mix bytes and nonbytes literals", node)
             return value
         if isinstance(node, cst.Name | cst.Attribute):
             res = self.expr(module, node)

@@ -24,6 +24,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
     unhashable,
+    unify,
 )
 from hatch_pyaot.typing.typed import ListBuiltin
 
@@ -112,3 +113,21 @@ def method(typer: FunctionTyper, e: ir.MethodCall, dt: DictType) -> Type | None:
 
         dicts.refine(typer, e.obj, DictType(item, INT, "Counter"))
     return NONE if ok else None
+
+
+COUNTER_OPERATORS: dict[ir.BinOpKind, str] = {
+    ir.BinOpKind.ADD: "pyaot::counter_add", ir.BinOpKind.SUB: "pyaot::counter_sub",
+    ir.BinOpKind.BITOR: "pyaot::counter_or", ir.BinOpKind.BITAND: "pyaot::counter_and"}
+"""Counter's ``+ - | &`` (a new Counter of the positive counts), their runtime functions."""
+
+
+def arithmetic(typer: FunctionTyper, e: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind,
+               lt: DictType, rt: DictType) -> Type | None:
+    """``a + b``, ``a - b``, ``a | b``, ``a & b`` of two Counters of one key type."""
+    merged = unify(lt, rt)
+    if kind not in COUNTER_OPERATORS or isinstance(e, ir.AugAssign) or merged is None or \
+            lt.factory != rt.factory:
+        typer.diags.error(e.loc, f"{ir.BINOP_SYMBOL[kind]} of {lt} and {rt} is not supported "
+                          "(Counters of one key type: + - | &)")
+        return None
+    return merged

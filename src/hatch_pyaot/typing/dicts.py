@@ -266,6 +266,9 @@ def method(typer: FunctionTyper, e: ir.MethodCall, dt: DictType) -> Type | None:
 
 def binop(typer: FunctionTyper, e: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type,
           rt: Type) -> Type | None:
+    if isinstance(lt, DictType) and isinstance(rt, DictType) and "Counter" in (
+            lt.factory, rt.factory):
+        return default_dicts.arithmetic(typer, e, kind, lt, rt)
     if kind == ir.BinOpKind.BITOR and isinstance(lt, DictType) and isinstance(rt, DictType):
         merged = unify(lt, rt)
         if merged is None:

@@ -10,6 +10,7 @@ uses the callee's return annotation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -17,6 +18,7 @@ from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     DTYPE,
     FLOAT,
     FUNCTION,
@@ -24,9 +26,13 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ArrayType,
+    CallableType,
+    ClassType,
+    ClosureType,
     DictType,
     DictView,
     DTypeScalar,
+    GeneratorType,
     ListType,
     OptionalType,
     SetType,
@@ -43,11 +49,15 @@ from hatch_pyaot.typing import (
     arrays,
     bisects,
     classes,
+    closures,
+    cv2_calls,
     default_dicts,
     deques,
     dicts,
+    generators,
     iteration,
     lists,
+    models,
     numpy_ops,
     printing,
     sets,
@@ -158,7 +168,8 @@ class Inferencer:
 
 
 def _cpp_name(ref: ir.FuncRef, index: int) -> str:
-    return f"f{index}_{ref.module.replace('.', '_')}_{ref.name.replace('.', '_')}"
+    name = re.sub(r"[.<>#]+", "_", ref.name)  # a nested function: outer.<locals>.<lambda>
+    return f"f{index}_{ref.module.replace('.', '_')}_{name}"
 
 
 _UNKNOWN = None
@@ -171,6 +182,7 @@ class FunctionTyper:
     diags: Diagnostics = field(default_factory=Diagnostics)
     changed: bool = False
     returns: list[tuple[Type, Loc]] = field(default_factory=list)
+    yields: list[tuple[Type, Loc]] = field(default_factory=list)
     reducers: list[tuple[ir.Comprehension, list[Type]]] = field(default_factory=list)
     """The comprehensions being typed, innermost last, with their elements' types."""
 
@@ -178,17 +190,20 @@ class FunctionTyper:
         fn = self.spec.function
         for param, t in zip(fn.params, self.spec.param_types, strict=True):
             self.spec.var_types[param.name] = t
+        closures.seed(self)
         for _ in range(_MAX_PASSES):
             self.diags = Diagnostics()
             self.changed = False
             self.returns = []
+            self.yields = []
             # Calls made at argument types of an earlier, narrower pass are not callees.
             self.owner.callees[self.spec] = set()
             self.block(fn.body)
             self.finish_result()
             if not self.changed:
                 break
-        if _falls_through(fn.body) and self.spec.result not in (None, NONE) and not isinstance(
+        if not fn.generator and _falls_through(fn.body) and self.spec.result not in (
+                None, NONE) and not isinstance(
                 self.spec.result, OptionalType):
             self.diags.error(fn.loc, f"'{fn.ref.name}' can end without a return statement, "
                              f"so Python would return None, but its result is "
@@ -200,6 +215,12 @@ class FunctionTyper:
 
     def finish_result(self) -> None:
         fn = self.spec.function
+        if fn.generator:
+            made = generators.result(self, self.yields)
+            if made is not None and made != self.spec.result:
+                self.spec.result = made
+                self.changed = True
+            return
         values = list(self.returns)
         if _falls_through(fn.body) and not values:
             values.append((NONE, fn.loc))  # falling off the end alongside returns: see run()
@@ -253,6 +274,8 @@ class FunctionTyper:
             self.changed = True
             return
         merged = unify(current, t)
+        if merged is not None and merged != current and closures.rebinds_capture(self, name):
+            merged = None  # the enclosing function fixed its type
         if merged is None:
             self.diags.error(loc, f"'{name}' is assigned type {t} here but has type {current} "
                              "elsewhere; a compiled variable has one type",
@@ -329,6 +352,8 @@ class FunctionTyper:
             self.condition(s.test)
             self.block(s.body)
             self.block(s.orelse)
+        elif isinstance(s, ir.Yield):
+            generators.yield_(self, s, self.yields)
         elif isinstance(s, ir.ReduceStep):
             # a list comprehension keeps None items (an Optional); sum() and kin need the item
             keep = self.reducers[-1][0].kind in ("list", "set", "dict")
@@ -351,15 +376,20 @@ class FunctionTyper:
             iterable_t = self.expr(s.iterable)
             if isinstance(iterable_t, ListType | SetType):
                 item = iterable_t.item
-            elif iterable_t == STR:
-                item = STR
+            elif iterable_t in (STR, BYTES):
+                item = STR if iterable_t == STR else INT
+            elif isinstance(iterable_t, GeneratorType):
+                item = iterable_t.item
+            elif isinstance(iterable_t, ClassType):
+                item = generators.object_items(self, s, iterable_t)
             elif isinstance(iterable_t, DictType | DictView):
                 item = dicts.view_item(iterable_t)
             else:
                 item = tuples.item_type(self, s, s.iterable, "iterated over")
             if item is not None:
                 self.bind_target(s.target, item)
-            self.block(s.body)
+            if iterable_t != TupleType(()):  # over an empty tuple (*args) the body never runs
+                self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, ir.ForRange):
             for bound in (s.start, s.stop, s.step):
@@ -447,6 +477,10 @@ class FunctionTyper:
         if on_object is not classes.NOT_MINE:
             assert on_object is None or isinstance(on_object, Type)
             return on_object
+        function_value = closures.typed(self, e)
+        if function_value is not closures.NOT_MINE:
+            assert function_value is None or isinstance(function_value, Type)
+            return function_value
         if isinstance(e, ir.Const):
             if e.value is Ellipsis:  # only an array index has it (typing/arrays.py)
                 self.diags.error(e.loc, "'...' is only supported as an index of an array")
@@ -479,8 +513,8 @@ class FunctionTyper:
             obj_t = self.expr(e.obj)
             if isinstance(obj_t, ListType):
                 return lists.method(self, e, obj_t)
-            if obj_t == STR:
-                return strings.method(self, e)
+            if obj_t in (STR, BYTES):
+                return strings.method(self, e, obj_t)
             if isinstance(obj_t, DictType):
                 return dicts.method(self, e, obj_t)
             if isinstance(obj_t, SetType):
@@ -492,8 +526,8 @@ class FunctionTyper:
                 return _UNKNOWN
             if isinstance(t, ListType):
                 return lists.index(self, e, t)
-            if t == STR:
-                return strings.index(self, e)
+            if t in (STR, BYTES):
+                return strings.index(self, e, t)
             if isinstance(t, DictType):
                 return dicts.index(self, e, t)
             if isinstance(t, ArrayType):
@@ -515,8 +549,8 @@ class FunctionTyper:
                 return arrays.element(self, e, vt, arrays.index_list(e.index))
             if isinstance(vt, ListType):
                 return lists.index(self, e, vt)
-            if vt == STR:
-                return strings.index(self, e)
+            if vt in (STR, BYTES):
+                return strings.index(self, e, vt)
             if isinstance(vt, DictType):
                 return dicts.index(self, e, vt)
             if isinstance(e.index, ir.SliceExpr):  # a tuple's slice (or of a non-sequence)
@@ -670,7 +704,7 @@ class FunctionTyper:
                     isinstance(lt, ListType) or isinstance(rt, ListType)):
                 lists.compare(self, e, kind, lt, rt)
                 continue
-            if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN) and rt != STR:
+            if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN) and rt not in (STR, BYTES):
                 chosen[-1] = tuples.membership(self, e, lt, rt)
                 continue
             if kind in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
@@ -749,9 +783,13 @@ class FunctionTyper:
             return _UNKNOWN
         ts = [t for t in types if t is not None]
         kts = [t for t in kwtypes if t is not None]
+        if isinstance(e, ir.ModelCall):
+            return models.call(self, e, ts)
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
+        if generators.handles(e.func, ts):
+            return generators.builtin(self, e, ts)
         if printing.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             return printing.call(self, e, str(e.func), ts, kwmap)
@@ -770,6 +808,8 @@ class FunctionTyper:
             return lists.builtin(self, e, str(e.func), ts, kwmap)
         if e.func in _REDUCTIONS and ts and isinstance(ts[0], TupleType) and not kts:
             return tuples.reduce(self, e, e.func, ts[0], ts[1:])
+        if isinstance(e.func, str) and cv2_calls.handles(e.func):
+            return cv2_calls.call(self, e)
         if isinstance(e.func, str) and arrays.handles(e.func, ts):
             kwmap = {k: t for (k, _), t in zip(e.kwargs, kwtypes, strict=True) if t is not None}
             result = arrays.call(self, e, e.func, ts, kwmap)
@@ -795,11 +835,12 @@ class FunctionTyper:
         args, arg_types = bound
         param_types: list[Type] = []
         for p, t, a in zip(fn.params, arg_types, args, strict=True):
-            if p.annotation is None or arrays.fits_open_annotation(t, p.annotation):
+            if p.annotation is None or arrays.fits_open_annotation(t, p.annotation) or (
+                    isinstance(p.annotation, CallableType) and isinstance(t, ClosureType)):
                 param_types.append(t)
             elif coercible(t, p.annotation):
                 param_types.append(p.annotation)
-                if _open_container(t):
+                if _open_container(t) and p.star is None:
                     # `out = {}; fill(out)`: the helper fills this very object, so the
                     # caller's variable gets the annotated types (no empty copy).
                     dicts.refine(self, a, p.annotation)
@@ -878,19 +919,32 @@ def _shown(types: Sequence[Type], limit: int = 120) -> str:
 
 def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Type],
                diags: Diagnostics) -> tuple[list[ir.Expr], list[Type]] | None:
-    """Python's argument binding, checked at compile time."""
+    """Python's argument binding, checked at compile time: keyword-only parameters take
+    keywords only; ``*args`` gets the extra positional arguments as a tuple and ``**kwargs``
+    the extra keywords as a dict (packed here, so each call site specializes the helper)."""
     name = fn.ref.name
     params = fn.params
-    if len(e.args) > len(params):
-        diags.error(e.loc, f"{name}() takes {len(params)} positional arguments but "
+    positional = [i for i, p in enumerate(params) if not p.keyword_only and p.star is None]
+    star = next((i for i, p in enumerate(params) if p.star == "*"), None)
+    dstar = next((i for i, p in enumerate(params) if p.star == "**"), None)
+    if len(e.args) > len(positional) and star is None:
+        diags.error(e.loc, f"{name}() takes {len(positional)} positional arguments but "
                     f"{len(e.args)} were given")
         return None
     slots: list[tuple[ir.Expr, Type] | None] = [None] * len(params)
-    for i, (a, t) in enumerate(zip(e.args, types, strict=True)):
+    for i, a, t in zip(positional, e.args, types, strict=False):
         slots[i] = (a, t)
-    names = [p.name for p in params]
+    if star is not None:
+        extra = list(zip(e.args[len(positional):], types[len(positional):], strict=True))
+        slots[star] = (ir.TupleExpr(e.loc, [a for a, _ in extra]),
+                       TupleType(tuple(t for _, t in extra)))
+    names = [p.name if p.star is None else None for p in params]
+    packed: list[tuple[str, ir.Expr, Type]] = []
     for (k, v), t in zip(e.kwargs, kwtypes, strict=True):
         if k not in names:
+            if dstar is not None:
+                packed.append((k, v, t))
+                continue
             diags.error(v.loc, f"{name}() got an unexpected keyword argument '{k}'")
             return None
         j = names.index(k)
@@ -898,12 +952,23 @@ def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Typ
             diags.error(v.loc, f"{name}() got multiple values for argument '{k}'")
             return None
         slots[j] = (v, t)
+    if dstar is not None:
+        value_t: Type | None = None
+        for _, v, t in packed:
+            value_t = t if value_t is None else unify(value_t, t)
+            if value_t is None:
+                diags.error(v.loc, f"the keyword arguments of {name}()'s **{params[dstar].name} "
+                            "have different types; a compiled dict holds one value type")
+                return None
+        slots[dstar] = (ir.DictExpr(e.loc, [ir.Const(v.loc, k) for k, _, _ in packed],
+                                    [v for _, v, _ in packed]), DictType(STR, value_t))
     args: list[ir.Expr] = []
     arg_types: list[Type] = []
     for p, slot in zip(params, slots, strict=True):
         if slot is None:
             if p.default is None:
-                diags.error(e.loc, f"{name}() missing required argument: '{p.name}'")
+                kind = "keyword-only argument" if p.keyword_only else "argument"
+                diags.error(e.loc, f"{name}() missing required {kind}: '{p.name}'")
                 return None
             const = ir.Const(e.loc, p.default.value)
             slot = (const, _const_type(p.default.value))
@@ -930,6 +995,8 @@ def _const_type(value: object) -> Type:
         return FLOAT
     if isinstance(value, str):
         return STR
+    if isinstance(value, bytes):
+        return BYTES
     if value is None:
         return NONE
     raise AssertionError(f"unexpected constant {value!r}")

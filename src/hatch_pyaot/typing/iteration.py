@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, INT, STR, ListType, TupleType, Type
+from hatch_pyaot.ir.types import BOOL, INT, STR, GeneratorType, ListType, TupleType, Type
 from hatch_pyaot.typing import dicts, sets
 
 if TYPE_CHECKING:
@@ -37,10 +37,16 @@ def sequence_item(typer: FunctionTyper, e: ir.Expr, what: str, nested: bool = Tr
         return INT
     if nested and handles(e):
         assert isinstance(e, ir.Call)
-        return call_item(typer, e)
+        item = call_item(typer, e)
+        if any(isinstance(typer.spec.expr_types.get(a), GeneratorType) for a in e.args):
+            typer.diags.error(e.loc, "a generator inside a nested zip() or enumerate() is not "
+                              "compiled yet")
+        return item
     t = typer.expr(e)
     if t is None:
         return None
+    if nested and isinstance(t, GeneratorType):  # stepped: codegen/generators.py
+        return t.item
     listed = t if isinstance(t, ListType) else (dicts.as_list(t) or sets.as_list(t)) \
         if nested else None
     if listed is not None:

@@ -22,13 +22,16 @@ from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    BYTES,
     FLOAT,
     INT,
     NONE,
     STR,
     ClassType,
+    ClosureType,
     DequeType,
     DTypeScalar,
+    FunctionUnion,
     ListType,
     OptionalType,
     TupleType,
@@ -57,7 +60,8 @@ def same_items(typer: FunctionTyper, types: list[Type | None], loc: Loc,
         assert result is not None and t is not None
         optional = NONE in (result, t) or isinstance(result, OptionalType) or isinstance(
             t, OptionalType)
-        merged = unify(result, t) if isinstance(result, ListType) or optional else (
+        merged = unify(result, t) if isinstance(result, ListType | ClosureType | FunctionUnion) or (
+            optional) else (
             result if result == t else None)
         if merged is None:
             typer.diags.error(loc, f"{what} have different types ({result} and {t}); a "
@@ -91,7 +95,8 @@ def comprehension(typer: FunctionTyper, e: ir.Comprehension) -> Type | None:
 def fits(typer: FunctionTyper, loc_of: ir.Expr, value: Type, item: Type, what: str) -> bool:
     """Whether a value may go into a list of `item`s: the same type (see the module's
     docstring), or a list of an unknown item type into a list of lists."""
-    if value == item or (isinstance(value, ListType | ClassType) and coercible(value, item)):
+    if value == item or (isinstance(value, ListType | ClassType | ClosureType) and coercible(
+            value, item)):
         return True  # an object of a subclass into a list of its base class too
     if isinstance(item, OptionalType) and (value in (NONE, item.item) or (
             isinstance(value, ClassType) and coercible(value, item.item))):
@@ -308,7 +313,7 @@ def comparable(a: Type, b: Type) -> bool:
 
 
 def orderable(t: Type) -> bool:
-    if t in _NUMBERS or t == STR:
+    if t in _NUMBERS or t in (STR, BYTES):
         return True
     if isinstance(t, ClassType):  # by its __lt__ (typing/classes.py)
         special = getattr(t.info, "special", {})

@@ -70,6 +70,9 @@ class _RankReader:
             self._note(value, len(items))
 
     def _visit(self, e: ir.Expr) -> ir.Expr:
+        if isinstance(e, ir.ModelCall):  # an ONNX model's inputs have fixed ranks
+            for arg, t in zip(e.args, e.model.graph.inputs, strict=False):
+                self._note(arg, len(t.shape))
         if isinstance(e, ir.Index):
             self._note_index(e.value, e.index)
         elif isinstance(e, ir.TupleGet):

@@ -55,6 +55,15 @@ class Specialization:
     """What an expression on objects of the program's classes resolved to (a constructor
     call, a method call with its dispatch on the object's class, an identity test...):
     typing/classes.py, emitted by codegen/classes.py."""
+    closure_calls: dict[ir.Expr, list[tuple[object, ir.Call | ir.CallValue]]] = field(
+        default_factory=dict)
+    """Each call through a function value (``ir.CallValue``) as the direct call of the
+    function it is, environment first; one per function it may be, with what it calls
+    (a partial's call is a call of its bound function: typing/closures.py)."""
+    lowered: dict[ir.Expr | ir.Stmt, ir.Expr] = field(default_factory=dict)
+    """Calls typed and emitted as an equivalent expression of their own (``sum(g)`` of a
+    generator as ``sum(x for x in g)``), and the loops over an object, by what its
+    ``__iter__`` returns: typing/generators.py."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
     """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
     checked for None (TypeError, as CPython) and read as the item."""
@@ -109,6 +118,14 @@ class TupleReduce:
     ``dist`` (ops: the difference, then ``math.hypot`` of the differences)."""
     ops: tuple[Op, ...]
     start: ir.Expr | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class GeneratorNext:
+    """``next(g)`` (StopIteration at the end) or ``next(g, default)`` of a generator; the
+    result's type (the items', or their union with the default's)."""
+
+    result: Type
 
 
 @dataclass(frozen=True, eq=False)
@@ -185,4 +202,5 @@ class ObjectOp:
     """``isinstance``: the class ids that pass; ``constant``: the value."""
 
 
-CallTarget = UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin | ArrayCall
+CallTarget = (UserCall | OpCall | TupleLen | TupleReduce | NumpyCall | ListBuiltin | ArrayCall
+              | GeneratorNext)

@@ -28,9 +28,14 @@ enum class Exc : int {
   ValueError,
   ZeroDivisionError,
   AttributeError,  ///< after the others: the C ABI numbers statuses by this order
+  UnicodeDecodeError,
+  UnicodeEncodeError,
   /// A signal handler of the host raised (pyaot/interrupt.hpp): its exception, usually
   /// KeyboardInterrupt, is pending in the host. Not a kind `raise`/`except` can name.
   Interrupted,
+  /// A generator being closed early (pyaot/builtins/generator.hpp): its ``finally`` blocks
+  /// run, no compiled ``except`` catches it, and it never leaves the generator.
+  GeneratorExit,
 };
 
 /// The builtin exception's name: exc_name(Exc::ValueError) == "ValueError".
@@ -53,7 +58,10 @@ inline const char* exc_name(Exc type) noexcept {
     case Exc::UnboundLocalError: return "UnboundLocalError";
     case Exc::ValueError: return "ValueError";
     case Exc::ZeroDivisionError: return "ZeroDivisionError";
+    case Exc::UnicodeDecodeError: return "UnicodeDecodeError";
+    case Exc::UnicodeEncodeError: return "UnicodeEncodeError";
     case Exc::Interrupted: return "KeyboardInterrupt";
+    case Exc::GeneratorExit: return "GeneratorExit";
   }
   return "Exception";
 }

@@ -478,7 +478,10 @@ void merge_sort(std::vector<V>& items, Less less) {
 template <class T>
 void list_sort(const list<T>& l, bool reverse) {
   auto& items = l.mutate();
-  if constexpr (std::is_integral_v<T>) {
+  if constexpr (requires { sort_values(items, reverse); }) {
+    sort_values(items, reverse);  // a type's own sort (str_sort.hpp)
+    return;
+  } else if constexpr (std::is_integral_v<T>) {
     // Equal ints (and bools) cannot be told apart: any correct sort is Python's.
     if (reverse) {
       std::sort(items.begin(), items.end(), [](auto a, auto b) { return b < a; });

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <array>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -39,6 +40,37 @@ struct StrBox {
   char32_t* chars() noexcept { return reinterpret_cast<char32_t*>(this + 1); }
 };
 
+/// The count of a box that is never freed (literals, 1-character strings): copies still
+/// count up and down, but no program holds 2^62 references, so it never reaches 0.
+inline constexpr std::int64_t IMMORTAL_REFS = std::int64_t{1} << 62;
+
+/// A literal of the source in static storage (generated code declares one per literal, of
+/// N - 1 code points and the terminating 0 the C++ literal brings): no allocation at run time.
+template <std::size_t N>
+struct LitBox {
+  StrBox box;
+  char32_t chars[N];
+};
+
+namespace detail {
+/// One code point in static storage: the strings of U+0000..U+00FF are shared, as CPython
+/// shares its 1-character Latin-1 strings (s[i] and `for c in s` allocate nothing for them).
+struct CharBox {
+  StrBox box;
+  char32_t c;
+};
+static_assert(sizeof(StrBox) % alignof(char32_t) == 0 && offsetof(CharBox, c) == sizeof(StrBox));
+
+constexpr std::array<CharBox, 256> latin1_table() {
+  std::array<CharBox, 256> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    out[i] = CharBox{{IMMORTAL_REFS, 1, -1}, static_cast<char32_t>(i)};
+  }
+  return out;
+}
+inline std::array<CharBox, 256> latin1_chars = latin1_table();
+}  // namespace detail
+
 class str {
  public:
   str() = default;  ///< ""
@@ -48,7 +80,7 @@ class str {
     str out;
     chars = nullptr;
     if (n == 0) return out;
-    void* memory = std::malloc(sizeof(StrBox) + n * sizeof(char32_t));
+    void* memory = std::malloc(box_bytes(n));
     if (memory == nullptr) std::abort();  // sizes a program chooses are checked first
     out.box_ = decltype(out.box_)::adopt(static_cast<StrBox*>(memory));
     out.box_->refs = 1;
@@ -66,6 +98,20 @@ class str {
   static str of(const std::u32string& text) { return of(std::u32string_view(text)); }
   /// A literal of the source (generated code writes U"..." with its length).
   static str lit(const char32_t* text, std::size_t n) { return of(std::u32string_view(text, n)); }
+  /// A literal in static storage (its LitBox, see there): shared, never freed.
+  template <std::size_t N>
+  static str lit(LitBox<N>& literal) noexcept {
+    static_assert(offsetof(LitBox<N>, chars) == sizeof(StrBox));
+    return shared(&literal.box);
+  }
+  /// The 1-character string of c (shared for Latin-1).
+  [[gnu::always_inline]] static str of_char(char32_t c) {
+    if (static_cast<std::uint32_t>(c) < 256) return shared(&detail::latin1_chars[c].box);
+    char32_t* chars;
+    str out = with_size(1, chars);
+    chars[0] = c;
+    return out;
+  }
   static str from_utf8(std::string_view bytes);
 
   std::u32string_view view() const noexcept {
@@ -78,6 +124,14 @@ class str {
   StrBox* box() const noexcept { return box_.get(); }
 
  private:
+  static str shared(StrBox* box) noexcept {
+    str out;
+    out.box_ = counted<StrBox, free_box>::borrow(box);
+    return out;
+  }
+  static std::size_t box_bytes(std::size_t n) noexcept {
+    return sizeof(StrBox) + n * sizeof(char32_t);
+  }
   counted<StrBox, free_box> box_;
 };
 
@@ -106,32 +160,37 @@ inline void append_utf8(std::string& out, char32_t c) {
 
 /// Decodes UTF-8 that this runtime wrote (f-strings of str() pieces): always well formed.
 inline str str::from_utf8(std::string_view bytes) {
-  std::u32string text;
-  text.reserve(bytes.size());
-  for (std::size_t i = 0; i < bytes.size();) {
+  std::size_t n = 0;  // a code point per byte that is no continuation byte
+  for (char b : bytes) n += (static_cast<unsigned char>(b) & 0xC0) != 0x80;
+  if (n == 1 && bytes.size() == 1) return of_char(static_cast<unsigned char>(bytes[0]));
+  char32_t* chars;
+  str out = with_size(n, chars);
+  char32_t* const end = chars + n;
+  for (std::size_t i = 0; i < bytes.size() && chars < end;) {
     const auto b = static_cast<unsigned char>(bytes[i]);
     std::uint32_t c;
-    std::size_t n;
+    std::size_t k;
     if (b < 0x80) {
       c = b;
-      n = 1;
+      k = 1;
     } else if (b < 0xE0) {
       c = b & 0x1F;
-      n = 2;
+      k = 2;
     } else if (b < 0xF0) {
       c = b & 0x0F;
-      n = 3;
+      k = 3;
     } else {
       c = b & 0x07;
-      n = 4;
+      k = 4;
     }
-    for (std::size_t k = 1; k < n && i + k < bytes.size(); ++k) {
-      c = (c << 6) | (static_cast<unsigned char>(bytes[i + k]) & 0x3F);
+    for (std::size_t m = 1; m < k && i + m < bytes.size(); ++m) {
+      c = (c << 6) | (static_cast<unsigned char>(bytes[i + m]) & 0x3F);
     }
-    text.push_back(static_cast<char32_t>(c));
-    i += n;
+    *chars++ = static_cast<char32_t>(c);
+    i += k;
   }
-  return of(std::move(text));
+  while (chars < end) *chars++ = 0xFFFD;  // only if the bytes were not well formed
+  return out;
 }
 
 namespace format {
@@ -152,11 +211,11 @@ inline void append_padded(std::string& out, const pyaot::str& value, int width, 
 
 // ---- reading -----------------------------------------------------------------------------
 
-inline bool str_get(str& out, const str& s, std::int64_t i) {
+[[gnu::always_inline]] inline bool str_get(str& out, const str& s, std::int64_t i) {
   const std::int64_t n = s.size();
   if (i < 0) i += n;
   if (i < 0 || i >= n) [[unlikely]] return raise(Exc::IndexError, "string index out of range");
-  out = str::of(s.view().substr(static_cast<std::size_t>(i), 1));
+  out = str::of_char(s[static_cast<std::size_t>(i)]);
   return true;
 }
 
@@ -272,14 +331,24 @@ inline std::int64_t py_hash(const str& s) {
 // ---- conversions -------------------------------------------------------------------------
 
 inline str str_ascii(std::string_view text) {
-  std::u32string out(text.begin(), text.end());
-  return str::of(std::move(out));
+  char32_t* chars;
+  str out = str::with_size(text.size(), chars);
+  for (char c : text) *chars++ = static_cast<unsigned char>(c);
+  return out;
 }
 
 inline str str_of(std::int64_t value) {
-  std::string text;
-  format::append_str(text, value);
-  return str_ascii(text);
+  char digits[24];
+  char* end = digits + sizeof digits;
+  char* p = end;
+  auto u = value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+  do {
+    *--p = static_cast<char>('0' + u % 10);
+    u /= 10;
+  } while (u != 0);
+  if (value < 0) *--p = '-';
+  if (p + 1 == end) return str::of_char(static_cast<unsigned char>(*p));
+  return str_ascii(std::string_view(p, static_cast<std::size_t>(end - p)));
 }
 inline str str_of(double value) {
   std::string text;
@@ -294,7 +363,7 @@ inline bool str_chr(str& out, std::int64_t code) {
   if (code < 0 || code > 0x10FFFF) [[unlikely]] {
     return raise(Exc::ValueError, "chr() arg not in range(0x110000)");
   }
-  out = str::of(std::u32string(1, static_cast<char32_t>(code)));
+  out = str::of_char(static_cast<char32_t>(code));
   return true;
 }
 
@@ -309,3 +378,5 @@ inline bool str_ord(std::int64_t& out, const str& s) {
 }
 
 }  // namespace pyaot
+
+#include "pyaot/builtins/str_sort.hpp"  // IWYU pragma: export

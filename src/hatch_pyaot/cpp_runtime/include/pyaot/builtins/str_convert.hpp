@@ -129,8 +129,76 @@ inline bool int_from_str(std::int64_t& out, const str& s) {
   return true;
 }
 
+namespace detail {
+/// m * 10^e exactly rounded when both are exact doubles (m < 2^53, |e| <= 22): one
+/// multiplication or division rounds once, as a correct strtod would (Clinger's fast path).
+inline bool exact_decimal(double& out, std::uint64_t m, int e) {
+  static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  if (m >= (std::uint64_t{1} << 53) || e < -22 || e > 22) return false;
+  const auto value = static_cast<double>(m);
+  out = e < 0 ? value / powers[-e] : value * powers[e];
+  return true;
+}
+
+/// float(s) of the common form, [sign] digits [. digits] [e [sign] digits] in ASCII and
+/// nothing around it, read without building strings; false for any other text (then the
+/// full grammar decides).
+inline bool plain_float(double& out, std::u32string_view v) {
+  char buf[64];
+  if (v.size() >= sizeof buf) return false;
+  std::size_t i = 0, n = 0;
+  std::uint64_t mantissa = 0;
+  int significant = 0, scale = 0;  // digits in mantissa; power of ten of its last digit
+  auto digits = [&](bool fraction) {
+    const std::size_t from = i;
+    while (i < v.size() && v[i] >= '0' && v[i] <= '9') {
+      if (significant < 19) {
+        mantissa = mantissa * 10 + static_cast<std::uint64_t>(v[i] - '0');
+        significant += mantissa != 0;
+        scale -= fraction;
+      } else {
+        significant = 99;  // too many to be exact: strtod decides
+      }
+      buf[n++] = static_cast<char>(v[i++]);
+    }
+    return i - from;
+  };
+  auto sign = [&]() {
+    if (i < v.size() && (v[i] == '+' || v[i] == '-')) buf[n++] = static_cast<char>(v[i++]);
+  };
+  sign();
+  const bool negative = n == 1 && buf[0] == '-';
+  std::size_t count = digits(false);
+  if (i < v.size() && v[i] == '.') {
+    buf[n++] = '.';
+    ++i;
+    count += digits(true);
+  }
+  if (count == 0) return false;
+  if (i < v.size() && (v[i] == 'e' || v[i] == 'E')) {
+    buf[n++] = 'e';
+    ++i;
+    sign();
+    if (digits(false) == 0) return false;
+    significant = 99;  // an exponent: strtod reads it
+  }
+  if (i != v.size()) return false;
+  if (significant <= 19 && exact_decimal(out, mantissa, scale)) {
+    if (negative) out = -out;
+    return true;
+  }
+  buf[n] = 0;
+  char* end = nullptr;
+  out = std::strtod(buf, &end);
+  return end == buf + n;
+}
+}  // namespace detail
+
 /// float(s): decimal or scientific notation, inf/infinity/nan in any case, with a sign.
 inline bool float_from_str(double& out, const str& s) {
+  if (detail::plain_float(out, s.view())) [[likely]] return true;
   std::string text;
   const char* message = "could not convert string to float: ";
   if (!detail::number_text(text, s)) return detail::bad_literal(message, s);

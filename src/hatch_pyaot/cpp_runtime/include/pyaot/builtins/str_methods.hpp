@@ -134,7 +134,7 @@ bool str_endswith(const str& s, std::tuple<P...> suffixes, std::int64_t start = 
 /// list(s): its characters.
 inline list<str> str_chars(const str& s) {
   list<str> out = list<str>::make(static_cast<std::size_t>(s.size()));
-  for (char32_t c : s.view()) out.items().push_back(str::of(std::u32string(1, c)));
+  for (char32_t c : s.view()) out.items().push_back(str::of_char(c));
   return out;
 }
 
@@ -143,7 +143,7 @@ inline list<str> str_sorted(const str& s) {
   std::u32string text(s.view());
   std::sort(text.begin(), text.end());
   list<str> out = list<str>::make(text.size());
-  for (char32_t c : text) out.items().push_back(str::of(std::u32string(1, c)));
+  for (char32_t c : text) out.items().push_back(str::of_char(c));
   return out;
 }
 
@@ -374,6 +374,28 @@ inline void append_lower(std::u32string& out, str_view v, std::size_t i) {
 }  // namespace detail
 
 namespace detail {
+inline bool all_ascii(str_view v) {
+  char32_t any = 0;
+  for (char32_t c : v) any |= c;
+  return any < 128;
+}
+
+/// ASCII text with the letters from..to flipped to the other case (one allocation, none when
+/// no letter changes).
+inline str map_ascii(const str& s, char32_t from, char32_t to) {
+  const str_view v = s.view();
+  std::size_t first = 0;
+  while (first < v.size() && (v[first] < from || v[first] > to)) ++first;
+  if (first == v.size()) return s;
+  char32_t* chars;
+  str out = str::with_size(v.size(), chars);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const char32_t c = v[i];
+    chars[i] = c >= from && c <= to ? c ^ 0x20 : c;
+  }
+  return out;
+}
+
 /// Each code point by its full mapping (upper, fold): no context, unlike lower's sigma.
 inline str map_each(const str& s, unicode::Case which) {
   std::u32string out;
@@ -383,10 +405,14 @@ inline str map_each(const str& s, unicode::Case which) {
 }
 }  // namespace detail
 
-inline str str_upper(const str& s) { return detail::map_each(s, unicode::Case::upper); }
+inline str str_upper(const str& s) {
+  if (detail::all_ascii(s.view())) return detail::map_ascii(s, 'a', 'z');
+  return detail::map_each(s, unicode::Case::upper);
+}
 
 inline str str_lower(const str& s) {
   const str_view v = s.view();
+  if (detail::all_ascii(v)) return detail::map_ascii(s, 'A', 'Z');
   std::u32string out;
   out.reserve(v.size());
   for (std::size_t i = 0; i < v.size(); ++i) detail::append_lower(out, v, i);

@@ -1,6 +1,7 @@
 #pragma once
 // collections.Counter on pyaot::dict<K, int>: the same table as a dict (codegen keeps the
-// Python class only in the type), with Counter's counting, most_common() and total().
+// Python class only in the type), with Counter's counting, most_common(), total() and its
+// arithmetic (+ - | &, which keep only positive counts, as CPython's).
 // defaultdict needs nothing here: its d[k] is dict_setdefault_lazy with the factory.
 
 #include <algorithm>
@@ -50,6 +51,45 @@ std::int64_t counter_total(const dict<K, std::int64_t>& d) {
   const list<std::int64_t> values = dict_values_list(d);
   for (const auto& value : values.items()) total += value;
   return total;
+}
+
+/// a + b, a - b, a | b (the larger count), a & b (the smaller): CPython's Counter.__add__
+/// and kin, item for item, in the same order (a's keys first, then b's new ones).
+template <class K>
+dict<K, std::int64_t> counter_arith(const dict<K, std::int64_t>& a,
+                                    const dict<K, std::int64_t>& b, char op) {
+  dict<K, std::int64_t> out = dict<K, std::int64_t>::make();
+  const auto left = dict_items_list(a), right = dict_items_list(b);  // held while iterated
+  for (const auto& [key, count] : left.items()) {
+    const std::int64_t other = dict_get_or(b, key, 0);
+    const std::int64_t n = op == '+' ? count + other : op == '-' ? count - other
+                         : op == '|' ? std::max(count, other) : std::min(count, other);
+    if (n > 0) dict_set(out, key, n);
+  }
+  if (op == '&') return out;
+  for (const auto& [key, count] : right.items()) {
+    if (dict_contains(a, key)) continue;
+    const std::int64_t n = op == '-' ? 0 - count : count;
+    if (n > 0) dict_set(out, key, n);
+  }
+  return out;
+}
+
+template <class K>
+dict<K, std::int64_t> counter_add(const dict<K, std::int64_t>& a, const dict<K, std::int64_t>& b) {
+  return counter_arith(a, b, '+');
+}
+template <class K>
+dict<K, std::int64_t> counter_sub(const dict<K, std::int64_t>& a, const dict<K, std::int64_t>& b) {
+  return counter_arith(a, b, '-');
+}
+template <class K>
+dict<K, std::int64_t> counter_or(const dict<K, std::int64_t>& a, const dict<K, std::int64_t>& b) {
+  return counter_arith(a, b, '|');
+}
+template <class K>
+dict<K, std::int64_t> counter_and(const dict<K, std::int64_t>& a, const dict<K, std::int64_t>& b) {
+  return counter_arith(a, b, '&');
 }
 
 }  // namespace pyaot

@@ -29,7 +29,7 @@ namespace pyaot::numpy::gemm_detail {
 #if defined(__AVX512F__)
 inline constexpr std::size_t kVectorBytes = 64;
 inline constexpr int kRegisters = 32;
-#elif defined(__AVX__)
+#elif defined(__AVX2__)
 inline constexpr std::size_t kVectorBytes = 32;
 inline constexpr int kRegisters = 16;
 #elif defined(__aarch64__)

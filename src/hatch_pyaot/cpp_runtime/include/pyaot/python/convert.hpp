@@ -20,6 +20,7 @@
 #include "pyaot/python/ndarray.hpp"
 #include "pyaot/builtins/list.hpp"
 #include "pyaot/builtins/str.hpp"
+#include "pyaot/builtins/bytes.hpp"
 #include "pyaot/builtins/dict.hpp"
 #include "pyaot/builtins/set.hpp"
 #include "pyaot/builtins/object.hpp"
@@ -37,6 +38,9 @@ bool write_back(const std::optional<T>& value);
 // str (pyaot/python/str.hpp, included at the end): declared here for the templates below.
 inline bool from_python(PyObject* obj, str& out, const char* func, const char* param);
 inline PyObject* to_python(const str& value);
+// bytes (pyaot/python/bytes.hpp, included at the end).
+inline bool from_python(PyObject* obj, bytes& out, const char* func, const char* param);
+inline PyObject* to_python(const bytes& value);
 
 // Lists (pyaot/python/list.hpp, included at the end): declared first so that the tuple
 // templates below find them for a tuple item that is a list, and lists of tuples find both.
@@ -96,6 +100,17 @@ namespace detail {
 
 /// A Python int (or a bool) to int64.
 inline bool long_to_int64(PyObject* obj, std::int64_t& out, const char* func, const char* param) {
+#if !defined(Py_LIMITED_API) && PY_VERSION_HEX >= 0x030C0000
+  if (_PyLong_IsCompact(reinterpret_cast<PyLongObject*>(obj))) [[likely]] {  // one digit
+    out = static_cast<std::int64_t>(_PyLong_CompactValue(reinterpret_cast<PyLongObject*>(obj)));
+    return true;
+  }
+#elif !defined(Py_LIMITED_API)
+  if (const Py_ssize_t size = Py_SIZE(obj); size >= -1 && size <= 1) [[likely]] {  // one digit
+    out = size * static_cast<std::int64_t>(reinterpret_cast<PyLongObject*>(obj)->ob_digit[0]);
+    return true;
+  }
+#endif
   int overflow = 0;
   const long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
   if (overflow != 0) [[unlikely]] {
@@ -310,6 +325,7 @@ PyObject* pack_tuple(Items... items) {
 
 #include "pyaot/python/list.hpp"
 #include "pyaot/python/str.hpp"
+#include "pyaot/python/bytes.hpp"
 #include "pyaot/python/optional.hpp"
 #include "pyaot/python/dict.hpp"
 #include "pyaot/python/set.hpp"

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "pyaot/error.hpp"
+#include "pyaot/unicode_error.hpp"
 #include "pyaot/interrupt.hpp"
 
 namespace pyaot::python {
@@ -33,7 +34,10 @@ inline PyObject* exception_type(Exc type) noexcept {
     case Exc::UnboundLocalError: return PyExc_UnboundLocalError;
     case Exc::ValueError: return PyExc_ValueError;
     case Exc::ZeroDivisionError: return PyExc_ZeroDivisionError;
+    case Exc::UnicodeDecodeError: return PyExc_UnicodeDecodeError;
+    case Exc::UnicodeEncodeError: return PyExc_UnicodeEncodeError;
     case Exc::Interrupted: return PyExc_KeyboardInterrupt;
+    case Exc::GeneratorExit: return PyExc_GeneratorExit;
   }
   return PyExc_Exception;
 }
@@ -86,6 +90,28 @@ namespace detail {
   return true;
 }
 
+/// UnicodeDecodeError(encoding, object, start, end, reason) from what the codec recorded
+/// (pyaot/unicode_error.hpp); its str() is the message compiled code saw.
+[[gnu::cold]] inline bool raise_unicode_error(const ErrorState& state) noexcept {
+  const UnicodeErrorDetail& d = unicode_error_detail();
+  const bool decode = state.type == Exc::UnicodeDecodeError;
+  const auto n = static_cast<Py_ssize_t>(d.object.size());
+  PyObject* object = decode ? PyBytes_FromStringAndSize(d.object.data(), n)
+                            : PyUnicode_DecodeUTF8(d.object.data(), n, "surrogatepass");
+  PyObject* exc = object == nullptr ? nullptr
+                  : PyObject_CallFunction(exception_type(state.type), "sOnns", d.encoding, object,
+                                          static_cast<Py_ssize_t>(d.start),
+                                          static_cast<Py_ssize_t>(d.end), d.reason);
+  Py_XDECREF(object);
+  if (exc == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  PyErr_SetObject(exception_type(state.type), exc);
+  Py_DECREF(exc);
+  return true;
+}
+
 }  // namespace detail
 
 /// Raises the thread's pending pyaot error in Python, message "<message> (at <file>:<line>)"
@@ -103,7 +129,9 @@ namespace detail {
     return nullptr;
   }
   PyObject* type = exception_type(state.type);
-  if (state.type == Exc::KeyError && detail::raise_key_error(state)) {
+  if ((state.type == Exc::KeyError && detail::raise_key_error(state)) ||
+      ((state.type == Exc::UnicodeDecodeError || state.type == Exc::UnicodeEncodeError) &&
+       detail::raise_unicode_error(state))) {
     clear_error();
     return nullptr;
   }

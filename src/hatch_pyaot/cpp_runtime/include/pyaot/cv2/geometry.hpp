@@ -1,0 +1,75 @@
+#pragma once
+// cv2.flip and cv2.rotate: pixels moved whole, the same for every dtype.
+
+#include <cstdint>
+#include <cstring>
+
+#include "pyaot/cv2/image.hpp"
+
+namespace pyaot::cv2 {
+
+namespace detail {
+
+/// A row's pixels in reverse order; CN > 0 fixes the channel count when it compiles.
+template <int CN, class T>
+inline void mirror(T* d, const T* s, std::int64_t cols, std::int64_t cn) noexcept {
+  const std::int64_t c_n = CN > 0 ? CN : cn;
+  for (std::int64_t c = 0; c < cols; ++c) {
+    const T* p = s + (cols - 1 - c) * c_n;
+    for (std::int64_t k = 0; k < c_n; ++k) d[c * c_n + k] = p[k];
+  }
+}
+
+}  // namespace detail
+
+/// cv2.flip(src, flipCode): 0 around the x axis (rows reversed), > 0 around the y axis
+/// (columns reversed), < 0 both.
+template <class T, int N>
+bool flip(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src,
+          std::int64_t code) noexcept {
+  Image<T> img;
+  if (!image(img, src, "flip") || !result(out, img.rows, img.cols, img.cn)) return false;
+  const std::int64_t cn = img.cn, row = img.row_size();
+  for (std::int64_t r = 0; r < img.rows; ++r) {
+    const T* s = img.row(code == 0 || code < 0 ? img.rows - 1 - r : r);
+    T* d = out.data + r * row;
+    if (code == 0) {
+      std::memcpy(d, s, static_cast<std::size_t>(row) * sizeof(T));
+      continue;
+    }
+    if (cn == 3) {
+      detail::mirror<3>(d, s, img.cols, 3);
+    } else if (cn == 1) {
+      detail::mirror<1>(d, s, img.cols, 1);
+    } else {
+      detail::mirror<0>(d, s, img.cols, cn);
+    }
+  }
+  return true;
+}
+
+/// cv2.rotate(src, rotateCode): 0 ROTATE_90_CLOCKWISE, 1 ROTATE_180,
+/// 2 ROTATE_90_COUNTERCLOCKWISE.
+template <class T, int N>
+bool rotate(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src,
+            std::int64_t code) noexcept {
+  if (code == 1) return flip(out, src, -1);
+  if (code != 0 && code != 2) [[unlikely]]
+    return error("rotate", "rotateCode must be ROTATE_90_CLOCKWISE, ROTATE_180 or "
+                 "ROTATE_90_COUNTERCLOCKWISE");
+  Image<T> img;
+  if (!image(img, src, "rotate") || !result(out, img.cols, img.rows, img.cn)) return false;
+  const std::int64_t cn = img.cn;
+  // clockwise: out[r][c] = src[rows-1-c][r]; counterclockwise: out[r][c] = src[c][cols-1-r]
+  for (std::int64_t r = 0; r < img.cols; ++r) {
+    T* d = out.data + r * img.rows * cn;
+    for (std::int64_t c = 0; c < img.rows; ++c) {
+      const T* p = code == 0 ? img.row(img.rows - 1 - c) + r * cn
+                             : img.row(c) + (img.cols - 1 - r) * cn;
+      for (std::int64_t k = 0; k < cn; ++k) d[c * cn + k] = p[k];
+    }
+  }
+  return true;
+}
+
+}  // namespace pyaot::cv2

@@ -1,0 +1,373 @@
+#pragma once
+// C = act(bias + A B): the blocked single-precision GEMM every Conv, Gemm and MatMul of a
+// lowered ONNX model runs. A comes packed in panels of kMR rows ([panel][k][kMR], zero-padded;
+// weights are packed when the package is built, pack_a packs a tensor at run time); B and C
+// are read and written through row and column strides, so a transposed operand costs no copy.
+// B is packed per (kKC x kNC) block into panels of NR columns, and a kMR x NR register-tile
+// micro-kernel runs over the block: NR is 16 with AVX2+FMA (chosen at run time on x86-64) and
+// 8 with 128-bit vectors elsewhere (SSE2, NEON, scalar wasm).
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include "pyaot/error.hpp"
+#include "pyaot/onnx/activation.hpp"
+
+#if defined(__x86_64__) && defined(__GNUC__)  // NOLINT: the compiler's own macro
+#define PYAOT_X86_64 1
+#include <immintrin.h>
+#endif
+
+namespace pyaot::onnx {
+
+inline constexpr std::int64_t kMR = 6;
+inline constexpr std::int64_t kKC = 256;
+inline constexpr std::int64_t kNC = 512;
+
+/// Floats of A packed for gemm (M rows, K columns).
+constexpr std::int64_t packed_a_size(std::int64_t m, std::int64_t k) noexcept {
+  return (m + kMR - 1) / kMR * kMR * k;
+}
+
+/// A (element (i, k) at a[i * rsa + k * csa]) packed for gemm into dst.
+inline void pack_a(const float* a, std::int64_t rsa, std::int64_t csa, std::int64_t m,
+                   std::int64_t k, float* dst) noexcept {
+  for (std::int64_t i0 = 0; i0 < m; i0 += kMR) {
+    for (std::int64_t kk = 0; kk < k; ++kk) {
+      for (std::int64_t i = 0; i < kMR; ++i) {
+        *dst++ = i0 + i < m ? a[(i0 + i) * rsa + kk * csa] : 0.0f;
+      }
+    }
+  }
+}
+
+struct Gemm {
+  std::int64_t m, n, k;
+  const float* a;  ///< packed (pack_a)
+  const float* b;
+  std::int64_t rsb, csb;
+  float* c;
+  std::int64_t rsc, csc;
+  const float* bias;  ///< one per row of C, or nullptr
+  Activation act;
+};
+
+namespace detail {
+
+typedef float v4f [[gnu::vector_size(16)]];
+
+template <class V>
+[[gnu::always_inline]] inline void load(V& v, const float* p) noexcept {
+  std::memcpy(&v, p, sizeof v);
+}
+
+template <class V>
+[[gnu::always_inline]] inline void store(float* p, const V& v) noexcept {
+  std::memcpy(p, &v, sizeof v);
+}
+
+template <std::int64_t NR>
+[[gnu::always_inline]] inline void pack_b(const Gemm& g, std::int64_t k0, std::int64_t kc,
+                                          std::int64_t j0, std::int64_t nc, float* dst) noexcept {
+  for (std::int64_t jp = 0; jp < nc; jp += NR) {
+    const std::int64_t width = std::min(NR, nc - jp);
+    for (std::int64_t kk = 0; kk < kc; ++kk) {
+      const float* row = g.b + (k0 + kk) * g.rsb + (j0 + jp) * g.csb;
+      if (width == NR && g.csb == 1) {
+        std::memcpy(dst, row, sizeof(float) * NR);
+      } else {
+        for (std::int64_t j = 0; j < NR; ++j) dst[j] = j < width ? row[j * g.csb] : 0.0f;
+      }
+      dst += NR;
+    }
+  }
+}
+
+/// The 6 x 8 tile with 128-bit vectors (SSE2, NEON, wasm): tile[kMR][8] = A panel (kc x kMR)
+/// times B panel (kc x 8).
+struct Portable {
+  static constexpr std::int64_t NR = 8;
+  static void micro(std::int64_t kc, const float* a, const float* b, float* tile) noexcept {
+    v4f acc[kMR][2] = {};
+    for (std::int64_t kk = 0; kk < kc; ++kk, a += kMR, b += NR) {
+      v4f b0, b1;
+      load(b0, b);
+      load(b1, b + 4);
+#pragma GCC unroll 6
+      for (std::int64_t i = 0; i < kMR; ++i) {
+        const v4f ai = v4f{} + a[i];
+        acc[i][0] += ai * b0;
+        acc[i][1] += ai * b1;
+      }
+    }
+    for (std::int64_t i = 0; i < kMR; ++i) {
+      store(tile + i * NR, acc[i][0]);
+      store(tile + i * NR + 4, acc[i][1]);
+    }
+  }
+};
+
+/// One tile into C: bias (first K block) or C's values (later ones) added, the activation
+/// applied after the last block.
+template <std::int64_t NR>
+[[gnu::always_inline]] inline void store_tile(const Gemm& g, const float* tile, std::int64_t i0,
+                                              std::int64_t j0, std::int64_t rows,
+                                              std::int64_t cols, bool first, bool last) noexcept {
+  if (g.csc == 1 && cols == NR) {  // the common case: plain loops the compiler vectorizes
+    for (std::int64_t i = 0; i < rows; ++i) {
+      float* c = g.c + (i0 + i) * g.rsc + j0;
+      const float* t = tile + i * NR;
+      const float base = g.bias != nullptr ? g.bias[i0 + i] : 0.0f;
+      if (first) {
+        for (std::int64_t j = 0; j < NR; ++j) c[j] = t[j] + base;
+      } else {
+        for (std::int64_t j = 0; j < NR; ++j) c[j] += t[j];
+      }
+      if (last && g.act.kind == Act::Relu) {
+        for (std::int64_t j = 0; j < NR; ++j) c[j] = c[j] > 0.0f ? c[j] : 0.0f;
+      } else if (last && g.act.kind == Act::Clip) {
+        for (std::int64_t j = 0; j < NR; ++j) c[j] = std::min(std::max(c[j], g.act.lo), g.act.hi);
+      }
+    }
+    return;
+  }
+  for (std::int64_t i = 0; i < rows; ++i) {
+    float* c = g.c + (i0 + i) * g.rsc + j0 * g.csc;
+    const float* t = tile + i * NR;
+    float row[NR];
+    const float base = g.bias != nullptr ? g.bias[i0 + i] : 0.0f;
+    if (g.csc == 1) {
+      for (std::int64_t j = 0; j < NR; ++j) row[j] = t[j] + (first ? base : (j < cols ? c[j] : 0));
+    } else {
+      for (std::int64_t j = 0; j < cols; ++j) row[j] = t[j] + (first ? base : c[j * g.csc]);
+    }
+    if (last && g.act.kind == Act::Relu) {
+      for (std::int64_t j = 0; j < NR; ++j) row[j] = row[j] > 0.0f ? row[j] : 0.0f;
+    } else if (last && g.act.kind == Act::Clip) {
+      for (std::int64_t j = 0; j < NR; ++j) row[j] = std::min(std::max(row[j], g.act.lo), g.act.hi);
+    }
+    if (g.csc == 1) {
+      std::memcpy(c, row, sizeof(float) * static_cast<std::size_t>(cols));
+    } else {
+      for (std::int64_t j = 0; j < cols; ++j) c[j * g.csc] = row[j];
+    }
+  }
+}
+
+/// The loops around the micro-kernel (BLIS's order): a K x N block of B packed, then each
+/// of its micro-panels (in L1) against every panel of A (in L2).
+template <class K>
+[[gnu::always_inline]] inline void run(const Gemm& g, float* bpack) noexcept {
+  constexpr std::int64_t NR = K::NR;
+  alignas(64) float tile[kMR * NR];
+  for (std::int64_t j0 = 0; j0 < g.n; j0 += kNC) {
+    const std::int64_t nc = std::min(kNC, g.n - j0);
+    for (std::int64_t k0 = 0; k0 < g.k; k0 += kKC) {
+      const std::int64_t kc = std::min(kKC, g.k - k0);
+      const bool first = k0 == 0, last = k0 + kc == g.k;
+      pack_b<NR>(g, k0, kc, j0, nc, bpack);
+      for (std::int64_t jp = 0; jp < nc; jp += NR) {
+        const std::int64_t cols = std::min(NR, nc - jp);
+        for (std::int64_t i0 = 0; i0 < g.m; i0 += kMR) {
+          K::micro(kc, g.a + i0 * g.k + k0 * kMR, bpack + jp * kc, tile);
+          store_tile<NR>(g, tile, i0, j0 + jp, std::min(kMR, g.m - i0), cols, first, last);
+        }
+      }
+    }
+  }
+}
+
+#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
+/// The 6 x 16 tile with AVX2 FMA: 12 accumulators, two B loads and six broadcasts a step.
+[[gnu::target("avx2,fma")]] inline void micro_avx2(std::int64_t kc, const float* a,
+                                                   const float* b, float* tile) noexcept {
+  __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
+         c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  for (std::int64_t kk = 0; kk < kc; ++kk, a += kMR, b += 16) {
+    const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
+    __m256 ai = _mm256_broadcast_ss(a);
+    c00 = _mm256_fmadd_ps(ai, b0, c00);
+    c01 = _mm256_fmadd_ps(ai, b1, c01);
+    ai = _mm256_broadcast_ss(a + 1);
+    c10 = _mm256_fmadd_ps(ai, b0, c10);
+    c11 = _mm256_fmadd_ps(ai, b1, c11);
+    ai = _mm256_broadcast_ss(a + 2);
+    c20 = _mm256_fmadd_ps(ai, b0, c20);
+    c21 = _mm256_fmadd_ps(ai, b1, c21);
+    ai = _mm256_broadcast_ss(a + 3);
+    c30 = _mm256_fmadd_ps(ai, b0, c30);
+    c31 = _mm256_fmadd_ps(ai, b1, c31);
+    ai = _mm256_broadcast_ss(a + 4);
+    c40 = _mm256_fmadd_ps(ai, b0, c40);
+    c41 = _mm256_fmadd_ps(ai, b1, c41);
+    ai = _mm256_broadcast_ss(a + 5);
+    c50 = _mm256_fmadd_ps(ai, b0, c50);
+    c51 = _mm256_fmadd_ps(ai, b1, c51);
+  }
+  _mm256_storeu_ps(tile, c00);
+  _mm256_storeu_ps(tile + 8, c01);
+  _mm256_storeu_ps(tile + 16, c10);
+  _mm256_storeu_ps(tile + 24, c11);
+  _mm256_storeu_ps(tile + 32, c20);
+  _mm256_storeu_ps(tile + 40, c21);
+  _mm256_storeu_ps(tile + 48, c30);
+  _mm256_storeu_ps(tile + 56, c31);
+  _mm256_storeu_ps(tile + 64, c40);
+  _mm256_storeu_ps(tile + 72, c41);
+  _mm256_storeu_ps(tile + 80, c50);
+  _mm256_storeu_ps(tile + 88, c51);
+}
+
+struct Avx2 {
+  static constexpr std::int64_t NR = 16;
+  [[gnu::target("avx2,fma")]] static void micro(std::int64_t kc, const float* a,
+                                               const float* b, float* tile) noexcept {
+    micro_avx2(kc, a, b, tile);
+  }
+};
+
+[[gnu::target("avx2,fma")]] inline void run_avx2(const Gemm& g, float* bpack) noexcept {
+  run<Avx2>(g, bpack);
+}
+
+/// The 6 x 32 tile with AVX-512F: 12 accumulators of 16 floats.
+[[gnu::target("avx512f")]] inline void micro_avx512(std::int64_t kc, const float* a,
+                                                   const float* b, float* tile) noexcept {
+  __m512 c00 = _mm512_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
+         c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  for (std::int64_t kk = 0; kk < kc; ++kk, a += kMR, b += 32) {
+    const __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16);
+    __m512 ai = _mm512_set1_ps(a[0]);
+    c00 = _mm512_fmadd_ps(ai, b0, c00);
+    c01 = _mm512_fmadd_ps(ai, b1, c01);
+    ai = _mm512_set1_ps(a[1]);
+    c10 = _mm512_fmadd_ps(ai, b0, c10);
+    c11 = _mm512_fmadd_ps(ai, b1, c11);
+    ai = _mm512_set1_ps(a[2]);
+    c20 = _mm512_fmadd_ps(ai, b0, c20);
+    c21 = _mm512_fmadd_ps(ai, b1, c21);
+    ai = _mm512_set1_ps(a[3]);
+    c30 = _mm512_fmadd_ps(ai, b0, c30);
+    c31 = _mm512_fmadd_ps(ai, b1, c31);
+    ai = _mm512_set1_ps(a[4]);
+    c40 = _mm512_fmadd_ps(ai, b0, c40);
+    c41 = _mm512_fmadd_ps(ai, b1, c41);
+    ai = _mm512_set1_ps(a[5]);
+    c50 = _mm512_fmadd_ps(ai, b0, c50);
+    c51 = _mm512_fmadd_ps(ai, b1, c51);
+  }
+  _mm512_storeu_ps(tile, c00);
+  _mm512_storeu_ps(tile + 16, c01);
+  _mm512_storeu_ps(tile + 32, c10);
+  _mm512_storeu_ps(tile + 48, c11);
+  _mm512_storeu_ps(tile + 64, c20);
+  _mm512_storeu_ps(tile + 80, c21);
+  _mm512_storeu_ps(tile + 96, c30);
+  _mm512_storeu_ps(tile + 112, c31);
+  _mm512_storeu_ps(tile + 128, c40);
+  _mm512_storeu_ps(tile + 144, c41);
+  _mm512_storeu_ps(tile + 160, c50);
+  _mm512_storeu_ps(tile + 176, c51);
+}
+
+struct Avx512 {
+  static constexpr std::int64_t NR = 32;
+  [[gnu::target("avx512f")]] static void micro(std::int64_t kc, const float* a,
+                                              const float* b, float* tile) noexcept {
+    micro_avx512(kc, a, b, tile);
+  }
+};
+
+[[gnu::target("avx512f")]] inline void run_avx512(const Gemm& g, float* bpack) noexcept {
+  run<Avx512>(g, bpack);
+}
+
+inline bool has_avx512() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f");
+}
+
+inline bool has_avx2() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+#endif
+
+}  // namespace detail
+
+namespace detail {
+
+/// A matrix-vector product (one column of B and C): no packing of B, no tile.
+inline void gemv(const Gemm& g) noexcept {
+  for (std::int64_t i0 = 0; i0 < g.m; i0 += kMR) {
+    const float* a = g.a + i0 * g.k;
+    float acc[kMR] = {};
+    for (std::int64_t kk = 0; kk < g.k; ++kk) {
+      const float bk = g.b[kk * g.rsb];
+      for (std::int64_t r = 0; r < kMR; ++r) acc[r] += a[kk * kMR + r] * bk;
+    }
+    for (std::int64_t r = 0; r < std::min(kMR, g.m - i0); ++r) {
+      g.c[(i0 + r) * g.rsc] = g.act(acc[r] + (g.bias != nullptr ? g.bias[i0 + r] : 0.0f));
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Runs g; false (MemoryError) only when the packing buffer cannot be allocated.
+inline bool gemm(const Gemm& g) noexcept {
+  if (g.m == 0 || g.n == 0) return true;
+  if (g.n == 1) {
+    detail::gemv(g);
+    return true;
+  }
+  if (g.k == 0) {
+    for (std::int64_t i = 0; i < g.m; ++i) {
+      for (std::int64_t j = 0; j < g.n; ++j) {
+        g.c[i * g.rsc + j * g.csc] = g.act(g.bias != nullptr ? g.bias[i] : 0.0f);
+      }
+    }
+    return true;
+  }
+  const std::size_t floats = static_cast<std::size_t>(
+      std::min(kKC, g.k) * ((std::min(kNC, g.n) + 31) / 32 * 32));
+  float* bpack = static_cast<float*>(std::aligned_alloc(64, floats * sizeof(float)));
+  if (bpack == nullptr) [[unlikely]] {
+    return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
+  }
+#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
+  if (detail::has_avx512()) {
+    detail::run_avx512(g, bpack);
+  } else if (detail::has_avx2()) {
+    detail::run_avx2(g, bpack);
+  } else {
+    detail::run<detail::Portable>(g, bpack);
+  }
+#else
+  detail::run<detail::Portable>(g, bpack);
+#endif
+  std::free(bpack);
+  return true;
+}
+
+}  // namespace pyaot::onnx
+
+namespace pyaot::onnx {
+
+/// gemm with A (element (i, k) at a[i * rsa + k * csa]) packed at run time.
+inline bool gemm_unpacked(const float* a, std::int64_t rsa, std::int64_t csa, Gemm g) noexcept {
+  float* packed = static_cast<float*>(std::malloc(
+      sizeof(float) * static_cast<std::size_t>(packed_a_size(g.m, g.k) + 1)));
+  if (packed == nullptr) [[unlikely]] {
+    return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
+  }
+  pack_a(a, rsa, csa, g.m, g.k, packed);
+  g.a = packed;
+  const bool ok = gemm(g);
+  std::free(packed);
+  return ok;
+}
+
+}  // namespace pyaot::onnx

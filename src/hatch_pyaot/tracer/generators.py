@@ -1,0 +1,102 @@
+"""Generator functions in the front end: ``yield v`` and ``yield from it`` as statements.
+
+A function whose body yields is a generator function (``ir.Function.generator``); calling it
+makes a generator (typing/generators.py, codegen/generators.py). ``yield from it`` is the
+loop ``for x in it: yield x`` (send() and throw() are not compiled, so delegating adds
+nothing else); the value of a yield expression (``x = yield``, send()'s) and the value of
+``yield from`` are refused where they are written.
+
+Free functions over the Builder of tracer/build.py, which calls them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from hatch_pyaot.ir import nodes as ir
+
+if TYPE_CHECKING:
+    from hatch_pyaot.tracer.build import Builder
+
+
+def yields(node: cst.FunctionDef) -> bool:
+    """Whether the function's own body (not a nested function's or lambda's) yields."""
+    found = False
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Yield(self, n: cst.Yield) -> None:
+            nonlocal found
+            found = True
+
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return n is node
+
+        def visit_Lambda(self, n: cst.Lambda) -> bool:
+            return False
+
+    node.visit(Visitor())
+    return found
+
+
+def statement(builder: Builder, node: cst.Yield) -> ir.Stmt | None:
+    """``yield v``, ``yield``, ``yield from it`` written as a statement."""
+    loc = builder.loc(node)
+    if not isinstance(node.value, cst.From):
+        return ir.Yield(loc, builder.expr(node.value) if node.value is not None else None)
+    source = node.value.item
+    header = builder.iteration(source)
+    item = builder.fresh_local("item")
+    body: list[ir.Stmt] = [ir.Yield(loc, ir.Name(loc, item))]
+    return builder.make_loop(node, header, ir.NameTarget(item, loc), body, [])
+
+
+_WHOLE = {"builtins.list": "list", "builtins.set": "set", "builtins.sorted": "list"}
+"""Builtins that consume a generator expression whole: given its comprehension instead."""
+
+
+def consumed_whole(builder: Builder, node: cst.Call, gen: cst.GeneratorExp,
+                   kind: str) -> ir.Expr | None:
+    """``list(e for x in it)``, ``set(...)``, ``sorted(..., key=..., reverse=...)`` and
+    ``sep.join(...)`` of a generator expression: they take every item before they return,
+    so they are the same over the comprehension (a list, a set); None for other calls."""
+    from hatch_pyaot.tracer import forms
+
+    loc = builder.loc(node)
+    func = node.func
+    joined = isinstance(func, cst.Attribute) and func.attr.value == "join" and (
+        isinstance(func.value, cst.SimpleString) or builder.of_local(func))
+    if (kind not in _WHOLE and not joined) or any(a.star for a in node.args):
+        return None
+    if len(node.args) > 1 and (kind != "builtins.sorted" or any(
+            a.keyword is None for a in node.args[1:])):
+        return None
+    comp = forms.list_comprehension(builder, gen)  # type: ignore[arg-type]  # same fields
+    if not isinstance(comp, ir.Comprehension):
+        return comp
+    if isinstance(func, cst.Attribute) and joined:
+        return ir.MethodCall(loc, builder.expr(func.value), "join", [comp])
+    comp.kind = _WHOLE[kind] if kind != "builtins.sorted" else "list"
+    if kind != "builtins.sorted":
+        return comp
+    kwargs = []
+    for a in node.args[1:]:
+        assert a.keyword is not None
+        value = forms.named_function(builder, a.value) if a.keyword.value == "key" and (
+            isinstance(a.value, cst.Name) and a.value.value not in builder.locals) else \
+            builder.expr(a.value)
+        kwargs.append((a.keyword.value, value))
+    return ir.Call(loc, kind, [comp], kwargs)
+
+
+def value_refused(builder: Builder, node: cst.Yield) -> None:
+    """A yield used as a value: what send() would give, which compiled code has not."""
+    what = "'yield from'" if isinstance(node.value, cst.From) else "a yield expression"
+    builder.error(node, f"the value of {what} cannot be compiled (send() and a generator's "
+                  "return value are not supported); write it as a statement of its own")
+
+
+def return_refused(builder: Builder, node: cst.Return) -> None:
+    builder.error(node, "'return' with a value in a generator cannot be compiled (the value "
+                  "would go to StopIteration.value); write a bare 'return'")

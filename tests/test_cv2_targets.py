@@ -1,0 +1,51 @@
+"""A cv2 pipeline (cvtColor, GaussianBlur, resize, threshold) built as a standalone program
+for wasm32-wasi by the real CLI and run under wasmtime: the .npy it writes equals what
+opencv-python-headless computes on the host, byte for byte (the runtime's fixed-point paths
+are the same integer arithmetic on every target)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from test_targets_build import build_kernels, program
+
+pytestmark = pytest.mark.slow
+
+KERNEL = '''\
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from hatch_pyaot import compile
+
+
+@compile(tag="prep")
+def prep(img: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    smooth = cv2.GaussianBlur(gray, (5, 5), 0)
+    small = cv2.resize(smooth, (40, 30), interpolation=cv2.INTER_LINEAR)
+    return cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1]
+'''
+
+
+def reference(img: np.ndarray) -> np.ndarray:
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(cv2.GaussianBlur(gray, (5, 5), 0), (40, 30),
+                       interpolation=cv2.INTER_LINEAR)
+    return cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1]
+
+
+@pytest.mark.parametrize("target", ["wasm32-wasi"])
+def test_cv2_program_on_wasm(tmp_path: Path, cross_cache: Path, target: str):
+    folder = build_kernels(tmp_path, ("host", target), cross_cache, KERNEL)
+    rng = np.random.default_rng(9)
+    img = cv2.GaussianBlur(rng.integers(0, 256, (61, 83, 3), dtype=np.uint8), (9, 9), 3)
+    np.save(folder / "bgr.npy", img)
+    for where in ("host", target):
+        result = program(folder, where, "prep", "--img", "bgr.npy", "--output", f"{where}.npy")
+        assert result.returncode == 0, result.stderr
+        assert np.array_equal(np.load(folder / f"{where}.npy"), reference(img)), where

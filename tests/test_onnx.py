@@ -1,0 +1,108 @@
+"""ONNX models inside compiled functions: every op against onnxruntime (abs 1e-5), a small
+CNN (abs 1e-4), the checks of the inputs at the call, and the build-time diagnostics of a
+model that cannot be compiled. All models are compiled in one module."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from onnx_cases import CASES, Case, kernels_source, save
+from support import Pair, assert_refused, build_pair
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("onnx")
+pytest.importorskip("onnxruntime")
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
+    folder = tmp_path_factory.mktemp("onnx")
+    for case in CASES:
+        save(case, folder)
+    return build_pair(folder, "onnx_kernels", kernels_source(CASES))
+
+
+def _inputs(case: Case, seed: int) -> list[Any]:
+    rng = np.random.default_rng(seed)
+    return [rng.integers(-case.indices[name], case.indices[name], shape)
+            if name in case.indices else rng.standard_normal(shape).astype(np.float32)
+            for name, shape in case.inputs]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_against_onnxruntime(pair: Pair, case: Case) -> None:
+    for seed in range(2):
+        args = _inputs(case, seed)
+        before = [a.copy() for a in args]
+        expected = getattr(pair.python, f"run_{case.name}")(*args)
+        got = getattr(pair.native, f"run_{case.name}")(*args)
+        if len(case.outputs) == 1:
+            expected, got = (expected,), (got,)
+        assert len(got) == len(expected)
+        for e, g in zip(expected, got, strict=True):
+            assert g.dtype == e.dtype and g.shape == e.shape, (g.shape, e.shape)
+            np.testing.assert_allclose(g, e, rtol=0, atol=case.tolerance * max(
+                1.0, float(np.abs(e).max(initial=0.0)) / 10))
+        for a, b in zip(args, before, strict=True):
+            assert np.array_equal(a, b), "the model changed its input"
+
+
+def test_the_model_file_is_a_source(pair: Pair) -> None:
+    """Another model file makes the native module stale, as an edited source does."""
+    sources = dict(pair.native.run_relu.__self__.__pyaot_sources__)
+    assert "relu.onnx" in sources and "cnn.onnx" in sources
+
+
+def test_strided_input(pair: Pair) -> None:
+    x = np.random.default_rng(3).standard_normal((2, 9, 4)).astype(np.float32)[:, ::3, :]
+    np.testing.assert_allclose(pair.native.run_transpose(x), pair.python.run_transpose(x),
+                               atol=0)
+
+
+def test_wrong_shape_is_value_error(pair: Pair) -> None:
+    x = np.zeros((2, 3, 5), np.float32)
+    for side in (pair.native, pair.python):
+        with pytest.raises(ValueError, match=r"relu\(\) input 'x' must have shape "
+                                             r"\(2, 3, 4\), not \(2, 3, 5\)"):
+            side.run_relu(x)
+
+
+def test_gather_index_out_of_range(pair: Pair) -> None:
+    with pytest.raises(ValueError, match="Gather: index 7 is out of range for an axis of "
+                                         "length 7"):
+        pair.native.run_gather_embedding(np.array([0, 7, 1, 2]))
+
+
+def test_wrong_dtype_is_type_error(pair: Pair) -> None:
+    with pytest.raises(TypeError):
+        pair.native.run_relu(np.zeros((2, 3, 4), np.float64))
+
+
+def _refused(tmp_path: Path, model: str, message: str) -> None:
+    source = ("import numpy as np\nfrom numpy.typing import NDArray\n"
+              "from hatch_pyaot import compile, onnx_model\n\n"
+              f'm = onnx_model("{model}")\n\n\n@compile\n'
+              "def f(x: NDArray[np.float32]) -> NDArray[np.float32]:\n    return m(x)\n")
+    assert_refused(tmp_path, source, [(10, 12, message)])
+
+
+def test_missing_model_is_a_located_diagnostic(tmp_path: Path) -> None:
+    _refused(tmp_path, "nowhere.onnx", "the ONNX model 'm' cannot be compiled: the ONNX model "
+             "file")
+
+
+def test_corrupt_model_is_a_located_diagnostic(tmp_path: Path) -> None:
+    (tmp_path / "bad.onnx").write_bytes(b"not a model")
+    _refused(tmp_path, "bad.onnx", "the ONNX model 'm' cannot be compiled: 'bad.onnx' is not "
+             "a valid ONNX model")
+
+
+def test_unsupported_op_names_op_and_node(tmp_path: Path) -> None:
+    case = Case("unsupported", [("Einsum", ["x", "x"], ["y"], {"equation": "ij,ij->ij"})],
+                [("x", (2, 3))])
+    save(case, tmp_path)
+    _refused(tmp_path, "unsupported.onnx", "the ONNX model 'm' cannot be compiled: node "
+             "'unsupported_0' (Einsum) of 'unsupported.onnx': the op Einsum is not supported")
