@@ -89,25 +89,26 @@ def single_kernel_source(source: str, keep: Iterable[str]) -> str:
     return "".join(lines)
 
 
-def cold_build(path: Path, cache_root: Path) -> tuple[float, Any]:
-    """Build ``path`` with a fresh, empty build cache; (seconds, BuildReport)."""
+def cold_build(path: Path, cache_root: Path, options: Any = None) -> tuple[float, Any]:
+    """Build ``path`` with a fresh, empty build cache; (seconds, BuildReport). ``options``:
+    the ``BuildOptions`` (default ones if None)."""
     from hatch_pyaot.pipeline import build
 
     cache = Path(tempfile.mkdtemp(prefix="cache-", dir=cache_root))
     with env_var("PYAOT_CACHE_DIR", str(cache)):
         t0 = time.perf_counter()
-        report = build([path])
+        report = build([path], options)
         seconds = time.perf_counter() - t0
     return seconds, report
 
 
-def warm_build(path: Path, cache: Path) -> float:
+def warm_build(path: Path, cache: Path, options: Any = None) -> float:
     """Seconds to build ``path`` again with the build cache ``cache`` already filled."""
     from hatch_pyaot.pipeline import build
 
     with env_var("PYAOT_CACHE_DIR", str(cache)):
         t0 = time.perf_counter()
-        build([path])
+        build([path], options)
         return time.perf_counter() - t0
 
 

@@ -347,7 +347,7 @@ def check_and_time(case: Case, native: types.ModuleType, python: types.ModuleTyp
     return result
 
 
-def run(quick: bool, per_kernel: bool) -> Report:
+def run(quick: bool, per_kernel: bool, isa_variants: tuple[str, ...] = ()) -> Report:
     settings = Settings(quick=quick, repeats=5 if quick else 7,
                         min_repeat_s=0.02 if quick else 0.1, cpython_repeats=3)
     with tempfile.TemporaryDirectory(prefix="pyaot-bench-numpy-") as tmp_name:
@@ -357,8 +357,11 @@ def run(quick: bool, per_kernel: bool) -> Report:
         path = tmp / "module" / KERNELS_FILE.name
         shutil.copyfile(KERNELS_FILE, path)
         progress(f"building {path.name} (cold cache)")
-        cold_s, build_report = cold_build(path, tmp / "caches")
-        warm_s = warm_build(path, next((tmp / "caches").iterdir()))
+        from hatch_pyaot.toolchains.host import BuildOptions
+
+        options = BuildOptions(isa_variants=isa_variants)
+        cold_s, build_report = cold_build(path, tmp / "caches", options)
+        warm_s = warm_build(path, next((tmp / "caches").iterdir()), options)
         diagnostics = "\n".join(m.format_diagnostics() for m in build_report.modules).strip()
         entries = [e for m in build_report.modules for e in m.entries]
         module_info: dict[str, Any] = {
@@ -406,6 +409,9 @@ def run(quick: bool, per_kernel: bool) -> Report:
                         "min_repeat_s": settings.min_repeat_s,
                         "cpython_repeats": settings.cpython_repeats,
                         "numpy": np.__version__, "numpy_simd": numpy_simd(),
+                        "isa_variants": list(isa_variants),
+                        "isa_running": str(getattr(sys.modules.get(f"_pyaot_native.{MODULE}"),
+                                                   "__pyaot_isa__", "baseline")),
                         "blas_threads": os.environ.get("OPENBLAS_NUM_THREADS", "default")}
     return Report(meta, results, geomeans, module_info, others, method, diagnostics)
 
@@ -471,7 +477,9 @@ def render_markdown(report: Report) -> str:
         f"# NumPy benchmarks: hatch-pyaot {meta['hatch_pyaot']} ({meta['commit']})",
         "",
         machine_line(meta) + f" · NumPy {meta['numpy']} ({meta['numpy_simd']}; "
-        f"OPENBLAS_NUM_THREADS={meta['blas_threads']})",
+        f"OPENBLAS_NUM_THREADS={meta['blas_threads']}) · compiled kernels' ISA variant: "
+        f"{meta.get('isa_running', 'baseline')} (built: baseline "
+        f"{' '.join(meta.get('isa_variants', []))})",
         "",
         "Median time per call over repeats in one run (compiled, NumPy"
         + (", numba" if numba else "") + f": {meta['repeats']} repeats of at least "

@@ -58,6 +58,10 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"where the reports go (default: {DEFAULT_OUT})")
     parser.add_argument("--no-per-kernel", dest="per_kernel", action="store_false",
                         help="skip the per-kernel compile times (one cold build per kernel)")
+    parser.add_argument("--isa-variant", action="append", default=[], metavar="LEVEL",
+                        choices=("x86-64-v3", "x86-64-v4"),
+                        help="NumPy suite: also build the kernels for this ISA level (repeat "
+                             "it; docs/variants.md)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     failed: list[str] = []
@@ -67,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         print(text)
         failed += [f"scalar: {name}" for name in bad]
     if args.suite in ("all", "numpy"):
-        numpy_report = numpy_suite.run(args.quick, args.per_kernel and not args.quick)
+        numpy_report = numpy_suite.run(args.quick, args.per_kernel and not args.quick,
+                                       tuple(args.isa_variant))
         text, bad = numpy_suite.write(numpy_report, args.out)
         print(text)
         failed += [f"numpy: {name}" for name in bad]

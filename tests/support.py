@@ -214,3 +214,23 @@ def assert_refused(folder: Path, source: str, expected: list[tuple[int, int, str
     assert not any(e.compiled for e in report.entries), text
     for line, col, message in expected:
         assert f"bad.py:{line}:{col}: error: {message}" in text, text
+
+
+def once_for_all_workers(basetemp: Path, name: str, make: Callable[[Path], dict[str, Any]],
+                         ) -> dict[str, Any]:
+    """``make(folder)``'s JSON result, computed by the first pytest-xdist worker to ask and
+    read by the others (a lock in the session's temporary folder, which holds the workers'
+    ``basetemp``): for a build that takes a minute."""
+    import fcntl
+    import json
+
+    session = basetemp.parent if os.environ.get("PYTEST_XDIST_WORKER") else basetemp
+    folder = session / name
+    folder.mkdir(exist_ok=True)
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = folder / "done.json"
+        if not done.is_file():
+            done.write_text(json.dumps(make(folder)), encoding="utf-8")
+        result: dict[str, Any] = json.loads(done.read_text(encoding="utf-8"))
+    return result

@@ -160,6 +160,8 @@ def test_headers_avoid_reserved_identifiers() -> None:
                # the compilers' own: platform macros and attributes
                "__linux__", "__aarch64__", "__wasm__", "__wasm_atomics__", "__attribute__",
                "__declspec", "__SANITIZE_ADDRESS__",
+               # cpuid and xgetbv (pyaot/isa/detect.hpp)
+               "__clang__", "__cpuid_count", "__cpuidex", "__asm__",
                # the vector ISA the target has (pyaot/numpy/vmath/choice.hpp)
                "__AVX512F__", "__AVX2__", "__SSE2__", "__ARM_NEON", "__wasm_simd128__",
                # x86-64 kernels chosen at run time (pyaot/onnx/gemm.hpp)

@@ -31,6 +31,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="fail when a function cannot be compiled (default: keep it in Python)")
     b.add_argument("-O", dest="opt_level", default="3", choices=["0", "1", "2", "3", "s"])
     b.add_argument("--debug", action="store_true", help="build with debug information")
+    b.add_argument("--isa-variant", action="append", default=[], metavar="LEVEL",
+                   choices=["x86-64-v3", "x86-64-v4"],
+                   help="also build the kernels for this x86-64 level (repeat it); the module "
+                   "runs the highest one the CPU supports (docs/variants.md)")
     b.add_argument("-j", "--jobs", type=int, default=0, help="parallel builds (default: cores)")
     b.add_argument("--no-progress", action="store_true",
                    help="plain progress lines, no bar (the default when stderr is no terminal)")
@@ -46,7 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+", type=Path, metavar="FILE|PKG")
     e = sub.add_parser("explain", help="show a function's IR, types or generated C++")
     e.add_argument("target", metavar="FILE::FUNC")
-    e.add_argument("--stage", choices=["ir", "types", "cpp"], default="types")
+    e.add_argument("--stage", choices=["ir", "types", "cpp", "variants"], default="types",
+                   help="`variants`: the ISA variants of the built module, and which runs here")
     a = sub.add_parser("annotate", help="write each module's source as an HTML page, every "
                        "line coloured by what it became, with its C++ under it")
     a.add_argument("paths", nargs="+", type=Path, metavar="FILE|PKG")
@@ -92,7 +97,8 @@ def _build(args: argparse.Namespace) -> int:
         return 2
     if args.target:
         return _build_targets(args, files)
-    options = BuildOptions(opt_level=args.opt_level, debug=args.debug, jobs=args.jobs)
+    options = BuildOptions(opt_level=args.opt_level, debug=args.debug, jobs=args.jobs,
+                           isa_variants=tuple(args.isa_variant))
     bar = sys.stderr.isatty() and not args.no_progress
     display = RichBar() if bar else PlainLines()
     try:
@@ -248,6 +254,12 @@ def _explain(args: argparse.Namespace) -> int:
     if entry.spec is None:
         print(result.format_diagnostics(), file=sys.stderr)
         return 1
+    if args.stage == "variants":
+        from hatch_pyaot.pipeline import native_path
+        from hatch_pyaot.variants_report import describe
+
+        print(describe(Path(file), native_path(Path(file))))
+        return 0
     if args.stage == "cpp":
         assert result.cpp is not None
         print(result.cpp, end="")

@@ -21,12 +21,13 @@ import os
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from hatch_pyaot.codegen import isa_variants
 from hatch_pyaot.codegen.huge import HUGE_FUNCTION_LINES, opt_level_for
 from hatch_pyaot.codegen.models import files as model_files
-from hatch_pyaot.codegen.module import Entry, emit_module
+from hatch_pyaot.codegen.module import Entry, can_vary, emit_module, emit_module_units
 from hatch_pyaot.deep import call_deep
 from hatch_pyaot.errors import CompileError, Diagnostic, Diagnostics, Loc
 from hatch_pyaot.ir import nodes as ir
@@ -236,6 +237,20 @@ def emit(result: ModuleResult, only: Sequence[EntryResult] | None = None) -> str
                        [e.name for e in result.entries if not e.compiled])
 
 
+def emit_units(result: ModuleResult, levels: Sequence[str]) -> dict[str, str] | None:
+    """The module's C++ in ISA variants (codegen/isa_variants.py): the main unit and one per
+    level above baseline; None where variants do not apply (not an x86-64 host, no level
+    above baseline asked for, or kernels that define classes)."""
+    entries, specs = entries_and_specs(result)
+    if not (isa_variants.extra_levels(levels) and isa_variants.host_can_vary()
+            and can_vary(specs)):
+        return None
+    return emit_module_units(result.module_name, entries, specs, display_path(result),
+                             source_hashes(result, specs),
+                             [e.name for e in result.entries if not e.compiled],
+                             result.path.stem, levels)
+
+
 def entries_and_specs(result: ModuleResult, only: Sequence[EntryResult] | None = None,
                       ) -> tuple[list[Entry], list[Specialization]]:
     """The compiled entry points of a module (or those in ``only``), and every
@@ -311,8 +326,10 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
     are called from build worker threads, but never two calls at once.
     """
 
+    options = options or BuildOptions()
     results = []
     specs = []
+    plains: dict[Path, ExtensionSpec] = {}  # without ISA variants: built if those fail
     sources: dict[Path, Path] = {}
     by_output: dict[Path, ModuleResult] = {}
     unreadable = []
@@ -337,13 +354,17 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
         if result.cpp is None:
             output.unlink(missing_ok=True)
             continue
-        opt_level = opt_level_for(result.cpp, (options or BuildOptions()).opt_level)
+        opt_level = opt_level_for(result.cpp, options.opt_level)
         if opt_level is not None and progress:
             progress(f"{path}: a function of over {HUGE_FUNCTION_LINES} lines of C++: built "
                      f"at -O{opt_level} (higher levels take minutes on functions this long)")
-        specs.append(ExtensionSpec(module=result.module_name.rpartition(".")[2],
-                                   sources={f"{result.path.stem}.cpp": result.cpp},
-                                   output=output, opt_level=opt_level))
+        plain = ExtensionSpec(module=result.module_name.rpartition(".")[2],
+                              sources={f"{result.path.stem}.cpp": result.cpp},
+                              output=output, opt_level=opt_level)
+        units = emit_units(result, options.isa_variants) if opt_level is None else None
+        specs.append(plain if units is None else
+                     replace(plain, sources=units, source_levels=isa_variants.unit_levels(units)))
+        plains[output] = plain
         sources[output] = path
         by_output[output] = result
     steps += len(specs)
@@ -360,10 +381,14 @@ def build(paths: Sequence[Path], options: BuildOptions | None = None,
             if progress:
                 progress(f"built {built.output} {how}")
 
-    options = options or BuildOptions()
     outcomes = build_each(specs, options, on_done) if specs else []
     built = []
     for spec, outcome in zip(specs, outcomes, strict=True):
+        if isinstance(outcome, CodeBuildFailed) and spec.source_levels:
+            logger.warning("%s: its ISA variants did not build; building it portable only: %s",
+                           sources[spec.output], outcome)
+            spec = plains[spec.output]
+            (outcome,) = build_each([spec], options, on_done)
         if isinstance(outcome, CodeBuildFailed):  # a bug of ours: find it, build the rest
             logger.info("%s", outcome)
             rest = recover(by_output[spec.output], spec, outcome, options, emit, on_done)

@@ -33,6 +33,9 @@ DEFAULT_CROSS_TARGETS: tuple[str, ...] = ("wasm32-wasi", "android-arm64", "ios-a
 
 OPT_LEVELS: tuple[str, ...] = ("0", "1", "2", "3", "s")
 
+ISA_LEVELS: tuple[str, ...] = ("baseline", "x86-64-v3", "x86-64-v4")
+"""``isa-variants`` values; ``baseline`` is always built (codegen/isa_variants.py)."""
+
 LIMITED_API_VERSIONS: tuple[str, ...] = ("3.11", "3.12", "3.13", "3.14")
 """Minimum versions for ``limited-api``: 3.11 is the first whose stable ABI has the buffer
 protocol, which arrays cross the boundary with."""
@@ -91,6 +94,24 @@ class Settings:
         "schema": {"anyOf": [{"type": "string", "enum": list(OPT_LEVELS)},
                              {"type": "integer", "minimum": 0, "maximum": 3}]},
         "normalize": str,
+    })
+    threads: int = field(default=0, metadata={
+        "key": "threads",
+        "help": "Threads that large elementwise array loops (over 256Ki elements) are split "
+                "over, with results identical to one thread's; `1` turns threads off, `0` "
+                "means one per core. `PYAOT_NUM_THREADS` overrides it when the program runs. "
+                "WebAssembly always runs on one thread (docs/variants.md).",
+        "schema": {"type": "integer", "minimum": 0, "maximum": 64},
+    })
+    isa_variants: tuple[str, ...] = field(default=(), metadata={
+        "key": "isa-variants",
+        "help": "On an x86-64 host, also build each module's kernels for these instruction-set "
+                "levels (`x86-64-v3`: AVX2 and FMA; `x86-64-v4`: AVX-512), each in its own "
+                "translation unit; at import the module runs the highest one the CPU supports "
+                "(`PYAOT_ISA` lowers it) with bit-identical results. Each level adds a compile "
+                "of the module. Empty: one portable build (docs/variants.md).",
+        "schema": {"type": "array", "uniqueItems": True,
+                   "items": {"type": "string", "enum": list(ISA_LEVELS)}},
     })
     limited_api: str | None = field(default=None, metadata={
         "key": "limited-api",

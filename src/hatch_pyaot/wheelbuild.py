@@ -181,7 +181,8 @@ def build_options(settings: Settings, root: Path, *, editable: bool = False) -> 
         flags = cxx_flags(settings.limited_api)
     return BuildOptions(opt_level=settings.opt_level, jobs=settings.jobs,
                         boundscheck=settings.boundscheck, cache_dir=cache_dir,
-                        editable=editable, extra_cxx_flags=flags)
+                        editable=editable, extra_cxx_flags=flags,
+                        isa_variants=settings.isa_variants, threads=settings.threads)
 
 
 def _relative(line: str, root: Path, staging: Path | None) -> str:

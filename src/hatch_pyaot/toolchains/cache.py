@@ -102,7 +102,9 @@ class KeyContext:
         return tuple((name, env[name]) for name in ENV_AFFECTING_BUILD if env.get(name))
 
 
-def cache_key(module: str, sources: Mapping[str, str], context: KeyContext) -> str:
+def cache_key(module: str, sources: Mapping[str, str], context: KeyContext,
+              extra: Iterable[str] = ()) -> str:
+    """``extra``: more of what the build depends on (flags of single sources)."""
     digest = hashlib.sha256()
     parts: Iterable[str] = (
         KEY_SCHEMA,
@@ -117,7 +119,7 @@ def cache_key(module: str, sources: Mapping[str, str], context: KeyContext) -> s
         repr(context.env),
         module,
     )
-    for part in parts:
+    for part in (*parts, *extra):
         _feed(digest, part.encode())
     for name in sorted(sources):
         _feed(digest, name.encode())

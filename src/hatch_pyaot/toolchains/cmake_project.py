@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from hatch_pyaot.toolchains.process import ToolchainError
@@ -27,14 +27,21 @@ set_target_properties(pyaot_ext PROPERTIES
   VISIBILITY_INLINES_HIDDEN ON)
 target_include_directories(pyaot_ext PRIVATE {include} "${{CMAKE_CURRENT_SOURCE_DIR}}/src")
 target_compile_options(pyaot_ext PRIVATE {flags})
-file(GENERATE OUTPUT "${{CMAKE_BINARY_DIR}}/{artifact}" CONTENT "$<TARGET_FILE:pyaot_ext>")
+{source_flags}file(GENERATE OUTPUT "${{CMAKE_BINARY_DIR}}/{artifact}" CONTENT "$<TARGET_FILE:pyaot_ext>")
 """
 """``CMakeLists.txt``; part of every cache key, so editing it invalidates the cache."""
 
 
-def render(module: str, sources: Sequence[str], include_dir: Path, flags: Sequence[str]) -> str:
-    """``CMakeLists.txt`` for ``module``; ``sources`` are names in the ``src`` folder."""
+def render(module: str, sources: Sequence[str], include_dir: Path, flags: Sequence[str],
+           source_flags: Mapping[str, Sequence[str]] | None = None) -> str:
+    """``CMakeLists.txt`` for ``module``; ``sources`` are names in the ``src`` folder, linked
+    in that order; ``source_flags`` adds flags to some of them (an ISA variant's)."""
+    extra = "".join(
+        f"set_source_files_properties({quote(f'src/{name}')} PROPERTIES COMPILE_OPTIONS "
+        f"{quote(';'.join(more))})\n"
+        for name, more in sorted((source_flags or {}).items()))
     return TEMPLATE.format(
+        source_flags=extra,
         sources=" ".join(quote(f"src/{name}") for name in sources),
         module=module,
         include=quote(include_dir.as_posix()),

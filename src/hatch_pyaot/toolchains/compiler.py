@@ -18,6 +18,20 @@ OPT_LEVELS = ("0", "1", "2", "3", "s", "z", "g")
 FORBIDDEN_FLAGS = ("-ffast-math", "-Ofast", "-funsafe-math-optimizations", "/fp:fast")
 """Flags that change floating-point results; compiled code must match Python exactly."""
 
+ISA_LEVEL_FLAGS: dict[str, dict[str, tuple[str, ...]]] = {
+    "gnu": {"x86-64-v3": ("-march=x86-64-v3", "-fno-weak"),
+            "x86-64-v4": ("-march=x86-64-v4", "-mprefer-vector-width=512", "-fno-weak")},
+    "clang": {"x86-64-v3": ("-march=x86-64-v3",),
+              "x86-64-v4": ("-march=x86-64-v4", "-mprefer-vector-width=512")},
+    "msvc": {"x86-64-v3": ("/arch:AVX2",), "x86-64-v4": ("/arch:AVX512",)},
+}
+"""Compiler flags of each ISA level above baseline (codegen/isa_variants.py), by compiler
+family. Every unit keeps the module's own flags, ``-ffp-contract=off`` among them: FMA
+contraction would change results (MSVC's ``/fp:precise`` does not contract). GCC's
+``-fno-weak`` keeps the unit's copies of inline functions and templates its own (see
+pyaot/isa/shared.hpp); elsewhere the linker keeps the lowest unit's copy, which is safe
+but runs those at the lower level."""
+
 INSTALL_HINT = (
     "hatch-pyaot needs a C++20 compiler (GCC 10+, Clang 13+ or MSVC 2019 16.10+) to build "
     "native modules: on Debian or Ubuntu run `apt-get install g++`, on Fedora `dnf install "
@@ -81,11 +95,14 @@ def _msvc_banner(path: str) -> str:
 
 
 def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str] = (),
-                  boundscheck: bool = True, editable: bool = False) -> list[str]:
+                  boundscheck: bool = True, editable: bool = False,
+                  threads: int = 0) -> list[str]:
     """The compiler flags for one native module (C++20 itself is set through CMake).
 
     ``boundscheck=False`` defines ``PYAOT_BOUNDSCHECK=0``: the runtime's index checks go away.
     ``editable=True`` defines ``PYAOT_EDITABLE``: the module says it may be rebuilt at import.
+    ``threads`` > 0 defines ``PYAOT_DEFAULT_THREADS``: large loops use that many threads
+    unless PYAOT_NUM_THREADS says otherwise (pyaot/parallel/pool.hpp).
     """
     if opt_level not in OPT_LEVELS:
         raise ValueError(f"opt_level must be one of {', '.join(OPT_LEVELS)}, not {opt_level!r}")
@@ -108,6 +125,8 @@ def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str]
             flags.append("/DPYAOT_BOUNDSCHECK=0")
         if editable:
             flags.append("/DPYAOT_EDITABLE")
+        if threads:
+            flags.append(f"/DPYAOT_DEFAULT_THREADS={threads}")
     else:
         flags = [
             f"-O{opt_level}",
@@ -123,6 +142,8 @@ def compile_flags(family: str, opt_level: str, debug: bool, extra: Sequence[str]
             flags.append("-DPYAOT_BOUNDSCHECK=0")
         if editable:
             flags.append("-DPYAOT_EDITABLE")
+        if threads:
+            flags.append(f"-DPYAOT_DEFAULT_THREADS={threads}")
     return [*flags, *extra]
 
 

@@ -19,11 +19,12 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hatch_pyaot.toolchains import cache, cmake_project, process
 from hatch_pyaot.toolchains.compiler import (
+    ISA_LEVEL_FLAGS,
     Compiler,
     compile_flags,
     compiler_launcher,
@@ -48,6 +49,9 @@ class ExtensionSpec:
     opt_level: str | None = None
     """This module's optimization level, instead of ``BuildOptions.opt_level`` (the
     pipeline lowers it for a module with a huge function: ``codegen/huge.py``)."""
+    source_levels: Mapping[str, str] = field(default_factory=dict)
+    """Sources built at an ISA level above baseline (``codegen/isa_variants.py``): file name
+    -> level, whose flags (for this compiler) they get on top of the module's."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,12 @@ class BuildOptions:
     editable: bool = False
     """For an editable install: the module carries ``__pyaot_editable__`` and the loader
     rebuilds it at import when its sources have changed."""
+    threads: int = 0
+    """Threads for large elementwise loops (``PYAOT_NUM_THREADS`` overrides it at run time);
+    0: one per core."""
+    isa_variants: tuple[str, ...] = ()
+    """ISA levels to build each module's kernels in besides baseline (``x86-64-v3``,
+    ``x86-64-v4``), on an x86-64 host; the module picks one at import (docs/variants.md)."""
 
 
 def runtime_include_dir() -> Path:
@@ -124,7 +134,7 @@ def build_each(specs: Sequence[ExtensionSpec], options: BuildOptions,
     for level in dict.fromkeys(spec.opt_level or options.opt_level for spec in specs):
         flags = compile_flags(
             compiler.family, level, options.debug, options.extra_cxx_flags,
-            options.boundscheck, options.editable,
+            options.boundscheck, options.editable, options.threads,
         )
         context = cache.KeyContext(
             compiler_identity=compiler.identity,
@@ -190,9 +200,15 @@ class _Builder:
     options: BuildOptions
     cache_dir: Path
 
+    def _source_flags(self, spec: ExtensionSpec) -> dict[str, tuple[str, ...]]:
+        by_level = ISA_LEVEL_FLAGS[self.compiler.family]
+        return {name: by_level[level] for name, level in spec.source_levels.items()}
+
     def build(self, spec: ExtensionSpec) -> tuple[Path, bool]:
         """The output, and whether the cache already held it."""
-        key = cache.cache_key(spec.module, spec.sources, self.context)
+        key = cache.cache_key(spec.module, spec.sources, self.context,
+                              [f"{name}={' '.join(flags)}"
+                               for name, flags in sorted(self._source_flags(spec).items())])
         hit = cache.lookup(self.cache_dir, key, spec.module)
         cached = hit is not None
         if hit is not None:
@@ -229,7 +245,8 @@ class _Builder:
             (src / name).write_text(text, encoding="utf-8")
         compiled = sorted(n for n in spec.sources if n.endswith(CXX_SUFFIXES))
         (workdir / "CMakeLists.txt").write_text(
-            cmake_project.render(spec.module, compiled, self.include_dir, self.flags),
+            cmake_project.render(spec.module, compiled, self.include_dir, self.flags,
+                                 self._source_flags(spec)),
             encoding="utf-8",
         )
         build = workdir / "build"

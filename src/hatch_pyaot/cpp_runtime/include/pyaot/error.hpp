@@ -77,6 +77,11 @@ struct ErrorState {
 /// The calling thread's error state. WebAssembly built without threads has one thread, and
 /// its C++ ABI library no __cxa_thread_atexit (which a thread_local with a destructor needs):
 /// a plain static there.
+#ifdef PYAOT_VARIANT_UNIT
+// An ISA variant's unit (codegen/isa_variants.py) keeps no state: the main unit's.
+ErrorState& shared_error_state() noexcept;
+inline ErrorState& error_state() noexcept { return shared_error_state(); }
+#else
 inline ErrorState& error_state() noexcept {
 #if defined(__wasm__) && !defined(__wasm_atomics__)
   static ErrorState state;
@@ -85,6 +90,7 @@ inline ErrorState& error_state() noexcept {
 #endif
   return state;
 }
+#endif
 
 /// Sets the pending exception (replacing any earlier one and its location); returns false so
 /// that a failing operation can `return pyaot::raise(...)`.

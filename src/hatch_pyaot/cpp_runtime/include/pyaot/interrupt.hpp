@@ -20,6 +20,11 @@ inline constexpr std::uint32_t interrupt_interval = std::uint32_t{1} << 16;
 
 /// Runs the host's pending signal handlers; false when one raised (its exception is then
 /// pending in the host).
+#ifdef PYAOT_VARIANT_UNIT
+// An ISA variant's unit (codegen/isa_variants.py) checks through the main unit's hook.
+bool shared_check_interrupt() noexcept;
+[[gnu::cold]] inline bool check_interrupt() noexcept { return shared_check_interrupt(); }
+#else
 inline bool (*interrupt_hook)() noexcept = nullptr;
 
 /// Called every interrupt_interval loop iterations. False, with Exc::Interrupted pending,
@@ -29,5 +34,6 @@ inline bool (*interrupt_hook)() noexcept = nullptr;
   if (interrupt_hook == nullptr || interrupt_hook()) return true;
   return raise(Exc::Interrupted, "");
 }
+#endif
 
 }  // namespace pyaot

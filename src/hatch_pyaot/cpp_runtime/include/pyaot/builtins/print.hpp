@@ -13,6 +13,13 @@ namespace pyaot {
 
 /// Writes text (UTF-8) to stream 1 (stdout) or 2 (stderr); false when the host's write
 /// raised (its exception is then pending in the host).
+#ifdef PYAOT_VARIANT_UNIT
+// An ISA variant's unit (codegen/isa_variants.py) prints through the main unit's hook.
+bool shared_print_text(std::string_view text, int stream) noexcept;
+inline bool print_text(std::string_view text, int stream = 1) noexcept {
+  return shared_print_text(text, stream);
+}
+#else
 inline bool (*print_hook)(std::string_view text, int stream) noexcept = nullptr;
 
 /// Returns false with Exc::Interrupted pending (the host's own exception, passed on as it
@@ -24,5 +31,6 @@ inline bool print_text(std::string_view text, int stream = 1) noexcept {
   std::fwrite(text.data(), 1, text.size(), stream == 2 ? stderr : stdout);
   return true;
 }
+#endif
 
 }  // namespace pyaot

@@ -33,6 +33,7 @@
 #include <utility>
 
 #include "pyaot/error.hpp"
+#include "pyaot/parallel/pool.hpp"
 #include "pyaot/numpy/ndarray.hpp"
 
 namespace pyaot::numpy {
@@ -288,6 +289,54 @@ inline bool strided_loop(R* out, std::int64_t stride, std::int64_t n, F& f,
   return true;
 }
 
+/// The loops of run() over dimensions already merged: `ndim` of them, none of size 1.
+template <bool Fallible, class R, int N, class F, class... C>
+inline bool run_merged(ArrayCursor<R, N> out, const Shape<N>& shape, int ndim, F& f,
+                       C... operands) noexcept {
+  if (ndim == 0) return unit_loop<Fallible>(out.ptr, 1, f, unit_load(operands)...);
+  const int inner = ndim - 1;
+  const std::int64_t n = shape[inner];
+  // the outer dimensions: an iterative multi-index, one pointer step per operand
+  auto sweep = [&](auto inner_loop) noexcept -> bool {
+    std::array<std::int64_t, N> index{};
+    for (;;) {
+      if (!inner_loop()) return false;
+      int axis = inner - 1;
+      for (; axis >= 0; --axis) {
+        if (++index[axis] < shape[axis]) {
+          advance(out, axis);
+          (advance(operands, axis), ...);
+          break;
+        }
+        index[axis] = 0;
+        const std::int64_t back = shape[axis] - 1;
+        rewind(out, axis, back);
+        (rewind(operands, axis, back), ...);
+      }
+      if (axis < 0) return true;
+    }
+  };
+  if (unit_stride(out, inner) && (unit_stride(operands, inner) && ...)) {
+    return sweep([&]() noexcept {
+      return unit_loop<Fallible>(out.ptr, n, f, unit_load(operands)...);
+    });
+  }
+  return sweep([&]() noexcept {
+    return strided_loop<Fallible>(out.ptr, out.strides[inner], n, f,
+                                  strided_load(operands, inner)...);
+  });
+}
+
+template <class T, int N>
+inline ArrayCursor<T, N> shifted(ArrayCursor<T, N> c, std::int64_t steps) noexcept {
+  c.ptr += steps * c.strides[0];
+  return c;
+}
+template <class S>
+inline ScalarCursor<S> shifted(const ScalarCursor<S>& c, std::int64_t) noexcept {
+  return c;
+}
+
 /// out[i] = f(operands[i]...) over `shape` (no dimension 0), operands already aligned to it.
 template <bool Fallible, class R, int N, class F, class... C>
 inline bool run(ArrayCursor<R, N> out, Shape<N> shape, F& f, C... operands) noexcept {
@@ -313,37 +362,21 @@ inline bool run(ArrayCursor<R, N> out, Shape<N> shape, F& f, C... operands) noex
       }
     }
     if (ndim == 0) return unit_loop<Fallible>(out.ptr, 1, f, unit_load(operands)...);
-    const int inner = ndim - 1;
-    const std::int64_t n = shape[inner];
-    // the outer dimensions: an iterative multi-index, one pointer step per operand
-    auto sweep = [&](auto inner_loop) noexcept -> bool {
-      std::array<std::int64_t, N> index{};
-      for (;;) {
-        if (!inner_loop()) return false;
-        int axis = inner - 1;
-        for (; axis >= 0; --axis) {
-          if (++index[axis] < shape[axis]) {
-            advance(out, axis);
-            (advance(operands, axis), ...);
-            break;
-          }
-          index[axis] = 0;
-          const std::int64_t back = shape[axis] - 1;
-          rewind(out, axis, back);
-          (rewind(operands, axis, back), ...);
-        }
-        if (axis < 0) return true;
+    if constexpr (!Fallible) {
+      // A large loop that cannot fail: contiguous blocks of the outer dimension in threads
+      std::int64_t total = 1;
+      for (int axis = 0; axis < ndim; ++axis) total *= shape[axis];
+      const int parts = parallel::parts_for(total, shape[0]);
+      if (parts > 1) {
+        parallel::for_chunks(shape[0], parts, [&](std::int64_t begin, std::int64_t end) {
+          Shape<N> part = shape;
+          part[0] = end - begin;
+          run_merged<Fallible>(shifted(out, begin), part, ndim, f, shifted(operands, begin)...);
+        });
+        return true;
       }
-    };
-    if (unit_stride(out, inner) && (unit_stride(operands, inner) && ...)) {
-      return sweep([&]() noexcept {
-        return unit_loop<Fallible>(out.ptr, n, f, unit_load(operands)...);
-      });
     }
-    return sweep([&]() noexcept {
-      return strided_loop<Fallible>(out.ptr, out.strides[inner], n, f,
-                                    strided_load(operands, inner)...);
-    });
+    return run_merged<Fallible>(out, shape, ndim, f, operands...);
   }
 }
 

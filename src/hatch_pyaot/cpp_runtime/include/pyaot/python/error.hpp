@@ -5,6 +5,9 @@
 
 #include <string>
 
+#include <chrono>
+#include <thread>
+
 #include "pyaot/error.hpp"
 #include "pyaot/unicode_error.hpp"
 #include "pyaot/interrupt.hpp"
@@ -149,11 +152,42 @@ namespace detail {
   return nullptr;
 }
 
+/// The thread that imported the module: the main thread, normally.
+inline std::thread::id& main_thread() noexcept {
+  static std::thread::id id = std::this_thread::get_id();
+  return id;
+}
+
+/// This thread's state while one of its compiled calls runs without the GIL, else null
+/// (pyaot/python/nogil.hpp).
+inline PyThreadState*& released_state() noexcept {
+  thread_local PyThreadState* state = nullptr;
+  return state;
+}
+
 /// The interrupt hook of CPython (pyaot/interrupt.hpp): runs the pending signal handlers
-/// (only in the main thread, with the GIL held, which a compiled call holds).
-inline bool check_signals() noexcept { return PyErr_CheckSignals() == 0; }
+/// (only in the main thread, with the GIL held: taken back for the moment when the call
+/// runs without it).
+inline bool check_signals() noexcept {
+  PyThreadState*& released = released_state();
+  if (released == nullptr) return PyErr_CheckSignals() == 0;
+  // Without the GIL: only the main thread runs signal handlers, and taking the GIL back can
+  // wait for another thread's switch interval, so at most every 50 ms.
+  if (std::this_thread::get_id() != main_thread()) return true;
+  thread_local std::chrono::steady_clock::time_point last{};
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last < std::chrono::milliseconds(50)) return true;
+  last = now;
+  PyEval_RestoreThread(released);
+  const bool ok = PyErr_CheckSignals() == 0;
+  released = PyEval_SaveThread();
+  return ok;
+}
 
 /// Called by the init function of a native module.
-inline void install_interrupt_hook() noexcept { pyaot::interrupt_hook = check_signals; }
+inline void install_interrupt_hook() noexcept {
+  main_thread() = std::this_thread::get_id();
+  pyaot::interrupt_hook = check_signals;
+}
 
 }  // namespace pyaot::python
