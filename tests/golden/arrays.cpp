@@ -10,6 +10,7 @@
 #include <pyaot/python/convert.hpp>
 #include <pyaot/python/function.hpp>
 #include <pyaot/python/module.hpp>
+#include <pyaot/python/nogil.hpp>
 #include <pyaot/python/ndarray.hpp>
 #include <pyaot/python/numpy_scalar.hpp>
 
@@ -72,7 +73,12 @@ static PyObject* py_smooth(PyObject*, PyObject* const* args, std::size_t nargsf,
   double a1;
   if (!pyaot::python::from_python(slots[1], a1, "smooth", "w")) return nullptr;
   pyaot::numpy::ndarray<float, 1> result;
-  if (!pyaot_gen::f0_arrays_smooth(result, a0, a1)) return pyaot::python::to_python_error();
+  bool ok;
+  {  // large arrays: other Python threads run meanwhile
+    const pyaot::python::WithoutGil unlocked(pyaot::python::worth_releasing(a0));
+    ok = pyaot_gen::f0_arrays_smooth(result, a0, a1);
+  }
+  if (!ok) return pyaot::python::to_python_error();
   return pyaot::python::to_python(result);
 }
 
@@ -86,7 +92,12 @@ static PyObject* py_bump(PyObject*, PyObject* const* args, std::size_t nargsf, P
   pyaot::numpy::ndarray<std::uint8_t, 1> a1;
   if (!pyaot::python::from_python(slots[1], a1, "bump", "img")) return nullptr;
   std::int64_t result;
-  if (!pyaot_gen::f1_arrays_bump(result, a0, a1)) return pyaot::python::to_python_error();
+  bool ok;
+  {  // large arrays: other Python threads run meanwhile
+    const pyaot::python::WithoutGil unlocked(pyaot::python::worth_releasing(a0, a1));
+    ok = pyaot_gen::f1_arrays_bump(result, a0, a1);
+  }
+  if (!ok) return pyaot::python::to_python_error();
   return pyaot::python::to_python(result);
 }
 

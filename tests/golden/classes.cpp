@@ -12,6 +12,7 @@
 #include <pyaot/python/convert.hpp>
 #include <pyaot/python/function.hpp>
 #include <pyaot/python/module.hpp>
+#include <pyaot/python/nogil.hpp>
 
 namespace pyaot_gen {
 
@@ -58,7 +59,7 @@ static bool f1_classes_Shape___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_
 
 static bool f2_classes_Square___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_classes_Square> v_self, double v_side) {
   pyaot::None t1{};
-  if (!f1_classes_Shape___init__(t1, static_cast<pyaot::ref<pyaot_gen::C_classes_Shape>>(v_self), pyaot::str::lit(U"square", 6))) [[unlikely]] return pyaot::fail_at("classes.py", 19);
+  if (!f1_classes_Shape___init__(t1, static_cast<pyaot::ref<pyaot_gen::C_classes_Shape>>(v_self), ([]() noexcept { static pyaot::LitBox<7> box{{pyaot::IMMORTAL_REFS, 6, -1}, U"square"}; return pyaot::str::lit(box); }()))) [[unlikely]] return pyaot::fail_at("classes.py", 19);
   v_self->f_side = v_side;
   out = pyaot::none;
   return true;
@@ -78,7 +79,7 @@ static bool f0_classes_total_area(double& out, std::int64_t v_n) {
   pyaot::ref<pyaot_gen::C_classes_Shape> v_s{};
   pyaot::ref<pyaot_gen::C_classes_Shape> t1{};
   if (pyaot::op::lt(v_n, INT64_C(0))) {
-    pyaot::str t2 = pyaot::str::lit(U"dot", 3);
+    pyaot::str t2 = ([]() noexcept { static pyaot::LitBox<4> box{{pyaot::IMMORTAL_REFS, 3, -1}, U"dot"}; return pyaot::str::lit(box); }());
     pyaot::ref<pyaot_gen::C_classes_Shape> t3 = pyaot::ref<pyaot_gen::C_classes_Shape>::make();
     pyaot::None t4{};
     if (!f1_classes_Shape___init__(t4, t3, t2)) [[unlikely]] return pyaot::fail_at("classes.py", 34);

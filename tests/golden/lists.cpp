@@ -10,6 +10,7 @@
 #include <pyaot/python/convert.hpp>
 #include <pyaot/python/function.hpp>
 #include <pyaot/python/module.hpp>
+#include <pyaot/python/nogil.hpp>
 
 namespace pyaot_gen {
 

@@ -16,6 +16,7 @@
 #include <pyaot/python/convert.hpp>
 #include <pyaot/python/function.hpp>
 #include <pyaot/python/module.hpp>
+#include <pyaot/python/nogil.hpp>
 
 namespace pyaot_gen {
 
@@ -224,9 +225,9 @@ static bool f8_match_head(std::int64_t& out, pyaot::list<std::int64_t> v_xs, pya
   }
   v_gen2_match = v_d;
   if (true) {
-    if (pyaot::dict_contains(v_gen2_match, pyaot::str(pyaot::str::lit(U"k", 1)))) {
+    if (pyaot::dict_contains(v_gen2_match, pyaot::str(([]() noexcept { static pyaot::LitBox<2> box{{pyaot::IMMORTAL_REFS, 1, -1}, U"k"}; return pyaot::str::lit(box); }())))) {
       std::int64_t t2{};
-      if (!pyaot::dict_get(t2, v_gen2_match, pyaot::str::lit(U"k", 1))) [[unlikely]] return pyaot::fail_at("match.py", 48);
+      if (!pyaot::dict_get(t2, v_gen2_match, ([]() noexcept { static pyaot::LitBox<2> box{{pyaot::IMMORTAL_REFS, 1, -1}, U"k"}; return pyaot::str::lit(box); }()))) [[unlikely]] return pyaot::fail_at("match.py", 48);
       v_gen1_item = t2;
       bool t3 = pyaot::op::eq(v_gen1_item, INT64_C(0));
       if (!t3) {
