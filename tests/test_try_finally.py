@@ -47,3 +47,10 @@ def test_refcounted_result(pair: Pair) -> None:
 def test_bare_raise(pair: Pair, x: int) -> None:
     check(pair, "reraise", x, [])
     check(pair, "reraise_outer", x, [])
+
+
+@pytest.mark.parametrize("n", [0, 2, 5])
+def test_more_jumps(pair: Pair, n: int) -> None:
+    check(pair, "value_held", n, [1])
+    check(pair, "loop_else_break", n, [])
+    check(pair, "generator_returns", n, [])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hatch_pyaot import compile
 
 
@@ -160,3 +162,56 @@ def reraise_outer(x: int, log: list[int]) -> int:
         finally:
             log.append(2)
         raise
+
+
+@compile
+def value_held(x: int, xs: list[int]) -> int:
+    try:
+        xs.append(x)
+        return x
+    finally:
+        x += 100
+        xs.append(x)
+
+
+@compile
+def loop_else_break(n: int, log: list[int]) -> int:
+    for i in range(n):
+        try:
+            if i == 3:
+                break
+        finally:
+            log.append(i)
+    else:
+        log.append(-1)
+    return n
+
+
+def _stops(n: int, log: list[int]) -> Iterator[int]:
+    for i in range(n):
+        try:
+            if i == 2:
+                return
+            yield i
+        finally:
+            log.append(i)
+
+
+def _stops_later(n: int, log: list[int]) -> Iterator[int]:
+    for i in range(n):
+        try:
+            if i == 3:
+                return
+        finally:
+            log.append(-i)
+        yield i
+
+
+@compile
+def generator_returns(n: int, log: list[int]) -> int:
+    total = 0
+    for v in _stops(n, log):
+        total += v
+    for v in _stops_later(n, log):
+        total += 10 * v
+    return total
