@@ -76,10 +76,10 @@ def try_forms(x: int) -> int:
 def finally_return(x: int) -> int:
     for i in range(x):
         try:
+            x += 1
+        finally:
             if i > 2:
                 continue
-            return x
-        finally:
             x += 1
     return x
 
@@ -99,3 +99,14 @@ def _grows(t, n):
 @compile
 def growing_specialization(x: int) -> int:
     return _grows(x, 3)
+
+
+@compile
+def bare_raise_in_finally(x: int) -> int:
+    try:
+        x += 1
+    except ValueError:
+        raise
+    finally:
+        raise
+    return x

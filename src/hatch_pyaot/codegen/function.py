@@ -29,6 +29,7 @@ from hatch_pyaot.codegen import (
     dicts,
     elementwise,
     enums,
+    finally_blocks,
     formatting,
     generators,
     iteration,
@@ -37,6 +38,7 @@ from hatch_pyaot.codegen import (
     models,
     printing,
     ranges,
+    reraise,
     sets,
     sorting,
     strings,
@@ -142,6 +144,10 @@ class FunctionEmitter:
     """The comprehensions being emitted: (node, accumulator, found flag), innermost last."""
     handlers: list[str] = field(default_factory=list)
     """Labels of the enclosing ``try`` blocks' exception dispatch, innermost last."""
+    finallies: list[finally_blocks.Finally] = field(default_factory=list)
+    """The finally blocks a jump out of the code being emitted runs, innermost last."""
+    caught: list[str] = field(default_factory=list)
+    """The exceptions the enclosing ``except`` blocks caught, that a bare ``raise`` raises."""
     in_range: set[ir.Expr | ir.Stmt] = field(default_factory=set)
     """The element accesses proven in range (codegen/bounds.py): no index check."""
     ticking: bool = False
@@ -367,26 +373,34 @@ class FunctionEmitter:
         elif isinstance(s, ir.ReduceStep):
             tuples.reduce_step(self, s)
         elif isinstance(s, ir.Break):
+            finally_blocks.unwind(self, s)
             loop = self.loops[-1]
             if loop.broke:
                 self.line(f"{loop.broke} = true;")
             self.line("break;")
         elif isinstance(s, ir.Continue):
+            finally_blocks.unwind(self, s)
             self.line("continue;")
         elif isinstance(s, ir.Pass):
             pass
         elif isinstance(s, ir.Return) and self.spec.function.generator:
+            finally_blocks.unwind(self, s)
             self.line("co_return true;")
         elif isinstance(s, ir.Yield):
             generators.yield_(self, s)
         elif isinstance(s, ir.Return):
             assert self.spec.result is not None
             if s.value is None:
-                self.line(f"out = {self.cast('pyaot::none', NONE, self.spec.result)};")
+                code = self.cast('pyaot::none', NONE, self.spec.result)
             else:
-                code = self.expr(s.value)
-                self.line(f"out = {self.cast(code, self.spec.type_of(s.value), self.spec.result)};")
+                code = self.cast(self.expr(s.value), self.spec.type_of(s.value), self.spec.result)
+            if finally_blocks.leaves(self, s):
+                code = self.temp(self.spec.result, code)
+                finally_blocks.unwind(self, s)
+            self.line(f"out = {code};")
             self.line("return true;")
+        elif isinstance(s, ir.Reraise):
+            reraise.reraise(self)
         elif isinstance(s, ir.Raise):
             msg = self.message(s.message)
             self.line(f"pyaot::raise(pyaot::Exc::{s.exc}, {msg});")
@@ -507,35 +521,16 @@ class FunctionEmitter:
     def try_(self, s: ir.Try) -> None:
         """Each part in its own scope. A failure in the body jumps to a dispatch that clears
         the error and runs the first matching handler, or passes the exception on; with a
-        ``finally``, every exit (normal or with an exception pending) runs it first."""
+        ``finally``, every exit (normal, with an exception pending, or a jump out:
+        codegen/finally_blocks.py) runs it first."""
         self.temps += 1
         label, pending, done = (f"except{self.temps}", f"finally{self.temps}",
                                 f"try_end{self.temps}")
         has_finally = bool(s.finalbody)
-        if has_finally:
-            self.handlers.append(pending)
-        self.scoped(s.body, label if s.handlers else None)
-        self.scoped(s.orelse)
-        self.line(f"goto {done};")
-        if s.handlers:
-            self.line(f"{label}: {{")
-            with self.indented():
-                self.headers.add("pyaot/exceptions.hpp")
-                keyword = "if"
-                for h in s.handlers:
-                    caught = _caught(h.types)
-                    test = " || ".join(f"pyaot::error_is(pyaot::Exc::{c})" for c in caught)
-                    self.line(f"{keyword} ({test or 'false'}) {{")
-                    with self.indented():
-                        self.line("pyaot::clear_error();")
-                        self.block(h.body)
-                    self.line("}")
-                    keyword = "else if"
-                self.line("else {")
-                with self.indented():
-                    self.line(self.propagate())
-                self.line("}")
-            self.line("}")
+        with finally_blocks.guarding(self, s.finalbody):
+            if has_finally:
+                self.handlers.append(pending)
+            self.try_parts(s, label, done)
         if has_finally:
             self.handlers.pop()
             self.line(f"goto {done};")
@@ -552,6 +547,31 @@ class FunctionEmitter:
         self.line(f"{done}:;")
         if has_finally:
             self.scoped(s.finalbody)
+
+    def try_parts(self, s: ir.Try, label: str, done: str) -> None:
+        """The body and ``else`` of a ``try``, then its ``except`` dispatch at ``label``."""
+        self.scoped(s.body, label if s.handlers else None)
+        self.scoped(s.orelse)
+        self.line(f"goto {done};")
+        if not s.handlers:
+            return
+        self.line(f"{label}: {{")
+        with self.indented():
+            self.headers.add("pyaot/exceptions.hpp")
+            keyword = "if"
+            for h in s.handlers:
+                caught = _caught(h.types)
+                test = " || ".join(f"pyaot::error_is(pyaot::Exc::{c})" for c in caught)
+                self.line(f"{keyword} ({test or 'false'}) {{")
+                with self.indented(), reraise.handler(self, h.body):
+                    self.block(h.body)
+                self.line("}")
+                keyword = "else if"
+            self.line("else {")
+            with self.indented():
+                self.line(self.propagate())
+            self.line("}")
+        self.line("}")
 
     def scoped(self, body: Sequence[ir.Stmt], failures_to: str | None = None) -> None:
         """A block in braces (so that a goto past it skips no initialization), its failures

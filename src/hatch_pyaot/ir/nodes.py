@@ -526,6 +526,12 @@ class Raise(Stmt):
 
 
 @dataclass(eq=False, slots=True)
+class Reraise(Raise):
+    """A bare ``raise`` in an ``except`` block: the exception it caught, raised again (``exc``
+    is empty, ``message`` None)."""
+
+
+@dataclass(eq=False, slots=True)
 class Assert(Stmt):
     test: Expr
     message: Expr | None

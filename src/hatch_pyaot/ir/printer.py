@@ -94,7 +94,7 @@ class _Printer:
             self.line(d, "yield" + (f" {self.expr(s.value)}" if s.value else ""), s)
         elif isinstance(s, ir.Raise):
             msg = f"({self.expr(s.message)})" if s.message else ""
-            self.line(d, f"raise {s.exc}{msg}", s)
+            self.line(d, f"raise {s.exc}{msg}".rstrip(), s)
         elif isinstance(s, ir.Assert):
             msg = f", {self.expr(s.message)}" if s.message else ""
             self.line(d, f"assert {self.expr(s.test)}{msg}", s)

@@ -166,6 +166,8 @@ class Builder:
     diags: Diagnostics
     locals: list[str] = field(default_factory=list)
     loop_depth: int = 0
+    in_handler: bool = False
+    """In an ``except`` block (not in a ``finally`` within it): a bare ``raise`` re-raises."""
     renames: dict[str, str] = field(default_factory=dict)
     """Generator-expression variables, renamed to function locals of their own."""
     owner: ClassInfo | None = None
@@ -434,7 +436,9 @@ class Builder:
         loc = self.loc(node)
         exc = node.exc
         if exc is None:
-            self.error(node, "bare 'raise' (re-raise) is not supported")
+            if self.in_handler:
+                return ir.Reraise(loc, "", None)
+            self.error(node, "a bare 'raise' compiles only inside an 'except' block")
             return None
         message: ir.Expr | None = None
         func = exc.func if isinstance(exc, cst.Call) else exc
@@ -495,15 +499,22 @@ class Builder:
                 self.error(h.name, "'except ... as name' cannot be compiled yet (exception "
                            "objects do not exist in compiled code)")
             types = None if h.type is None else self.exception_types(h.type)
-            handlers.append(ir.Handler(types, self.block(_block(h.body)), self.loc(h)))
+            handlers.append(ir.Handler(types, self.handling(h.body, True), self.loc(h)))
         orelse = self.block(_block(node.orelse.body)) if node.orelse else []
-        finalbody = self.block(_block(node.finalbody.body)) if node.finalbody else []
-        if node.finalbody is not None:
-            blocks = [body, orelse, finalbody, *(h.body for h in handlers)]
-            for jump in (j for b in blocks for j in _escapes(b)):
-                self.diags.error(jump.loc, f"'{type(jump).__name__.lower()}' inside a try "
-                                 "with 'finally' cannot be compiled yet")
+        finalbody = self.handling(node.finalbody.body, False) if node.finalbody else []
+        for jump in _escapes(finalbody):
+            if not isinstance(jump, ir.Return):
+                self.diags.error(jump.loc, f"'{type(jump).__name__.lower()}' inside a "
+                                 "'finally' block cannot be compiled yet")
         return ir.Try(self.loc(node), body, handlers, orelse, finalbody)
+
+    def handling(self, body: cst.BaseSuite, in_handler: bool) -> list[ir.Stmt]:
+        """An ``except`` block (``in_handler``) or a ``finally`` block."""
+        outer, self.in_handler = self.in_handler, in_handler
+        try:
+            return self.block(_block(body))
+        finally:
+            self.in_handler = outer
 
     def exception_types(self, node: cst.BaseExpression) -> list[str]:
         """The built-in exception classes an ``except`` clause names."""
