@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,9 +59,9 @@ def test_a_huge_function_is_built_at_O1(tmp_path: Path, monkeypatch: pytest.Monk
     render = cmake_project.render
 
     def spy(module: str, sources: Sequence[str], include_dir: Path,
-            module_flags: Sequence[str]) -> str:
+            module_flags: Sequence[str], *rest: Any) -> str:
         flags.append(list(module_flags))
-        return render(module, sources, include_dir, module_flags)
+        return render(module, sources, include_dir, module_flags, *rest)
 
     monkeypatch.setattr(cmake_project, "render", spy)
     lines: list[str] = []

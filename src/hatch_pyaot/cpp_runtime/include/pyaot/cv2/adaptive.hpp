@@ -2,7 +2,9 @@
 // cv2.adaptiveThreshold(src, maxValue, adaptiveMethod, thresholdType, blockSize, C): each
 // pixel against the mean (ADAPTIVE_THRESH_MEAN_C: the box mean) or the Gaussian-weighted
 // mean (ADAPTIVE_THRESH_GAUSSIAN_C) of its blockSize window minus C, the border replicated;
-// 1-channel uint8 only, as OpenCV. Exact: the means are pyaot/cv2/smooth.hpp's.
+// 1-channel uint8 only, as OpenCV. Exact: the box mean is pyaot/cv2/smooth.hpp's; the
+// Gaussian one is blurred in float32 and rounded half to even, as OpenCV does there (not its
+// 8-bit fixed-point GaussianBlur: the two differ where the weighted sum ends in one half).
 
 #include <cmath>
 #include <cstdint>
@@ -10,6 +12,26 @@
 #include "pyaot/cv2/smooth.hpp"
 
 namespace pyaot::cv2 {
+
+namespace detail {
+
+template <int N>
+bool gaussian_mean(numpy::ndarray<std::uint8_t, N>& mean, const Image<std::uint8_t>& img,
+                   std::int64_t block) noexcept {
+  numpy::ndarray<float, N> pixels, blurred;
+  if (!result(pixels, img.rows, img.cols, 1) || !result(mean, img.rows, img.cols, 1)) {
+    return false;
+  }
+  const std::int64_t n = img.rows * img.cols;
+  for (std::int64_t i = 0; i < n; ++i) pixels.data[i] = static_cast<float>(img.data[i]);
+  if (!gaussian_blur(blurred, pixels, block, block, 0, 0, 1)) return false;
+  for (std::int64_t i = 0; i < n; ++i) {
+    mean.data[i] = static_cast<std::uint8_t>(std::nearbyint(blurred.data[i]));
+  }
+  return true;
+}
+
+}  // namespace detail
 
 template <int N>
 bool adaptive_threshold(numpy::ndarray<std::uint8_t, N>& out,
@@ -28,7 +50,7 @@ bool adaptive_threshold(numpy::ndarray<std::uint8_t, N>& out,
                  "(THRESH_BINARY or THRESH_BINARY_INV)");
   numpy::ndarray<std::uint8_t, N> mean;
   const bool ok = method == 0 ? box_filter(mean, src, block, block, -1, -1, true, 1)
-                              : gaussian_blur(mean, src, block, block, 0, 0, 1);
+                              : detail::gaussian_mean(mean, img, block);
   if (!ok || !result(out, img.rows, img.cols, 1)) return false;
   const std::int64_t n = img.rows * img.cols;
   if (max_value < 0) {

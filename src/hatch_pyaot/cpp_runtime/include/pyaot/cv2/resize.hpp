@@ -8,6 +8,7 @@
 // bits, as its SIMD path computes (equal to cv2's bytes). Columns past the border take the
 // edge pixel with weight 1; rows past it are clamped but keep their weights, as in OpenCV.
 
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -135,6 +136,12 @@ void resize_linear(T* dst, const Image<T>& img, const ResizePlan& p) noexcept {
   }
 }
 
+/// Whether the plan halves both sides exactly (a scale of 2 within DBL_EPSILON), which
+/// OpenCV's resize runs as INTER_AREA also when INTER_LINEAR is asked for.
+inline bool halves(const ResizePlan& p) noexcept {
+  return std::abs(1.0 / p.inv_x - 2.0) < DBL_EPSILON && std::abs(1.0 / p.inv_y - 2.0) < DBL_EPSILON;
+}
+
 }  // namespace detail
 
 /// cv2.resize; `dw`/`dh` are dsize's width and height (0, 0: use fx and fy).
@@ -154,7 +161,13 @@ bool resize(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src, std::int
   }
   switch (interpolation) {
     case 0: detail::resize_nearest(out.data, img, plan); break;
-    case 1: detail::resize_linear(out.data, img, plan); break;
+    case 1:
+      if (detail::halves(plan)) {  // OpenCV's own rule: a linear halving is an area one
+        return detail::resize_area(out.data, img, plan.width, plan.height, plan.inv_x,
+                                   plan.inv_y);
+      }
+      detail::resize_linear(out.data, img, plan);
+      break;
     case 2: return detail::resize_cubic(out.data, img, plan.width, plan.height, plan.inv_x,
                                         plan.inv_y);
     default: return detail::resize_area(out.data, img, plan.width, plan.height, plan.inv_x,

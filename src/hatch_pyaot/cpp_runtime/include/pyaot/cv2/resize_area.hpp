@@ -59,13 +59,20 @@ bool resize_area(T* dst, const Image<T>& img, std::int64_t width, std::int64_t h
       for (std::int64_t x = 0; x < width; ++x)
         for (std::int64_t k = 0; k < cn; ++k) {
           double sum = 0;
-          for (std::int64_t a = 0; a < iy; ++a) {
-            const T* s = img.row(std::min(y * iy + a, img.rows - 1));
-            for (std::int64_t b = 0; b < ix; ++b)
-              sum += static_cast<double>(s[std::min(x * ix + b, img.cols - 1) * cn + k]);
+          std::int64_t count = 0;  // a block past the last row or column: its pixels inside
+          for (std::int64_t a = 0; a < iy && y * iy + a < img.rows; ++a) {
+            const T* s = img.row(y * iy + a);
+            for (std::int64_t b = 0; b < ix && x * ix + b < img.cols; ++b, ++count)
+              sum += static_cast<double>(s[(x * ix + b) * cn + k]);
           }
           T& out = dst[(y * width + x) * cn + k];
-          if constexpr (std::is_floating_point_v<T>) {
+          if (count != area) {  // OpenCV averages what is there
+            if constexpr (std::is_floating_point_v<T>) {
+              out = static_cast<T>(static_cast<float>(sum) / static_cast<float>(count));
+            } else {
+              out = saturate<T>(static_cast<float>(sum) / static_cast<float>(count));
+            }
+          } else if constexpr (std::is_floating_point_v<T>) {
             out = static_cast<T>(static_cast<float>(sum) * inv);
           } else if (ix == 2 && iy == 2) {
             out = static_cast<T>((static_cast<std::int64_t>(sum) + 2) >> 2);
