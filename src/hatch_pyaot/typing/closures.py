@@ -12,7 +12,7 @@ it. A module-level function named as a value has an empty environment.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from hatch_pyaot.errors import Diagnostic, Loc
 from hatch_pyaot.ir import nodes as ir
@@ -28,11 +28,10 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
 )
+from hatch_pyaot.typing.classes import NOT_MINE
 
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
-
-NOT_MINE: Final = object()
 
 
 def typed(typer: FunctionTyper, e: ir.Expr) -> object:

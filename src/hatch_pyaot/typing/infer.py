@@ -176,7 +176,7 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
-_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed)
+_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed)
 """The value types whose operations type themselves (NamedTuples before the classes they
 are): each gives NOT_MINE for the others."""
 
@@ -486,15 +486,11 @@ class FunctionTyper:
         return t
 
     def expr_inner(self, e: ir.Expr) -> Type | None:
-        for typing_slice in _SLICES:  # objects, match patterns, enum members
+        for typing_slice in _SLICES:  # objects, match patterns, enum members, closures
             mine = typing_slice(self, e)
             if mine is not classes.NOT_MINE:
                 assert mine is None or isinstance(mine, Type)
                 return mine
-        function_value = closures.typed(self, e)
-        if function_value is not closures.NOT_MINE:
-            assert function_value is None or isinstance(function_value, Type)
-            return function_value
         if isinstance(e, ir.Const):
             if e.value is Ellipsis:  # only an array index has it (typing/arrays.py)
                 self.diags.error(e.loc, "'...' is only supported as an index of an array")
