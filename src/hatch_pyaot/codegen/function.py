@@ -29,6 +29,7 @@ from hatch_pyaot.codegen import (
     dicts,
     elementwise,
     enums,
+    exceptions,
     finally_blocks,
     formatting,
     generators,
@@ -401,8 +402,13 @@ class FunctionEmitter:
             self.line("return true;")
         elif isinstance(s, ir.Reraise):
             reraise.reraise(self)
+        elif isinstance(s, ir.RaiseValue):
+            exceptions.raise_value(self, s)
         elif isinstance(s, ir.Raise):
             msg = self.message(s.message)
+            if s.exc == "KeyError" and s.message is not None and self.spec.type_of(
+                    s.message) == STR:
+                msg = exceptions.key_message(self, msg)
             self.line(f"pyaot::raise(pyaot::Exc::{s.exc}, {msg});")
             self.line(self.fail(s.loc.line))
         elif isinstance(s, ir.Assert):
@@ -563,8 +569,11 @@ class FunctionEmitter:
                 caught = _caught(h.types)
                 test = " || ".join(f"pyaot::error_is(pyaot::Exc::{c})" for c in caught)
                 self.line(f"{keyword} ({test or 'false'}) {{")
-                with self.indented(), reraise.handler(self, h.body):
-                    self.block(h.body)
+                with self.indented():
+                    exceptions.bind(self, h)
+                    with reraise.handler(self, h.body):
+                        self.block(h.body)
+                    exceptions.unbind(self, h)
                 self.line("}")
                 keyword = "else if"
             self.line("else {")
@@ -716,6 +725,8 @@ class FunctionEmitter:
             return match.expr(self, e)
         if enums.handles(self.spec, e):
             return enums.expr(self, e)
+        if exceptions.handles(self.spec, e):
+            return exceptions.expr(self, e)
         if isinstance(e, ir.Attribute) and isinstance(self.spec.type_of(e.value), ClassType):
             return classes.attribute(self, e)
         if isinstance(e, ir.Const):

@@ -60,6 +60,11 @@ def _meet(*states: State) -> State:
     return out
 
 
+def _unbind(state: State, name: str | None) -> State:
+    """After ``except ... as name``: Python deletes the name."""
+    return state - {name} if state is not None and name else state
+
+
 @dataclass
 class _Analysis:
     found: MaybeUnbound = field(default_factory=MaybeUnbound)
@@ -136,7 +141,8 @@ class _Analysis:
             return self.loop(s.body, state | set(target_names(s.target)), s.orelse, state)
         if isinstance(s, ir.Try):
             body = self.block(s.body, state)
-            handled = [self.block(h.body, state) for h in s.handlers]
+            handled = [_unbind(self.block(h.body, state | {h.name} if h.name else state),
+                               h.name) for h in s.handlers]
             normal = _meet(self.block(s.orelse, body) if body is not None else None, *handled)
             if not s.finalbody:
                 return normal

@@ -466,16 +466,18 @@ class ForEach(Stmt):
 
 @dataclass(eq=False, slots=True)
 class Handler:
-    """``except (A, B):``; ``types`` is None for a bare ``except:``."""
+    """``except (A, B) as name:``; ``types`` is None for a bare ``except:``, ``name`` None
+    without ``as``."""
 
     types: list[str] | None
     body: list[Stmt]
     loc: Loc
+    name: str | None = None
 
 
 @dataclass(eq=False, slots=True)
 class Try(Stmt):
-    """``try``/``except``/``else``/``finally`` (no ``as name``)."""
+    """``try``/``except``/``else``/``finally``."""
 
     body: list[Stmt]
     handlers: list[Handler]
@@ -523,6 +525,11 @@ class Raise(Stmt):
 
     exc: str
     message: Expr | None
+
+
+@dataclass(eq=False, slots=True)
+class RaiseValue(Raise):
+    """``raise e`` of a caught exception (``exc`` empty, ``message`` the value)."""
 
 
 @dataclass(eq=False, slots=True)

@@ -74,7 +74,8 @@ class _Printer:
             self.block(s.body, d + 1)
             for h in s.handlers:
                 caught = f" ({', '.join(h.types)})" if h.types is not None else ""
-                self._clause("except" + caught, h.body, d, always=True)
+                named = f" as %{h.name}" if h.name else ""
+                self._clause("except" + caught + named, h.body, d, always=True)
             self._clause("else", s.orelse, d)
             self._clause("finally", s.finalbody, d)
         elif isinstance(s, ir.ForEach):
@@ -92,6 +93,8 @@ class _Printer:
             self.line(d, f"reduce {self.expr(s.value)}", s)
         elif isinstance(s, ir.Yield):
             self.line(d, "yield" + (f" {self.expr(s.value)}" if s.value else ""), s)
+        elif isinstance(s, ir.RaiseValue) and s.message is not None:
+            self.line(d, f"raise {self.expr(s.message)}", s)
         elif isinstance(s, ir.Raise):
             msg = f"({self.expr(s.message)})" if s.message else ""
             self.line(d, f"raise {s.exc}{msg}".rstrip(), s)

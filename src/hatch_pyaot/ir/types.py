@@ -338,6 +338,21 @@ class EnumType(Type):
         return self.qualname.rpartition(".")[2]
 
 
+@dataclass(frozen=True, slots=True)
+class ExceptionType(Type):
+    """A caught built-in exception (``except ValueError as e``): its kind and message,
+    ``pyaot::exception_value`` (pyaot/exception_value.hpp). ``name`` is the class the
+    handler names (the nearest common one of a tuple's): what ``e`` is known to be."""
+
+    name: str
+
+    def cpp(self) -> str:
+        return "pyaot::exception_value"
+
+    def __str__(self) -> str:
+        return self.name
+
+
 def enum_struct(qualname: str) -> str:
     """The C++ tag struct of an enum: ``E_<module>_<name>``."""
     return "E_" + qualname.replace(".", "_")

@@ -140,6 +140,10 @@ def local_names(node: cst.FunctionDef) -> list[str]:
         def visit_NamedExpr(self, n: cst.NamedExpr) -> None:
             targets(n.target)
 
+        def visit_ExceptHandler(self, n: cst.ExceptHandler) -> None:
+            if n.name is not None:
+                targets(n.name.name)
+
         def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
             if n is not node:
                 add(n.name.value)  # a nested def binds its name
@@ -440,6 +444,8 @@ class Builder:
                 return ir.Reraise(loc, "", None)
             self.error(node, "a bare 'raise' compiles only inside an 'except' block")
             return None
+        if isinstance(exc, cst.Name) and exc.value in self.locals:
+            return ir.RaiseValue(loc, "", self.expr(exc))  # a caught exception, raised again
         message: ir.Expr | None = None
         func = exc.func if isinstance(exc, cst.Call) else exc
         if isinstance(exc, cst.Call):
@@ -495,11 +501,13 @@ class Builder:
         body = self.block(_block(node.body))
         handlers = []
         for h in node.handlers:
-            if h.name is not None:
-                self.error(h.name, "'except ... as name' cannot be compiled yet (exception "
-                           "objects do not exist in compiled code)")
+            name = None
+            if h.name is not None and isinstance(h.name.name, cst.Name):
+                name = h.name.name.value
+            elif h.name is not None:
+                self.error(h.name, "'except ... as' binds a name only")
             types = None if h.type is None else self.exception_types(h.type)
-            handlers.append(ir.Handler(types, self.handling(h.body, True), self.loc(h)))
+            handlers.append(ir.Handler(types, self.handling(h.body, True), self.loc(h), name))
         orelse = self.block(_block(node.orelse.body)) if node.orelse else []
         finalbody = self.handling(node.finalbody.body, False) if node.finalbody else []
         for jump in _escapes(finalbody):

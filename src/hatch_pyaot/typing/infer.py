@@ -55,6 +55,7 @@ from hatch_pyaot.typing import (
     deques,
     dicts,
     enums,
+    exceptions,
     generators,
     iteration,
     lists,
@@ -176,7 +177,8 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
-_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed)
+_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed,
+           exceptions.typed)
 """The value types whose operations type themselves (NamedTuples before the classes they
 are): each gives NOT_MINE for the others."""
 
@@ -376,6 +378,7 @@ class FunctionTyper:
         elif isinstance(s, ir.Try):
             self.block(s.body)
             for h in s.handlers:
+                exceptions.bind(self, h)
                 self.block(h.body)
             self.block(s.orelse)
             self.block(s.finalbody)
@@ -417,6 +420,8 @@ class FunctionTyper:
             t = NONE if s.value is None else self.expr(s.value, raw=True)
             if t is not None:
                 self.returns.append((t, s.loc))
+        elif isinstance(s, ir.RaiseValue):
+            exceptions.raise_value(self, s)
         elif isinstance(s, ir.Raise):
             if s.message is not None:
                 self.message(s.message)

@@ -18,6 +18,7 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ClassType,
+    ExceptionType,
     ListType,
     OptionalType,
     TupleType,
@@ -34,7 +35,7 @@ STREAMS = {"file=sys.stdout": 1, "file=sys.stderr": 2}
 
 
 def printable(t: Type) -> bool:
-    if t in (BOOL, INT, FLOAT, NONE, STR):
+    if t in (BOOL, INT, FLOAT, NONE, STR) or isinstance(t, ExceptionType):
         return True
     if isinstance(t, ListType):
         return t.item is None or printable(t.item)

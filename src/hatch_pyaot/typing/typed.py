@@ -67,6 +67,8 @@ class Specialization:
     typing/named_tuples.py."""
     enums: dict[ir.Expr, EnumOp] = field(default_factory=dict)
     """Operations on enum members (typing/enums.py, codegen/enums.py)."""
+    exceptions: dict[ir.Expr, str] = field(default_factory=dict)
+    """Operations on caught exceptions (typing/exceptions.py, codegen/exceptions.py)."""
     patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)
     """The tests of ``match`` patterns, decided by type where they can be (typing/match.py)."""
     unwrapped: set[ir.Expr] = field(default_factory=set)

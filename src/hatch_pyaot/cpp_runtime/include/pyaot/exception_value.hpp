@@ -1,0 +1,66 @@
+#pragma once
+// A caught exception as a value (`except ValueError as e`): its kind and message, taken
+// from the thread's error state (pyaot/error.hpp) when the handler starts. str(e) is the
+// message (for a KeyError, the runtime words it as repr(key), as CPython's str does),
+// repr(e) is `ValueError('msg')`, e.args the 1-tuple of the message, and `raise e` puts it
+// back in the error state.
+
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+
+#include "pyaot/builtins/str.hpp"
+#include "pyaot/builtins/str_convert.hpp"
+#include "pyaot/error.hpp"
+
+namespace pyaot {
+
+struct exception_value {
+  Exc type = Exc::Exception;
+  std::string message;
+
+  /// The pending exception of this thread (the handler clears it afterwards).
+  static exception_value caught() {
+    const ErrorState& state = error_state();
+    return exception_value{state.type, state.message};
+  }
+
+  /// str(e) (``repr`` false) or repr(e).
+  void text_into(std::string& out, bool repr) const {
+    if (!repr) {
+      out += message;
+      return;
+    }
+    out += exc_name(type);
+    out += '(';
+    if (type == Exc::KeyError) {
+      out += message;  // already the key's repr
+    } else if (!message.empty()) {
+      format::append_str(out, str_repr(str::from_utf8(message)));
+    }
+    out += ')';
+  }
+
+  str text(bool repr) const {
+    std::string out;
+    text_into(out, repr);
+    return str::from_utf8(out);
+  }
+
+  std::tuple<str> args() const { return {str::from_utf8(message)}; }
+
+  str type_name() const { return str::from_utf8(exc_name(type)); }
+
+  /// `raise e`: pending again; returns false.
+  bool raise_again() const { return raise(type, message); }
+};
+
+/// KeyError("k")'s message: the key's repr, as the runtime words every KeyError.
+inline std::string key_message(std::string_view key) {
+  std::string out;
+  format::append_str(out, str_repr(str::from_utf8(key)));
+  return out;
+}
+
+}  // namespace pyaot

@@ -1,0 +1,95 @@
+"""Kernels for tests/test_exception_values.py: ``except E as e`` of built-in exceptions."""
+
+from __future__ import annotations
+
+from hatch_pyaot import compile
+
+
+def _fail(x: int, d: dict[str, int]) -> int:
+    if x < 0:
+        raise ValueError(f"negative: {x}")
+    if x == 0:
+        return 10 // x
+    if x == 1:
+        return d["missing"]
+    if x == 2:
+        return [1, 2][x]
+    if x == 3:
+        raise KeyError("k")
+    if x == 4:
+        return int("x4")
+    return x
+
+
+@compile
+def texts(x: int, log: list[str]) -> str:
+    try:
+        return str(_fail(x, {"a": 1}))
+    except (ValueError, ZeroDivisionError, LookupError) as e:
+        log.append(str(e))
+        log.append(repr(e))
+        log.append(type(e).__name__)
+        return f"{e}|{e!r}|" + str(len(e.args))
+
+
+@compile
+def args_of(x: int) -> tuple[str]:
+    try:
+        _fail(x, {"a": 1})
+    except ValueError as e:
+        return e.args
+    return ("none",)
+
+
+@compile
+def classify(x: int, log: list[str]) -> int:
+    try:
+        return _fail(x, {"a": 1})
+    except Exception as e:
+        if isinstance(e, LookupError):
+            log.append("lookup")
+        if isinstance(e, (ValueError, ArithmeticError)):
+            log.append("value or arithmetic")
+        if isinstance(e, KeyError):
+            log.append("key " + str(e))
+        return -1
+
+
+@compile
+def raise_again(x: int, log: list[str]) -> int:
+    try:
+        return _fail(x, {"a": 1})
+    except ArithmeticError as e:
+        log.append(str(e))
+        raise e
+    except ValueError as err:
+        log.append(type(err).__name__)
+        if x < -5:
+            raise err
+        return 0
+
+
+@compile
+def unbound_after(x: int) -> str:
+    msg = "none"
+    try:
+        _fail(x, {"a": 1})
+    except ValueError as e:
+        print(e)
+        msg = str(e)
+    if x > 3:
+        return msg
+    return str(e)  # UnboundLocalError: Python deletes the name at the handler's end
+
+
+@compile
+def two_handlers(x: int) -> str:
+    try:
+        _fail(x, {"a": 1})
+    except ZeroDivisionError as e:
+        return "zero: " + str(e)
+    except IndexError as e:
+        return "index: " + repr(e)
+    except BaseException as e:
+        return "other: " + repr(e)
+    return "none"
