@@ -8,11 +8,13 @@ Every kernel of kernels/exception_value_kernels.py is compiled once for this fil
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from support import Pair, build_pair
+from support import Pair, build_pair, outcome, without_location
 from support import check_copies as check
 
 KERNELS = Path(__file__).parent / "kernels" / "exception_value_kernels.py"
@@ -50,3 +52,54 @@ def test_unbound_after(pair: Pair, x: int, capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert out == ("negative: -1\n" * 2 if x == -1 else
                    "invalid literal for int() with base 10: 'x4'\n" * 2 if x == 4 else "")
+
+
+def check_raised(pair: Pair, func: str, *args: Any) -> None:
+    """check(), where an exception of a class of the program is compared by its class's
+    name and place in the hierarchy (each side's module has its own class), its str(), args
+    and attributes; the compiled one must be an instance of the module's own class."""
+    py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
+    expected = outcome(getattr(pair.python, func), *py_args)
+    got = outcome(getattr(pair.native, func), *native_args)
+    call = f"{func}{args}"
+    assert expected[0] == got[0], f"{call}: CPython {expected}, compiled {got}"
+    if expected[0] == "ok":
+        assert expected[1] == got[1], f"{call}: CPython {expected[1]!r}, compiled {got[1]!r}"
+    else:
+        want, have = expected[1], got[1]
+        names = [[c.__qualname__ for c in type(x).__mro__] for x in (want, have)]
+        assert names[0] == names[1], f"{call}: CPython raised {want!r}, compiled {have!r}"
+        mine = getattr(pair.native, type(want).__name__, None)
+        assert mine is None or isinstance(have, mine)
+        assert str(want) == without_location(str(have)), f"{call}: {want} vs {have}"
+        assert vars(want) == vars(have), f"{call}: {have!r}"
+        if type(want).__module__ != "builtins":  # a built-in one's message has the place
+            assert want.args == have.args, f"{call}: {have!r}"
+    assert list(py_args) == list(native_args), \
+        f"{call}: arguments after the call: CPython {py_args}, compiled {native_args}"
+
+
+TEXTS = ["", "deep", "slow", "bad", "abc"]
+"""Inputs of ``_parse``: ParseError, its subclass with a __str__, an Exception subclass
+without __init__, a built-in ValueError, no exception."""
+
+
+@pytest.mark.parametrize("func", ["parse", "parse_caught", "parse_as_value_error",
+                                  "parse_reraised"])
+@pytest.mark.parametrize("text", TEXTS)
+def test_user_classes(pair: Pair, func: str, text: str) -> None:
+    check_raised(pair, func, text, [])
+
+
+@pytest.mark.parametrize("line", [0, 4])
+def test_user_class_values(pair: Pair, line: int) -> None:
+    check_raised(pair, "make_error", line)
+
+
+def test_raises_own_class(pair: Pair) -> None:
+    with pytest.raises(pair.native.ParseError) as caught:
+        pair.native.parse("", [])
+    assert caught.value.line == 1 and caught.value.args == ("empty input",)
+    with pytest.raises(pair.native.DeepParseError) as deep:
+        pair.native.parse_as_value_error("deep", [])
+    assert str(deep.value) == "line 7: too deep" and isinstance(deep.value, ValueError)

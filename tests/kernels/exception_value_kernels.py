@@ -93,3 +93,83 @@ def two_handlers(x: int) -> str:
     except BaseException as e:
         return "other: " + repr(e)
     return "none"
+
+
+class ParseError(ValueError):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+class DeepParseError(ParseError):
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.args[0]}"
+
+
+class Timeout(Exception):
+    pass
+
+
+def _parse(text: str, log: list[str]) -> int:
+    if text == "":
+        raise ParseError("empty input", 1)
+    if text == "deep":
+        raise DeepParseError("too deep", 7)
+    if text == "slow":
+        raise Timeout("took too long")
+    if text == "bad":
+        raise ValueError("plain value error")
+    log.append("parsed " + text)
+    return len(text)
+
+
+@compile
+def parse(text: str, log: list[str]) -> int:
+    return _parse(text, log)
+
+
+@compile
+def parse_caught(text: str, log: list[str]) -> int:
+    try:
+        return _parse(text, log)
+    except ParseError as e:
+        log.append(str(e))
+        log.append(repr(e))
+        log.append(type(e).__name__)
+        log.append(f"{e} at {e.line}")
+        log.append(e.args[0])
+        return -e.line
+    except Timeout as t:
+        log.append(str(t) + "|" + repr(t))
+        return -100
+
+
+@compile
+def parse_as_value_error(text: str, log: list[str]) -> int:
+    try:
+        return _parse(text, log)
+    except ValueError as e:
+        log.append(str(e))
+        log.append(type(e).__name__)
+        if isinstance(e, LookupError):
+            log.append("never")
+        if text == "deep":
+            raise e  # the very object, its class and attributes kept
+        return -1
+
+
+@compile
+def parse_reraised(text: str, log: list[str]) -> int:
+    try:
+        return _parse(text, log)
+    except (ParseError, Timeout):
+        log.append("seen")
+        raise
+
+
+@compile
+def make_error(line: int) -> int:
+    e = ParseError("made", line)
+    if isinstance(e, ValueError) and isinstance(e, ParseError):
+        return e.line + len(e.args)
+    return 0

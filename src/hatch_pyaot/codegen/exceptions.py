@@ -1,21 +1,27 @@
-"""Emit caught exceptions (typing/exceptions.py): ``except E as e`` copies the pending
-error's kind and message into ``v_e`` (a ``pyaot::exception_value``) before the handler
-clears it, and unbinds ``e`` when the block ends, as Python deletes it; ``raise e`` puts it
-back in the error state."""
+"""Emit exception values (typing/exceptions.py). ``except E as e`` copies the pending
+error's kind, message and payload into ``v_e`` (a ``pyaot::exception_value``) before the
+handler clears it, or, for a handler of one class of the program, takes the payload object
+itself; it unbinds ``e`` when the block ends, as Python deletes it. ``raise e`` puts it back
+in the error state; ``raise ParseError(...)`` raises the object as its built-in base's kind,
+its str() the message."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.codegen.classes import field_member
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import ExceptionType
+from hatch_pyaot.ir.types import ClassType, ExceptionType, class_struct
+from hatch_pyaot.tracer import exception_classes
 from hatch_pyaot.typing.exceptions import kinds
 from hatch_pyaot.typing.typed import Specialization
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
+    from hatch_pyaot.tracer.classes import ClassInfo
 
 HEADER = "pyaot/exception_value.hpp"
+_ARGS = field_member("args")
 
 
 def handles(spec: Specialization, e: ir.Expr) -> bool:
@@ -28,30 +34,69 @@ def expr(em: FunctionEmitter, e: ir.Expr) -> str:
     if op in ("str", "repr"):
         assert isinstance(e, ir.Call)
         return f"{em.held(e.args[0])}.text({'true' if op == 'repr' else 'false'})"
+    if op == "object_repr":
+        assert isinstance(e, ir.Call)
+        obj = em.held(e.args[0])
+        return f"pyaot::exception_value::of({obj}, std::get<0>({obj}->{_ARGS})).text(true)"
     if op == "type_name":
         assert isinstance(e, ir.Attribute) and isinstance(e.value, ir.Call)
-        return f"{em.held(e.value.args[0])}.type_name()"
+        value = em.held(e.value.args[0])
+        if isinstance(em.spec.type_of(e.value.args[0]), ClassType):
+            return (f"pyaot::str::from_utf8(pyaot::short_name("
+                    f"{value}->type_name()))")
+        return f"{value}.type_name()"
     if op == "args":
         assert isinstance(e, ir.Attribute)
         return f"{em.held(e.value)}.args()"
+    if op == "init":
+        assert isinstance(e, ir.Call)
+        obj, message = em.held(e.args[0]), em.held(e.args[1])
+        em.line(f"{obj}->{_ARGS} = std::tuple<pyaot::str>{{{message}}};")
+        return "pyaot::none"
+    if op == "always":
+        em.held(e.value if isinstance(e, ir.TypeCheck) else e)
+        return "true"
     assert op == "isinstance" and isinstance(e, ir.TypeCheck)
+    return _isinstance(em, e)
+
+
+def _isinstance(em: FunctionEmitter, e: ir.TypeCheck) -> str:
     value = em.held(e.value)
     t = em.spec.type_of(e.value)
     assert isinstance(t, ExceptionType)
     known = kinds(None if t.name == "BaseException" else [t.name])
     if {"object", "BaseException"} & set(e.classes):
         return "true"
-    wanted = [k for k in kinds([c for c in e.classes if c in ir.EXCEPTIONS]) if k in known]
+    wanted = [k for k in kinds(e.classes) if k in known]
     if set(known) <= set(wanted):
         return "true"
     tests = " || ".join(f"{value}.type == pyaot::Exc::{k}" for k in wanted)
     return f"({tests})" if tests else "false"
 
 
+def handler_test(em: FunctionEmitter, h: ir.Handler) -> str:
+    """Whether the pending exception is one ``h`` catches: its kind, by Python's hierarchy,
+    or the class of its payload object for a class of the program."""
+    em.headers.add("pyaot/exceptions.hpp")
+    builtin = [c for c in h.types if "." not in c] if h.types is not None else None
+    tests = [f"pyaot::error_is(pyaot::Exc::{c})" for c in kinds(builtin)] if (
+        builtin is None or builtin) else []
+    ids = em.spec.caught_classes.get(h, ())
+    if ids:
+        tests.append(f"pyaot::error_is_object({{{', '.join(str(i) for i in sorted(ids))}}})")
+    return " || ".join(tests) or "false"
+
+
 def bind(em: FunctionEmitter, h: ir.Handler) -> None:
     """At the start of the handler, before the error state is cleared."""
-    if h.name is not None:
-        em.headers.add(HEADER)
+    if h.name is None:
+        return
+    em.headers.add(HEADER)
+    t = em.spec.var_types.get(h.name)
+    if isinstance(t, ClassType):
+        em.store(h.name, f"pyaot::error_state().payload.down<pyaot_gen::"
+                         f"{class_struct(t.qualname)}>()")
+    else:
         em.store(h.name, "pyaot::exception_value::caught()")
 
 
@@ -64,7 +109,15 @@ def unbind(em: FunctionEmitter, h: ir.Handler) -> None:
 def raise_value(em: FunctionEmitter, s: ir.RaiseValue) -> None:
     assert s.message is not None
     em.headers.add(HEADER)
-    em.line(f"{em.held(s.message)}.raise_again();")
+    value = em.held(s.message)
+    t = em.spec.type_of(s.message)
+    if isinstance(t, ClassType):
+        assert s.text is not None
+        text = em.message(s.text)
+        kind = exception_classes.kind(t.info)  # type: ignore[arg-type]
+        em.line(f"pyaot::raise_object(pyaot::Exc::{kind}, {text}, {value});")
+    else:
+        em.line(f"{value}.raise_again();")
     em.line(em.fail(s.loc.line))
 
 
@@ -73,3 +126,22 @@ def key_message(em: FunctionEmitter, message: str) -> str:
     that str() of it is CPython's ``'k'``."""
     em.headers.add(HEADER)
     return f"pyaot::key_message({message})"
+
+
+def boundary(classes: list[ClassInfo]) -> list[str]:
+    """The Python instance of a raised object of an exception class of the program (its
+    class's boundary, pyaot/python/object.hpp): what the pending error becomes in CPython."""
+    mine = [c for c in classes if exception_classes.is_exception(c)]
+    if not mine:
+        return []
+    lines = ["namespace pyaot::python {", "",
+             "inline PyObject* user_exception(pyaot::object* raised) {"]
+    for c in sorted(mine, key=lambda c: -len(c.mro())):
+        name = f"pyaot_gen::{class_struct(c.qualname)}"
+        lines.append(f"  if (raised->class_id == {c.class_id}) return boundary<{name}>::to("
+                     f"pyaot::ref<{name}>::borrow(static_cast<{name}*>(raised)));")
+    lines += ["  return nullptr;", "}", "",
+              "[[maybe_unused]] inline const bool user_exceptions_known = "
+              "(user_exception_to_python = &user_exception, true);", "",
+              "}  // namespace pyaot::python", ""]
+    return lines

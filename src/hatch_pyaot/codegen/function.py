@@ -566,9 +566,7 @@ class FunctionEmitter:
             self.headers.add("pyaot/exceptions.hpp")
             keyword = "if"
             for h in s.handlers:
-                caught = _caught(h.types)
-                test = " || ".join(f"pyaot::error_is(pyaot::Exc::{c})" for c in caught)
-                self.line(f"{keyword} ({test or 'false'}) {{")
+                self.line(f"{keyword} ({exceptions.handler_test(self, h)}) {{")
                 with self.indented():
                     exceptions.bind(self, h)
                     with reraise.handler(self, h.body):
@@ -1064,15 +1062,3 @@ def _is_instance(t: Type, classes: list[str]) -> bool:
         python_class = tuple if isinstance(t, TupleType) else list if isinstance(
             t, ListType) else classes_of[t]
     return any(issubclass(python_class, getattr(builtins, c)) for c in classes)
-
-
-def _caught(types: list[str] | None) -> list[str]:
-    """The compiled exception kinds that ``except types`` catches, by Python's own class
-    hierarchy (``except ArithmeticError`` catches ZeroDivisionError and OverflowError)."""
-    import builtins
-
-    classes = [getattr(builtins, t) for t in types] if types is not None else [BaseException]
-    return [name for name in ir.EXCEPTIONS
-            if any(issubclass(getattr(builtins, name), c) for c in classes)]
-
-

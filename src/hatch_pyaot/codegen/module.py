@@ -17,6 +17,7 @@ from hatch_pyaot.codegen import (
     classes,
     default_dicts,
     enums,
+    exceptions,
     isa_variants,
     models,
     strings,
@@ -161,6 +162,7 @@ def _main_unit(module_name: str, entries: Sequence[Entry], specs: Sequence[Speci
         out += isa_variants.main_unit_lines(_called(entries), levels)
         via = "pyaot_isa::chosen."
     out += class_boundary.emit(classes.classes_of(specs))
+    out += exceptions.boundary(classes.classes_of(specs))
     for entry in entries:
         out += entry_point(entry, via, may_release_gil=not prints)
     short = module_name.rpartition(".")[2]

@@ -529,7 +529,11 @@ class Raise(Stmt):
 
 @dataclass(eq=False, slots=True)
 class RaiseValue(Raise):
-    """``raise e`` of a caught exception (``exc`` empty, ``message`` the value)."""
+    """``raise e`` of an exception value (``exc`` empty, ``message`` the local holding it):
+    a caught one, or an instance of an exception class of the program, whose str() is
+    ``text``."""
+
+    text: Expr | None = None
 
 
 @dataclass(eq=False, slots=True)

@@ -22,6 +22,7 @@ from hatch_pyaot.ir.types import STR, DictType, Type
 from hatch_pyaot.tracer import (
     class_forms,
     closures,
+    exception_classes,
     formatting,
     forms,
     functional,
@@ -436,7 +437,7 @@ class Builder:
                        "targets")
         return stmts
 
-    def raise_(self, node: cst.Raise) -> ir.Stmt | None:
+    def raise_(self, node: cst.Raise) -> ir.Stmt | list[ir.Stmt] | None:
         loc = self.loc(node)
         exc = node.exc
         if exc is None:
@@ -444,16 +445,24 @@ class Builder:
                 return ir.Reraise(loc, "", None)
             self.error(node, "a bare 'raise' compiles only inside an 'except' block")
             return None
-        if isinstance(exc, cst.Name) and exc.value in self.locals:
-            return ir.RaiseValue(loc, "", self.expr(exc))  # a caught exception, raised again
-        message: ir.Expr | None = None
+        if isinstance(exc, cst.Name) and exc.value in self.locals and isinstance(
+                value := self.expr(exc), ir.Name):
+            return exception_classes.raise_value(loc, value)  # an exception value, raised
         func = exc.func if isinstance(exc, cst.Call) else exc
+        res = self.resolver.expr(self.module, func)
+        if isinstance(res, UserClass) and exception_classes.is_exception(res.info):
+            if not isinstance(exc, cst.Call):
+                self.error(exc, f"raise {res.info.name}(...) with its arguments")
+                return None
+            held = self.fresh_local("exc")
+            return [ir.Assign(loc, ir.NameTarget(held, loc), self.expr(exc)),
+                    exception_classes.raise_value(loc, ir.Name(loc, held))]
+        message: ir.Expr | None = None
         if isinstance(exc, cst.Call):
             if len(exc.args) > 1 or any(a.keyword or a.star for a in exc.args):
                 self.error(exc, "an exception takes at most one positional message here")
             elif exc.args:
                 message = self.expr(exc.args[0].value)
-        res = self.resolver.expr(self.module, func)
         if not (
             isinstance(res, OpName)
             and res.qualname.startswith("builtins.")
@@ -537,6 +546,8 @@ class Builder:
                 cls = getattr(builtins, name, None)
             if isinstance(cls, type) and issubclass(cls, BaseException):
                 names.append(name)
+            elif isinstance(res, UserClass) and exception_classes.is_exception(res.info):
+                names.append(res.info.qualname)  # dotted: a class of the program
             else:
                 self.error(item, "only built-in exception classes can be caught in compiled "
                            "code")

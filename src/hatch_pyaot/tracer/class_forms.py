@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.tracer import exception_classes
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.build import Builder
@@ -28,6 +29,8 @@ def super_call(builder: Builder, node: cst.Call, func: cst.Attribute, args: list
         builder.error(node, "super() is only supported without arguments, inside a method")
         return ir.Const(loc, 0)
     name = func.attr.value
+    if name == "__init__" and owner.base is None and owner.builtin_base is not None:
+        return exception_classes.super_init(builder, node, args)
     found = owner.base.find_method(name) if owner.base is not None else None
     if found is None:
         builder.error(func.attr, f"'super' object has no attribute '{name}'")

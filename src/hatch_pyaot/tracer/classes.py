@@ -21,6 +21,7 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostic, Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ClassType, Type
+from hatch_pyaot.tracer import exception_classes
 from hatch_pyaot.tracer.project import ModuleSource
 
 if TYPE_CHECKING:
@@ -75,6 +76,9 @@ class ClassInfo:
     synthetic: dict[str, ir.Function] = field(default_factory=dict)
     """Methods the compiler writes (a dataclass's ``__init__``, ``__eq__``, ``__repr__``)."""
     errors: list[Diagnostic] = field(default_factory=list)
+    builtin_base: str | None = None
+    """The built-in exception class the root of an exception hierarchy derives from
+    (tracer/exception_classes.py)."""
     subclasses: list[ClassInfo] = field(default_factory=list)
     class_id: int = 0
     used: bool = False
@@ -188,7 +192,13 @@ def class_info(resolver: Resolver, module: ModuleSource, node: cst.ClassDef) -> 
     if _is_named_tuple(resolver, module, node):
         info.named_tuple = True  # a tuple: equal and ordered item by item, immutable
         info.dataclass = DataclassOptions(eq=True, order=True, frozen=True)
+    if base is None and node.bases:
+        info.builtin_base = exception_classes.builtin_base(resolver, module,
+                                                           node.bases[0].value)
+    if info.builtin_base is not None:
+        exception_classes.start(info)
     _body(resolver, info, error)
+    exception_classes.finish(info)
     if info.dataclass is not None:
         from hatch_pyaot.tracer.dataclass import synthesize
 
@@ -218,6 +228,8 @@ def _base(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
         bases[0].value, cst.Name | cst.Attribute) else None
     if isinstance(res, UserClass):
         return res.info
+    if exception_classes.builtin_base(resolver, module, bases[0].value) is not None:
+        return None
     error(bases[0], "a compiled class can only derive from another class of the program")
     return None
 

@@ -11,7 +11,8 @@ import builtins
 from typing import TYPE_CHECKING, Final
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, STR, ExceptionType, TupleType, Type
+from hatch_pyaot.ir.types import BOOL, NONE, STR, ClassType, ExceptionType, TupleType, Type
+from hatch_pyaot.tracer import exception_classes
 from hatch_pyaot.typing.classes import NOT_MINE
 
 if TYPE_CHECKING:
@@ -39,12 +40,26 @@ def common_class(classes: list[str] | None) -> str:
     return "BaseException"
 
 
-def bind(typer: FunctionTyper, h: ir.Handler) -> None:
-    """``except ... as name``: the name holds the caught exception while the block runs."""
+def handler(typer: FunctionTyper, h: ir.Handler) -> None:
+    """The classes of the program an ``except`` catches; ``except ... as name``: the name holds the caught exception while the block runs: an
+    object of the class the handler names when it names one class of the program, else an
+    ExceptionType."""
+    classes = typer.owner.program.resolver.classes
+    mine = [classes[c] for c in h.types or () if c in classes]
+    if mine:
+        typer.spec.caught_classes[h] = tuple(sorted(
+            {d.class_id for c in mine for d in c.descendants()}))
     if h.name is None:
         return
-    name = common_class(h.types)
     known = typer.spec.var_types.get(h.name)
+    if len(mine) == 1 and len(h.types or ()) == 1:
+        if known is not None and known != mine[0].type:
+            typer.diags.error(h.loc, f"'{h.name}' holds a {known} elsewhere: name the "
+                              f"{mine[0].name} of this handler otherwise")
+            return
+        typer.spec.var_types[h.name] = mine[0].type
+        return
+    name = common_class(builtin_classes(typer, h.types))
     if isinstance(known, ExceptionType) and known.name != name:
         name = common_class([known.name, name])
     elif known is not None and not isinstance(known, ExceptionType):
@@ -54,36 +69,86 @@ def bind(typer: FunctionTyper, h: ir.Handler) -> None:
     typer.spec.var_types[h.name] = ExceptionType(name)
 
 
+def builtin_classes(typer: FunctionTyper, types: list[str] | None) -> list[str] | None:
+    """The classes an ``except`` names, each class of the program as the built-in one it
+    is raised as."""
+    if types is None:
+        return None
+    classes = typer.owner.program.resolver.classes
+    return [exception_classes.kind(classes[c]) if c in classes else c for c in types]
+
+
+def is_exception_object(t: Type | None) -> bool:
+    return isinstance(t, ClassType) and exception_classes.is_exception(t.info)
+
+
 def _type_of(typer: FunctionTyper, e: ir.Expr) -> Type | None:
-    return typer.spec.expr_types.get(e) or typer.expr(e, raw=True)
+    """A name's type, or an expression's when it was typed already: exceptions are values
+    of names, and typing any other operand here would type it twice."""
+    return typer.expr(e, raw=True) if isinstance(e, ir.Name) else typer.spec.expr_types.get(e)
 
 
 def typed(typer: FunctionTyper, e: ir.Expr) -> object:
     if isinstance(e, ir.Call) and e.func in _TEXT and len(e.args) == 1 and not e.kwargs:
-        if not isinstance(_type_of(typer, e.args[0]), ExceptionType):
-            return NOT_MINE
-        typer.spec.exceptions[e] = _TEXT[str(e.func)]
+        return _text(typer, e, _TEXT[str(e.func)])
+    if isinstance(e, ir.Call) and e.func == exception_classes.REPR:
+        typer.expr(e.args[0])
+        typer.spec.exceptions[e] = "object_repr"
         return STR
+    if isinstance(e, ir.Call) and e.func == exception_classes.INIT:
+        typer.expr(e.args[0])
+        t = typer.expr(e.args[1])
+        if t is not None and t != STR:
+            typer.diags.error(e.args[1].loc, f"an exception's message must be a str here, not "
+                              f"a {t}")
+        typer.spec.exceptions[e] = "init"
+        return NONE
     if isinstance(e, ir.Attribute):
         return _attribute(typer, e)
     if isinstance(e, ir.TypeCheck):
-        if not isinstance(_type_of(typer, e.value), ExceptionType):
-            return NOT_MINE
-        typer.spec.exceptions[e] = "isinstance"
-        return BOOL
+        return _isinstance(typer, e)
     if isinstance(e, ir.FormatStr):
         _format_fields(typer, e)
     return NOT_MINE
 
 
+def _text(typer: FunctionTyper, e: ir.Call, kind: str) -> object:
+    """str() or repr() of a caught exception."""
+    if not isinstance(_type_of(typer, e.args[0]), ExceptionType):
+        return NOT_MINE  # an object's str() calls its __str__ (tracer/exception_classes.py)
+    typer.spec.exceptions[e] = kind
+    return STR
+
+
+def _isinstance(typer: FunctionTyper, e: ir.TypeCheck) -> object:
+    t = _type_of(typer, e.value)
+    builtin = [c for c in e.classes if c in ("object", "BaseException", *ir.EXCEPTIONS)]
+    if is_exception_object(t):
+        assert isinstance(t, ClassType)
+        kind = getattr(builtins, exception_classes.kind(t.info))  # type: ignore[arg-type]
+        if any(issubclass(kind, getattr(builtins, c)) for c in builtin):
+            typer.spec.exceptions[e] = "always"
+            return BOOL
+        return NOT_MINE  # the classes of the program it may be (typing/classes.py)
+    if not isinstance(t, ExceptionType):
+        return NOT_MINE
+    if len(builtin) != len(e.classes):
+        typer.diags.error(e.loc, "isinstance() of a caught built-in exception with a class of "
+                          "the program is not supported yet", hint="catch that class itself")
+        return None
+    typer.spec.exceptions[e] = "isinstance"
+    return BOOL
+
+
 def _attribute(typer: FunctionTyper, e: ir.Attribute) -> object:
     value = e.value
     if (e.name == "__name__" and isinstance(value, ir.Call) and value.func == "builtins.type"
-            and len(value.args) == 1
-            and isinstance(_type_of(typer, value.args[0]), ExceptionType)):
-        typer.spec.exceptions[e] = "type_name"
-        return STR
-    t = _type_of(typer, value) if not isinstance(value, ir.Call) else None
+            and len(value.args) == 1):
+        of = _type_of(typer, value.args[0])
+        if isinstance(of, ExceptionType) or is_exception_object(of):
+            typer.spec.exceptions[e] = "type_name"
+            return STR
+    t = _type_of(typer, value)
     if not isinstance(t, ExceptionType):
         return NOT_MINE
     if e.name == "args":
@@ -99,7 +164,8 @@ def _format_fields(typer: FunctionTyper, e: ir.FormatStr) -> None:
     for part in e.parts:
         if isinstance(part, str) or part.conversion not in (None, "s", "r"):
             continue
-        if isinstance(_type_of(typer, part.value), ExceptionType):
+        t = _type_of(typer, part.value)
+        if isinstance(t, ExceptionType) or is_exception_object(t):
             func = "builtins.repr" if part.conversion == "r" else "builtins.str"
             part.value = ir.Call(part.value.loc, func, [part.value])
             part.conversion = None
@@ -109,6 +175,9 @@ def raise_value(typer: FunctionTyper, s: ir.RaiseValue) -> None:
     """``raise e``: ``e`` must be a caught exception."""
     assert s.message is not None
     t = typer.expr(s.message)
-    if t is not None and not isinstance(t, ExceptionType):
+    if is_exception_object(t):
+        assert s.text is not None
+        typer.expr(s.text)
+    elif t is not None and not isinstance(t, ExceptionType):
         typer.diags.error(s.loc, f"only an exception can be raised (this is a {t}); a "
                           "caught one (except ... as e) or a built-in class")

@@ -177,10 +177,10 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
-_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed,
-           exceptions.typed)
-"""The value types whose operations type themselves (NamedTuples before the classes they
-are): each gives NOT_MINE for the others."""
+_SLICES = (named_tuples.typed, exceptions.typed, classes.typed, match.typed, enums.typed,
+           closures.typed)
+"""The value types whose operations type themselves (NamedTuples and exceptions before the
+classes they are): each gives NOT_MINE for the others."""
 
 
 @dataclass
@@ -378,7 +378,7 @@ class FunctionTyper:
         elif isinstance(s, ir.Try):
             self.block(s.body)
             for h in s.handlers:
-                exceptions.bind(self, h)
+                exceptions.handler(self, h)
                 self.block(h.body)
             self.block(s.orelse)
             self.block(s.finalbody)

@@ -24,6 +24,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
 )
+from hatch_pyaot.tracer import exception_classes
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -44,7 +45,9 @@ def printable(t: Type) -> bool:
     if isinstance(t, OptionalType):
         return printable(t.item)
     # by its __repr__ (pyaot::object::repr_into); a __str__ is not consulted by print yet
-    return isinstance(t, ClassType) and t.info.find_method("__str__") is None  # type: ignore[attr-defined]
+    # (an exception's print is its str(): print(str(e)) says so)
+    return isinstance(t, ClassType) and t.info.find_method("__str__") is None and (  # type: ignore[attr-defined]
+        not exception_classes.is_exception(t.info))
 
 
 def handles(name: object, types: list[Type]) -> bool:

@@ -69,6 +69,8 @@ class Specialization:
     """Operations on enum members (typing/enums.py, codegen/enums.py)."""
     exceptions: dict[ir.Expr, str] = field(default_factory=dict)
     """Operations on caught exceptions (typing/exceptions.py, codegen/exceptions.py)."""
+    caught_classes: dict[ir.Handler, tuple[int, ...]] = field(default_factory=dict)
+    """The class ids of the program's exception classes each ``except`` catches."""
     patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)
     """The tests of ``match`` patterns, decided by type where they can be (typing/match.py)."""
     unwrapped: set[ir.Expr] = field(default_factory=set)

@@ -90,7 +90,7 @@ inline LastError& last_error() noexcept {
 [[gnu::cold]] inline std::int32_t failure() noexcept {
   ErrorState& state = error_state();
   LastError& last = last_error();
-  last.type = state.set ? exc_name(state.type) : "SystemError";
+  last.type = state.set ? error_name(state) : "SystemError";
   last.message = state.set ? state.message : "a compiled function failed without an error set";
   if (state.set && state.file != nullptr) {
     last.message += " (at " + std::string(state.file) + ":" + std::to_string(state.line) + ")";

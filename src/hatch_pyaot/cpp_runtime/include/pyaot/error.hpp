@@ -5,8 +5,12 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
+
+#include "pyaot/builtins/object.hpp"
 
 namespace pyaot {
 
@@ -72,6 +76,9 @@ struct ErrorState {
   std::string message;
   const char* file = nullptr;  ///< Python source of the innermost failing statement
   int line = 0;
+  /// An instance of an exception class of the program (`raise ParseError(...)`), raised as
+  /// its built-in base's kind; none for a built-in exception.
+  ref<object> payload;
 };
 
 /// The calling thread's error state. WebAssembly built without threads has one thread, and
@@ -92,6 +99,18 @@ inline ErrorState& error_state() noexcept {
 }
 #endif
 
+/// A class's name without its module (an object's type_name() is `module.Name`).
+inline const char* short_name(const char* qualname) noexcept {
+  const char* dot = std::strrchr(qualname, '.');
+  return dot != nullptr ? dot + 1 : qualname;
+}
+
+/// The class name of a pending exception: the program's class of its payload, else its kind.
+inline const char* error_name(const ErrorState& state) noexcept {
+  return state.payload.raw() != nullptr ? short_name(state.payload->type_name())
+                                        : exc_name(state.type);
+}
+
 /// Sets the pending exception (replacing any earlier one and its location); returns false so
 /// that a failing operation can `return pyaot::raise(...)`.
 [[gnu::cold]] inline bool raise(Exc type, std::string_view message) noexcept {
@@ -101,6 +120,15 @@ inline ErrorState& error_state() noexcept {
   state.message.assign(message.data(), message.size());
   state.file = nullptr;
   state.line = 0;
+  state.payload = ref<object>();
+  return false;
+}
+
+/// `raise obj` of an exception class of the program: its kind, str() and the object.
+[[gnu::cold]] inline bool raise_object(Exc type, std::string_view message,
+                                       ref<object> payload) noexcept {
+  raise(type, message);
+  error_state().payload = std::move(payload);
   return false;
 }
 
@@ -146,6 +174,7 @@ inline void clear_error() noexcept {
   state.message.clear();
   state.file = nullptr;
   state.line = 0;
+  state.payload = ref<object>();
 }
 
 }  // namespace pyaot

@@ -19,11 +19,19 @@ namespace pyaot {
 struct exception_value {
   Exc type = Exc::Exception;
   std::string message;
+  ref<object> payload;  ///< an instance of an exception class of the program, if it is one
 
   /// The pending exception of this thread (the handler clears it afterwards).
   static exception_value caught() {
     const ErrorState& state = error_state();
-    return exception_value{state.type, state.message};
+    return exception_value{state.type, state.message, state.payload};
+  }
+
+  /// An object of an exception class of the program, with its message.
+  static exception_value of(ref<object> raised, const str& message) {
+    exception_value out{Exc::Exception, {}, std::move(raised)};
+    format::append_str(out.message, message);
+    return out;
   }
 
   /// str(e) (``repr`` false) or repr(e).
@@ -32,7 +40,7 @@ struct exception_value {
       out += message;
       return;
     }
-    out += exc_name(type);
+    out += payload.raw() != nullptr ? short_name(payload->type_name()) : exc_name(type);
     out += '(';
     if (type == Exc::KeyError) {
       out += message;  // already the key's repr
@@ -50,10 +58,14 @@ struct exception_value {
 
   std::tuple<str> args() const { return {str::from_utf8(message)}; }
 
-  str type_name() const { return str::from_utf8(exc_name(type)); }
+  str type_name() const {
+    return str::from_utf8(payload.raw() != nullptr ? short_name(payload->type_name())
+                                                   : exc_name(type));
+  }
 
   /// `raise e`: pending again; returns false.
-  bool raise_again() const { return raise(type, message); }
+  bool raise_again() const { return raise_object(type, message, payload); }
+
 };
 
 /// KeyError("k")'s message: the key's repr, as the runtime words every KeyError.

@@ -2,6 +2,8 @@
 // try/except in compiled code: ask which exception is pending. Generated code computes,
 // from Python's class hierarchy, the set of kinds an `except` clause catches, and tests each.
 
+#include <initializer_list>
+
 #include "pyaot/error.hpp"
 
 namespace pyaot {
@@ -9,6 +11,16 @@ namespace pyaot {
 inline bool error_is(Exc type) noexcept {
   const ErrorState& state = error_state();
   return state.set && state.type == type;
+}
+
+/// Whether the pending exception is an object of one of the program's classes `ids`.
+inline bool error_is_object(std::initializer_list<int> ids) noexcept {
+  const ErrorState& state = error_state();
+  if (!state.set || state.payload.raw() == nullptr) return false;
+  for (int id : ids) {
+    if (state.payload.raw()->class_id == id) return true;
+  }
+  return false;
 }
 
 }  // namespace pyaot

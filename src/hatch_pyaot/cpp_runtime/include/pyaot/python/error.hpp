@@ -114,6 +114,29 @@ namespace detail {
 
 }  // namespace detail
 
+/// The Python instance of a raised object of an exception class of the program, a new
+/// reference (set by the generated module when it has such classes: codegen/exceptions.py).
+inline PyObject* (*user_exception_to_python)(object*) = nullptr;
+
+namespace detail {
+
+/// `raise ParseError(...)` of compiled code: an instance of the user's own class.
+[[gnu::cold]] inline bool raise_user_exception(const ErrorState& state) noexcept {
+  if (user_exception_to_python == nullptr) return false;
+  PyObject* exc = user_exception_to_python(state.payload.raw());
+  if (exc == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  PyObject* type = PyObject_Type(exc);
+  PyErr_SetObject(type, exc);
+  Py_DECREF(type);
+  Py_DECREF(exc);
+  return true;
+}
+
+}  // namespace detail
+
 /// Raises the thread's pending pyaot error in Python, message "<message> (at <file>:<line>)"
 /// when a location was recorded, clears it, and returns nullptr.
 [[gnu::cold]] inline PyObject* to_python_error() noexcept {
@@ -129,7 +152,8 @@ namespace detail {
     return nullptr;
   }
   PyObject* type = exception_type(state.type);
-  if ((state.type == Exc::KeyError && detail::raise_key_error(state)) ||
+  if ((state.payload.raw() != nullptr && detail::raise_user_exception(state)) ||
+      (state.type == Exc::KeyError && detail::raise_key_error(state)) ||
       ((state.type == Exc::UnicodeDecodeError || state.type == Exc::UnicodeEncodeError) &&
        detail::raise_unicode_error(state))) {
     clear_error();

@@ -33,7 +33,7 @@ inline int print_exception() {
   if (!state.set) {
     text = "SystemError: error return without exception set";
   } else {
-    text = std::string(exc_name(state.type)) + ": " + state.message;
+    text = std::string(error_name(state)) + ": " + state.message;
     if (state.file != nullptr) {
       text += " (at " + std::string(state.file) + ":" + std::to_string(state.line) + ")";
     }
