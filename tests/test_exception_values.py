@@ -103,3 +103,24 @@ def test_raises_own_class(pair: Pair) -> None:
     with pytest.raises(pair.native.DeepParseError) as deep:
         pair.native.parse_as_value_error("deep", [])
     assert str(deep.value) == "line 7: too deep" and isinstance(deep.value, ValueError)
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_raise_from(pair: Pair, text: str) -> None:
+    check_raised(pair, "wrapped", text, [])
+    want, have = outcome(pair.python.wrapped, text, []), outcome(pair.native.wrapped, text, [])
+    if want[0] == "raise":
+        causes = [(type(x[1].__cause__).__name__, x[1].__suppress_context__) for x in (want, have)]
+        assert causes[0] == causes[1]
+        assert str(want[1].__cause__) == without_location(str(have[1].__cause__))
+        if isinstance(want[1].__cause__, pair.python.ParseError):
+            assert isinstance(have[1].__cause__, pair.native.ParseError)
+            assert have[1].__cause__.line == want[1].__cause__.line
+
+
+@pytest.mark.parametrize("x", CASES)
+def test_raise_from_none(pair: Pair, x: int) -> None:
+    check(pair, "suppressed", x)
+    got = outcome(pair.native.suppressed, x)
+    if got[0] == "raise" and x in (1, 2, 3):
+        assert got[1].__cause__ is None and got[1].__suppress_context__

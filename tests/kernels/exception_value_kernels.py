@@ -173,3 +173,21 @@ def make_error(line: int) -> int:
     if isinstance(e, ValueError) and isinstance(e, ParseError):
         return e.line + len(e.args)
     return 0
+
+
+@compile
+def wrapped(text: str, log: list[str]) -> int:
+    try:
+        return _parse(text, log)
+    except ParseError as e:
+        raise RuntimeError("could not parse") from e
+    except ValueError as err:
+        raise Timeout("wrapped " + str(err)) from err
+
+
+@compile
+def suppressed(x: int) -> int:
+    try:
+        return _fail(x, {"a": 1})
+    except LookupError:
+        raise ValueError("no such item") from None

@@ -190,7 +190,7 @@ def _own_exprs(s: ir.Stmt) -> list[ir.Expr]:
     if isinstance(s, ir.Assert):
         return [s.test] + ([s.message] if s.message is not None else [])
     if isinstance(s, ir.Raise):
-        return [s.message] if s.message is not None else []
+        return [e for e in (s.message, s.cause) if e is not None]
     return []
 
 

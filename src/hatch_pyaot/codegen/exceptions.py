@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.classes import field_member
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import ClassType, ExceptionType, class_struct
+from hatch_pyaot.ir.types import NONE, ClassType, ExceptionType, class_struct
 from hatch_pyaot.tracer import exception_classes
 from hatch_pyaot.typing.exceptions import kinds
 from hatch_pyaot.typing.typed import Specialization
@@ -118,7 +118,24 @@ def raise_value(em: FunctionEmitter, s: ir.RaiseValue) -> None:
         em.line(f"pyaot::raise_object(pyaot::Exc::{kind}, {text}, {value});")
     else:
         em.line(f"{value}.raise_again();")
+    cause(em, s)
     em.line(em.fail(s.loc.line))
+
+
+def cause(em: FunctionEmitter, s: ir.Raise) -> None:
+    """After the raise: ``from cause`` (kept as __cause__ in CPython) or ``from None``."""
+    if s.cause is None:
+        return
+    em.headers.add(HEADER)
+    t = em.spec.type_of(s.cause)
+    if isinstance(s.cause, ir.Const) or t == NONE:
+        em.line("pyaot::suppress_context();")
+        return
+    value = em.held(s.cause)
+    if isinstance(t, ClassType):
+        kind = exception_classes.kind(t.info)  # type: ignore[arg-type]
+        value = f"pyaot::exception_value{{pyaot::Exc::{kind}, {{}}, {value}}}"
+    em.line(f"pyaot::set_cause({value});")
 
 
 def key_message(em: FunctionEmitter, message: str) -> str:

@@ -410,6 +410,7 @@ class FunctionEmitter:
                     s.message) == STR:
                 msg = exceptions.key_message(self, msg)
             self.line(f"pyaot::raise(pyaot::Exc::{s.exc}, {msg});")
+            exceptions.cause(self, s)
             self.line(self.fail(s.loc.line))
         elif isinstance(s, ir.Assert):
             test = self.truth(s.test)

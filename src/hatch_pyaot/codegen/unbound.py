@@ -161,6 +161,7 @@ class _Analysis:
             return state
         if isinstance(s, ir.Raise):
             self.read(s.message, state)
+            self.read(s.cause, state)
             return None
         if isinstance(s, ir.Assert):
             self.read(s.test, state)

@@ -521,10 +521,12 @@ class Return(Stmt):
 
 @dataclass(eq=False, slots=True)
 class Raise(Stmt):
-    """``raise Exc`` or ``raise Exc("message")`` for a built-in exception type."""
+    """``raise Exc`` or ``raise Exc("message")`` for a built-in exception type; ``from
+    cause`` an exception value, ``from None`` the Const None."""
 
     exc: str
     message: Expr | None
+    cause: Expr | None = None
 
 
 @dataclass(eq=False, slots=True)

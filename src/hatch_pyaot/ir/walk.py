@@ -53,8 +53,11 @@ def _stmt(s: ir.Stmt, f: Rewrite) -> None:
         s.test = _expr(s.test, f)
         if s.message is not None:
             s.message = _expr(s.message, f)
-    elif isinstance(s, ir.Raise) and s.message is not None:
-        s.message = _expr(s.message, f)
+    elif isinstance(s, ir.Raise):
+        if s.message is not None:
+            s.message = _expr(s.message, f)
+        if s.cause is not None:
+            s.cause = _expr(s.cause, f)
 
 
 def _expr(e: ir.Expr, f: Rewrite) -> ir.Expr:

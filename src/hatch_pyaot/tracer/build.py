@@ -438,6 +438,10 @@ class Builder:
         return stmts
 
     def raise_(self, node: cst.Raise) -> ir.Stmt | list[ir.Stmt] | None:
+        return exception_classes.with_cause(self, node, self.raised(node))
+
+    def raised(self, node: cst.Raise) -> ir.Stmt | list[ir.Stmt] | None:
+        """What ``raise`` raises (its ``from`` aside)."""
         loc = self.loc(node)
         exc = node.exc
         if exc is None:

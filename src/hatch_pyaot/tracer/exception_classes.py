@@ -96,4 +96,24 @@ def is_exception(info: object) -> bool:
 def raise_value(loc: Loc, value: ir.Name) -> ir.RaiseValue:
     """``raise e``: the value held in a local, and its str() (what an ``except`` of its
     built-in base reads as the message)."""
-    return ir.RaiseValue(loc, "", value, ir.Call(loc, "builtins.str", [ir.Name(loc, value.id)]))
+    return ir.RaiseValue(loc, "", value,
+                         text=ir.Call(loc, "builtins.str", [ir.Name(loc, value.id)]))
+
+
+def with_cause(builder: Builder, node: cst.Raise, raised: ir.Stmt | list[ir.Stmt] | None,
+               ) -> ir.Stmt | list[ir.Stmt] | None:
+    """``raise ... from cause``: an exception value held in a local, or None."""
+    if node.cause is None or raised is None:
+        return raised
+    item = node.cause.item
+    stmt = raised[-1] if isinstance(raised, list) else raised
+    assert isinstance(stmt, ir.Raise)
+    if isinstance(stmt, ir.Reraise):
+        return raised
+    if isinstance(item, cst.Name) and item.value == "None":
+        stmt.cause = ir.Const(builder.loc(item), None)
+    elif isinstance(item, cst.Name) and item.value in builder.locals:
+        stmt.cause = builder.expr(item)
+    else:
+        builder.error(item, "'raise ... from' takes a caught exception (a name) or None here")
+    return raised

@@ -174,6 +174,7 @@ def _format_fields(typer: FunctionTyper, e: ir.FormatStr) -> None:
 def raise_value(typer: FunctionTyper, s: ir.RaiseValue) -> None:
     """``raise e``: ``e`` must be a caught exception."""
     assert s.message is not None
+    cause(typer, s)
     t = typer.expr(s.message)
     if is_exception_object(t):
         assert s.text is not None
@@ -181,3 +182,14 @@ def raise_value(typer: FunctionTyper, s: ir.RaiseValue) -> None:
     elif t is not None and not isinstance(t, ExceptionType):
         typer.diags.error(s.loc, f"only an exception can be raised (this is a {t}); a "
                           "caught one (except ... as e) or a built-in class")
+
+
+def cause(typer: FunctionTyper, s: ir.Raise) -> None:
+    """``raise ... from cause``: a caught exception, an exception object, or None."""
+    if s.cause is None:
+        return
+    t = typer.expr(s.cause, raw=True)
+    if t is not None and t != NONE and not (isinstance(t, ExceptionType)
+                                             or is_exception_object(t)):
+        typer.diags.error(s.cause.loc, f"exception causes must derive from BaseException "
+                          f"(this is a {t})")

@@ -423,6 +423,7 @@ class FunctionTyper:
         elif isinstance(s, ir.RaiseValue):
             exceptions.raise_value(self, s)
         elif isinstance(s, ir.Raise):
+            exceptions.cause(self, s)
             if s.message is not None:
                 self.message(s.message)
         elif isinstance(s, ir.Assert):

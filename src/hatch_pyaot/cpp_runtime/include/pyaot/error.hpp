@@ -6,6 +6,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -79,6 +80,10 @@ struct ErrorState {
   /// An instance of an exception class of the program (`raise ParseError(...)`), raised as
   /// its built-in base's kind; none for a built-in exception.
   ref<object> payload;
+  /// `raise ... from cause`: the cause (its own cause dropped), shown as __cause__ in CPython;
+  /// `from None` and `from cause` both suppress the context, as in Python.
+  std::shared_ptr<const ErrorState> cause;
+  bool suppress_context = false;
 };
 
 /// The calling thread's error state. WebAssembly built without threads has one thread, and
@@ -121,6 +126,8 @@ inline const char* error_name(const ErrorState& state) noexcept {
   state.file = nullptr;
   state.line = 0;
   state.payload = ref<object>();
+  state.cause.reset();
+  state.suppress_context = false;
   return false;
 }
 
@@ -175,6 +182,8 @@ inline void clear_error() noexcept {
   state.file = nullptr;
   state.line = 0;
   state.payload = ref<object>();
+  state.cause.reset();
+  state.suppress_context = false;
 }
 
 }  // namespace pyaot

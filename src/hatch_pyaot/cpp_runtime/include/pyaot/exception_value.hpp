@@ -5,6 +5,7 @@
 // repr(e) is `ValueError('msg')`, e.args the 1-tuple of the message, and `raise e` puts it
 // back in the error state.
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -67,6 +68,25 @@ struct exception_value {
   bool raise_again() const { return raise_object(type, message, payload); }
 
 };
+
+/// `raise ... from cause` (after the raise): the pending exception's cause.
+inline bool set_cause(const exception_value& cause) {
+  auto held = std::make_shared<ErrorState>();
+  held->set = true;
+  held->type = cause.type;
+  held->message = cause.message;
+  held->payload = cause.payload;
+  ErrorState& state = error_state();
+  state.cause = std::move(held);
+  state.suppress_context = true;
+  return false;
+}
+
+/// `raise ... from None` (after the raise).
+inline bool suppress_context() {
+  error_state().suppress_context = true;
+  return false;
+}
 
 /// KeyError("k")'s message: the key's repr, as the runtime words every KeyError.
 inline std::string key_message(std::string_view key) {

@@ -3,6 +3,7 @@
 
 #include "pyaot/python/common.hpp"
 
+#include <memory>
 #include <string>
 
 #include <chrono>
@@ -137,6 +138,52 @@ namespace detail {
 
 }  // namespace detail
 
+[[gnu::cold]] inline PyObject* to_python_error() noexcept;
+
+namespace detail {
+
+/// The exception CPython has pending, normalized, taken out (a new reference).
+inline PyObject* take_raised() noexcept {
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  if (value != nullptr && traceback != nullptr) PyException_SetTraceback(value, traceback);
+  Py_XDECREF(type);
+  Py_XDECREF(traceback);
+  return value;
+}
+
+/// The pending error, raised in Python with its `raise ... from` cause as __cause__ (or
+/// `from None`: __suppress_context__ alone).
+[[gnu::cold]] inline PyObject* raise_with_cause() noexcept {
+  ErrorState& state = error_state();
+  std::shared_ptr<const ErrorState> cause = std::move(state.cause);
+  state.cause.reset();
+  state.suppress_context = false;
+  PyObject* cause_exc = nullptr;
+  if (cause != nullptr) {
+    ErrorState raised = std::move(state);
+    state = *cause;
+    to_python_error();
+    cause_exc = take_raised();
+    state = std::move(raised);
+  }
+  to_python_error();
+  PyObject* exc = take_raised();
+  if (exc == nullptr) {
+    Py_XDECREF(cause_exc);
+    return nullptr;
+  }
+  PyException_SetCause(exc, cause_exc);  // steals it; sets __suppress_context__
+  PyObject* type = PyObject_Type(exc);
+  PyErr_SetObject(type, exc);
+  Py_DECREF(type);
+  Py_DECREF(exc);
+  return nullptr;
+}
+
+}  // namespace detail
+
 /// Raises the thread's pending pyaot error in Python, message "<message> (at <file>:<line>)"
 /// when a location was recorded, clears it, and returns nullptr.
 [[gnu::cold]] inline PyObject* to_python_error() noexcept {
@@ -151,6 +198,7 @@ namespace detail {
     if (PyErr_Occurred() == nullptr) PyErr_SetNone(PyExc_KeyboardInterrupt);
     return nullptr;
   }
+  if (state.cause != nullptr || state.suppress_context) return detail::raise_with_cause();
   PyObject* type = exception_type(state.type);
   if ((state.payload.raw() != nullptr && detail::raise_user_exception(state)) ||
       (state.type == Exc::KeyError && detail::raise_key_error(state)) ||
