@@ -94,18 +94,26 @@ def outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, Any
         return ("raise", exc)
 
 
-def check_copies(pair: Pair, func: str, *args: Any) -> None:
-    """Both sides on deep copies of the arguments: the same result (or exception type and
-    message), and the same arguments afterwards (dicts in their order)."""
+def run_both(pair: Pair, func: str, *args: Any) -> tuple[str, tuple[str, Any], tuple[str, Any],
+                                                       tuple[Any, ...], tuple[Any, ...]]:
+    """Both sides on deep copies of the arguments, which both end the same way (return or
+    raise): the call's text, each outcome, and each side's arguments afterwards."""
     import copy
-
-    from hatch_pyaot.testing import same_value
 
     py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
     expected = outcome(getattr(pair.python, func), *py_args)
     got = outcome(getattr(pair.native, func), *native_args)
     call = f"{func}{args}"
     assert expected[0] == got[0], f"{call}: CPython {expected}, compiled {got}"
+    return call, expected, got, py_args, native_args
+
+
+def check_copies(pair: Pair, func: str, *args: Any) -> None:
+    """Both sides on deep copies of the arguments: the same result (or exception type and
+    message), and the same arguments afterwards (dicts in their order)."""
+    from hatch_pyaot.testing import same_value
+
+    call, expected, got, py_args, native_args = run_both(pair, func, *args)
     if expected[0] == "ok":
         assert same_value(expected[1], got[1]), f"{call}: CPython {expected[1]!r}, " \
                                                 f"compiled {got[1]!r}"

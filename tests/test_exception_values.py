@@ -8,13 +8,12 @@ Every kernel of kernels/exception_value_kernels.py is compiled once for this fil
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from support import Pair, build_pair, outcome, without_location
+from support import Pair, build_pair, outcome, run_both, without_location
 from support import check_copies as check
 
 KERNELS = Path(__file__).parent / "kernels" / "exception_value_kernels.py"
@@ -58,11 +57,7 @@ def check_raised(pair: Pair, func: str, *args: Any) -> None:
     """check(), where an exception of a class of the program is compared by its class's
     name and place in the hierarchy (each side's module has its own class), its str(), args
     and attributes; the compiled one must be an instance of the module's own class."""
-    py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
-    expected = outcome(getattr(pair.python, func), *py_args)
-    got = outcome(getattr(pair.native, func), *native_args)
-    call = f"{func}{args}"
-    assert expected[0] == got[0], f"{call}: CPython {expected}, compiled {got}"
+    call, expected, got, py_args, native_args = run_both(pair, func, *args)
     if expected[0] == "ok":
         assert expected[1] == got[1], f"{call}: CPython {expected[1]!r}, compiled {got[1]!r}"
     else:

@@ -121,6 +121,14 @@ inline PyObject* (*user_exception_to_python)(object*) = nullptr;
 
 namespace detail {
 
+/// Raises the exception instance `exc` (a reference it takes).
+inline void raise_instance(PyObject* exc) noexcept {
+  PyObject* type = PyObject_Type(exc);
+  PyErr_SetObject(type, exc);
+  Py_DECREF(type);
+  Py_DECREF(exc);
+}
+
 /// `raise ParseError(...)` of compiled code: an instance of the user's own class.
 [[gnu::cold]] inline bool raise_user_exception(const ErrorState& state) noexcept {
   if (user_exception_to_python == nullptr) return false;
@@ -129,10 +137,7 @@ namespace detail {
     PyErr_Clear();
     return false;
   }
-  PyObject* type = PyObject_Type(exc);
-  PyErr_SetObject(type, exc);
-  Py_DECREF(type);
-  Py_DECREF(exc);
+  raise_instance(exc);
   return true;
 }
 
@@ -175,10 +180,7 @@ inline PyObject* take_raised() noexcept {
     return nullptr;
   }
   PyException_SetCause(exc, cause_exc);  // steals it; sets __suppress_context__
-  PyObject* type = PyObject_Type(exc);
-  PyErr_SetObject(type, exc);
-  Py_DECREF(type);
-  Py_DECREF(exc);
+  raise_instance(exc);
   return nullptr;
 }
 
