@@ -139,8 +139,8 @@ def parse_caught(text: str, log: list[str]) -> int:
         log.append(f"{e} at {e.line}")
         log.append(e.args[0])
         return -e.line
-    except Timeout as t:
-        log.append(str(t) + "|" + repr(t))
+    except Timeout as e:  # another class under the same name
+        log.append(str(e) + "|" + repr(e))
         return -100
 
 

@@ -174,6 +174,9 @@ class Builder:
     in_handler: bool = False
     """In an ``except`` block (not in a ``finally`` within it): a bare ``raise`` re-raises."""
     renames: dict[str, str] = field(default_factory=dict)
+    handler_names: set[str] = field(default_factory=set)
+    """The names ``except ... as`` bound so far: another handler's is renamed, so that each
+    holds its own class (Python deletes the name after each handler)."""
     """Generator-expression variables, renamed to function locals of their own."""
     owner: ClassInfo | None = None
     """The class of a method (``super()`` calls its base's methods)."""
@@ -520,7 +523,16 @@ class Builder:
             elif h.name is not None:
                 self.error(h.name, "'except ... as' binds a name only")
             types = None if h.type is None else self.exception_types(h.type)
-            handlers.append(ir.Handler(types, self.handling(h.body, True), self.loc(h), name))
+            outer = dict(self.renames)
+            if name in self.handler_names:
+                self.renames[name] = name = self.fresh_local(name)
+            elif name is not None:
+                self.handler_names.add(name)
+            try:
+                handlers.append(ir.Handler(types, self.handling(h.body, True), self.loc(h),
+                                           name))
+            finally:
+                self.renames = outer
         orelse = self.block(_block(node.orelse.body)) if node.orelse else []
         finalbody = self.handling(node.finalbody.body, False) if node.finalbody else []
         for jump in _escapes(finalbody):
