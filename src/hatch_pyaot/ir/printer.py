@@ -93,11 +93,13 @@ class _Printer:
             self.line(d, f"reduce {self.expr(s.value)}", s)
         elif isinstance(s, ir.Yield):
             self.line(d, "yield" + (f" {self.expr(s.value)}" if s.value else ""), s)
-        elif isinstance(s, ir.RaiseValue) and s.message is not None:
-            self.line(d, f"raise {self.expr(s.message)}", s)
         elif isinstance(s, ir.Raise):
-            msg = f"({self.expr(s.message)})" if s.message else ""
-            self.line(d, f"raise {s.exc}{msg}".rstrip(), s)
+            cause = f" from {self.expr(s.cause)}" if s.cause is not None else ""
+            if isinstance(s, ir.RaiseValue) and s.message is not None:
+                self.line(d, f"raise {self.expr(s.message)}{cause}", s)
+            else:
+                msg = f"({self.expr(s.message)})" if s.message else ""
+                self.line(d, f"raise {s.exc}{msg}{cause}".rstrip(), s)
         elif isinstance(s, ir.Assert):
             msg = f", {self.expr(s.message)}" if s.message else ""
             self.line(d, f"assert {self.expr(s.test)}{msg}", s)
