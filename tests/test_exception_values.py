@@ -119,3 +119,18 @@ def test_raise_from_none(pair: Pair, x: int) -> None:
     got = outcome(pair.native.suppressed, x)
     if got[0] == "raise" and x in (1, 2, 3):
         assert got[1].__cause__ is None and got[1].__suppress_context__
+
+
+@pytest.mark.parametrize("line", [3, 200])
+def test_passed_in(pair: Pair, line: int) -> None:
+    """An exception object passed in: read, changed, and raised again as the very object."""
+    logs: list[list[str]] = [[], []]
+    errors = [pair.python.ParseError("given", line), pair.native.ParseError("given", line)]
+    results = [outcome(mod.raise_given, err, log)
+               for mod, err, log in zip((pair.python, pair.native), errors, logs, strict=True)]
+    assert logs[0] == logs[1] and results[0][0] == results[1][0]
+    assert [e.line for e in errors] == [line + 1] * 2
+    if results[0][0] == "raise":
+        assert results[1][1] is errors[1] and results[0][1] is errors[0]
+    else:
+        assert results[0][1] == results[1][1]
