@@ -85,7 +85,12 @@ def is_exception_object(t: Type | None) -> bool:
 def _type_of(typer: FunctionTyper, e: ir.Expr) -> Type | None:
     """A name's type, or an expression's when it was typed already: exceptions are values
     of names, and typing any other operand here would type it twice."""
-    return typer.expr(e, raw=True) if isinstance(e, ir.Name) else typer.spec.expr_types.get(e)
+    if not isinstance(e, ir.Name):
+        return typer.spec.expr_types.get(e)
+    t = typer.spec.var_types.get(e.id)
+    if isinstance(t, ExceptionType) or is_exception_object(t):
+        typer.expr(e, raw=True)  # what the operation reads: typed once, here
+    return t
 
 
 def typed(typer: FunctionTyper, e: ir.Expr) -> object:
