@@ -7,3 +7,16 @@ from hatch_pyaot.onnx.lower import Lowering
 
 TABLE: dict[str, Lowering] = {**ops_elementwise.TABLE, **ops_nn.TABLE, **ops_shape.TABLE,
                                **ops_rnn.TABLE}
+
+
+KINDS: dict[str, dict[str, Lowering]] = {
+    "elementwise": ops_elementwise.TABLE, "network": ops_nn.TABLE, "data movement": ops_shape.TABLE,
+    "recurrent": ops_rnn.TABLE,
+}
+"""The tables by the kind of op they hold, for ``pyaot ops onnx``."""
+
+
+def listing() -> str:
+    """``pyaot ops onnx``: every op a line with its kind, then the count."""
+    rows = sorted((op, kind) for kind, table in KINDS.items() for op in table)
+    return "".join(f"{op}    -- {kind}\n" for op, kind in rows) + f"{len(rows)} ONNX ops\n"
