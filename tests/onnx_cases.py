@@ -37,6 +37,21 @@ def _binary(op: str, a: tuple[int, ...], b: tuple[int, ...], tag: str = "") -> C
     return Case(f"{op.lower()}{tag}", [(op, ["x", "z"], ["y"], {})], [("x", a), ("z", b)])
 
 
+def branch(name: str, nodes: list[tuple[str, list[str], list[str]]], out: str) -> Any:
+    """An If's branch: a subgraph of nodes without attributes, reading the outer graph's
+    tensors by name, with one float output; made when the model is saved."""
+
+    def make() -> Any:
+        from onnx import TensorProto, helper
+
+        protos = [helper.make_node(op, ins, outs, name=f"{name}_{i}")
+                  for i, (op, ins, outs) in enumerate(nodes)]
+        return helper.make_graph(protos, name, [], [
+            helper.make_tensor_value_info(out, TensorProto.FLOAT, None)])
+
+    return make
+
+
 CASES: list[Case] = [
     *(_one(op) for op in ("Relu", "Sigmoid", "Tanh", "Erf", "Exp", "Abs", "Neg", "Softsign")),
     _one("HardSigmoid", alpha=0.3, beta=0.4), _one("LeakyRelu", alpha=0.1),
@@ -174,6 +189,14 @@ CASES: list[Case] = [
          [("x", (3, 3, 2))]),
     Case("einsum_attention", [("Einsum", ["x", "z"], ["y"], {"equation": "bhqd,bhkd->bhqk"})],
          [("x", (1, 2, 3, 4)), ("z", (1, 2, 5, 4))]),
+    *(Case(f"if_folds_{rows}", [
+        ("Shape", ["x"], ["s"], {}), ("Gather", ["s", "zero"], ["rows"], {}),
+        ("Equal", ["rows", "two"], ["c"], {}),
+        ("If", ["c"], ["y"], {"then_branch": branch("then", [("Relu", ["x"], ["t"])], "t"),
+                              "else_branch": branch("else", [("Neg", ["x"], ["n"]),
+                                                             ("Mul", ["n", "k"], ["e"])], "e")})],
+        [("x", (rows, 3))], {"zero": np.array(0, np.int64), "two": np.array(2, np.int64),
+                             "k": w(3)}) for rows in (2, 4)),
     Case("cnn", [("Conv", ["x", "k1", "b1"], ["c1"], {"pads": [1] * 4}),
                  ("BatchNormalization", ["c1", "g", "be", "m", "v"], ["n1"], {}),
                  ("Relu", ["n1"], ["r1"], {}),
@@ -195,7 +218,8 @@ def save(case: Case, folder: Path) -> Path:
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
-    nodes = [helper.make_node(op, ins, outs, name=f"{case.name}_{i}", **attrs)
+    nodes = [helper.make_node(op, ins, outs, name=f"{case.name}_{i}",
+                              **{k: v() if callable(v) else v for k, v in attrs.items()})
              for i, (op, ins, outs, attrs) in enumerate(case.nodes)]
     inputs = [helper.make_tensor_value_info(
         n, TensorProto.INT64 if n in case.indices else TensorProto.FLOAT, list(s))
