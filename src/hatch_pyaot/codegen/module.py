@@ -25,7 +25,6 @@ from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.models import headers as model_headers
 from hatch_pyaot.codegen.printing import PRINT_HEADER
-from hatch_pyaot.ops.complex_ops import TEXT_HEADER as COMPLEX_TEXT_HEADER
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     ArrayType,
@@ -40,6 +39,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
 )
+from hatch_pyaot.ops.complex_ops import TEXT_HEADER as COMPLEX_TEXT_HEADER
 from hatch_pyaot.runtime.loader import ABI_VERSION
 from hatch_pyaot.typing.typed import Specialization
 
