@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from support import Pair, build_pair, check_copies
+from support import Pair, assert_refused, build_pair, check_copies
 
 KERNELS = Path(__file__).parent / "kernels" / "complex_kernels.py"
 INF, NAN = math.inf, math.nan
@@ -130,3 +130,33 @@ def test_arithmetic_agrees(pair: Pair, a: complex, b: complex) -> None:
 def test_cmath_agrees(pair: Pair, z: complex) -> None:
     for func in UNARY:
         check(pair, func, z)
+
+
+def test_cross_targets_leave_complex_entries_out(tmp_path: Path) -> None:
+    """complex has no C ABI form yet (docs/c-abi.md): such entry points get a warning and are
+    left out of the cross targets' artifacts; the others stay."""
+    from hatch_pyaot.codegen import c_abi
+    from hatch_pyaot.pipeline import analyze, entries_and_specs
+
+    path = tmp_path / "cross.py"
+    path.write_text("from hatch_pyaot import compile\n\n\n"
+                    "@compile\ndef takes(z: complex) -> float:\n    return abs(z)\n\n\n"
+                    "@compile\ndef makes(n: int) -> list[complex]:\n    return [n * 1j]\n\n\n"
+                    "@compile\ndef inside(x: float) -> float:\n    return (x * 1j).imag\n",
+                    encoding="utf-8")
+    entries, _ = entries_and_specs(analyze(path))
+    assert {e.name: c_abi.unsupported(e) for e in entries} == {
+        "takes": "parameter 'z' is a complex, and a complex in it has no C ABI form yet",
+        "makes": "the result is a list[complex], and a complex in it has no C ABI form yet",
+        "inside": None}
+
+
+def test_what_python_rejects_is_refused_with_its_location(tmp_path: Path) -> None:
+    assert_refused(tmp_path, "from hatch_pyaot import compile\n\n\n"
+                   "@compile\ndef less(a: complex, b: complex) -> bool:\n    return a < b\n\n\n"
+                   "@compile\ndef spec(z: complex) -> str:\n    return f'{z:.2f}'\n\n\n"
+                   "@compile\ndef member(z: complex) -> float:\n    return z.phase\n", [
+                       (6, 12, "'<' is not supported between 'complex' and 'complex'"),
+                       (11, 15, "a format spec (or !a) for a complex is not supported yet"),
+                       (16, 12, "the attribute complex.phase is not supported"),
+                   ])
