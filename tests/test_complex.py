@@ -83,6 +83,11 @@ def test_containers_and_keys(pair: Pair) -> None:
     check(pair, "total", [])
     assert pair.native.total([1, 2.5]) == 3.5 + 0j  # ints and floats are accepted
     check(pair, "as_keys", [1j, 2 + 0j, 1j, complex(-0.0, 0), 3 - 0j, 3 + 0j])
+    # Not empty: CPython's sum() of an empty list is the int 0 (docs/values.md).
+    for zs in ([1j, 1j, 2 + 0j, complex(NAN, 0)], [complex(INF, -0.0), -0j, 0j]):
+        check(pair, "grouped", zs)
+    for z, x in [(1 + 2j, 3.0), (-0j, -0.0), (complex(NAN, 1), INF)]:
+        check(pair, "updated", z, x)
 
 
 def test_cmath_rect_and_log_base(pair: Pair) -> None:

@@ -179,3 +179,17 @@ def mandelbrot_point(c: complex, limit: int) -> int:
         if abs(z) > 2.0:
             return i
     return limit
+
+
+@compile
+def updated(z: complex, x: float) -> tuple[complex, bool, bool]:
+    z += 1
+    z *= 2j
+    z /= x
+    z **= 2
+    return z, isinstance(z, complex), isinstance(z, float)
+
+
+@compile
+def grouped(zs: list[complex]) -> tuple[complex, int, dict[tuple[complex, int], int]]:
+    return sum(zs), len(set(zs)), {(z, i): i for i, z in enumerate(zs)}
