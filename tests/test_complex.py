@@ -130,6 +130,15 @@ def test_arithmetic_agrees(pair: Pair, a: complex, b: complex) -> None:
         check(pair, func, a, b)
 
 
+@settings(max_examples=100, deadline=None)
+@given(parts, st.integers(-(2**53), 2**53), complexes, parts, st.integers(-120, 120))
+def test_mixed_operands_and_rect_agree(pair: Pair, x: float, n: int, z: complex, phi: float,
+                                       k: int) -> None:
+    check(pair, "mixed", x, n, z)
+    check(pair, "c_rect", x, phi)
+    check(pair, "power_int", z, k)
+
+
 @settings(max_examples=200, deadline=None)
 @given(complexes)
 def test_cmath_agrees(pair: Pair, z: complex) -> None:
