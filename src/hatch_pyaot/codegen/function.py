@@ -59,6 +59,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
     BYTES,
+    COMPLEX,
     FLOAT,
     INT,
     NONE,
@@ -1044,7 +1045,7 @@ def _is_instance(t: Type, classes: list[str]) -> bool:
     import builtins
 
     classes_of: dict[Type, type] = {INT: int, FLOAT: float, BOOL: bool, NONE: type(None),
-                                    STR: str, BYTES: bytes}
+                                    STR: str, BYTES: bytes, COMPLEX: complex}
     if isinstance(t, DTypeScalar | ArrayType):
         # numpy.float64 is a float subclass; no other NumPy type derives from a builtin.
         python_class: type = float if isinstance(t, DTypeScalar) and t.dtype.name == "float64" \

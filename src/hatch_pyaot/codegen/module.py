@@ -39,6 +39,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
 )
+from hatch_pyaot.ops.complex_ops import TEXT_HEADER as COMPLEX_TEXT_HEADER
 from hatch_pyaot.runtime.loader import ABI_VERSION
 from hatch_pyaot.typing.typed import Specialization
 
@@ -75,6 +76,8 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
     members = enums.enums_of(specs)
     if members:
         headers.add(enums.HEADER)
+    if any("pyaot::complex" in line for line in (*protos, *body)):
+        headers.add(COMPLEX_TEXT_HEADER)  # its text, hash and == for str(), dicts and sets
     return ["namespace pyaot_gen {", "", *lowered, *enums.structs(members),
             *classes.structs(kinds, list(specs)), *protos, "",
             *classes.special_methods(kinds, list(specs)), *body, "}  // namespace pyaot_gen"]

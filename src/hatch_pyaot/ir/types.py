@@ -392,6 +392,8 @@ STR: Final = Scalar("str", "pyaot::str")
 """Python's str: an immutable, reference-counted string of code points (pyaot/builtins/str.hpp)."""
 BYTES: Final = Scalar("bytes", "pyaot::bytes")
 """Python's bytes: an immutable, reference-counted string of bytes (pyaot/builtins/bytes.hpp)."""
+COMPLEX: Final = Scalar("complex", "pyaot::complex")
+"""Python's complex: two doubles (pyaot/builtins/complex.hpp); an int or a float widens to it."""
 FUNCTION: Final = Scalar("function", "void")
 """A lambda (ir.Lambda): only the key= of a sort, inlined there."""
 DTYPE: Final = Scalar("dtype", "void")
@@ -399,7 +401,7 @@ SLICE: Final = Scalar("slice", "pyaot::numpy::Slice")
 """``start:stop:step`` inside ``a[...]``."""
 """A dtype named in the source (ir.DTypeLit): only an argument of array creation."""
 
-_NUMERIC_RANK: Final = {BOOL: 0, INT: 1, FLOAT: 2}
+_NUMERIC_RANK: Final = {BOOL: 0, INT: 1, FLOAT: 2, COMPLEX: 3}
 _KIND: Final[dict[Type, PyKind]] = {BOOL: "bool", INT: "int", FLOAT: "float"}
 
 
@@ -425,7 +427,7 @@ def unify(a: Type, b: Type) -> Type | None:
         return a if _NUMERIC_RANK[a] > _NUMERIC_RANK[b] else b
     if isinstance(b, DTypeScalar) and a in _NUMERIC_RANK:
         a, b = b, a
-    if isinstance(a, DTypeScalar) and b in _NUMERIC_RANK:
+    if isinstance(a, DTypeScalar) and b in _KIND:
         from hatch_pyaot.typing.dtypes import promote_weak
 
         return DTypeScalar(promote_weak(a.dtype, _KIND[b]))

@@ -7,6 +7,7 @@ import libcst as cst
 from hatch_pyaot.ir.types import (
     BOOL,
     BYTES,
+    COMPLEX,
     FLOAT,
     INT,
     NONE,
@@ -36,6 +37,7 @@ from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
 _SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL,
+            "builtins.complex": COMPLEX,
             "builtins.str": STR, "builtins.bytes": BYTES}
 _TUPLES = {"builtins.tuple", "typing.Tuple"}
 _LISTS = {"builtins.list", "typing.List"}

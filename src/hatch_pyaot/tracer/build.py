@@ -630,6 +630,8 @@ class Builder:
                 self.error(node, "integer literal does not fit in 64 bits")
                 number = 0
             return ir.Const(loc, number)
+        if isinstance(node, cst.Imaginary):
+            return ir.Const(loc, node.evaluated_value)
         if isinstance(node, cst.FormattedString) or (
                 isinstance(node, cst.ConcatenatedString) and forms.has_fstring(node)):
             return forms.fstring(self, node)
@@ -726,7 +728,6 @@ class Builder:
             cst.GeneratorExp: "generator expressions",
             cst.NamedExpr: "assignment expressions (:=)",
             cst.Await: "await",
-            cst.Imaginary: "complex numbers",
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled yet")
         return ir.Const(loc, 0)

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from hatch_pyaot.tracer.classes import ClassInfo
     from hatch_pyaot.tracer.enums import EnumInfo
 
-ConstValue = int | float | bool | str | bytes | None | tuple[object, ...]
+ConstValue = int | float | complex | bool | str | bytes | None | tuple[object, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +125,7 @@ _FOLDABLE_CALLS = (
     "builtins.round",
     "builtins.int",
     "builtins.float",
+    "builtins.complex",
     "builtins.bool",
     "builtins.pow",
     "builtins.divmod",
@@ -140,7 +141,7 @@ class Unfoldable(Exception):
 
 def check_constant(value: object) -> ConstValue:
     """A folded value the compiler can embed, or Unfoldable."""
-    if isinstance(value, bool) or value is None or isinstance(value, float | str | bytes):
+    if isinstance(value, bool) or value is None or isinstance(value, float | complex | str | bytes):
         return value
     if isinstance(value, int):
         if not INT64_MIN <= value <= INT64_MAX:
@@ -287,7 +288,7 @@ class Resolver:
 
     def fold(self, module: ModuleSource, node: cst.BaseExpression) -> ConstValue:
         """Evaluate a constant expression from source, or raise Unfoldable."""
-        if isinstance(node, cst.Integer | cst.Float):
+        if isinstance(node, cst.Integer | cst.Float | cst.Imaginary):
             return check_constant(node.evaluated_value)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value

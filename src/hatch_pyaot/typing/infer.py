@@ -19,6 +19,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
     BYTES,
+    COMPLEX,
     DTYPE,
     FLOAT,
     FUNCTION,
@@ -50,6 +51,7 @@ from hatch_pyaot.typing import (
     bisects,
     classes,
     closures,
+    complex_numbers,
     cv2_calls,
     default_dicts,
     deques,
@@ -176,7 +178,8 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
-_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed)
+_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed,
+           complex_numbers.typed)
 """The value types whose operations type themselves (NamedTuples before the classes they
 are): each gives NOT_MINE for the others."""
 
@@ -1003,6 +1006,8 @@ def _const_type(value: object) -> Type:
         return INT
     if isinstance(value, float):
         return FLOAT
+    if isinstance(value, complex):
+        return COMPLEX
     if isinstance(value, str):
         return STR
     if isinstance(value, bytes):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    COMPLEX,
     FLOAT,
     INT,
     NONE,
@@ -34,7 +35,7 @@ STREAMS = {"file=sys.stdout": 1, "file=sys.stderr": 2}
 
 
 def printable(t: Type) -> bool:
-    if t in (BOOL, INT, FLOAT, NONE, STR):
+    if t in (BOOL, INT, FLOAT, COMPLEX, NONE, STR):
         return True
     if isinstance(t, ListType):
         return t.item is None or printable(t.item)

@@ -25,6 +25,7 @@
 #include "pyaot/builtins/set.hpp"
 #include "pyaot/builtins/object.hpp"
 #include "pyaot/enum.hpp"
+#include "pyaot/builtins/complex.hpp"
 
 namespace pyaot::python {
 
@@ -39,6 +40,9 @@ bool write_back(const std::optional<T>& value);
 // str (pyaot/python/str.hpp, included at the end): declared here for the templates below.
 inline bool from_python(PyObject* obj, str& out, const char* func, const char* param);
 inline PyObject* to_python(const str& value);
+// complex (pyaot/python/complex.hpp, included at the end).
+inline bool from_python(PyObject* obj, complex& out, const char* func, const char* param);
+inline PyObject* to_python(complex value);
 // bytes (pyaot/python/bytes.hpp, included at the end).
 inline bool from_python(PyObject* obj, bytes& out, const char* func, const char* param);
 inline PyObject* to_python(const bytes& value);
@@ -332,6 +336,7 @@ PyObject* pack_tuple(Items... items) {
 #include "pyaot/python/list.hpp"
 #include "pyaot/python/str.hpp"
 #include "pyaot/python/bytes.hpp"
+#include "pyaot/python/complex.hpp"
 #include "pyaot/python/optional.hpp"
 #include "pyaot/python/dict.hpp"
 #include "pyaot/python/set.hpp"
