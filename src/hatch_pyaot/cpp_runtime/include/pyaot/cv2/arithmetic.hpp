@@ -4,7 +4,7 @@
 // NORM_INF, NORM_L1 and NORM_L2 scale so that the norm is alpha; the scale and shift are
 // computed in double, applied in float as OpenCV's convertTo (1 LSB of cv2 on uint8 where its
 // SIMD rounding differs). A uint8 image goes through a table of the 256 results
-// (pyaot/cv2/table.hpp), each computed by the same formula.
+// (pyaot/cv2/table.hpp) where the result is an integer, each computed by the same formula.
 
 #include <cmath>
 #include <algorithm>
@@ -77,7 +77,11 @@ bool normalize(numpy::ndarray<D, N>& out, const numpy::ndarray<T, N>& src, doubl
   if (!result(out, img.rows, img.cols, img.cn)) return false;
   const float a = static_cast<float>(scale), b = static_cast<float>(shift);
   auto convert = [a, b](T v) { return saturate<D>(static_cast<float>(v) * a + b); };
-  if constexpr (std::is_same_v<T, std::uint8_t>) {
+  if constexpr (std::is_floating_point_v<D>) {  // no rounding: the loop vectorizes
+    const T* __restrict s = img.data;
+    D* __restrict d = out.data;
+    for (std::int64_t i = 0; i < n; ++i) d[i] = static_cast<D>(static_cast<float>(s[i]) * a + b);
+  } else if constexpr (std::is_same_v<T, std::uint8_t>) {
     detail::apply_table(out.data, img.data, n, convert);
   } else {
     for (std::int64_t i = 0; i < n; ++i) out.data[i] = convert(img.data[i]);

@@ -5,11 +5,14 @@
 // `H` holds a row's horizontal sums and `V` the vertical ones: uint16 and uint32 for the
 // fixed-point uint8 paths (their products and sums exact, in 8 lanes of SSE2), float for the
 // others; `finish` turns a vertical sum into the result element (of the result's dtype D).
-// Each source row is filtered once into a ring of kh rows (the rows one output row reads are
-// kh consecutive ones, or, at a border, distinct ones within kh of the edge, so a row's slot
-// is its index mod kh). Every inner loop runs over a contiguous row and vectorizes. Zero taps
+// Each source row is filtered once into a ring of kh + 1 rows (the rows one output row and
+// the one before it read are kh + 1 consecutive ones, or, at a border, distinct ones within
+// kh + 1 of the edge, so a row's slot is its index mod kh + 1; a row is used as soon as it is
+// asked for, so a collision would only filter a row again). Every inner loop runs over a contiguous row and vectorizes. Zero taps
 // are skipped for integer images (their products are 0; a float one may hold inf or NaN);
-// `unit` says every tap is 1 (a box filter): sums without products.
+// `unit` says every tap is 1 (a box filter): sums without products, and for an integer image
+// each output row's vertical sums are the previous row's, less the row that leaves the
+// window, plus the one that enters it (exact in unsigned arithmetic).
 
 #include <algorithm>
 #include <cstdint>
@@ -100,12 +103,13 @@ void separable(D* dst, const Image<T>& img, const SeparableKernel<H, V>& k, std:
   using W = std::conditional_t<std::is_floating_point_v<H>, H, T>;
   std::vector<W> wide(std::is_same_v<W, T> ? 0 : static_cast<std::size_t>(padded_size));
   const std::vector<T> zero = fill_pixel(cn, T(0));
-  std::vector<H> ring(static_cast<std::size_t>(kh * width));
-  std::vector<std::int64_t> held(static_cast<std::size_t>(kh), -1);  // source row per slot
+  const std::int64_t slots = kh + 1;
+  std::vector<H> ring(static_cast<std::size_t>(slots * width));
+  std::vector<std::int64_t> held(static_cast<std::size_t>(slots), -1);  // source row per slot
   auto horizontal = [&](std::int64_t sy) -> const H* {
-    H* h = ring.data() + (sy % kh) * width;
-    if (held[sy % kh] == sy) return h;
-    held[sy % kh] = sy;
+    H* h = ring.data() + (sy % slots) * width;
+    if (held[sy % slots] == sy) return h;
+    held[sy % slots] = sy;
     pad_row(padded.data(), img.row(sy), img.cols, cn, k.ax, kw - 1 - k.ax, xs.data(),
             zero.data());
     if constexpr (std::is_same_v<W, T>) {
@@ -120,14 +124,26 @@ void separable(D* dst, const Image<T>& img, const SeparableKernel<H, V>& k, std:
   };
   std::vector<V> sums(static_cast<std::size_t>(width));
   for (std::int64_t r = 0; r < img.rows; ++r, dst += width) {
-    bool first = true;
-    for (std::int64_t t = 0; t < kh; ++t) {
-      const std::int64_t sy = ys[r + t];
-      if (sy < 0 || (integral && !k.unit && k.y[t] == H(0))) continue;
-      detail::vertical_tap(sums.data(), horizontal(sy), width, k.y[t], k.unit, first);
-      first = false;
+    if (integral && k.unit && r > 0) {
+      V* __restrict v = sums.data();
+      if (ys[r - 1] >= 0) {
+        const H* __restrict h = horizontal(ys[r - 1]);
+        for (std::int64_t i = 0; i < width; ++i) v[i] -= static_cast<V>(h[i]);
+      }
+      if (ys[r + kh - 1] >= 0) {
+        const H* __restrict h = horizontal(ys[r + kh - 1]);
+        for (std::int64_t i = 0; i < width; ++i) v[i] += static_cast<V>(h[i]);
+      }
+    } else {
+      bool first = true;
+      for (std::int64_t t = 0; t < kh; ++t) {
+        const std::int64_t sy = ys[r + t];
+        if (sy < 0 || (integral && !k.unit && k.y[t] == H(0))) continue;
+        detail::vertical_tap(sums.data(), horizontal(sy), width, k.y[t], k.unit, first);
+        first = false;
+      }
+      if (first) std::fill(sums.begin(), sums.end(), V(0));
     }
-    if (first) std::fill(sums.begin(), sums.end(), V(0));
     const V* __restrict sum = sums.data();
     D* __restrict d = dst;
     for (std::int64_t i = 0; i < width; ++i) d[i] = finish(sum[i]);
