@@ -95,7 +95,8 @@ bool copy_make_border(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src
   std::vector<T> pixel(static_cast<std::size_t>(cn), T(0));
   for (std::int64_t k = 0; k < cn && k < 4; ++k) pixel[k] = fill[k];
   std::vector<T> blank(static_cast<std::size_t>(cols * cn));
-  for (std::int64_t c = 0; c < cols; ++c) std::memcpy(&blank[c * cn], pixel.data(), cn * sizeof(T));
+  for (std::int64_t c = 0; c < cols; ++c)
+    std::memcpy(&blank[c * cn], pixel.data(), static_cast<std::size_t>(cn) * sizeof(T));
   const std::size_t row_bytes = static_cast<std::size_t>(cols * cn) * sizeof(T);
   for (std::int64_t r = 0; r < rows; ++r) {
     T* d = out.data + r * cols * cn;

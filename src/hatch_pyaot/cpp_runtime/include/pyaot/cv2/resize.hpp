@@ -138,7 +138,8 @@ void resize_linear(T* dst, const Image<T>& img, const ResizePlan& p) noexcept {
       const W* __restrict p1 = h1;
       T* __restrict d = dst;
       for (std::int64_t i = 0; i < width; ++i) {  // saturated in int32, which vectorizes
-        const std::int32_t v = ((((p0[i] >> 4) * b0) >> 16) + (((p1[i] >> 4) * b1) >> 16) + 2) >> 2;
+        const std::int32_t v =
+            ((((p0[i] >> 4) * b0) >> 16) + (((p1[i] >> 4) * b1) >> 16) + 2) >> 2;
         d[i] = static_cast<T>(v < lo ? lo : v > hi ? hi : v);
       }
     } else {

@@ -8,8 +8,9 @@
 // Each source row is filtered once into a ring of kh + 1 rows (the rows one output row and
 // the one before it read are kh + 1 consecutive ones, or, at a border, distinct ones within
 // kh + 1 of the edge, so a row's slot is its index mod kh + 1; a row is used as soon as it is
-// asked for, so a collision would only filter a row again). Every inner loop runs over a contiguous row and vectorizes. Zero taps
-// are skipped for integer images (their products are 0; a float one may hold inf or NaN);
+// asked for, so a collision would only filter a row again). Every inner loop runs over a
+// contiguous row and vectorizes. Zero taps are skipped for integer images (their products
+// are 0; a float one may hold inf or NaN);
 // `unit` says every tap is 1 (a box filter): sums without products, and for an integer image
 // each output row's vertical sums are the previous row's, less the row that leaves the
 // window, plus the one that enters it (exact in unsigned arithmetic).
