@@ -290,15 +290,17 @@ def construct(em: FunctionEmitter, e: ir.Expr, d: Dispatch | None) -> str:
     return obj
 
 
-def dispatch(em: FunctionEmitter, e: ir.Expr | ir.SetAttr, d: Dispatch) -> str:
+def dispatch(em: FunctionEmitter, e: ir.Expr | ir.Stmt, d: Dispatch,
+             result_t: Type | None = None) -> str:
     """The receiver and the arguments once each, then the implementation of the receiver's
-    class."""
+    class (its result as ``result_t``: by default the type of ``e``)."""
     assert d.receiver is not None
     name = e.name if isinstance(e, ir.MethodCall | ir.Attribute | ir.SetAttr) else None
     obj = _held(em, d.receiver, name)
     static = em.spec.type_of(d.receiver)
     held = {a: _held(em, a) for a in d.args}
-    result_t = em.spec.type_of(e) if isinstance(e, ir.Expr) else NONE
+    if result_t is None:
+        result_t = em.spec.type_of(e) if isinstance(e, ir.Expr) else NONE
     if d.negate:
         result_t = BOOL
     out = em.temp(result_t) if result_t != NONE else None

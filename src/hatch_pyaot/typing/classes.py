@@ -27,12 +27,15 @@ NOT_MINE: Final = object()
 
 _BINARY: Final = {ir.BinOpKind.ADD: "__add__", ir.BinOpKind.SUB: "__sub__",
                   ir.BinOpKind.MUL: "__mul__", ir.BinOpKind.TRUEDIV: "__truediv__",
-                  ir.BinOpKind.FLOORDIV: "__floordiv__", ir.BinOpKind.MOD: "__mod__"}
-_UNARY: Final = {ir.UnaryOpKind.NEG: "__neg__", ir.UnaryOpKind.POS: "__pos__"}
+                  ir.BinOpKind.FLOORDIV: "__floordiv__", ir.BinOpKind.MOD: "__mod__",
+                  ir.BinOpKind.POW: "__pow__"}
+_UNARY: Final = {ir.UnaryOpKind.NEG: ("__neg__", "unary -"),
+                 ir.UnaryOpKind.POS: ("__pos__", "unary +"),
+                 ir.UnaryOpKind.INVERT: ("__invert__", "unary ~")}
 _ORDER: Final = {ir.CmpOpKind.LT: "__lt__", ir.CmpOpKind.LE: "__le__",
                  ir.CmpOpKind.GT: "__gt__", ir.CmpOpKind.GE: "__ge__"}
 _BUILTINS: Final = {"builtins.len": "__len__", "builtins.repr": "__repr__",
-                    "builtins.str": "__str__"}
+                    "builtins.str": "__str__", "builtins.abs": "__abs__"}
 
 
 def info_of(t: Type | None) -> ClassInfo | None:
@@ -59,19 +62,21 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
     if isinstance(e, ir.BinOp) and e.op in _BINARY and _reflected(typer, e):
         return reflected(typer, e)
     if isinstance(e, ir.BinOp) and e.op in _BINARY and info_of(_peek(typer, e.left)):
-        return dunder(typer, e, _BINARY[e.op], e.left, [e.right], symbol=ir.BINOP_SYMBOL[e.op])
+        return dunder(typer, e, _BINARY[e.op], ir.BINOP_SYMBOL[e.op], e.left, [e.right])
     if isinstance(e, ir.UnaryOp) and e.op in _UNARY and info_of(_peek(typer, e.operand)):
-        return dunder(typer, e, _UNARY[e.op], e.operand, [], symbol="unary -")
+        return dunder(typer, e, *_UNARY[e.op], e.operand, [])
     if isinstance(e, ir.Compare) and _compares_objects(typer, e):
         return compare(typer, e)
     if isinstance(e, ir.TypeCheck) and any("." in c for c in e.classes):
         return isinstance_check(typer, e)
     if isinstance(e, ir.Index | ir.TupleGet) and info_of(_peek(typer, e.value)):
         index = e.index if isinstance(e, ir.Index) else ir.Const(e.loc, e.index)
-        return dunder(typer, e, "__getitem__", e.value, [index], symbol="[]")
+        return dunder(typer, e, "__getitem__", "[]", e.value, [index])
     if isinstance(e, ir.Call) and e.func in _BUILTINS and len(e.args) == 1 and not e.kwargs \
             and info_of(_peek(typer, e.args[0])):
         return builtin(typer, e, str(e.func))
+    if isinstance(e, ir.CallValue) and (callee := info_of(_peek(typer, e.callee))):
+        return dispatch_call(typer, e, callee, "__call__", e.callee, e.args, e.kwargs)
     if isinstance(e, ir.Call) and e.func == "pyaot.same_class":
         for a in e.args:
             typer.expr(a)
@@ -102,8 +107,8 @@ def reflected(typer: FunctionTyper, e: ir.BinOp) -> Type | None:
         typer.diags.error(e.left.loc, "a reflected operator (__r*__) needs a variable or a "
                           "constant on its left when compiled", hint="assign it to a name first")
         return None
-    return dunder(typer, e, "__r" + _BINARY[e.op][2:], e.right, [e.left],
-                  symbol=ir.BINOP_SYMBOL[e.op])
+    return dunder(typer, e, "__r" + _BINARY[e.op][2:], ir.BINOP_SYMBOL[e.op], e.right,
+                  [e.left])
 
 
 def _peek(typer: FunctionTyper, e: ir.Expr) -> Type | None:
@@ -124,7 +129,7 @@ def _typed_args(typer: FunctionTyper, args: list[ir.Expr],
     return [t for t in types if t is not None], [t for t in kwtypes if t is not None]
 
 
-def _call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, ref: ir.FuncRef, receiver: Type,
+def _call(typer: FunctionTyper, e: ir.Expr | ir.Stmt, ref: ir.FuncRef, receiver: Type,
           args: list[ir.Expr], kwargs: list[tuple[str, ir.Expr]],
           typed_args: tuple[list[Type], list[Type]]) -> tuple[ir.Call, Type | None]:
     """The call of a method on a receiver of type ``receiver`` (a node of its own, which
@@ -297,8 +302,8 @@ def method_call(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
     return dispatch_call(typer, e, info, e.name, e.obj, e.args, e.kwargs)
 
 
-def dunder(typer: FunctionTyper, e: ir.Expr, name: str, obj: ir.Expr, args: list[ir.Expr],
-           symbol: str, negate: bool = False) -> Type | None:
+def dunder(typer: FunctionTyper, e: ir.Expr | ir.Stmt, name: str, symbol: str, obj: ir.Expr,
+           args: list[ir.Expr], negate: bool = False) -> Type | None:
     info = info_of(typer.expr(obj))
     assert info is not None
     if info.find_method(name) is None:
@@ -310,11 +315,24 @@ def dunder(typer: FunctionTyper, e: ir.Expr, name: str, obj: ir.Expr, args: list
     return dispatch_call(typer, e, info, name, obj, args, negate=negate)
 
 
-def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, info: ClassInfo, name: str,
+def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.Stmt, info: ClassInfo, name: str,
                   obj: ir.Expr, args: list[ir.Expr],
                   kwargs: list[tuple[str, ir.Expr]] | None = None,
                   negate: bool = False) -> Type | None:
     """``obj.name(args)``: the implementation of each class ``obj`` may be an instance of."""
+    found = method_dispatch(typer, e, info, name, obj, args, kwargs, negate)
+    if found is None:
+        return None
+    typer.spec.methods[e] = ObjectOp("call", found[0])
+    return found[1]
+
+
+def method_dispatch(typer: FunctionTyper, e: ir.Expr | ir.Stmt, info: ClassInfo, name: str,
+                    obj: ir.Expr, args: list[ir.Expr],
+                    kwargs: list[tuple[str, ir.Expr]] | None = None,
+                    negate: bool = False) -> tuple[Dispatch, Type | None] | None:
+    """The dispatch of ``obj.name(args)`` and its result type (None, with a diagnostic, when
+    it cannot be compiled)."""
     if not use(typer, info, e):
         return None
     impl = info.find_method(name) or info.find_property(name)
@@ -347,8 +365,7 @@ def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, info: ClassInfo
             return None
         result = merged
         calls.append((tuple(ids), call, as_class.type))
-    typer.spec.methods[e] = ObjectOp("call", Dispatch(tuple(calls), obj, tuple(args), negate))
-    return BOOL if negate else result
+    return Dispatch(tuple(calls), obj, tuple(args), negate), BOOL if negate else result
 
 
 def compare(typer: FunctionTyper, e: ir.Compare) -> Type | None:
@@ -362,6 +379,8 @@ def compare(typer: FunctionTyper, e: ir.Compare) -> Type | None:
             return None
         typer.spec.methods[e] = ObjectOp(kind.name.lower())
         return BOOL
+    if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
+        return contains(typer, e, kind, left, right)
     info = info_of(typer.expr(left))
     if info is None:
         typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' of an object on the right side "
@@ -369,29 +388,55 @@ def compare(typer: FunctionTyper, e: ir.Compare) -> Type | None:
         return None
     if kind in (ir.CmpOpKind.EQ, ir.CmpOpKind.NE):
         if kind == ir.CmpOpKind.NE and info.find_method("__ne__") is not None:
-            return dunder(typer, e, "__ne__", left, [right], "!=")
+            return dunder(typer, e, "__ne__", "!=", left, [right])
         if info.find_method("__eq__") is not None:
-            return dunder(typer, e, "__eq__", left, [right], ir.CMP_SYMBOL[kind],
+            return dunder(typer, e, "__eq__", ir.CMP_SYMBOL[kind], left, [right],
                           negate=kind == ir.CmpOpKind.NE)
         typer.expr(right)
         typer.spec.methods[e] = ObjectOp("is" if kind == ir.CmpOpKind.EQ else "is_not")
         return BOOL
     if kind in _ORDER:
-        return dunder(typer, e, _ORDER[kind], left, [right], ir.CMP_SYMBOL[kind])
+        return dunder(typer, e, _ORDER[kind], ir.CMP_SYMBOL[kind], left, [right])
     typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' with an object is not supported yet")
     return None
 
 
+def contains(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, left: ir.Expr,
+             right: ir.Expr) -> Type | None:
+    """``x in obj``: ``obj.__contains__(x)``, negated for ``not in``."""
+    if info_of(_peek(typer, right)) is None:
+        typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' of an object is not supported yet")
+        return None
+    if not isinstance(left, ir.Name | ir.Const):  # the object is evaluated first here
+        typer.diags.error(left.loc, "the left operand of 'in' an object needs to be a "
+                          "variable or a constant when compiled", hint="assign it to a name "
+                          "first")
+        return None
+    return dunder(typer, e, "__contains__", ir.CMP_SYMBOL[kind], right, [left],
+                  negate=kind == ir.CmpOpKind.NOT_IN)
+
+
 def truth(typer: FunctionTyper, e: ir.Expr, t: Type | None) -> None:
-    """An object tested for truth is true, unless its class says otherwise, which compiled
-    code does not ask yet: a diagnostic rather than another answer."""
+    """An object tested for truth is true, unless its class has ``__bool__`` or ``__len__``:
+    then that is called (an Optional one is refused, not guessed)."""
     info = info_of(_item(t))
-    for method in ("__bool__", "__len__"):
-        if info is not None and info.find_method(method) is not None:
-            typer.diags.error(e.loc, f"the truth of a {info.name} (its {method}) is not "
-                              "compiled yet", hint="write the test itself (len(x) > 0, "
-                              "x is not None, ...)")
-            return
+    method = next((m for m in ("__bool__", "__len__")
+                   if info is not None and info.find_method(m) is not None), None)
+    if info is None or method is None:
+        return
+    if isinstance(t, OptionalType):
+        typer.diags.error(e.loc, f"the truth of an Optional {info.name} (None, or its "
+                          f"{method}) is not compiled yet", hint="test `x is not None` and "
+                          "the object apart")
+        return
+    found = method_dispatch(typer, e, info, method, e, [])
+    if found is None:
+        return
+    if found[1] not in (BOOL, INT):
+        expected = "bool" if method == "__bool__" else "int"
+        typer.diags.error(e.loc, f"{method} should return {expected}, not {found[1]}")
+        return
+    typer.spec.truths[e] = found[0]
 
 
 def isinstance_check(typer: FunctionTyper, e: ir.TypeCheck) -> Type | None:
@@ -417,7 +462,8 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str) -> Type | None:
         typer.diags.error(e.loc, f"object of type '{info.name}' has no {method}()")
         return None
     result = dispatch_call(typer, e, info, method, e.args[0], [])
-    expected = INT if method == "__len__" else STR
-    if result is not None and result != expected and not coercible(result, expected):
+    expected = {"__len__": INT, "__repr__": STR, "__str__": STR}.get(method)
+    if result is not None and expected is not None and result != expected and not coercible(
+            result, expected):
         typer.diags.error(e.loc, f"{method} should return {expected}, not {result}")
     return result

@@ -48,6 +48,7 @@ from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
     bisects,
+    class_statements,
     classes,
     closures,
     cv2_calls,
@@ -335,6 +336,8 @@ class FunctionTyper:
                     self.bind(s.target.id, result, s.loc)
             elif isinstance(current, ArrayType) and rhs is not None:
                 numpy_ops.augassign(self, s, current, rhs)
+            elif isinstance(current, ClassType):
+                class_statements.augassign(self, s, current)
             elif current is not None and rhs is not None:
                 op = self.binop(s, s.op, current, rhs, s.value)
                 if op is not None:
@@ -345,6 +348,8 @@ class FunctionTyper:
                 lists.setitem(self, s, target_t)
             elif isinstance(target_t, DictType):
                 dicts.setitem(self, s, target_t)
+            elif isinstance(target_t, ClassType):
+                class_statements.item(self, s)
             elif target_t is not None:
                 arrays.setitem(self, s)
         elif isinstance(s, ir.SetAttr):
@@ -355,6 +360,8 @@ class FunctionTyper:
                 lists.delitem(self, s, target_t)
             elif isinstance(target_t, DictType):
                 dicts.delitem(self, s, target_t)
+            elif isinstance(target_t, ClassType):
+                class_statements.item(self, s)
             elif target_t is not None:
                 self.diags.error(s.loc, f"del of an item of a {target_t} is not supported")
         elif isinstance(s, ir.ExprStmt):

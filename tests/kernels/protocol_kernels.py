@@ -1,0 +1,151 @@
+"""Kernels of tests/test_class_protocols.py: the dunder methods that operators, statements
+and truth tests call, class methods and abstract classes."""
+
+from __future__ import annotations
+
+from hatch_pyaot import compile
+
+
+class Grid:
+    """A fixed-size board of ints: item access, membership, truth by length, calls."""
+
+    def __init__(self, n: int) -> None:
+        self.cells: list[int] = [0] * n
+        self.writes = 0
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __getitem__(self, i: int) -> int:
+        return self.cells[i]
+
+    def __setitem__(self, i: int, v: int) -> None:
+        if v < 0:
+            raise ValueError(f"negative cell {v}")
+        self.cells[i] = v
+        self.writes += 1
+
+    def __delitem__(self, i: int) -> None:
+        del self.cells[i]
+
+    def __contains__(self, v: int) -> bool:
+        return v in self.cells
+
+    def __call__(self, scale: int) -> int:
+        return sum(self.cells) * scale
+
+
+class Flag:
+    def __init__(self, on: bool) -> None:
+        self.on = on
+
+    def __bool__(self) -> bool:
+        return self.on
+
+    def __invert__(self) -> Flag:
+        return Flag(not self.on)
+
+
+class Num:
+    def __init__(self, v: int) -> None:
+        self.v = v
+
+    def __add__(self, other: Num) -> Num:
+        return Num(self.v + other.v)
+
+    def __mul__(self, other: int) -> Num:
+        return Num(self.v * other)
+
+    def __pow__(self, k: int) -> Num:
+        return Num(self.v ** k)
+
+    def __abs__(self) -> Num:
+        return Num(abs(self.v))
+
+    def __neg__(self) -> Num:
+        return Num(-self.v)
+
+    def __repr__(self) -> str:
+        return f"Num({self.v})"
+
+
+class Acc:
+    """``+=`` changes the object in place (``__iadd__`` returns it)."""
+
+    def __init__(self) -> None:
+        self.items: list[int] = []
+
+    def __iadd__(self, x: int) -> Acc:
+        self.items.append(x)
+        return self
+
+
+@compile
+def grid_items(n: int, i: int, v: int) -> tuple[int, int, int, bool, bool]:
+    g = Grid(n)
+    g[i] = v
+    g[0] = g[i] + 1
+    del g[n - 1]
+    k = 3
+    return g[i], len(g), g.writes, k in g, k not in g
+
+
+@compile
+def grid_truth(n: int) -> int:
+    g = Grid(n)
+    count = 0
+    if g:
+        count += 1
+    if not g:
+        count += 10
+    while g:
+        del g[0]
+        count += 100
+    return count
+
+
+@compile
+def grid_call(n: int, scale: int) -> int:
+    g = Grid(n)
+    for i in range(n):
+        g[i] = i
+    return g(scale) + g(1)
+
+
+@compile
+def fill(g: Grid, v: int) -> int:
+    """An object from the caller: its changes (and those before an exception) show."""
+    for i in range(len(g)):
+        g[i] = v - i
+    return g.writes
+
+
+@compile
+def flags(on: bool) -> tuple[bool, bool, int]:
+    f = Flag(on)
+    g = ~f
+    n = 0
+    if f:
+        n += 1
+    if g:
+        n += 2
+    return f.on, (~g).on, n if f or g else -1
+
+
+@compile
+def numbers(a: int, b: int) -> str:
+    x = Num(a)
+    y = Num(b)
+    z = x ** 3
+    x += y
+    x *= 2
+    return repr((z, x, abs(-x), abs(Num(b))))
+
+
+@compile
+def accumulate(n: int) -> list[int]:
+    acc = Acc()
+    same = acc
+    for i in range(n):
+        acc += i * i
+    return same.items if same is acc else []

@@ -1,0 +1,53 @@
+"""Class protocols: the dunder methods that statements, operators, truth tests and calls
+use, class methods and abstract classes. CPython and the compiled module agree on values,
+exceptions and the arguments' state after the call (tests/test_classes.py's check); every
+kernel of kernels/protocol_kernels.py is compiled once for this file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from support import Pair, build_pair
+from test_classes import check
+
+KERNELS = Path(__file__).parent / "kernels" / "protocol_kernels.py"
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
+    return build_pair(tmp_path_factory.mktemp("protocols"), "protocol_kernels", KERNELS)
+
+
+def grid(m: ModuleType, n: int) -> object:
+    g = m.Grid(n)
+    for i in range(n):
+        g.cells[i] = i
+    return g
+
+
+CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
+    ("grid_items", lambda m: (5, 2, 3)),
+    ("grid_items", lambda m: (5, 2, -3)),  # ValueError from __setitem__
+    ("grid_items", lambda m: (3, 7, 1)),  # IndexError from the list inside
+    ("grid_truth", lambda m: (0,)),
+    ("grid_truth", lambda m: (4,)),
+    ("grid_call", lambda m: (6, 3)),
+    ("fill", lambda m: (grid(m, 4), 10)),
+    ("fill", lambda m: (grid(m, 4), 2)),  # raises after two writes: the caller sees them
+    ("flags", lambda m: (True,)),
+    ("flags", lambda m: (False,)),
+    ("numbers", lambda m: (2, -5)),
+    ("accumulate", lambda m: (0,)),
+    ("accumulate", lambda m: (6,)),
+]
+
+
+@pytest.mark.parametrize("func, make", CASES)
+def test_same_as_cpython(pair: Pair, func: str, make: Callable[[ModuleType], tuple[Any, ...]]
+                         ) -> None:
+    check(pair, func, make)
