@@ -44,6 +44,9 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("numbers", lambda m: (2, -5)),
     ("accumulate", lambda m: (0,)),
     ("accumulate", lambda m: (6,)),
+    ("temperatures", lambda m: (300.0,)),
+    ("temperatures", lambda m: (-1.0,)),  # ValueError from the class method
+    ("meters", lambda m: (3,)),
 ]
 
 

@@ -3,6 +3,8 @@ and truth tests call, class methods and abstract classes."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from hatch_pyaot import compile
 
 
@@ -149,3 +151,69 @@ def accumulate(n: int) -> list[int]:
     for i in range(n):
         acc += i * i
     return same.items if same is acc else []
+
+
+class Temp:
+    UNIT = "C"
+    made = 0
+
+    def __init__(self, degrees: float) -> None:
+        self.degrees = degrees
+
+    @classmethod
+    def from_kelvin(cls, k: float) -> Temp:
+        if k < 0:
+            raise ValueError(f"below absolute zero: {k}")
+        return cls(k - 273.15)
+
+    @classmethod
+    def freezing(cls) -> Temp:
+        return cls.from_kelvin(273.15)
+
+    @classmethod
+    def unit(cls) -> str:
+        return cls.UNIT
+
+    @staticmethod
+    def clamp(x: float) -> float:
+        return max(-50.0, min(50.0, x))
+
+    def describe(self) -> str:
+        return f"{self.degrees:.2f}{self.unit()}"
+
+
+class Fahrenheit(Temp):
+    UNIT = "F"
+
+    def describe(self) -> str:
+        return f"{self.degrees * 9 / 5 + 32:.1f}{self.unit()}"
+
+
+class Unit(ABC):
+    @abstractmethod
+    def size(self) -> int:
+        ...
+
+    def twice(self) -> int:
+        return 2 * self.size()
+
+
+class Meter(Unit):
+    def size(self) -> int:
+        return 100
+
+
+@compile
+def temperatures(k: float) -> tuple[str, str, str, str, float, str, str]:
+    t = Temp.from_kelvin(k)
+    f = Fahrenheit.from_kelvin(k)
+    z = Fahrenheit.freezing()
+    return (t.describe(), f.describe(), z.describe(), Temp.unit() + Fahrenheit.unit(),
+            t.clamp(t.degrees), "F" if isinstance(f, Fahrenheit) else "",
+            f.unit())
+
+
+@compile
+def meters(n: int) -> int:
+    m = Meter()
+    return m.twice() * n + m.size()

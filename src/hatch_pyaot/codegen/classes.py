@@ -154,6 +154,9 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: ObjectOp) -> str:
     if op.kind == "static":
         assert isinstance(op.value, ir.Call)
         return em.call(op.value)
+    if op.kind == "class_method":
+        assert isinstance(e, ir.MethodCall) and isinstance(op.value, tuple)
+        return class_method(em, e, op.value)
     if op.kind == "constant":
         assert isinstance(e, ir.Attribute) and isinstance(op.value, tuple)
         return class_constant(em, e, op.value)
@@ -204,6 +207,24 @@ def class_constant(em: FunctionEmitter, e: ir.Attribute,
         test = " || ".join(f"{obj}->class_id == {i}" for i in ids)
         code = f"(({test}) ? {value} : {code})"
     return code
+
+
+def class_method(em: FunctionEmitter, e: ir.MethodCall,
+                 calls: tuple[tuple[tuple[int, ...], ir.Call], ...]) -> str:
+    """``obj.m()`` of a class method: the call for the object's class."""
+    if len(calls) == 1:
+        return em.call(calls[0][1])
+    obj = _held(em, e.obj, e.name)
+    t = em.spec.type_of(e)
+    out = em.temp(t)
+    for k, (ids, call) in enumerate(calls):
+        test = " || ".join(f"{obj}->class_id == {i}" for i in ids)
+        em.line("{" if k == len(calls) - 1 else f"if ({test}) {{")
+        em.depth += 1
+        em.line(f"{out} = {em.cast(em.expr(call), em.spec.type_of(call), t)};")
+        em.depth -= 1
+        em.line("}" if k == len(calls) - 1 else "} else")
+    return out
 
 
 def isinstance_test(em: FunctionEmitter, e: ir.TypeCheck, ids: frozenset[int]) -> str:

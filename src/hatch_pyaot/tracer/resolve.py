@@ -163,6 +163,9 @@ class Resolver:
     """ONNX models loaded so far (tracer/models.py): a Model, or why it cannot be compiled."""
     enums: dict[str, EnumInfo] = field(default_factory=dict)
     """The enums read so far, by qualified name (tracer/enums.py)."""
+    aliases: dict[tuple[str, str], Resolution] = field(default_factory=dict)
+    """Names bound while one function is traced: a class method's ``cls``, the class it is
+    traced for (tracer/class_methods.py)."""
 
     def symbols(self, module: ModuleSource) -> SymbolTable:
         if module.name not in self.tables:
@@ -170,6 +173,8 @@ class Resolver:
         return self.tables[module.name]
 
     def name(self, module: ModuleSource, name: str) -> Resolution:
+        if (module.name, name) in self.aliases:
+            return self.aliases[(module.name, name)]
         sym = self.symbols(module).get(name)
         if isinstance(sym, LocalFunction):
             return UserFunction(FuncRef(module.name, name), module, sym.node)

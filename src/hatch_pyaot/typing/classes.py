@@ -152,6 +152,11 @@ def construct(typer: FunctionTyper, e: ir.Construct) -> Type | None:
     info = typer.owner.program.resolver.classes[e.cls]
     if not use(typer, info, e):
         return None
+    if abstract := info.abstract_left():
+        typer.diags.error(e.loc, f"Can't instantiate abstract class {info.name} with abstract "
+                          f"method{'s' if len(abstract) > 1 else ''} {', '.join(abstract)}",
+                          hint="Python raises this TypeError; the function stays Python")
+        return None
     init = info.find_method("__init__")
     if init is None:
         if e.args or e.kwargs:
@@ -293,6 +298,8 @@ def set_attribute(typer: FunctionTyper, s: ir.SetAttr) -> None:
 def method_call(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
     info = info_of(typer.expr(e.obj))
     assert info is not None
+    if info.find_classmethod(e.name) is not None:
+        return class_method_call(typer, e, info)
     for c in info.mro():
         if e.name in c.static:
             call = ir.Call(e.loc, c.method_ref(e.name), e.args, e.kwargs)
@@ -300,6 +307,25 @@ def method_call(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
             typer.spec.methods[e] = ObjectOp("static", value=call)
             return result
     return dispatch_call(typer, e, info, e.name, e.obj, e.args, e.kwargs)
+
+
+def class_method_call(typer: FunctionTyper, e: ir.MethodCall, info: ClassInfo) -> Type | None:
+    """``obj.m(args)`` of a class method: the method traced for the object's own class (one
+    call per class it may be, chosen by class id)."""
+    calls: list[tuple[tuple[int, ...], ir.Call]] = []
+    types = []
+    for c in info.descendants():
+        if c.abstract_left():
+            continue
+        call = ir.Call(e.loc, c.method_ref(e.name), e.args, e.kwargs)
+        types.append(typer.expr(call))
+        calls.append(((c.class_id,), call))
+    if not calls or any(t is None for t in types):
+        return None
+    result = typer.merge(types, e.loc, f"the results of {info.name}.{e.name} for its "
+                         "subclasses")
+    typer.spec.methods[e] = ObjectOp("class_method", value=tuple(calls))
+    return result
 
 
 def dunder(typer: FunctionTyper, e: ir.Expr | ir.Stmt, name: str, symbol: str, obj: ir.Expr,
@@ -341,11 +367,17 @@ def method_dispatch(typer: FunctionTyper, e: ir.Expr | ir.Stmt, info: ClassInfo,
         return None
     groups: dict[int, tuple[list[int], ClassInfo]] = {}
     for c in info.descendants():
+        if c.abstract_left():
+            continue  # never instantiated: no object has its class id
         owner = c.find_method(name) or c.find_property(name)
         assert owner is not None
         # the receiver is seen as the static class, or as the subclass that overrides it
         as_class = info if owner is impl else owner
         groups.setdefault(id(as_class), ([], as_class))[0].append(c.class_id)
+    if not groups:
+        typer.diags.error(e.loc, f"'{info.name}' and its subclasses are abstract: no object "
+                          f"of them can exist to call {name} on")
+        return None
     calls = []
     result: Type | None = None
     typed_args = _typed_args(typer, args, kwargs or [])
