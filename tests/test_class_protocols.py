@@ -47,6 +47,10 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("temperatures", lambda m: (300.0,)),
     ("temperatures", lambda m: (-1.0,)),  # ValueError from the class method
     ("meters", lambda m: (3,)),
+    ("keyed", lambda m: (7,)),
+    ("keyed", lambda m: (0,)),
+    ("cells", lambda m: (5,)),
+    ("tokens", lambda m: (2,)),
 ]
 
 

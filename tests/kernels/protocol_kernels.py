@@ -4,6 +4,7 @@ and truth tests call, class methods and abstract classes."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 
 from hatch_pyaot import compile
 
@@ -217,3 +218,59 @@ def temperatures(k: float) -> tuple[str, str, str, str, float, str, str]:
 def meters(n: int) -> int:
     m = Meter()
     return m.twice() * n + m.size()
+
+
+class Key:
+    """Equal by value and hashed alike: a dict key and a set item."""
+
+    def __init__(self, x: int, y: int) -> None:
+        self.x = x
+        self.y = y
+
+    def __eq__(self, other: Key) -> bool:
+        return self.x == other.x and self.y == other.y
+
+    def __hash__(self) -> int:
+        return hash((self.x, self.y))
+
+
+@dataclass(frozen=True)
+class Cell:
+    row: int
+    col: int
+
+
+class Token:
+    """No __eq__ and no __hash__: keys by identity."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+@compile
+def keyed(n: int) -> tuple[int, int, int, bool, int, int]:
+    counts: dict[Key, int] = {}
+    for i in range(n):
+        k = Key(i % 3, 0)
+        counts[k] = counts.get(k, 0) + i
+    seen = {Key(1, 0), Key(1, 0), Key(2, 5)}
+    probe = Key(2, 5)
+    return (len(counts), counts[Key(1, 0)] if n > 1 else -1, len(seen), probe in seen,
+            hash(Key(3, 4)), hash(probe))
+
+
+@compile
+def cells(n: int) -> tuple[int, int, bool, int]:
+    board = {Cell(i, i * 2): i for i in range(n)}
+    visited = {Cell(0, 0), Cell(0, 0), Cell(1, 2)}
+    return len(board), board[Cell(n - 1, 2 * n - 2)], Cell(1, 2) in visited, hash(Cell(3, -1))
+
+
+@compile
+def tokens(n: int) -> tuple[int, bool, bool]:
+    a = Token(n)
+    b = Token(n)
+    owners = {a: "a", b: "b"}
+    owners[a] = "A"
+    group = {a, a, b}
+    return len(owners) + len(group), owners[a] == "A", Token(n) in group

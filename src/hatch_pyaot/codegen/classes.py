@@ -101,6 +101,8 @@ def structs(classes: list[ClassInfo], specs: list[Specialization]) -> list[str]:
             if c.special.get(method) in specs:
                 lines.append(f"  static bool {func}(const pyaot::ref<{name}>& a, "
                              f"const pyaot::ref<{name}>& b);")
+        if c.special.get("__hash__") in specs:
+            lines.append(f"  static std::int64_t hash(const pyaot::ref<{name}>& a);")
         lines.append("};")
     lines.append("")
     return lines
@@ -130,6 +132,14 @@ def special_methods(classes: list[ClassInfo], specs: list[Specialization]) -> li
                           f"  {spec.result.cpp() if spec.result else 'bool'} out{{}};",
                           f"  return {spec.cpp_name}(out{_depth(spec)}, a, b) && out;",
                           "}", ""]
+        spec = c.special.get("__hash__")
+        if spec in specs:
+            assert spec is not None
+            lines += [f"std::int64_t {name}::hash(const pyaot::ref<{name}>& a) {{",
+                      "  std::int64_t out = 0;",
+                      f"  if (!{spec.cpp_name}(out{_depth(spec)}, a)) return 0;",
+                      "  return out == -1 ? -2 : out;",
+                      "}", ""]
     return lines
 
 
@@ -186,6 +196,10 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: ObjectOp) -> str:
     if op.kind == "repr":
         assert isinstance(e, ir.Call)
         return dataclass_repr(em, e.args[0])
+    if op.kind == "hash":
+        assert isinstance(e, ir.Call)
+        em.headers.add("pyaot/builtins/hash.hpp")
+        return f"pyaot::py_hash({em.expr(e.args[0])})"
     if op.kind == "default_repr":
         assert isinstance(e, ir.Call)
         em.headers.add(REPR_HEADER)

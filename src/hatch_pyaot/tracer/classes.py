@@ -156,6 +156,17 @@ class ClassInfo:
         return sorted(n for n in names if (owner := self.find_method(n)) is not None
                       and n in owner.abstract)
 
+    def hashable(self) -> bool:
+        """Whether objects can be dict keys and set items: the nearest class of the MRO that
+        defines ``__hash__`` or ``__eq__`` decides (``__eq__`` alone sets ``__hash__`` to
+        None, as in Python); none does: hashed by identity."""
+        for c in self.mro():
+            if "__hash__" in c.methods or "__hash__" in c.synthetic:
+                return True
+            if c.constants.get("__hash__", 0) is None or c.owns("__eq__"):
+                return False
+        return True
+
     def member(self, name: str) -> Resolution:
         """``Class.name``: a static method, a class method or a class constant."""
         for c in self.mro():

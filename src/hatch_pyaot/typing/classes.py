@@ -141,6 +141,9 @@ def _call(typer: FunctionTyper, e: ir.Expr | ir.Stmt, ref: ir.FuncRef, receiver:
 
 
 def _compares_objects(typer: FunctionTyper, e: ir.Compare) -> bool:
+    if len(e.ops) == 1 and e.ops[0] in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
+        # `x in obj` is obj.__contains__(x); `obj in xs` is the container's test
+        return info_of(_peek(typer, e.comparators[0])) is not None
     return any(info_of(_item(_peek(typer, o))) for o in [e.left, *e.comparators])
 
 
@@ -189,7 +192,7 @@ def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr | ir.Stmt) -> bool:
     if not info.used:
         info.used = True
         for name, args in (("__repr__", (info.type,)), ("__lt__", (info.type, info.type)),
-                           ("__eq__", (info.type, info.type))):
+                           ("__eq__", (info.type, info.type)), ("__hash__", (info.type,))):
             impl = info.find_method(name)
             if impl is not None:
                 info.special[name] = typer.owner.specialize(impl.method_ref(name), args)
@@ -436,9 +439,6 @@ def compare(typer: FunctionTyper, e: ir.Compare) -> Type | None:
 def contains(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, left: ir.Expr,
              right: ir.Expr) -> Type | None:
     """``x in obj``: ``obj.__contains__(x)``, negated for ``not in``."""
-    if info_of(_peek(typer, right)) is None:
-        typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' of an object is not supported yet")
-        return None
     if not isinstance(left, ir.Name | ir.Const):  # the object is evaluated first here
         typer.diags.error(left.loc, "the left operand of 'in' an object needs to be a "
                           "variable or a constant when compiled", hint="assign it to a name "

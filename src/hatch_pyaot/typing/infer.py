@@ -57,6 +57,7 @@ from hatch_pyaot.typing import (
     dicts,
     enums,
     generators,
+    hashing,
     iteration,
     lists,
     match,
@@ -177,7 +178,8 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
-_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed)
+_SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed,
+           hashing.typed)
 """The value types whose operations type themselves (NamedTuples before the classes they
 are): each gives NOT_MINE for the others."""
 
