@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from hatch_pyaot.pipeline import analyze
 from support import Pair, build_pair
 from test_classes import check
 
@@ -58,3 +59,35 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
 def test_same_as_cpython(pair: Pair, func: str, make: Callable[[ModuleType], tuple[Any, ...]]
                          ) -> None:
     check(pair, func, make)
+
+
+def test_what_python_rejects_is_a_located_error_and_stays_python(tmp_path: Path) -> None:
+    """An abstract class instantiated, an object whose class has __eq__ but no __hash__ used
+    as a key: CPython's TypeError, so the function stays Python (and raises it there)."""
+    source = tmp_path / "refused_protocols.py"
+    source.write_text(
+        "from abc import ABC, abstractmethod\n"
+        "from hatch_pyaot import compile\n"
+        "class Shape(ABC):\n"
+        "    @abstractmethod\n    def area(self) -> float: ...\n"
+        "    @abstractmethod\n    def name(self) -> str: ...\n"
+        "class P:\n"
+        "    def __init__(self, x: int) -> None:\n        self.x = x\n"
+        "    def __eq__(self, other: 'P') -> bool:\n        return self.x == other.x\n"
+        "@compile\ndef make() -> float:\n    return Shape().area()\n"
+        "@compile\ndef keys(n: int) -> int:\n    return len({P(n): 1})\n", encoding="utf-8")
+    result = analyze(source)
+    assert not any(e.compiled for e in result.entries)
+    text = result.format_diagnostics()
+    assert "refused_protocols.py:15:12: error: Can't instantiate abstract class Shape " in text
+    assert "refused_protocols.py:18:17: error: unhashable type: 'P'" in text
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("refused_protocols", source)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with pytest.raises(TypeError, match="Can't instantiate abstract class Shape"):
+        module.make()
+    with pytest.raises(TypeError, match="unhashable type: 'P'"):
+        module.keys(1)

@@ -12,6 +12,7 @@ else identity; ``len(a)`` is ``__len__``, ``a[i]`` is ``__getitem__``, ``repr(a)
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Final
 
 from hatch_pyaot.ir import nodes as ir
@@ -156,8 +157,7 @@ def construct(typer: FunctionTyper, e: ir.Construct) -> Type | None:
     if not use(typer, info, e):
         return None
     if abstract := info.abstract_left():
-        typer.diags.error(e.loc, f"Can't instantiate abstract class {info.name} with abstract "
-                          f"method{'s' if len(abstract) > 1 else ''} {', '.join(abstract)}",
+        typer.diags.error(e.loc, _abstract_message(info.name, abstract),
                           hint="Python raises this TypeError; the function stays Python")
         return None
     init = info.find_method("__init__")
@@ -177,6 +177,17 @@ def construct(typer: FunctionTyper, e: ir.Construct) -> Type | None:
     dispatch = Dispatch((((info.class_id,), call, info.type),), None, tuple(e.args))
     typer.spec.methods[e] = ObjectOp("new", dispatch)
     return info.type
+
+
+def _abstract_message(name: str, abstract: list[str]) -> str:
+    """CPython's TypeError for an abstract class instantiated (its wording changed in 3.12)."""
+    s = "s" if len(abstract) > 1 else ""
+    if sys.version_info >= (3, 12):
+        names = ", ".join(f"'{a}'" for a in abstract)
+        return f"Can't instantiate abstract class {name} without an implementation for " \
+            f"abstract method{s} {names}"
+    return f"Can't instantiate abstract class {name} with abstract method{s} " \
+        f"{', '.join(abstract)}"
 
 
 def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr | ir.Stmt) -> bool:
