@@ -52,6 +52,9 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("keyed", lambda m: (0,)),
     ("cells", lambda m: (5,)),
     ("tokens", lambda m: (2,)),
+    ("countdown", lambda m: (0,)),
+    ("countdown", lambda m: (5,)),
+    ("countdown", lambda m: (20,)),  # ValueError from __next__ goes through the loop
 ]
 
 

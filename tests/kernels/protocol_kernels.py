@@ -274,3 +274,51 @@ def tokens(n: int) -> tuple[int, bool, bool]:
     owners[a] = "A"
     group = {a, a, b}
     return len(owners) + len(group), owners[a] == "A", Token(n) in group
+
+
+class Countdown:
+    """An iterator: ``__iter__`` returns itself, ``__next__`` raises StopIteration."""
+
+    def __init__(self, start: int) -> None:
+        self.n = start
+
+    def __iter__(self) -> Countdown:
+        return self
+
+    def __next__(self) -> int:
+        if self.n <= 0:
+            raise StopIteration
+        self.n -= 1
+        if self.n == 13:
+            raise ValueError("unlucky")
+        return self.n + 1
+
+
+class Span:
+    """An iterable whose ``__iter__`` makes a new iterator object each time."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __iter__(self) -> Countdown:
+        return Countdown(self.n)
+
+
+@compile
+def countdown(n: int) -> tuple[int, list[int], int, bool]:
+    total = 0
+    for k in Countdown(n):
+        total += k
+    seen = [k * 2 for k in Countdown(n)]
+    span = Span(n)
+    twice = 0
+    for a in span:
+        for b in span:
+            twice += a * b
+    stopped = False
+    for k in Countdown(n):
+        if k == 2:
+            break
+    else:
+        stopped = True
+    return total, seen, twice, stopped

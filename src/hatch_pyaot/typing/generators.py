@@ -32,6 +32,7 @@ from hatch_pyaot.ir.types import (
     coercible,
     unify,
 )
+from hatch_pyaot.typing import class_iterators
 from hatch_pyaot.typing.typed import GeneratorNext
 
 if TYPE_CHECKING:
@@ -157,7 +158,7 @@ def next_(typer: FunctionTyper, e: ir.Call, gen_t: GeneratorType,
 
 def object_items(typer: FunctionTyper, s: ir.ForEach, t: ClassType) -> Type | None:
     """``for x in obj``: the loop iterates ``obj.__iter__()``, which must be a generator (a
-    method that yields)."""
+    method that yields) or an object with ``__next__`` (typing/class_iterators.py)."""
     lowered = typer.spec.lowered.get(s)
     if lowered is None:
         lowered = ir.MethodCall(s.iterable.loc, s.iterable, "__iter__", [])
@@ -165,6 +166,8 @@ def object_items(typer: FunctionTyper, s: ir.ForEach, t: ClassType) -> Type | No
     made = typer.expr(lowered)
     if made is None:
         return None
+    if isinstance(made, ClassType) and class_iterators.is_iterator(made):
+        return class_iterators.items(typer, s, made)
     if not isinstance(made, GeneratorType):
         typer.diags.error(s.iterable.loc, f"a {t} is iterated through its __iter__, which "
                           f"must be a generator (a method that yields), not return {made}")
