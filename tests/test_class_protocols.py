@@ -55,6 +55,11 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("countdown", lambda m: (0,)),
     ("countdown", lambda m: (5,)),
     ("countdown", lambda m: (20,)),  # ValueError from __next__ goes through the loop
+    ("consume", lambda m: (0,)),
+    ("consume", lambda m: (1,)),
+    ("consume", lambda m: (6,)),
+    ("next_past_the_end", lambda m: (3,)),
+    ("next_past_the_end", lambda m: (1,)),
 ]
 
 

@@ -322,3 +322,19 @@ def countdown(n: int) -> tuple[int, list[int], int, bool]:
     else:
         stopped = True
     return total, seen, twice, stopped
+
+
+@compile
+def consume(n: int) -> tuple[list[int], int, list[int], int, int, int, int]:
+    it = Countdown(n)
+    first = next(it, -1)
+    second = next(it, -1)
+    rest = list(it)
+    after = next(it, -1)
+    return (list(Span(n)), sum(Span(n)), sorted(Span(n)), first, second, len(rest), after)
+
+
+@compile
+def next_past_the_end(n: int) -> int:
+    it = Countdown(n)
+    return next(it) + next(it)  # StopIteration for n < 2

@@ -196,6 +196,11 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: ObjectOp) -> str:
     if op.kind == "repr":
         assert isinstance(e, ir.Call)
         return dataclass_repr(em, e.args[0])
+    if op.kind == "next_or":
+        assert isinstance(e, ir.Call) and op.dispatch is not None and isinstance(op.value, Type)
+        from hatch_pyaot.codegen.class_iterators import next_or
+
+        return next_or(em, e, op.dispatch, op.value)
     if op.kind == "hash":
         assert isinstance(e, ir.Call)
         em.headers.add("pyaot/builtins/hash.hpp")

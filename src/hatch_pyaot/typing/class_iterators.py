@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import ClassType, Type
-from hatch_pyaot.typing.classes import info_of, method_dispatch
+from hatch_pyaot.ir.types import ClassType, Type, unify
+from hatch_pyaot.typing.classes import NOT_MINE, info_of, method_dispatch, peek
 from hatch_pyaot.typing.typed import ObjectOp
 
 if TYPE_CHECKING:
@@ -20,6 +20,35 @@ if TYPE_CHECKING:
 def is_iterator(t: Type | None) -> bool:
     info = info_of(t)
     return info is not None and info.find_method("__next__") is not None
+
+
+def is_iterable(t: Type | None) -> bool:
+    info = info_of(t)
+    return info is not None and info.find_method("__iter__") is not None
+
+
+def typed(typer: FunctionTyper, e: ir.Expr) -> object:
+    """``next(it)``: ``it.__next__()``; ``next(it, default)``: the default where it raises
+    StopIteration."""
+    if not (isinstance(e, ir.Call) and e.func == "builtins.next" and 1 <= len(e.args) <= 2
+            and not e.kwargs and is_iterator(peek(typer, e.args[0]))):
+        return NOT_MINE
+    info = info_of(peek(typer, e.args[0]))
+    assert info is not None
+    found = method_dispatch(typer, e, info, "__next__", e.args[0], [])
+    if found is None or found[1] is None:
+        return None
+    if len(e.args) == 1:
+        typer.spec.methods[e] = ObjectOp("call", found[0])
+        return found[1]
+    default = typer.expr(e.args[1], raw=True)
+    merged = unify(found[1], default) if default is not None else None
+    if merged is None:
+        typer.diags.error(e.args[1].loc, f"next()'s default is a {default}, but __next__ "
+                          f"returns {found[1]}; a compiled value has one type")
+        return None
+    typer.spec.methods[e] = ObjectOp("next_or", found[0], value=merged)
+    return merged
 
 
 def items(typer: FunctionTyper, s: ir.ForEach, t: ClassType) -> Type | None:

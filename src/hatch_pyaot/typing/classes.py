@@ -57,26 +57,26 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
     if not in_use(typer):
         return NOT_MINE
     if isinstance(e, ir.Attribute):
-        return attribute(typer, e) if info_of(_peek(typer, e.value)) else NOT_MINE
+        return attribute(typer, e) if info_of(peek(typer, e.value)) else NOT_MINE
     if isinstance(e, ir.MethodCall):
-        return method_call(typer, e) if info_of(_peek(typer, e.obj)) else NOT_MINE
+        return method_call(typer, e) if info_of(peek(typer, e.obj)) else NOT_MINE
     if isinstance(e, ir.BinOp) and e.op in _BINARY and _reflected(typer, e):
         return reflected(typer, e)
-    if isinstance(e, ir.BinOp) and e.op in _BINARY and info_of(_peek(typer, e.left)):
+    if isinstance(e, ir.BinOp) and e.op in _BINARY and info_of(peek(typer, e.left)):
         return dunder(typer, e, _BINARY[e.op], ir.BINOP_SYMBOL[e.op], e.left, [e.right])
-    if isinstance(e, ir.UnaryOp) and e.op in _UNARY and info_of(_peek(typer, e.operand)):
+    if isinstance(e, ir.UnaryOp) and e.op in _UNARY and info_of(peek(typer, e.operand)):
         return dunder(typer, e, *_UNARY[e.op], e.operand, [])
     if isinstance(e, ir.Compare) and _compares_objects(typer, e):
         return compare(typer, e)
     if isinstance(e, ir.TypeCheck) and any("." in c for c in e.classes):
         return isinstance_check(typer, e)
-    if isinstance(e, ir.Index | ir.TupleGet) and info_of(_peek(typer, e.value)):
+    if isinstance(e, ir.Index | ir.TupleGet) and info_of(peek(typer, e.value)):
         index = e.index if isinstance(e, ir.Index) else ir.Const(e.loc, e.index)
         return dunder(typer, e, "__getitem__", "[]", e.value, [index])
     if isinstance(e, ir.Call) and e.func in _BUILTINS and len(e.args) == 1 and not e.kwargs \
-            and info_of(_peek(typer, e.args[0])):
+            and info_of(peek(typer, e.args[0])):
         return builtin(typer, e, str(e.func))
-    if isinstance(e, ir.CallValue) and (callee := info_of(_peek(typer, e.callee))):
+    if isinstance(e, ir.CallValue) and (callee := info_of(peek(typer, e.callee))):
         return dispatch_call(typer, e, callee, "__call__", e.callee, e.args, e.kwargs)
     if isinstance(e, ir.Call) and e.func == "pyaot.same_class":
         for a in e.args:
@@ -96,10 +96,10 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
 
 def _reflected(typer: FunctionTyper, e: ir.BinOp) -> bool:
     """``2 * v``: the right operand's ``__rmul__``, when the left one has no ``__mul__``."""
-    left = info_of(_peek(typer, e.left))  # typed first: the left operand comes first
+    left = info_of(peek(typer, e.left))  # typed first: the left operand comes first
     if left is not None and left.find_method(_BINARY[e.op]) is not None:
         return False
-    right = info_of(_peek(typer, e.right))
+    right = info_of(peek(typer, e.right))
     return right is not None and right.find_method("__r" + _BINARY[e.op][2:]) is not None
 
 
@@ -112,7 +112,7 @@ def reflected(typer: FunctionTyper, e: ir.BinOp) -> Type | None:
                   [e.left])
 
 
-def _peek(typer: FunctionTyper, e: ir.Expr) -> Type | None:
+def peek(typer: FunctionTyper, e: ir.Expr) -> Type | None:
     """The type of ``e`` as an operand (an Optional's item), typed now if no earlier pass
     did."""
     t = typer.spec.expr_types.get(e)
@@ -144,8 +144,8 @@ def _call(typer: FunctionTyper, e: ir.Expr | ir.Stmt, ref: ir.FuncRef, receiver:
 def _compares_objects(typer: FunctionTyper, e: ir.Compare) -> bool:
     if len(e.ops) == 1 and e.ops[0] in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
         # `x in obj` is obj.__contains__(x); `obj in xs` is the container's test
-        return info_of(_peek(typer, e.comparators[0])) is not None
-    return any(info_of(_item(_peek(typer, o))) for o in [e.left, *e.comparators])
+        return info_of(peek(typer, e.comparators[0])) is not None
+    return any(info_of(_item(peek(typer, o))) for o in [e.left, *e.comparators])
 
 
 def _item(t: Type | None) -> Type | None:

@@ -81,15 +81,19 @@ def result(typer: FunctionTyper, yields: list[tuple[Type, Loc]]) -> Type | None:
 
 
 def handles(name: object, types: list[Type]) -> bool:
-    """Whether a builtin call consumes a generator given as its first argument."""
+    """Whether a builtin call consumes a generator given as its first argument (or an
+    iterable object: ``list(obj)``, ``sum(obj)`` loop over it as ``for`` does)."""
+    if types and class_iterators.is_iterable(types[0]):
+        return name in _AS_COMPREHENSION or name in _OF_A_LIST
     return bool(types) and isinstance(types[0], GeneratorType) and (
         name in _AS_COMPREHENSION or name in _OF_A_LIST or name == "builtins.next")
 
 
 def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
     gen_t = types[0]
-    assert isinstance(gen_t, GeneratorType) and isinstance(e.func, str)
+    assert isinstance(gen_t, GeneratorType | ClassType) and isinstance(e.func, str)
     if e.func == "builtins.next":
+        assert isinstance(gen_t, GeneratorType)
         return next_(typer, e, gen_t, types)
     lowered: ir.Expr | None = typer.spec.lowered.get(e)
     if lowered is None:
@@ -100,7 +104,8 @@ def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
     return typer.expr(lowered, raw=True)
 
 
-def _lower(typer: FunctionTyper, e: ir.Call, gen_t: GeneratorType) -> ir.Expr | None:
+def _lower(typer: FunctionTyper, e: ir.Call, gen_t: GeneratorType | ClassType
+           ) -> ir.Expr | None:
     assert isinstance(e.func, str)
     loc = e.loc
     name = _fresh_local(typer)
@@ -108,7 +113,7 @@ def _lower(typer: FunctionTyper, e: ir.Call, gen_t: GeneratorType) -> ir.Expr | 
     kind = _AS_COMPREHENSION.get(e.func)
     extra = e.args[1:]
     if kind == "dict":
-        if not isinstance(gen_t.item, TupleType) or len(gen_t.item.items) != 2:
+        if not isinstance(gen_t, GeneratorType) or not isinstance(gen_t.item, TupleType) or len(gen_t.item.items) != 2:
             typer.diags.error(loc, f"dict() of a {gen_t} needs (key, value) pairs")
             return None
         item = ir.TupleExpr(loc, [ir.TupleGet(loc, item, 0), ir.TupleGet(loc, item, 1)])

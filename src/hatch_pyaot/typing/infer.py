@@ -48,6 +48,7 @@ from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
     bisects,
+    class_iterators,
     class_statements,
     classes,
     closures,
@@ -179,7 +180,7 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 _UNKNOWN = None
 _SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed,
-           hashing.typed)
+           hashing.typed, class_iterators.typed)
 """The value types whose operations type themselves (NamedTuples before the classes they
 are): each gives NOT_MINE for the others."""
 
