@@ -298,6 +298,11 @@ def set_attribute(typer: FunctionTyper, s: ir.SetAttr) -> None:
         return
     if value is None:
         return
+    if isinstance(s.value, ir.Name) and isinstance(s.target, ir.Name) and (
+            s.value.id == s.target.id):
+        typer.diags.warning(s.loc, f"'{s.target.id}' refers to itself: compiled objects are "
+                            "reference counted, so this cycle is never freed (CPython's "
+                            "collector would free it)", hint="see docs/objects.md, Cycles")
     if current is None:
         for c in info.field_owner(s.name).descendants():
             c.fields[s.name] = value
