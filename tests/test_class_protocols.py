@@ -71,7 +71,8 @@ def test_same_as_cpython(pair: Pair, func: str, make: Callable[[ModuleType], tup
 
 def test_what_python_rejects_is_a_located_error_and_stays_python(tmp_path: Path) -> None:
     """An abstract class instantiated, an object whose class has __eq__ but no __hash__ used
-    as a key: CPython's TypeError, so the function stays Python (and raises it there)."""
+    as a key: CPython's TypeError, so the function stays Python (and raises it there). An
+    object made to refer to itself compiles, with a warning that the cycle leaks."""
     source = tmp_path / "refused_protocols.py"
     source.write_text(
         "from abc import ABC, abstractmethod\n"
@@ -83,10 +84,16 @@ def test_what_python_rejects_is_a_located_error_and_stays_python(tmp_path: Path)
         "    def __init__(self, x: int) -> None:\n        self.x = x\n"
         "    def __eq__(self, other: 'P') -> bool:\n        return self.x == other.x\n"
         "@compile\ndef make() -> float:\n    return Shape().area()\n"
-        "@compile\ndef keys(n: int) -> int:\n    return len({P(n): 1})\n", encoding="utf-8")
+        "@compile\ndef keys(n: int) -> int:\n    return len({P(n): 1})\n"
+        "class Ring:\n"
+        "    def __init__(self) -> None:\n        self.next: Ring | None = None\n"
+        "@compile\ndef ring() -> int:\n    r = Ring()\n    r.next = r\n    return 1\n",
+        encoding="utf-8")
     result = analyze(source)
-    assert not any(e.compiled for e in result.entries)
+    assert [e.name for e in result.entries if e.compiled] == ["ring"]
     text = result.format_diagnostics()
+    assert "refused_protocols.py:25:5: warning: 'r' refers to itself: compiled objects are " \
+        "reference counted, so this cycle is never freed" in text
     assert "refused_protocols.py:15:12: error: Can't instantiate abstract class Shape " in text
     assert "refused_protocols.py:18:17: error: unhashable type: 'P'" in text
     import importlib.util

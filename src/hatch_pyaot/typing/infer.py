@@ -166,10 +166,10 @@ class Inferencer:
             if s not in index:
                 visit(s)
 
-    def errors_of(self, spec: Specialization) -> list[Diagnostic]:
+    def errors_of(self, spec: Specialization, severity: str = "error") -> list[Diagnostic]:
         out: list[Diagnostic] = []
         for s in self.closure(spec):
-            out.extend(d for d in self.diagnostics.get(s, []) if d.severity == "error")
+            out.extend(d for d in self.diagnostics.get(s, []) if d.severity == severity)
         return out
 
 
