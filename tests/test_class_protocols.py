@@ -60,6 +60,7 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("consume", lambda m: (6,)),
     ("next_past_the_end", lambda m: (3,)),
     ("next_past_the_end", lambda m: (1,)),
+    ("named_fields", lambda m: (4,)),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from hatch_pyaot import compile
 
@@ -338,3 +339,16 @@ def consume(n: int) -> tuple[list[int], int, list[int], int, int, int, int]:
 def next_past_the_end(n: int) -> int:
     it = Countdown(n)
     return next(it) + next(it)  # StopIteration for n < 2
+
+
+class Size(NamedTuple):
+    width: int
+    height: int = 1
+
+
+@compile
+def named_fields(w: int) -> tuple[tuple[str, str], tuple[str, str], dict[str, int], int]:
+    s = Size(w)
+    d = s._asdict()
+    d["width"] += 1
+    return s._fields, Size._fields, d, hash(s) - hash((w, 1))

@@ -169,6 +169,8 @@ class ClassInfo:
 
     def member(self, name: str) -> Resolution:
         """``Class.name``: a static method, a class method or a class constant."""
+        if name == "_fields" and self.named_tuple:
+            return Constant(tuple(self.fields))
         for c in self.mro():
             if name in c.static:
                 return UserFunction(c.method_ref(name), c.module, c.static[name])
