@@ -61,6 +61,9 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("next_past_the_end", lambda m: (3,)),
     ("next_past_the_end", lambda m: (1,)),
     ("named_fields", lambda m: (4,)),
+    ("aliases", lambda m: (1,)),
+    ("aliases", lambda m: (2,)),
+    ("aliases", lambda m: (3,)),  # ValueError: 3 is not a valid Shade
 ]
 
 

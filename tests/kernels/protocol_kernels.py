@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from enum import Enum
 from typing import NamedTuple
 
 from hatch_pyaot import compile
@@ -352,3 +353,15 @@ def named_fields(w: int) -> tuple[tuple[str, str], tuple[str, str], dict[str, in
     d = s._asdict()
     d["width"] += 1
     return s._fields, Size._fields, d, hash(s) - hash((w, 1))
+
+
+class Shade(Enum):
+    RED = 1
+    GREEN = 2
+    CRIMSON = 1  # an alias: Shade.CRIMSON is Shade.RED
+
+
+@compile
+def aliases(v: int) -> tuple[str, bool, int, str]:
+    s = Shade(v)
+    return Shade.CRIMSON.name, s is Shade.CRIMSON, len(Shade), [c.name for c in Shade][-1]

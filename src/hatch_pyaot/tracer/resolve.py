@@ -229,6 +229,8 @@ class Resolver:
                 return base.info.member(node.attr.value)
             if isinstance(base, UserEnum) and node.attr.value in base.info.names:
                 return EnumMember(base.info, base.info.names.index(node.attr.value))
+            if isinstance(base, UserEnum) and node.attr.value in base.info.aliases:
+                return EnumMember(base.info, base.info.aliases[node.attr.value])
             if isinstance(base, UserEnum) and base.info.errors:
                 first = base.info.errors[0]
                 return Unresolved(f"enum '{base.info.name}' cannot be compiled: "
