@@ -91,7 +91,9 @@ def test_what_python_rejects_is_a_located_error_and_stays_python(tmp_path: Path)
         "@compile\ndef keys(n: int) -> int:\n    return len({P(n): 1})\n"
         "class Ring:\n"
         "    def __init__(self) -> None:\n        self.next: Ring | None = None\n"
-        "@compile\ndef ring() -> int:\n    r = Ring()\n    r.next = r\n    return 1\n",
+        "@compile\ndef ring() -> int:\n    r = Ring()\n    r.next = r\n    return 1\n"
+        "class Off:\n    def __bool__(self) -> bool:\n        return False\n"
+        "@compile\ndef either() -> bool:\n    a = Off()\n    return isinstance(a or Off(), Off)\n",
         encoding="utf-8")
     result = analyze(source)
     assert [e.name for e in result.entries if e.compiled] == ["ring"]
@@ -100,6 +102,8 @@ def test_what_python_rejects_is_a_located_error_and_stays_python(tmp_path: Path)
         "reference counted, so this cycle is never freed" in text
     assert "refused_protocols.py:15:12: error: Can't instantiate abstract class Shape " in text
     assert "refused_protocols.py:18:17: error: unhashable type: 'P'" in text
+    assert "refused_protocols.py:33:23: error: 'or' of a Off as a value (its truth is its " \
+        "__bool__) is not compiled yet" in text
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("refused_protocols", source)

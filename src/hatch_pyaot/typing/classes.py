@@ -487,6 +487,19 @@ def truth(typer: FunctionTyper, e: ir.Expr, t: Type | None) -> None:
     typer.spec.truths[e] = found[0]
 
 
+def value_truth(typer: FunctionTyper, e: ir.BoolOp, types: list[Type | None]) -> None:
+    """``a or b`` as a value tests ``a``'s truth where the value is made: an object whose
+    class has ``__bool__`` or ``__len__`` there is refused, not guessed true."""
+    for v, t in zip(e.values[:-1], types, strict=False):
+        info = info_of(_item(t))
+        method = next((m for m in ("__bool__", "__len__")
+                       if info is not None and info.find_method(m) is not None), None)
+        if info is not None and method is not None:
+            typer.diags.error(v.loc, f"'{e.op.value}' of a {info.name} as a value (its truth "
+                              f"is its {method}) is not compiled yet", hint="use it in a "
+                              "condition: `x if x else y`")
+
+
 def isinstance_check(typer: FunctionTyper, e: ir.TypeCheck) -> Type | None:
     t = _item(typer.expr(e.value, raw=True))
     classes = typer.owner.program.resolver.classes

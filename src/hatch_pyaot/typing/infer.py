@@ -607,6 +607,7 @@ class FunctionTyper:
             return self.compare(e)
         if isinstance(e, ir.BoolOp):
             types = [self.expr(v, raw=True) for v in e.values]
+            classes.value_truth(self, e, types)
             if e.op == ir.BoolOpKind.OR:
                 # `x or y` gives x only when x is true, so never as None: an Optional x
                 # counts as its item (`x or 7` is an int)
