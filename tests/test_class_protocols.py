@@ -42,6 +42,8 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("fill", lambda m: (grid(m, 4), 2)),  # raises after two writes: the caller sees them
     ("flags", lambda m: (True,)),
     ("flags", lambda m: (False,)),
+    ("truths", lambda m: (0,)),
+    ("truths", lambda m: (2,)),
     ("numbers", lambda m: (2, -5)),
     ("accumulate", lambda m: (0,)),
     ("accumulate", lambda m: (6,)),

@@ -138,6 +138,11 @@ def flags(on: bool) -> tuple[bool, bool, int]:
 
 
 @compile
+def truths(n: int) -> tuple[bool, bool, bool, bool]:
+    return bool(Grid(n)), bool(Flag(n > 1)), bool(Num(n)), not Grid(n)
+
+
+@compile
 def numbers(a: int, b: int) -> str:
     x = Num(a)
     y = Num(b)

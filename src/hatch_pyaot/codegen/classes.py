@@ -196,6 +196,9 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: ObjectOp) -> str:
     if op.kind == "repr":
         assert isinstance(e, ir.Call)
         return dataclass_repr(em, e.args[0])
+    if op.kind == "truth":
+        assert isinstance(e, ir.Call)
+        return em.truth(e.args[0])
     if op.kind == "next_or":
         assert isinstance(e, ir.Call) and op.dispatch is not None and isinstance(op.value, Type)
         from hatch_pyaot.codegen.class_iterators import next_or

@@ -78,6 +78,11 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         return builtin(typer, e, str(e.func))
     if isinstance(e, ir.CallValue) and (callee := info_of(peek(typer, e.callee))):
         return dispatch_call(typer, e, callee, "__call__", e.callee, e.args, e.kwargs)
+    if isinstance(e, ir.Call) and e.func == "builtins.bool" and len(e.args) == 1 \
+            and not e.kwargs and info_of(peek(typer, e.args[0])):
+        truth(typer, e.args[0], typer.expr(e.args[0], raw=True))  # bool(obj): as `if obj`
+        typer.spec.methods[e] = ObjectOp("truth")
+        return BOOL
     if isinstance(e, ir.Call) and e.func == "pyaot.same_class":
         for a in e.args:
             typer.expr(a)
