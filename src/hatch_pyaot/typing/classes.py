@@ -78,11 +78,6 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         return builtin(typer, e, str(e.func))
     if isinstance(e, ir.CallValue) and (callee := info_of(peek(typer, e.callee))):
         return dispatch_call(typer, e, callee, "__call__", e.callee, e.args, e.kwargs)
-    if isinstance(e, ir.Call) and e.func == "builtins.bool" and len(e.args) == 1 \
-            and not e.kwargs and info_of(peek(typer, e.args[0])):
-        truth(typer, e.args[0], typer.expr(e.args[0], raw=True))  # bool(obj): as `if obj`
-        typer.spec.methods[e] = ObjectOp("truth")
-        return BOOL
     if isinstance(e, ir.Call) and e.func == "pyaot.same_class":
         for a in e.args:
             typer.expr(a)
@@ -467,42 +462,6 @@ def contains(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, left: ir.E
         return None
     return dunder(typer, e, "__contains__", ir.CMP_SYMBOL[kind], right, [left],
                   negate=kind == ir.CmpOpKind.NOT_IN)
-
-
-def truth(typer: FunctionTyper, e: ir.Expr, t: Type | None) -> None:
-    """An object tested for truth is true, unless its class has ``__bool__`` or ``__len__``:
-    then that is called (an Optional one is refused, not guessed)."""
-    info = info_of(_item(t))
-    method = next((m for m in ("__bool__", "__len__")
-                   if info is not None and info.find_method(m) is not None), None)
-    if info is None or method is None:
-        return
-    if isinstance(t, OptionalType):
-        typer.diags.error(e.loc, f"the truth of an Optional {info.name} (None, or its "
-                          f"{method}) is not compiled yet", hint="test `x is not None` and "
-                          "the object apart")
-        return
-    found = method_dispatch(typer, e, info, method, e, [])
-    if found is None:
-        return
-    if found[1] not in (BOOL, INT):
-        expected = "bool" if method == "__bool__" else "int"
-        typer.diags.error(e.loc, f"{method} should return {expected}, not {found[1]}")
-        return
-    typer.spec.truths[e] = found[0]
-
-
-def value_truth(typer: FunctionTyper, e: ir.BoolOp, types: list[Type | None]) -> None:
-    """``a or b`` as a value tests ``a``'s truth where the value is made: an object whose
-    class has ``__bool__`` or ``__len__`` there is refused, not guessed true."""
-    for v, t in zip(e.values[:-1], types, strict=False):
-        info = info_of(_item(t))
-        method = next((m for m in ("__bool__", "__len__")
-                       if info is not None and info.find_method(m) is not None), None)
-        if info is not None and method is not None:
-            typer.diags.error(v.loc, f"'{e.op.value}' of a {info.name} as a value (its truth "
-                              f"is its {method}) is not compiled yet", hint="use it in a "
-                              "condition: `x if x else y`")
 
 
 def isinstance_check(typer: FunctionTyper, e: ir.TypeCheck) -> Type | None:

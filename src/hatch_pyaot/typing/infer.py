@@ -50,6 +50,7 @@ from hatch_pyaot.typing import (
     bisects,
     class_iterators,
     class_statements,
+    class_truth,
     classes,
     closures,
     cv2_calls,
@@ -180,7 +181,7 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 _UNKNOWN = None
 _SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed,
-           hashing.typed, class_iterators.typed)
+           hashing.typed, class_iterators.typed, class_truth.typed)
 """The value types whose operations type themselves (NamedTuples before the classes they
 are): each gives NOT_MINE for the others."""
 
@@ -468,7 +469,7 @@ class FunctionTyper:
             self.spec.expr_types[e] = BOOL
             return
         t = self.expr(e, raw=True)
-        classes.truth(self, e, t)
+        class_truth.truth(self, e, t)
         if isinstance(t, TupleType):
             self.diags.warning(e.loc, "a tuple is always true here")
         elif isinstance(t, ArrayType):
@@ -607,7 +608,7 @@ class FunctionTyper:
             return self.compare(e)
         if isinstance(e, ir.BoolOp):
             types = [self.expr(v, raw=True) for v in e.values]
-            classes.value_truth(self, e, types)
+            class_truth.value_truth(self, e, types)
             if e.op == ir.BoolOpKind.OR:
                 # `x or y` gives x only when x is true, so never as None: an Optional x
                 # counts as its item (`x or 7` is an int)
