@@ -162,6 +162,7 @@ def _analyze(path: Path) -> ModuleResult:
             first_errors = [internal_error(found.loc, exc)]
         if result.variants:
             result.spec = result.variants[0]
+            result.diagnostics = inferencer.errors_of(result.spec, "warning")  # compiled
         else:
             result.diagnostics = first_errors
     inferencer.mark_cycles()

@@ -22,6 +22,7 @@ from hatch_pyaot.codegen import (
     axis_tuples,
     bisects,
     bounds,
+    class_statements,
     classes,
     closures,
     default_dicts,
@@ -301,6 +302,8 @@ class FunctionEmitter:
             self.check_bound(s.target.id, s.loc.line)
         if isinstance(s, ir.Assign):
             self.assign(s.target, s.value)
+        elif isinstance(s, ir.AugAssign | ir.SetItem | ir.DelItem) and s in self.spec.methods:
+            class_statements.stmt(self, s)
         elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
                                                         ArrayType):
             elementwise.augassign(self, s)
@@ -652,6 +655,8 @@ class FunctionEmitter:
     # ----- expressions -------------------------------------------------------------------
 
     def truth(self, e: ir.Expr) -> str:
+        if e in self.spec.truths:
+            return class_statements.truth(self, e, self.spec.truths[e])
         return truth_of(self.expr(e), self.spec.type_of(e))
 
     def cast(self, code: str, src: Type, dst: Type) -> str:

@@ -525,6 +525,8 @@ def unhashable(t: Type) -> str | None:
         return None if t.frozen and t.item is not None else t.kind
     if t in _NUMERIC_RANK or t in (STR, BYTES) or isinstance(t, EnumType):
         return None
+    if isinstance(t, ClassType) and getattr(t.info, "hashable", lambda: False)():
+        return None  # its __hash__, or its identity (tracer/classes.py)
     return str(t)
 
 

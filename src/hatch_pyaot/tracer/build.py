@@ -21,6 +21,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import STR, DictType, Type
 from hatch_pyaot.tracer import (
     class_forms,
+    class_methods,
     closures,
     formatting,
     forms,
@@ -102,7 +103,10 @@ def trace_function(
     """``owner``: the class of which ``node`` is a method, ``name`` its name there (a
     property's setter is ``x.setter``)."""
     qualname = node.name.value if owner is None else f"{owner.name}.{name or node.name.value}"
-    builder = Builder(resolver, module, diags, locals=local_names(node), owner=owner,
+    names = local_names(node)
+    if owner is not None and class_methods.is_class_method(owner, node):
+        names = names[1:]  # `cls` names the class (tracer/class_methods.py)
+    builder = Builder(resolver, module, diags, locals=names, owner=owner,
                       method=name, scope=closures.root_scope(node, qualname))
     return builder.function(node)
 
@@ -191,7 +195,9 @@ class Builder:
         if node.asynchronous is not None:
             self.error(node, "async functions cannot be compiled")
         params = self.params(node.params)
-        if self.owner is not None and node.name.value not in self.owner.static and params and (
+        if self.owner is not None and class_methods.is_class_method(self.owner, node):
+            params = params[1:]
+        elif self.owner is not None and node.name.value not in self.owner.static and params and (
                 params[0].annotation is None):
             params[0].annotation = self.owner.type  # self: one specialization serves subclasses
         self.generator = generators.yields(node)

@@ -164,6 +164,9 @@ class Resolver:
     """ONNX models loaded so far (tracer/models.py): a Model, or why it cannot be compiled."""
     enums: dict[str, EnumInfo] = field(default_factory=dict)
     """The enums read so far, by qualified name (tracer/enums.py)."""
+    aliases: dict[tuple[str, str], Resolution] = field(default_factory=dict)
+    """Names bound while one function is traced: a class method's ``cls``, the class it is
+    traced for (tracer/class_methods.py)."""
 
     def symbols(self, module: ModuleSource) -> SymbolTable:
         if module.name not in self.tables:
@@ -171,6 +174,8 @@ class Resolver:
         return self.tables[module.name]
 
     def name(self, module: ModuleSource, name: str) -> Resolution:
+        if (module.name, name) in self.aliases:
+            return self.aliases[(module.name, name)]
         sym = self.symbols(module).get(name)
         if isinstance(sym, LocalFunction):
             return UserFunction(FuncRef(module.name, name), module, sym.node)
@@ -225,6 +230,8 @@ class Resolver:
                 return base.info.member(node.attr.value)
             if isinstance(base, UserEnum) and node.attr.value in base.info.names:
                 return EnumMember(base.info, base.info.names.index(node.attr.value))
+            if isinstance(base, UserEnum) and node.attr.value in base.info.aliases:
+                return EnumMember(base.info, base.info.aliases[node.attr.value])
             if isinstance(base, UserEnum) and base.info.errors:
                 first = base.info.errors[0]
                 return Unresolved(f"enum '{base.info.name}' cannot be compiled: "

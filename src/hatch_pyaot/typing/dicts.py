@@ -47,8 +47,8 @@ def hashable(typer: FunctionTyper, loc: Loc, t: Type) -> bool:
     if what is None:
         return True
     typer.diags.error(loc, f"unhashable type: '{what}'",
-                      hint="dict keys and set items must be int, float, bool, str or tuples "
-                      "of them")
+                      hint="dict keys and set items must be int, float, bool, str, tuples "
+                      "of them or objects of a class with __hash__ (or without __eq__)")
     return False
 
 

@@ -49,6 +49,9 @@ from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
     bisects,
+    class_iterators,
+    class_statements,
+    class_truth,
     classes,
     closures,
     complex_numbers,
@@ -58,6 +61,7 @@ from hatch_pyaot.typing import (
     dicts,
     enums,
     generators,
+    hashing,
     iteration,
     lists,
     match,
@@ -165,10 +169,10 @@ class Inferencer:
             if s not in index:
                 visit(s)
 
-    def errors_of(self, spec: Specialization) -> list[Diagnostic]:
+    def errors_of(self, spec: Specialization, severity: str = "error") -> list[Diagnostic]:
         out: list[Diagnostic] = []
         for s in self.closure(spec):
-            out.extend(d for d in self.diagnostics.get(s, []) if d.severity == "error")
+            out.extend(d for d in self.diagnostics.get(s, []) if d.severity == severity)
         return out
 
 
@@ -179,7 +183,7 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 _UNKNOWN = None
 _SLICES = (named_tuples.typed, classes.typed, match.typed, enums.typed, closures.typed,
-           complex_numbers.typed)
+           complex_numbers.typed, hashing.typed, class_iterators.typed, class_truth.typed)
 """The value types whose operations type themselves (NamedTuples before the classes they
 are): each gives NOT_MINE for the others."""
 
@@ -338,6 +342,8 @@ class FunctionTyper:
                     self.bind(s.target.id, result, s.loc)
             elif isinstance(current, ArrayType) and rhs is not None:
                 numpy_ops.augassign(self, s, current, rhs)
+            elif isinstance(current, ClassType):
+                class_statements.augassign(self, s, current)
             elif current is not None and rhs is not None:
                 op = self.binop(s, s.op, current, rhs, s.value)
                 if op is not None:
@@ -348,6 +354,8 @@ class FunctionTyper:
                 lists.setitem(self, s, target_t)
             elif isinstance(target_t, DictType):
                 dicts.setitem(self, s, target_t)
+            elif isinstance(target_t, ClassType):
+                class_statements.item(self, s)
             elif target_t is not None:
                 arrays.setitem(self, s)
         elif isinstance(s, ir.SetAttr):
@@ -358,6 +366,8 @@ class FunctionTyper:
                 lists.delitem(self, s, target_t)
             elif isinstance(target_t, DictType):
                 dicts.delitem(self, s, target_t)
+            elif isinstance(target_t, ClassType):
+                class_statements.item(self, s)
             elif target_t is not None:
                 self.diags.error(s.loc, f"del of an item of a {target_t} is not supported")
         elif isinstance(s, ir.ExprStmt):
@@ -461,7 +471,7 @@ class FunctionTyper:
             self.spec.expr_types[e] = BOOL
             return
         t = self.expr(e, raw=True)
-        classes.truth(self, e, t)
+        class_truth.truth(self, e, t)
         if isinstance(t, TupleType):
             self.diags.warning(e.loc, "a tuple is always true here")
         elif isinstance(t, ArrayType):
@@ -600,6 +610,7 @@ class FunctionTyper:
             return self.compare(e)
         if isinstance(e, ir.BoolOp):
             types = [self.expr(v, raw=True) for v in e.values]
+            class_truth.value_truth(self, e, types)
             if e.op == ir.BoolOpKind.OR:
                 # `x or y` gives x only when x is true, so never as None: an Optional x
                 # counts as its item (`x or 7` is an int)

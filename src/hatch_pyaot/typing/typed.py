@@ -55,6 +55,9 @@ class Specialization:
     """What an expression on objects of the program's classes resolved to (a constructor
     call, a method call with its dispatch on the object's class, an identity test...):
     typing/classes.py, emitted by codegen/classes.py."""
+    truths: dict[ir.Expr, Dispatch] = field(default_factory=dict)
+    """An object tested for truth whose class has ``__bool__`` (or ``__len__``, then its
+    result is compared with 0): the call (typing/classes.py)."""
     closure_calls: dict[ir.Expr, list[tuple[object, ir.Call | ir.CallValue]]] = field(
         default_factory=dict)
     """Each call through a function value (``ir.CallValue``) as the direct call of the
