@@ -33,6 +33,7 @@ from hatch_pyaot.typing import (
     dtypes,
     numpy_library,
     numpy_ops,
+    numpy_random,
     operator_functions,
     sorting,
     ufuncs,
@@ -388,6 +389,8 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
     kwargs = {k: typer.expr(v) for k, v in e.kwargs}
     if obj is None or any(a is None for a in args) or any(v is None for v in kwargs.values()):
         return None
+    if isinstance(obj, numpy_random.RandomGeneratorType):
+        return numpy_random.method(typer, e)
     if not isinstance(obj, ArrayType):
         typer.diags.error(e.loc, f"'{obj}' has no method '{e.name}' the compiler supports")
         return None

@@ -12,6 +12,7 @@ from hatch_pyaot.typing import (
     array_sets,
     axes,
     nan_functions,
+    numpy_random,
     partitioning,
     rearranging,
     series,
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 FUNCTIONS: dict[str, Function] = {**rearranging.FUNCTIONS, **statistics.FUNCTIONS,
                                   **partitioning.FUNCTIONS, **axes.FUNCTIONS,
                                   **nan_functions.FUNCTIONS, **series.FUNCTIONS,
-                                  **array_sets.FUNCTIONS}
+                                  **array_sets.FUNCTIONS, **numpy_random.FUNCTIONS}
 METHODS = {name.removeprefix("numpy."): f for name, f in FUNCTIONS.items() if f.method}
 
 
@@ -44,5 +45,6 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
 
 def coverage() -> list[tuple[str, str]]:
     rows = [(name, f.doc) for name, f in FUNCTIONS.items()]
+    rows += numpy_random.coverage()
     rows += [(f"x.{name}()", f"as `numpy.{name}(x, ...)`") for name, f in METHODS.items()]
     return rows
