@@ -82,3 +82,137 @@ def test_scalars(pair, x):
         want, got = pair.python.scalar_ufuncs(x, n, m), pair.native.scalar_ufuncs(x, n, m)
         assert got[:4] == pytest.approx(want[:4], nan_ok=True)
         assert np.isclose(got[4], want[4], rtol=1e-15, equal_nan=True)
+
+
+def well_conditioned(n: int) -> np.ndarray:
+    return RNG.normal(0, 1, (n, n)) + n * np.eye(n)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 8])
+def test_linalg(pair, n):
+    a = well_conditioned(n)
+    b, c = RNG.normal(0, 1, n), RNG.normal(0, 1, (n, 3))
+    close(pair, "linalg", a, b, c, rtol=1e-10)
+    close(pair, "linalg", a.T, b[::-1], c[:, ::2], rtol=1e-10)
+    ints = RNG.integers(-5, 5, (n, n)) + 10 * np.eye(n, dtype=np.int64)
+    close(pair, "int_linalg", ints, rtol=1e-10)
+    want = pair.python.float32_det(a.astype(np.float32))
+    got = pair.native.float32_det(a.astype(np.float32))
+    assert type(got) is np.float32 and np.isclose(got, want, rtol=1e-4)
+
+
+def test_linalg_errors(pair):
+    singular = np.array([[1.0, 2.0], [2.0, 4.0]])
+    with pytest.raises(ValueError, match="Singular matrix"):
+        pair.native.linalg(singular, np.ones(2), np.ones((2, 1)))
+    with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+        pair.python.linalg(singular, np.ones(2), np.ones((2, 1)))
+    assert pair.native.int_linalg.__name__ == "int_linalg"
+    check_error(pair, "linalg", np.ones((2, 3)), np.ones(2), np.ones((2, 1)))
+    check_error(pair, "linalg", np.eye(3), np.ones(2), np.ones((3, 1)))
+    check_error(pair, "linalg", np.eye(3), np.ones(3), np.ones((2, 2)))
+    zero = np.zeros((3, 3))
+    assert pair.native.float32_det(zero.astype(np.float32)) == 0.0
+    assert np.array_equal(pair.native.linalg(np.zeros((0, 0)), np.ones(0), np.ones((0, 2)))[1],
+                          np.zeros((0, 0)))
+
+
+@pytest.mark.parametrize("shapes", [((2, 3), (3, 2)), ((1, 1), (4, 2)), ((0, 2), (2, 2))],
+                         ids=str)
+def test_products(pair, shapes):
+    a = RNG.integers(-9, 9, shapes[0])
+    b = RNG.integers(-9, 9, shapes[1]).astype(np.int32)
+    x, y = RNG.integers(-2**40, 2**40, 7), RNG.integers(-2**30, 2**30, 7)
+    check(pair, "products", a, b, x, y)
+    check(pair, "products", a.T, b[::-1], x[::-1], y)
+    f, g = RNG.normal(0, 1, 6), RNG.normal(0, 1, 6)
+    close(pair, "float_products", f, g, rtol=1e-13)
+    p, q = RNG.normal(0, 1, (2, 1, 3)).astype(np.float32), RNG.normal(0, 1, (1, 2, 2)).astype(
+        np.float32)
+    check(pair, "kron3", p, q)
+
+
+def test_product_errors(pair):
+    a = np.ones((2, 2), np.int64)
+    b = np.ones((2, 2), np.int32)
+    check_error(pair, "products", a, b, np.ones(3, np.int64), np.ones(2, np.int64))
+    check_error(pair, "float_products", np.ones(3), np.ones(2))
+
+
+@pytest.mark.parametrize("q", [0.0, 12.5, 37.0, 50.0, 83.3, 99.9, 100.0])
+def test_quantiles(pair, q):
+    for a in (RNG.normal(0, 5, 11), RNG.normal(0, 5, (4, 6))[::-1], np.array([3.0]),
+              np.array([1.0, np.nan, 2.0, 7.5]), np.array([2.0, 2.0, 2.0, 5.0])):
+        with np.errstate(all="ignore"):
+            check(pair, "quantiles", a, q)
+    check(pair, "int_quantiles", RNG.integers(-100, 100, (3, 5)), q / 100)
+    check(pair, "int_quantiles", np.arange(10), q / 100)
+
+
+def test_quantile_errors(pair):
+    check_error(pair, "quantiles", np.ones(3), 101.0)
+    check_error(pair, "quantiles", np.ones(3), -1.0)
+    check_error(pair, "int_quantiles", np.ones(3, np.int64), 1.5)
+    check_error(pair, "quantiles", np.ones(0), 5.0)
+
+
+def test_nan_statistics(pair):
+    for a in (RNG.normal(0, 3, 9), RNG.normal(0, 3, (3, 4)).T, np.array([np.nan, 1.0, 4.0]),
+              np.array([1.0, np.nan, 2.0, np.nan, 10.0, -3.0]), np.array([5.0])):
+        with np.errstate(all="ignore"):
+            close(pair, "nan_stats", a, rtol=1e-13)
+    with np.errstate(all="ignore"), pytest.warns(RuntimeWarning):
+        want = pair.python.nan_stats(np.array([np.nan, np.nan]))
+    got = pair.native.nan_stats(np.array([np.nan, np.nan]))
+    assert all(np.isnan(want)) and all(np.isnan(got))
+
+
+@pytest.mark.parametrize("shape", [(2, 5), (3, 8), (4, 3)], ids=str)
+def test_covariance(pair, shape):
+    m = RNG.normal(0, 2, shape)
+    with np.errstate(all="ignore"):
+        close(pair, "covariances", m, rtol=1e-12)
+        close(pair, "covariances", m[::-1, ::2] if shape[1] > 3 else m, rtol=1e-12)
+
+
+def test_covariance_of_one_variable(pair):
+    """NumPy squeezes the (1, 1) result to a 0-d array, which a 2-d result cannot be."""
+    with pytest.raises(NotImplementedError, match="of one variable"):
+        pair.native.covariances(np.ones((1, 4)))
+
+
+def test_lexsort(pair):
+    a = RNG.integers(0, 3, 20)
+    b = RNG.normal(0, 1, 20).round(0)
+    b[::5] = np.nan
+    check(pair, "lexsorts", a, b)
+    check(pair, "lexsorts", a[::-2], b[::2])
+    check(pair, "lexsorts", a[:0], b[:0])
+    check_error(pair, "lexsorts", a, b[:3])
+
+
+@pytest.mark.parametrize("shape", [(2, 5), (0, 3), (3, 1)], ids=str)
+def test_float_parts(pair, shape):
+    x = RNG.normal(0, 100, shape)
+    x.flat[:3] = [0.0, -0.0, np.inf][: x.size]
+    n = RNG.integers(-20, 20, shape)
+    check(pair, "float_parts", x, n)
+    check(pair, "float_parts", x, n[:1] if shape[0] else n)
+    check(pair, "float32_parts", x.astype(np.float32).reshape(-1))
+    check_error(pair, "float_parts", np.ones((2, 3)), np.ones((3, 3), np.int64))
+
+
+def test_divmod(pair):
+    a = RNG.integers(-50, 50, 30)
+    b = RNG.integers(-7, 7, 30)
+    b[b == 0] = 3
+    check(pair, "divmods", a, b)
+    x = RNG.normal(0, 10, (3, 4))
+    y = RNG.normal(0, 3, (1, 4))
+    check(pair, "float_divmods", x, y)
+    check_error(pair, "divmods", a, b[:4])
+
+
+def test_properties(pair):
+    check(pair, "properties", np.ones((3, 4)))
+    check(pair, "properties", np.ones((0, 2))[::-1])

@@ -78,7 +78,7 @@ def _table() -> dict[str, tuple[int, tuple[DType, ...]]]:
         table[name] = (1, _FLOATS)
     for name in _BINARY_FLOAT:
         table[name] = (2, _FLOATS)
-    for name in ("square", "reciprocal", "sign"):
+    for name in ("square", "reciprocal", "sign", "conjugate"):
         table[name] = (1, _NUMBERS)
     for name in ("floor", "ceil", "trunc", "absolute", *_PREDICATES):
         table[name] = (1, _ALL)
@@ -101,6 +101,7 @@ UFUNC_NAMES: Final[tuple[str, ...]] = tuple(UFUNCS)
 ALIASES: Final[dict[str, str]] = {
     "abs": "absolute", "acos": "arccos", "acosh": "arccosh", "asin": "arcsin",
     "asinh": "arcsinh", "atan": "arctan", "atan2": "arctan2", "atanh": "arctanh",
+    "conj": "conjugate",
 }  # fmt: skip
 """``numpy.<alias> is numpy.<ufunc>`` (NumPy 2's array-API names)."""
 

@@ -1,5 +1,5 @@
 #pragma once
-// numpy's ufuncs heaviside, float_power, spacing, gcd and lcm, and the elementwise Python
+// numpy's ufuncs heaviside, float_power, spacing, gcd, lcm and conjugate (of reals), and the elementwise Python
 // functions sinc, fix, isposinf, isneginf, isreal and iscomplex of numpy, on one value of the
 // dtype numpy computes them in (hatch_pyaot/typing/ufuncs.py, typing/elementwise_functions.py).
 
@@ -65,6 +65,12 @@ constexpr T lcm(T a, T b) noexcept {
   const auto x = detail::magnitude(a), y = detail::magnitude(b);
   const auto g = detail::euclid(x, y);
   return g == 0 ? T(0) : static_cast<T>(static_cast<decltype(x)>(x / g * y));
+}
+
+/// numpy.conjugate of a real number: the number.
+template <number T>
+constexpr T conjugate(T x) noexcept {
+  return x;
 }
 
 /// numpy.sinc: sin(pi x) / (pi x), 1 at 0 (x there taken as 1e-20, as numpy does).
