@@ -17,19 +17,8 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.errors import Diagnostic, Loc
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import (
-    FLOAT,
-    INT,
-    ArrayType,
-    DictType,
-    DTypeScalar,
-    ListType,
-    OptionalType,
-    SetType,
-    TupleType,
-    Type,
-)
-from hatch_pyaot.typing import dtypes
+from hatch_pyaot.ir.types import FLOAT, INT, ArrayType, DTypeScalar, Type
+from hatch_pyaot.typing import closures, dtypes
 from hatch_pyaot.typing.array_calls import (
     Bound,
     Function,
@@ -189,13 +178,7 @@ def coverage() -> list[tuple[str, str]]:
 
 
 def _holds_generator(t: Type | None) -> bool:
-    if isinstance(t, TupleType):
-        return any(_holds_generator(i) for i in t.items)
-    if isinstance(t, ListType | SetType | OptionalType):
-        return _holds_generator(t.item)
-    if isinstance(t, DictType):
-        return _holds_generator(t.key) or _holds_generator(t.value)
-    return isinstance(t, RandomGeneratorType)
+    return closures.holds(t, RandomGeneratorType)
 
 
 def boundary_errors(fn: ir.Function, param_types: Sequence[Type | None], result: Type | None,
