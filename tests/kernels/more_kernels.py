@@ -49,8 +49,10 @@ def elementwise(x: NDArray[np.float64]) -> tuple[
 
 @compile
 def int_elementwise(a: NDArray[np.int32]) -> tuple[
-        NDArray[np.float64], NDArray[np.int32], NDArray[np.bool_], NDArray[np.bool_]]:
-    return np.sinc(a), np.fix(a), np.isposinf(a), np.isreal(a)
+        NDArray[np.float64], NDArray[np.int32], NDArray[np.bool_], NDArray[np.bool_],
+        NDArray[np.int32], NDArray[np.float64]]:
+    return np.sinc(a), np.fix(a), np.isposinf(a), np.isreal(a), np.conjugate(a), \
+        np.conj(a * 0.5)
 
 
 @compile
