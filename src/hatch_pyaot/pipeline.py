@@ -47,7 +47,7 @@ from hatch_pyaot.toolchains.host import (
 from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
-from hatch_pyaot.typing.closures import boundary_errors
+from hatch_pyaot.typing.boundary import boundary_errors
 from hatch_pyaot.typing.defaults import default_mismatch
 from hatch_pyaot.typing.generators import entry_generator
 from hatch_pyaot.typing.infer import Inferencer

@@ -33,6 +33,7 @@ from hatch_pyaot.tracer.resolve import (
     UserClass,
     UserEnum,
 )
+from hatch_pyaot.typing import numpy_random
 from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
@@ -84,6 +85,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return NONE
         if isinstance(res, OpName) and res.qualname in _CALLABLES:
             return CallableType(None, None)
+        if isinstance(res, OpName) and res.qualname == numpy_random.QUALNAME:
+            return numpy_random.GENERATOR
         if isinstance(res, OpName) and res.qualname.startswith("numpy."):
             dtype = numpy_attr_dtype(res.qualname.removeprefix("numpy."))
             if dtype is not None:
