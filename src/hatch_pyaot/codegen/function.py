@@ -45,6 +45,7 @@ from hatch_pyaot.codegen import (
     tuple_tables,
     tuples,
     unbound,
+    unions,
 )
 from hatch_pyaot.codegen.literals import (
     is_literal,
@@ -76,6 +77,7 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    UnionType,
 )
 from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
@@ -666,6 +668,8 @@ class FunctionEmitter:
             return f"{dst.cpp()}({self.cast(code, src, dst.item)})"
         if isinstance(dst, FunctionUnion):
             return closures.cast(self, code, src, dst)
+        if isinstance(dst, UnionType):
+            return unions.cast(self, code, src, dst)
         if isinstance(src, ListType) and isinstance(dst, ListType):
             return lists.cast(code, src, dst)
         if isinstance(src, DictType) and isinstance(dst, DictType):
@@ -710,6 +714,8 @@ class FunctionEmitter:
         t = self.spec.type_of(e)
         if e in self.spec.lowered:
             return self.expr(self.spec.lowered[e])
+        if e in self.spec.unions:
+            return unions.expr(self, e, self.spec.unions[e])
         if e in self.spec.methods:
             return classes.expr(self, e, self.spec.methods[e])
         if match.handles(e):
@@ -1041,18 +1047,7 @@ class FunctionEmitter:
 
 def _is_instance(t: Type, classes: list[str]) -> bool:
     """isinstance() of a value of static type t, by Python's own classes (bool is an int)."""
-    import builtins
-
-    classes_of: dict[Type, type] = {INT: int, FLOAT: float, BOOL: bool, NONE: type(None),
-                                    STR: str, BYTES: bytes}
-    if isinstance(t, DTypeScalar | ArrayType):
-        # numpy.float64 is a float subclass; no other NumPy type derives from a builtin.
-        python_class: type = float if isinstance(t, DTypeScalar) and t.dtype.name == "float64" \
-            else object
-    else:
-        python_class = tuple if isinstance(t, TupleType) else list if isinstance(
-            t, ListType) else classes_of[t]
-    return any(issubclass(python_class, getattr(builtins, c)) for c in classes)
+    return unions.member_is_instance(t, classes)
 
 
 def _caught(types: list[str] | None) -> list[str]:
