@@ -294,6 +294,7 @@ class FunctionTyper:
         elif merged != current:
             self.spec.var_types[name] = merged
             self.changed = True
+        unions.assigned_as(self, name, t)
 
     def bind_target(self, target: ir.Target, t: Type | None) -> None:
         if isinstance(target, ir.NameTarget):
@@ -692,7 +693,7 @@ class FunctionTyper:
         resolved = self.owner.program.registry.resolve(name, types)
         if resolved is None:
             self.diags.error(node.loc, f"unsupported operand types for {ir.BINOP_SYMBOL[kind]}: "
-                             f"'{lt}' and '{rt}'")
+                             f"'{lt}' and '{rt}'", hint=unions.hint(lt, rt))
             return None
         self.spec.ops[node] = resolved.op
         return resolved.op

@@ -254,6 +254,14 @@ def branch(typer: FunctionTyper, test: ir.Expr, truth: bool) -> AbstractContextM
     return narrowed(typer, narrowings(typer, test, truth))
 
 
+def assigned_as(typer: FunctionTyper, name: str, t: Type) -> None:
+    """``name = value`` of a union name: until it changes, it holds the value's type."""
+    u = union_in(typer.spec.var_types.get(name))
+    if u is not None and t != typer.spec.var_types.get(name) and union_in(t) is not u and (
+            t in u.members or isinstance(t, UnionType)):
+        typer.narrowing.names[name] = t
+
+
 def entering(typer: FunctionTyper, s: ir.Stmt) -> None:
     """Before a loop: the names it assigns are not narrowed inside it (a second iteration
     sees their new value)."""
@@ -277,8 +285,12 @@ def after(typer: FunctionTyper, s: ir.Stmt) -> None:
     """After an ``if`` one of whose branches always returns or raises: the rest of the
     block sees what the other branch's test proves."""
     if isinstance(s, ir.Assign) and isinstance(s.target, ir.NameTarget) and isinstance(
-            s.value, ir.Name) and union_in(typer.spec.var_types.get(s.value.id)):
+            s.value, ir.Name) and union_in(typer.spec.var_types.get(s.value.id)) and \
+            s.target.id != s.value.id:
         typer.narrowing.aliases[s.target.id] = s.value.id
+    if isinstance(s, (*_LOOPS, ir.Try)):  # it may have run any number of times, or stopped
+        for name in assigned(s):
+            forget(typer, name)
     if not isinstance(s, ir.If):
         return
     from hatch_pyaot.typing.infer import _falls_through
@@ -308,6 +320,14 @@ def _conditional(typer: FunctionTyper, e: ir.IfExp) -> Type | None:
 # ----- operations every member has --------------------------------------------------------
 
 
+def hint(*types: Type) -> str | None:
+    """How to use a union where one member type is needed."""
+    return _NARROW_FIRST if any(union_in(t) for t in types) else None
+
+
+_NARROW_FIRST = "narrow the union first (if isinstance(x, int): ...)"
+
+
 def compare(typer: FunctionTyper, e: ir.Compare, types: Sequence[Type | None]) -> object:
     """``u == v``, ``u != v``, ``u in xs`` (a list) with a union operand; NOT_MINE for the
     comparisons typed elsewhere (``is``, chains, containers' own ``in``)."""
@@ -324,8 +344,7 @@ def compare(typer: FunctionTyper, e: ir.Compare, types: Sequence[Type | None]) -
         lt, rt = lt, rt.item
     elif kind not in (ir.CmpOpKind.EQ, ir.CmpOpKind.NE):
         typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between '{lt}' "
-                          f"and '{rt}'", hint="narrow the union first (if isinstance(x, int): "
-                          "...)")
+                          f"and '{rt}'", hint=_NARROW_FIRST)
         return BOOL
     left = lt.members if isinstance(lt, UnionType) else (lt,)
     right = rt.members if isinstance(rt, UnionType) else (rt,)
