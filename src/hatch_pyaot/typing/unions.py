@@ -131,8 +131,10 @@ def member_is_instance(t: Type, classes: Sequence[str]) -> bool:
         return any(c == t.qualname or c in t.ancestors for c in classes)
     if isinstance(t, DTypeScalar | ArrayType):  # numpy.float64 is a float subclass
         return isinstance(t, DTypeScalar) and t.dtype.name == "float64" and "float" in classes
-    names = {INT: ("int",), BOOL: ("bool", "int"), FLOAT: ("float",), STR: ("str",),
-             BYTES: ("bytes",), NONE: ("NoneType",)}.get(t)
+    builtin: dict[Type, tuple[str, ...]] = {
+        INT: ("int",), BOOL: ("bool", "int"), FLOAT: ("float",), STR: ("str",),
+        BYTES: ("bytes",), NONE: ("NoneType",)}
+    names = builtin.get(t)
     if names is None:
         names = ("tuple",) if isinstance(t, TupleType) else ("list",) if isinstance(
             t, ListType) else ("dict",) if isinstance(t, DictType) else (
