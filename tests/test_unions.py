@@ -53,6 +53,10 @@ CASES += [("mutate", (x,)) for x in ([], [1, 2], "abc")]
 CASES += [("opt_union", (x,)) for x in (None, 0, "z")]
 CASES += [("bool_member", (x,)) for x in (True, 0, 5)]
 CASES += [("widen", (x, f)) for x in (1, "a") for f in (True, False)]
+CASES += [("bump", (x,)) for x in (1, "a")]
+CASES += [("loop_safe", (xs,)) for xs in MIXED]
+CASES += [("skip_ints", (xs,)) for xs in MIXED]
+CASES += [("guarded", (x,)) for x in (None, 1, 5, "s")]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

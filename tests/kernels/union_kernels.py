@@ -198,3 +198,41 @@ def widen(x: int | str, flag: bool) -> int | str | None:
     if flag:
         return None
     return x
+
+
+@compile
+def bump(x: int | str) -> int | str:
+    if isinstance(x, int):
+        x += 10
+        x = x * 2
+        return x
+    x = x + "!"
+    return x
+
+
+@compile
+def loop_safe(xs: list[int | str]) -> str:
+    last: int | str = 0
+    out = ""
+    for x in xs:
+        if isinstance(last, int):
+            out += str(last + 1)
+        last = x
+    return out + str(last)
+
+
+@compile
+def skip_ints(xs: list[int | str]) -> str:
+    out = ""
+    for x in xs:
+        if not isinstance(x, str):
+            continue
+        out += x.upper()
+    return out
+
+
+@compile
+def guarded(x: int | str | None) -> int:
+    if x is not None and isinstance(x, int) and x > 2:
+        return x
+    return 0

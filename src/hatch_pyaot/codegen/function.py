@@ -318,8 +318,8 @@ class FunctionEmitter:
             var_t = self.spec.var_types[s.target.id]
             value = self.expr(s.value)
             op = self.spec.ops[s]
-            code = self.binop(op, f"v_{s.target.id}", var_t, value,
-                              self.spec.type_of(s.value), s.loc.line)
+            held, held_t = unions.augmented(self, s, f"v_{s.target.id}", var_t)
+            code = self.binop(op, held, held_t, value, self.spec.type_of(s.value), s.loc.line)
             self.store(s.target.id, self.cast(code, op.result, var_t))
         elif isinstance(s, ir.SetItem) and isinstance(self.spec.type_of(s.target), ListType):
             lists.setitem(self, s)

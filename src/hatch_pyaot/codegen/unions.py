@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from hatch_pyaot.typing.typed import Specialization
 
 HEADER = "pyaot/builtins/union.hpp"
-__all__ = ["HEADER", "cast", "expr", "member_is_instance", "members_of", "used"]
+__all__ = ["HEADER", "augmented", "cast", "expr", "member_is_instance", "members_of", "used"]
 
 
 def used(types: Iterable[Type | None]) -> bool:
@@ -77,6 +77,15 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: UnionOp) -> str:
     else:
         found = f"pyaot::union_eq({left}, {right})"
     return found if op.kind in ("eq", "in") else f"!{found}"
+
+
+def augmented(em: FunctionEmitter, s: ir.AugAssign, code: str, t: Type) -> tuple[str, Type]:
+    """The value ``x += v`` updates, and its type: a narrowed union name's member."""
+    op = em.spec.unions.get(s)
+    if op is None or op.target is None:
+        return code, t
+    em.headers.add(HEADER)
+    return f"pyaot::narrow<{op.target.cpp()}>({code})", op.target
 
 
 def _raw(em: FunctionEmitter, e: ir.Expr) -> str:

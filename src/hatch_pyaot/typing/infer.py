@@ -329,7 +329,7 @@ class FunctionTyper:
         elif isinstance(s, ir.Assign):
             self.bind_target(s.target, self.expr(s.value, raw=True))
         elif isinstance(s, ir.AugAssign):
-            current = self.spec.var_types.get(s.target.id)
+            current = unions.augmented(self, s)
             rhs = enums.as_number(self.expr(s.value))
             if isinstance(current, DictType | SetType) and rhs is not None:
                 # d |= e and s |= t (&= -= ^=) change the container in place

@@ -69,7 +69,7 @@ class Specialization:
     """Operations on enum members (typing/enums.py, codegen/enums.py)."""
     patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)
     """The tests of ``match`` patterns, decided by type where they can be (typing/match.py)."""
-    unions: dict[ir.Expr, UnionOp] = field(default_factory=dict)
+    unions: dict[ir.Expr | ir.Stmt, UnionOp] = field(default_factory=dict)
     """Operations on small unions (typing/unions.py, codegen/unions.py): a narrowed name's
     read, a test of the member held, ``==``, ``in``, ``hash()``."""
     unwrapped: set[ir.Expr] = field(default_factory=set)

@@ -109,8 +109,14 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
 
 
 def _peek(typer: FunctionTyper, e: ir.Expr) -> Type | None:
+    """The type of an operand, typed now if no earlier pass did; its diagnostics come from
+    the typing that owns it, which types it again."""
     t = typer.spec.expr_types.get(e)
-    return typer.expr(e, raw=True) if t is None else t
+    if t is None:
+        reported = len(typer.diags.items)
+        t = typer.expr(e, raw=True)
+        del typer.diags.items[reported:]
+    return t
 
 
 def _name(typer: FunctionTyper, e: ir.Name) -> object:
@@ -119,6 +125,16 @@ def _name(typer: FunctionTyper, e: ir.Name) -> object:
     if target is None or target == typer.spec.var_types.get(e.id):
         return NOT_MINE
     typer.spec.unions[e] = UnionOp("narrow", target)
+    return target
+
+
+def augmented(typer: FunctionTyper, s: ir.AugAssign) -> Type | None:
+    """The type ``x += v`` updates: a narrowed union name's member (codegen reads it so)."""
+    typer.spec.unions.pop(s, None)
+    target = typer.narrowing.names.get(s.target.id)
+    if target is None or union_in(target) is not None:
+        return typer.spec.var_types.get(s.target.id)
+    typer.spec.unions[s] = UnionOp("narrow", target)
     return target
 
 
@@ -284,8 +300,8 @@ def assigned(s: ir.Stmt) -> set[str]:
 
 
 def after(typer: FunctionTyper, s: ir.Stmt) -> None:
-    """After an ``if`` one of whose branches always returns or raises: the rest of the
-    block sees what the other branch's test proves."""
+    """After an ``if`` one of whose branches always returns, raises, breaks or continues:
+    the rest of the block sees what the other branch's test proves."""
     if isinstance(s, ir.Assign) and isinstance(s.target, ir.NameTarget) and isinstance(
             s.value, ir.Name) and union_in(typer.spec.var_types.get(s.value.id)) and \
             s.target.id != s.value.id:
@@ -295,9 +311,10 @@ def after(typer: FunctionTyper, s: ir.Stmt) -> None:
             forget(typer, name)
     if not isinstance(s, ir.If):
         return
+    from hatch_pyaot.tracer.match import _leaves
     from hatch_pyaot.typing.infer import _falls_through
 
-    body, orelse = _falls_through(s.body), _falls_through(s.orelse)
+    body, orelse = (_falls_through(b) and not _leaves(b) for b in (s.body, s.orelse))
     if body != orelse:
         typer.narrowing.names.update(narrowings(typer, s.test, body))
 
