@@ -161,6 +161,12 @@ class UnionType(Type):
 MAX_UNION_MEMBERS: Final = 4
 
 
+def holds_union(t: Type | None) -> bool:
+    """Whether t is a union, or an Optional one."""
+    return isinstance(t, UnionType) or (isinstance(t, OptionalType)
+                                        and isinstance(t.item, UnionType))
+
+
 def union_of(types: list[Type]) -> Type | None:
     """The union of these types (flattened, deduplicated, None making it Optional), or None
     when it has more than MAX_UNION_MEMBERS members or one with an unknown item type."""

@@ -567,6 +567,8 @@ bool changed(const T& value) {
     return value.has_value() && changed(*value);
   } else if constexpr (requires { std::tuple_size<T>::value; }) {
     return std::apply([](const auto&... items) { return (changed(items) || ...); }, value);
+  } else if constexpr (is_union<T>::value) {  // the member it holds
+    return value.visit([](const auto& member) { return changed(member); });
   } else {
     return false;
   }
