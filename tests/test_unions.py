@@ -57,6 +57,7 @@ CASES += [("bump", (x,)) for x in (1, "a")]
 CASES += [("loop_safe", (xs,)) for xs in MIXED]
 CASES += [("skip_ints", (xs,)) for xs in MIXED]
 CASES += [("guarded", (x,)) for x in (None, 1, 5, "s")]
+CASES += [("has_word", (xs, w)) for xs in MIXED for w in ("a", "x", "1")]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

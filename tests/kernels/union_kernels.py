@@ -236,3 +236,8 @@ def guarded(x: int | str | None) -> int:
     if x is not None and isinstance(x, int) and x > 2:
         return x
     return 0
+
+
+@compile
+def has_word(xs: list[int | str], w: str) -> bool:
+    return w in xs and w not in xs[:1]

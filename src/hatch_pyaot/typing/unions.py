@@ -352,7 +352,8 @@ def compare(typer: FunctionTyper, e: ir.Compare, types: Sequence[Type | None]) -
     comparisons typed elsewhere (``is``, chains, containers' own ``in``)."""
     from hatch_pyaot.typing.lists import comparable
 
-    if len(e.ops) != 1 or not any(isinstance(t, UnionType) for t in types) or \
+    if len(e.ops) != 1 or not any(isinstance(t, UnionType) or (
+            isinstance(t, ListType) and isinstance(t.item, UnionType)) for t in types) or \
             e.ops[0] in (ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT):
         return NOT_MINE
     kind, (lt, rt) = e.ops[0], types
