@@ -116,9 +116,10 @@ def test_class_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
 def test_match_enum_named_tuple_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_match.py, test_enums.py and test_named_tuples.py again under ASan and UBSan:
     the subject seen as a subclass (``ref::down``), the items and the ``*rest`` of sequence
-    patterns, enum members and NamedTuples at the boundary."""
+    patterns, enum members and NamedTuples at the boundary, unions (their tags, narrowed
+    reads and members at the boundary)."""
     _tests_under_sanitizers(cxx, tmp_path, "test_match.py", "test_enums.py",
-                            "test_named_tuples.py")
+                            "test_named_tuples.py", "test_unions.py")
 
 
 _LEAK_CHECK = textwrap.dedent("""

@@ -20,6 +20,7 @@ from hatch_pyaot.codegen import (
     isa_variants,
     models,
     strings,
+    unions,
 )
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
@@ -73,6 +74,8 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
     lowered = models.definitions(specs)
     if lowered:
         headers.update(model_headers())
+    if unions.used(t for s in specs for t in unions.types_of(s)):
+        headers.add(unions.HEADER)
     members = enums.enums_of(specs)
     if members:
         headers.add(enums.HEADER)
@@ -306,7 +309,8 @@ def _convert_and_call(entry: Entry, via: str, may_release_gil: bool = False) -> 
             lists.append(var)
             continue
         if isinstance(t, _WRITTEN_BACK) or (isinstance(t, OptionalType)
-                                            and isinstance(t.item, _WRITTEN_BACK)):
+                                            and isinstance(t.item, _WRITTEN_BACK)) or any(
+                isinstance(m, _WRITTEN_BACK) for m in unions.members_of(t)):
             lists.append(var)
         convert = (f"pyaot::python::numpy_scalar_from_python(slots[{i}], {var}, {name}, "
                    f"{string_literal(p.name)})" if isinstance(t, DTypeScalar) else

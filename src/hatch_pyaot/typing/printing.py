@@ -23,6 +23,7 @@ from hatch_pyaot.ir.types import (
     OptionalType,
     TupleType,
     Type,
+    UnionType,
 )
 from hatch_pyaot.typing.typed import ListBuiltin
 
@@ -43,6 +44,8 @@ def printable(t: Type) -> bool:
         return all(printable(i) for i in t.items)
     if isinstance(t, OptionalType):
         return printable(t.item)
+    if isinstance(t, UnionType):
+        return all(printable(m) for m in t.members)
     # by its __repr__ (pyaot::object::repr_into); a __str__ is not consulted by print yet
     return isinstance(t, ClassType) and t.info.find_method("__str__") is None  # type: ignore[attr-defined]
 
@@ -50,7 +53,7 @@ def printable(t: Type) -> bool:
 def handles(name: object, types: list[Type]) -> bool:
     return name == "builtins.print" or (
         name in ("builtins.str", "builtins.repr") and len(types) == 1
-        and isinstance(types[0], ListType | TupleType))
+        and isinstance(types[0], ListType | TupleType | UnionType))
 
 
 def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],

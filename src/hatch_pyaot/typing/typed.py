@@ -72,6 +72,9 @@ class Specialization:
     """Operations on enum members (typing/enums.py, codegen/enums.py)."""
     patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)
     """The tests of ``match`` patterns, decided by type where they can be (typing/match.py)."""
+    unions: dict[ir.Expr | ir.Stmt, UnionOp] = field(default_factory=dict)
+    """Operations on small unions (typing/unions.py, codegen/unions.py): a narrowed name's
+    read, a test of the member held, ``==``, ``in``, ``hash()``."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
     """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
     checked for None (TypeError, as CPython) and read as the item."""
@@ -82,6 +85,18 @@ class Specialization:
         if e in self.unwrapped and isinstance(t, OptionalType):
             return t.item
         return t
+
+
+@dataclass(frozen=True, eq=False)
+class UnionOp:
+    """An operation on a union value: ``narrow`` (a name read as the ``target`` type its
+    test proved), ``holds`` (isinstance: the members whose bits are set in ``tags``, and
+    None when ``none``), ``eq``/``ne``/``in``/``not_in`` and ``hash``."""
+
+    kind: str
+    target: Type | None = None
+    tags: int = 0
+    none: bool = False
 
 
 @dataclass(frozen=True, eq=False)
