@@ -37,6 +37,21 @@ def _binary(op: str, a: tuple[int, ...], b: tuple[int, ...], tag: str = "") -> C
     return Case(f"{op.lower()}{tag}", [(op, ["x", "z"], ["y"], {})], [("x", a), ("z", b)])
 
 
+def branch(name: str, nodes: list[tuple[str, list[str], list[str]]], out: str) -> Any:
+    """An If's branch: a subgraph of nodes without attributes, reading the outer graph's
+    tensors by name, with one float output; made when the model is saved."""
+
+    def make() -> Any:
+        from onnx import TensorProto, helper
+
+        protos = [helper.make_node(op, ins, outs, name=f"{name}_{i}")
+                  for i, (op, ins, outs) in enumerate(nodes)]
+        return helper.make_graph(protos, name, [], [
+            helper.make_tensor_value_info(out, TensorProto.FLOAT, None)])
+
+    return make
+
+
 CASES: list[Case] = [
     *(_one(op) for op in ("Relu", "Sigmoid", "Tanh", "Erf", "Exp", "Abs", "Neg", "Softsign")),
     _one("HardSigmoid", alpha=0.3, beta=0.4), _one("LeakyRelu", alpha=0.1),
@@ -122,6 +137,16 @@ CASES: list[Case] = [
     Case("cast_shape", [("Shape", ["x"], ["s"], {}), ("Cast", ["s"], ["f"], {"to": 1}),
                         ("ReduceSum", ["f"], ["n"], {"keepdims": 0}),
                         ("Mul", ["x", "n"], ["y"], {})], [("x", (2, 3))]),
+    Case("where", [("Greater", ["x", "z"], ["c"], {}), ("Where", ["c", "x", "z"], ["y"], {})],
+         [("x", (2, 3, 4)), ("z", (2, 3, 4))]),
+    Case("where_broadcast", [("Less", ["x", "t"], ["c"], {}),
+                             ("Where", ["c", "z", "x"], ["y"], {})],
+         [("x", (2, 3, 4)), ("z", (3, 1))], {"t": w(4)}),
+    Case("where_comparisons", [("LessOrEqual", ["x", "z"], ["a"], {}),
+                               ("GreaterOrEqual", ["x", "t"], ["b"], {}),
+                               ("Equal", ["a", "b"], ["c"], {}),
+                               ("Where", ["c", "x", "t"], ["y"], {})],
+         [("x", (1, 5, 3)), ("z", (5, 1))], {"t": np.array(0.1, np.float32)}),
     Case("lstm", [("LSTM", ["x", "W", "R", "B", "", "h0", "c0"], ["y", "yh", "yc"],
                    {"hidden_size": 5})],
          [("x", (4, 2, 3)), ("h0", (1, 2, 5)), ("c0", (1, 2, 5))],
@@ -133,6 +158,45 @@ CASES: list[Case] = [
                                      {"hidden_size": 3, "direction": "reverse"})],
          [("x", (5, 2, 2))], {"W": w(1, 12, 2), "R": w(1, 12, 3), "B": w(1, 24),
                               "P": w(1, 9)}),
+    Case("gru", [("GRU", ["x", "W", "R", "B", "", "h0"], ["y", "yh"], {"hidden_size": 5})],
+         [("x", (4, 2, 3)), ("h0", (1, 2, 5))],
+         {"W": w(1, 15, 3), "R": w(1, 15, 5), "B": w(1, 30)}, outputs=("y", "yh")),
+    Case("gru_linear_before_reset", [("GRU", ["x", "W", "R", "B"], ["y"],
+                                      {"hidden_size": 4, "linear_before_reset": 1})],
+         [("x", (3, 2, 6))], {"W": w(1, 12, 6), "R": w(1, 12, 4), "B": w(1, 24)}),
+    Case("gru_bidirectional", [("GRU", ["x", "W", "R"], ["", "yh"],
+                                {"hidden_size": 3, "direction": "bidirectional",
+                                 "linear_before_reset": 1})],
+         [("x", (5, 1, 2))], {"W": w(2, 9, 2), "R": w(2, 9, 3)}, outputs=("yh",)),
+    Case("gru_reverse", [("GRU", ["x", "W", "R", "B"], ["y"],
+                          {"hidden_size": 3, "direction": "reverse"})],
+         [("x", (4, 3, 2))], {"W": w(1, 9, 2), "R": w(1, 9, 3), "B": w(1, 18)}),
+    Case("einsum_matmul", [("Einsum", ["x", "z"], ["y"], {"equation": "ij,jk->ik"})],
+         [("x", (3, 4)), ("z", (4, 5))]),
+    Case("einsum_batched", [("Einsum", ["x", "z"], ["y"], {"equation": "bij,bjk->bik"})],
+         [("x", (2, 3, 4)), ("z", (2, 4, 2))]),
+    Case("einsum_diagonal", [("Einsum", ["x"], ["y"], {"equation": "ii->i"})],
+         [("x", (4, 4))]),
+    Case("einsum_transpose", [("Einsum", ["x"], ["y"], {"equation": "ij->ji"})],
+         [("x", (3, 5))]),
+    Case("einsum_dot", [("Einsum", ["x", "z"], ["y"], {"equation": "i,i->"})],
+         [("x", (6,)), ("z", (6,))]),
+    Case("einsum_implicit", [("Einsum", ["x", "z"], ["y"], {"equation": "ij,jk"})],
+         [("x", (2, 3)), ("z", (3, 4))]),
+    Case("einsum_outer", [("Einsum", ["x", "z"], ["y"], {"equation": "i,j->ij"})],
+         [("x", (3,)), ("z", (4,))]),
+    Case("einsum_trace_sum", [("Einsum", ["x"], ["y"], {"equation": "iij->j"})],
+         [("x", (3, 3, 2))]),
+    Case("einsum_attention", [("Einsum", ["x", "z"], ["y"], {"equation": "bhqd,bhkd->bhqk"})],
+         [("x", (1, 2, 3, 4)), ("z", (1, 2, 5, 4))]),
+    *(Case(f"if_folds_{rows}", [
+        ("Shape", ["x"], ["s"], {}), ("Gather", ["s", "zero"], ["rows"], {}),
+        ("Equal", ["rows", "two"], ["c"], {}),
+        ("If", ["c"], ["y"], {"then_branch": branch("then", [("Relu", ["x"], ["t"])], "t"),
+                              "else_branch": branch("else", [("Neg", ["x"], ["n"]),
+                                                             ("Mul", ["n", "k"], ["e"])], "e")})],
+        [("x", (rows, 3))], {"zero": np.array(0, np.int64), "two": np.array(2, np.int64),
+                             "k": w(3)}) for rows in (2, 4)),
     Case("cnn", [("Conv", ["x", "k1", "b1"], ["c1"], {"pads": [1] * 4}),
                  ("BatchNormalization", ["c1", "g", "be", "m", "v"], ["n1"], {}),
                  ("Relu", ["n1"], ["r1"], {}),
@@ -154,7 +218,8 @@ def save(case: Case, folder: Path) -> Path:
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
-    nodes = [helper.make_node(op, ins, outs, name=f"{case.name}_{i}", **attrs)
+    nodes = [helper.make_node(op, ins, outs, name=f"{case.name}_{i}",
+                              **{k: v() if callable(v) else v for k, v in attrs.items()})
              for i, (op, ins, outs, attrs) in enumerate(case.nodes)]
     inputs = [helper.make_tensor_value_info(
         n, TensorProto.INT64 if n in case.indices else TensorProto.FLOAT, list(s))

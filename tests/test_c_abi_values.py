@@ -1,5 +1,5 @@
-"""str, list, dict, set, frozenset and T | None at the C ABI (docs/c-abi.md, Values): the
-kernels of kernels/{str,list,dict,optional}_kernels.py built with the host's compiler into one
+"""str, list, dict, set, frozenset, T | None and unions at the C ABI (docs/c-abi.md, Values): the
+kernels of kernels/{str,list,dict,optional,union}_kernels.py built with the host's compiler into one
 library and called through ctypes with the differential cases of their CPython tests. Values,
 exception types and messages, and what a call leaves in the containers it was given, must be
 CPython's (test_lists.check); then the representation's own rules: UTF-8 checked, kinds
@@ -25,15 +25,17 @@ import test_lists
 import test_match
 import test_optional
 import test_str
+import test_unions
 from cpp_build import INCLUDE
 from support import Pair, import_file, outcome, without_location
 
 KERNELS = Path(__file__).parent / "kernels"
 MODULES = ("str_kernels", "list_kernels", "dict_kernels", "optional_kernels", "closure_kernels",
-           "match_kernels")
+           "match_kernels", "union_kernels")
 CASES = [(m, f, a) for m, cases in zip(MODULES, (test_str.CASES, test_lists.CASES,
                                                  test_dicts.CASES, test_optional.CASES,
-                                                 test_closures.PORTABLE, test_match.CASES),
+                                                 test_closures.PORTABLE, test_match.CASES,
+                                                 test_unions.CASES),
                                         strict=True) for f, a in cases]
 _C_TYPES = {"int": ctypes.c_int64, "float": ctypes.c_double, "bool": ctypes.c_bool,
             "value": ctypes.c_void_p}

@@ -304,6 +304,13 @@ def test_convert_scale_abs(pair, img, alpha, beta):
     same(pair, "scale_abs", img, alpha, beta)
 
 
+@EXAMPLES
+@given(images(), st.floats(-3, 3), st.floats(-300, 300))
+def test_convert_scale_abs_uint8(pair, img, alpha, beta):
+    """uint8 goes through a table of the 256 results (pyaot/cv2/table.hpp)."""
+    same(pair, "scale_abs_u8", img, alpha, beta)
+
+
 @pytest.mark.parametrize("shape", [0, 1, 2])
 def test_structuring_elements(pair, shape):
     for w in range(1, 9):

@@ -47,3 +47,26 @@ def test_settings_schema_is_fresh() -> None:
     assert path.read_text(encoding="utf-8") == expected, \
         "src/hatch_pyaot/settings.schema.json is stale: run `python -m hatch_pyaot.settings " \
         "--schema > src/hatch_pyaot/settings.schema.json`"
+
+
+def test_onnx_page_lists_every_lowered_op() -> None:
+    import re
+
+    from hatch_pyaot.onnx.table import TABLE
+
+    page = (DOCS / "onnx.md").read_text(encoding="utf-8")
+    rows = page.split("## Ops", 1)[1].split("\n\n", 2)[1].splitlines()[2:]
+    ops = " ".join(re.sub(r"\([^)]*\)", "", row.split("|")[2]) for row in rows)
+    assert set(re.findall(r"\b[A-Z]\w*", ops)) == set(TABLE)
+
+
+def test_ops_onnx_lists_every_op() -> None:
+    import subprocess
+    import sys
+
+    from hatch_pyaot.onnx.table import TABLE
+
+    out = subprocess.run([sys.executable, "-m", "hatch_pyaot", "ops", "onnx"], check=True,
+                         capture_output=True, text=True).stdout
+    assert [line.split("    -- ")[0] for line in out.splitlines()[:-1]] == sorted(TABLE)
+    assert out.endswith(f"\n{len(TABLE)} ONNX ops\n")

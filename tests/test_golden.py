@@ -42,7 +42,7 @@ CASES = [(case, s) for case in ("basics", "arrays", "lists", "dicts", "classes",
                                    "generators", "match", "exceptions")
          for s in ("ir", "types", "cpp")]
 CASES += [("errors", "diagnostics"), ("array_errors", "diagnostics"), ("list_errors", "diagnostics"),
-          ("dict_errors", "diagnostics")]
+          ("dict_errors", "diagnostics"), ("union_errors", "diagnostics")]
 
 
 @pytest.mark.parametrize(("case", "stage"), CASES, ids=[f"{c}.{s}" for c, s in CASES])

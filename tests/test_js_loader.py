@@ -237,5 +237,9 @@ def test_values_through_the_loader(node, tmp_path, cross_cache):
         "error": "TypeError", "message": "push_all() argument 1 (xs)[1] must be int, not a string"}
     assert result["wrong_type"] == {
         "error": "TypeError", "message": "shout() argument 1 (name) must be str | None, not a number"}
+    assert result["unions"][:4] == [py.doubled(21), py.doubled("ab"), [7, 0], [7, 0]]
+    assert result["unions"][4] == {
+        "error": "TypeError", "message": "doubled() argument 1 (x) must be int | list[int] | str, "
+                                         "not a number"}
     assert result["bad_key"] == {
         "error": "TypeError", "message": 'invert() argument 1 (d) key "1" must be int, not a string'}

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from onnx_cases import CASES, Case, kernels_source, save
+from onnx_cases import CASES, Case, branch, kernels_source, save
 from support import Pair, assert_refused, build_pair
 
 np = pytest.importorskip("numpy")
@@ -101,8 +101,20 @@ def test_corrupt_model_is_a_located_diagnostic(tmp_path: Path) -> None:
 
 
 def test_unsupported_op_names_op_and_node(tmp_path: Path) -> None:
-    case = Case("unsupported", [("Einsum", ["x", "x"], ["y"], {"equation": "ij,ij->ij"})],
-                [("x", (2, 3))])
+    case = Case("unsupported", [("Det", ["x"], ["y"], {})], [("x", (2, 3, 3))])
     save(case, tmp_path)
     _refused(tmp_path, "unsupported.onnx", "the ONNX model 'm' cannot be compiled: node "
-             "'unsupported_0' (Einsum) of 'unsupported.onnx': the op Einsum is not supported")
+             "'unsupported_0' (Det) of 'unsupported.onnx': the op Det is not supported")
+
+
+def test_if_on_a_run_time_condition_is_refused(tmp_path: Path) -> None:
+    case = Case("runtime_if", [
+        ("ReduceSum", ["x"], ["total"], {"keepdims": 0}), ("Greater", ["total", "zero"], ["c"], {}),
+        ("If", ["c"], ["y"], {"then_branch": branch("then", [("Relu", ["x"], ["t"])], "t"),
+                              "else_branch": branch("else", [("Neg", ["x"], ["n"])], "n")})],
+        [("x", (2, 3))], {"zero": np.array(0, np.float32)})
+    save(case, tmp_path)
+    _refused(tmp_path, "runtime_if.onnx", "the ONNX model 'm' cannot be compiled: node "
+             "'runtime_if_2' (If) of 'runtime_if.onnx': its "
+             "condition is computed at run time; an If is supported only when its condition "
+             "folds")

@@ -1,16 +1,19 @@
 """A compiled function with an ONNX model on the other targets: the small CNN of
-onnx_cases.py built by the CLI for the host and wasm32-wasi, each standalone program run on
-a .npy input (under wasmtime for wasm) writing a .npy output, within 1e-4 of onnxruntime."""
+onnx_cases.py built by the CLI for the host, wasm32-wasi and android-arm64, each standalone
+program run on a .npy input (under wasmtime for wasm, qemu-aarch64 for android) writing a
+.npy output, within 1e-4 of onnxruntime."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import missing_tool
 from onnx_cases import CASES, save
 from wasi import run_wasi
 
@@ -19,6 +22,8 @@ pytest.importorskip("onnx")
 ort = pytest.importorskip("onnxruntime")
 
 pytestmark = pytest.mark.slow
+
+TARGETS = ["host", "wasm32-wasi", "android-arm64"]
 
 SOURCE = '''\
 import numpy as np
@@ -46,7 +51,7 @@ def built(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Path:
     np.save(folder / "bad.npy", x[:, :, :8])
     env = {**os.environ, "ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")}
     args = [sys.executable, "-m", "hatch_pyaot", "build", "kern.py", "--out", "out",
-            "--target", "host", "--target", "wasm32-wasi"]
+            "--target", "host", "--target", "wasm32-wasi", "--target", "android-arm64"]
     proc = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True,
                           timeout=3600)
     assert proc.returncode == 0, proc.stderr
@@ -62,11 +67,17 @@ def _program(folder: Path, target: str, *args: str) -> subprocess.CompletedProce
     if target == "wasm32-wasi":
         return run_wasi(folder / "out" / "wasm32-wasi" / "bin" / "classify.wasm",
                         ["classify", *args], folder)
+    if target == "android-arm64":
+        qemu = shutil.which("qemu-aarch64")
+        if qemu is None:
+            missing_tool("qemu-aarch64 is not installed (Debian: apt-get install qemu-user)")
+        return subprocess.run([str(qemu), str(folder / "out" / target / "bin" / "classify"),
+                               *args], cwd=folder, capture_output=True, text=True, timeout=120)
     return subprocess.run([str(folder / "out" / "host" / "bin" / "classify"), *args],
                           cwd=folder, capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("target", ["host", "wasm32-wasi"])
+@pytest.mark.parametrize("target", TARGETS)
 def test_program_runs_the_model_on_npy_files(built: Path, target: str) -> None:
     out = f"y_{target}.npy"
     result = _program(built, target, "--x", "x.npy", "--output", out)
@@ -74,7 +85,7 @@ def test_program_runs_the_model_on_npy_files(built: Path, target: str) -> None:
     np.testing.assert_allclose(np.load(built / out), _expected(built), rtol=0, atol=1e-4)
 
 
-@pytest.mark.parametrize("target", ["host", "wasm32-wasi"])
+@pytest.mark.parametrize("target", TARGETS)
 def test_program_refuses_a_wrong_shape(built: Path, target: str) -> None:
     result = _program(built, target, "--x", "bad.npy")
     assert result.returncode != 0

@@ -116,18 +116,19 @@ def test_class_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
 def test_match_enum_named_tuple_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_match.py, test_enums.py and test_named_tuples.py again under ASan and UBSan:
     the subject seen as a subclass (``ref::down``), the items and the ``*rest`` of sequence
-    patterns, enum members and NamedTuples at the boundary."""
+    patterns, enum members and NamedTuples at the boundary, unions (their tags, narrowed
+    reads and members at the boundary)."""
     _tests_under_sanitizers(cxx, tmp_path, "test_match.py", "test_enums.py",
-                            "test_named_tuples.py")
+                            "test_named_tuples.py", "test_unions.py")
 
 
 _LEAK_CHECK = textwrap.dedent("""
     import sys
     sys.path.insert(0, {tests!r})
     from pathlib import Path
-    import test_classes as cases
+    import {test} as cases
     from support import import_file
-    native = import_file(Path("class_kernels.py"), "class_kernels")
+    native = import_file(Path("{module}.py"), "{module}")
     for func, make in {cases!s}:
         try:
             getattr(native, func)(*make(native))
@@ -144,11 +145,26 @@ def test_acyclic_objects_leak_nothing_under_lsan(cxx: str, tmp_path: Path) -> No
     exit are not ours; interned attribute names are immortal); the cyclic one does
     leak its node, as docs/objects.md says, which shows the check sees our objects."""
     _sanitized_kernels(tmp_path, "class_kernels")
-    ours = [_our_leaks(cxx, tmp_path, _LEAK_CHECK.format(tests=str(TESTS), cases=cases),
-                       "class_kernels")
+    ours = [_our_leaks(cxx, tmp_path, _LEAK_CHECK.format(
+        tests=str(TESTS), test="test_classes", module="class_kernels", cases=cases),
+        "class_kernels")
             for cases in ("cases.ACYCLIC", "[c for c in cases.CASES if c[0] == 'make_cycle']")]
     assert ours[0] == [], "\n\n".join(ours[0])[-6000:]
     assert ours[1], "LeakSanitizer did not see the node of the cycle"
+
+
+@pytest.mark.slow
+def test_class_protocols_under_asan_ubsan_and_lsan(cxx: str, tmp_path: Path) -> None:
+    """Every case of tests/test_class_protocols.py in one sanitized build: dunder dispatch,
+    objects as dict keys, iterator objects ended by StopIteration; no ASan error, no UBSan
+    report, and no leak (none of these kernels makes a cycle)."""
+    _sanitized_kernels(tmp_path, "protocol_kernels")
+    stderr: list[str] = []
+    script = _LEAK_CHECK.format(tests=str(TESTS), test="test_class_protocols",
+                                module="protocol_kernels", cases="cases.CASES")
+    leaks = _our_leaks(cxx, tmp_path, script, "protocol_kernels", stderr)
+    assert leaks == [], "\n\n".join(leaks)[-6000:]
+    assert "runtime error:" not in stderr[0], stderr[0][-6000:]
 
 
 @pytest.mark.slow

@@ -92,6 +92,17 @@ def test_results_are_what_cpython_prints(run: Run, tmp_path: Path) -> None:
           [list(s), missing])
 
 
+def test_unions_are_the_json_of_their_member(run: Run, tmp_path: Path) -> None:
+    py = _python()
+    items: list[int | str] = [1, "a", 2]
+    for key in (2, "a", "b"):
+        _same(run("tally", ["--items", json.dumps(items), "--key", json.dumps(key)], tmp_path),
+              py.tally(items, key))
+    result = run("tally", ["--items", "[1.5]", "--key", "1"], tmp_path)
+    assert (result.returncode, result.stderr) == (
+        1, "TypeError: tally() argument 'items[0]' must be int | str, not float\n")
+
+
 def test_a_json_file_argument(run: Run, tmp_path: Path) -> None:
     groups = {"k": [1, 1], "j": [2]}
     (tmp_path / "groups.json").write_text(json.dumps(groups, indent=2), encoding="utf-8")

@@ -58,7 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("-o", "--out", type=Path, default=Path("pyaot-annotate"), metavar="DIR",
                    help="where DIR/<module>.html go (default: pyaot-annotate)")
     o = sub.add_parser("ops", help="list the supported Python operations")
-    o.add_argument("module", nargs="?", help="only this module (math, builtins, operator)")
+    o.add_argument("module", nargs="?", help="only this module (math, builtins, operator, numpy, cv2, "
+                   "onnx)")
     o.add_argument("--markdown", action="store_true",
                    help="print the table of docs/operators.md")
     sub.add_parser("targets", help="list the build targets: available here, or why not")

@@ -47,7 +47,7 @@ from hatch_pyaot.toolchains.host import (
 from hatch_pyaot.tracer.discover import discover
 from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.tracer.project import Project
-from hatch_pyaot.typing.closures import boundary_errors
+from hatch_pyaot.typing.boundary import boundary_errors
 from hatch_pyaot.typing.defaults import default_mismatch
 from hatch_pyaot.typing.generators import entry_generator
 from hatch_pyaot.typing.infer import Inferencer
@@ -162,6 +162,7 @@ def _analyze(path: Path) -> ModuleResult:
             first_errors = [internal_error(found.loc, exc)]
         if result.variants:
             result.spec = result.variants[0]
+            result.diagnostics = inferencer.errors_of(result.spec, "warning")  # compiled
         else:
             result.diagnostics = first_errors
     inferencer.mark_cycles()

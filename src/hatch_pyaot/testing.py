@@ -17,6 +17,9 @@ def same_value(a: object, b: object) -> bool:
     if isinstance(a, float):
         assert isinstance(b, float)
         return (math.isnan(a) and math.isnan(b)) or repr(a) == repr(b)
+    if isinstance(a, complex):
+        assert isinstance(b, complex)
+        return same_value(a.real, b.real) and same_value(a.imag, b.imag)
     if isinstance(a, tuple | list):
         assert isinstance(b, tuple | list)
         return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))

@@ -133,6 +133,11 @@ def scale_abs(img: NDArray[np.float32], alpha: float, beta: float) -> NDArray[np
 
 
 @compile
+def scale_abs_u8(img: NDArray[np.uint8], alpha: float, beta: float) -> NDArray[np.uint8]:
+    return cv2.convertScaleAbs(img, alpha=alpha, beta=beta)
+
+
+@compile
 def elements(shape: int, w: int, h: int) -> NDArray[np.uint8]:
     return cv2.getStructuringElement(shape, (w, h))
 

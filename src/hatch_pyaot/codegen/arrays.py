@@ -226,16 +226,16 @@ def call(em: FunctionEmitter, e: ir.Call, name: str) -> str:
 
 def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     """``a.copy()``, ``a.astype(np.float32)``, ``a.sum(axis=0)``."""
-    at = em.spec.type_of(e.obj)
-    assert isinstance(at, ArrayType)
     from hatch_pyaot.typing.array_functions import METHODS
     from hatch_pyaot.typing.typed import ArrayCall
 
     target = em.spec.calls.get(e)
-    if isinstance(target, ArrayCall):
+    if isinstance(target, ArrayCall):  # also the methods of a numpy.random.Generator
         from hatch_pyaot.codegen import array_calls
 
         return array_calls.emit(em, e, target)
+    at = em.spec.type_of(e.obj)
+    assert isinstance(at, ArrayType)
 
     if e.name in METHODS:
         from hatch_pyaot.codegen import array_functions

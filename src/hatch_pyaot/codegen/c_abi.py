@@ -21,6 +21,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
     BYTES,
+    COMPLEX,
     FLOAT,
     INT,
     NONE,
@@ -74,7 +75,8 @@ def _values(t: Type) -> list[Type]:
     """The parts of t that travel as pyaot_value (t itself, or items of a tuple)."""
     if isinstance(t, TupleType):
         return [v for i in t.items for v in _values(i)]
-    return [t] if c_values.is_value(t) or isinstance(t, ClassType | EnumType) or t == BYTES else []
+    return [t] if c_values.is_value(t) or isinstance(t, ClassType | EnumType) or t in (
+        BYTES, COMPLEX) else []
 
 
 def c_type(t: Type, *, out: bool) -> str:

@@ -17,6 +17,7 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    UnionType,
 )
 
 KINDS = ("NONE", "INT", "FLOAT", "BOOL", "STR", "LIST", "TUPLE", "DICT", "SET", "FROZENSET")
@@ -26,7 +27,7 @@ KINDS = ("NONE", "INT", "FLOAT", "BOOL", "STR", "LIST", "TUPLE", "DICT", "SET", 
 def is_value(t: Type) -> bool:
     """Whether a parameter or result of type t is one ``pyaot_value`` (a tuple is not: the C
     ABI flattens it into its items)."""
-    return isinstance(t, ListType | DictType | SetType | OptionalType) or t == STR
+    return isinstance(t, ListType | DictType | SetType | OptionalType | UnionType) or t == STR
 
 
 def unrepresentable(t: Type) -> Type | None:
@@ -41,6 +42,8 @@ def unrepresentable(t: Type) -> Type | None:
         parts = (t.key, t.value)
     elif isinstance(t, TupleType):
         parts = t.items
+    elif isinstance(t, UnionType):  # the node of the member it holds
+        parts = t.members
     else:
         return t
     for part in parts:
@@ -59,6 +62,8 @@ def is_mutable(t: Type) -> bool:
         return is_mutable(t.item)
     if isinstance(t, TupleType):
         return any(is_mutable(i) for i in t.items)
+    if isinstance(t, UnionType):
+        return any(is_mutable(m) for m in t.members)
     return False
 
 
@@ -88,7 +93,7 @@ def declarations() -> list[str]:
 def describe(t: Type) -> object:
     """A value type for the manifest (the JS loader reads it): ``"int"``, ``"float"``,
     ``"bool"``, ``"str"``, ``"None"``, ``{"list": T}``, ``{"set": T}``, ``{"frozenset": T}``,
-    ``{"dict": [K, V]}``, ``{"optional": T}``, ``{"tuple": [A, B, ...]}``."""
+    ``{"dict": [K, V]}``, ``{"optional": T}``, ``{"tuple": [A, B, ...]}``, ``{"union": [A, B]}``."""
     if isinstance(t, ListType | SetType | OptionalType):
         assert t.item is not None
         kind = "list" if isinstance(t, ListType) else (
@@ -99,4 +104,6 @@ def describe(t: Type) -> object:
         return {"dict": [describe(t.key), describe(t.value)]}
     if isinstance(t, TupleType):
         return {"tuple": [describe(i) for i in t.items]}
+    if isinstance(t, UnionType):
+        return {"union": [describe(m) for m in t.members]}
     return str(t)

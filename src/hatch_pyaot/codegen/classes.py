@@ -101,6 +101,8 @@ def structs(classes: list[ClassInfo], specs: list[Specialization]) -> list[str]:
             if c.special.get(method) in specs:
                 lines.append(f"  static bool {func}(const pyaot::ref<{name}>& a, "
                              f"const pyaot::ref<{name}>& b);")
+        if c.special.get("__hash__") in specs:
+            lines.append(f"  static std::int64_t hash(const pyaot::ref<{name}>& a);")
         lines.append("};")
     lines.append("")
     return lines
@@ -130,6 +132,14 @@ def special_methods(classes: list[ClassInfo], specs: list[Specialization]) -> li
                           f"  {spec.result.cpp() if spec.result else 'bool'} out{{}};",
                           f"  return {spec.cpp_name}(out{_depth(spec)}, a, b) && out;",
                           "}", ""]
+        spec = c.special.get("__hash__")
+        if spec in specs:
+            assert spec is not None
+            lines += [f"std::int64_t {name}::hash(const pyaot::ref<{name}>& a) {{",
+                      "  std::int64_t out = 0;",
+                      f"  if (!{spec.cpp_name}(out{_depth(spec)}, a)) return 0;",
+                      "  return out == -1 ? -2 : out;",
+                      "}", ""]
     return lines
 
 
@@ -154,6 +164,9 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: ObjectOp) -> str:
     if op.kind == "static":
         assert isinstance(op.value, ir.Call)
         return em.call(op.value)
+    if op.kind == "class_method":
+        assert isinstance(e, ir.MethodCall) and isinstance(op.value, tuple)
+        return class_method(em, e, op.value)
     if op.kind == "constant":
         assert isinstance(e, ir.Attribute) and isinstance(op.value, tuple)
         return class_constant(em, e, op.value)
@@ -183,6 +196,18 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: ObjectOp) -> str:
     if op.kind == "repr":
         assert isinstance(e, ir.Call)
         return dataclass_repr(em, e.args[0])
+    if op.kind == "truth":
+        assert isinstance(e, ir.Call)
+        return em.truth(e.args[0])
+    if op.kind == "next_or":
+        assert isinstance(e, ir.Call) and op.dispatch is not None and isinstance(op.value, Type)
+        from hatch_pyaot.codegen.class_iterators import next_or
+
+        return next_or(em, e, op.dispatch, op.value)
+    if op.kind == "hash":
+        assert isinstance(e, ir.Call)
+        em.headers.add("pyaot/builtins/hash.hpp")
+        return f"pyaot::py_hash({em.expr(e.args[0])})"
     if op.kind == "default_repr":
         assert isinstance(e, ir.Call)
         em.headers.add(REPR_HEADER)
@@ -204,6 +229,24 @@ def class_constant(em: FunctionEmitter, e: ir.Attribute,
         test = " || ".join(f"{obj}->class_id == {i}" for i in ids)
         code = f"(({test}) ? {value} : {code})"
     return code
+
+
+def class_method(em: FunctionEmitter, e: ir.MethodCall,
+                 calls: tuple[tuple[tuple[int, ...], ir.Call], ...]) -> str:
+    """``obj.m()`` of a class method: the call for the object's class."""
+    if len(calls) == 1:
+        return em.call(calls[0][1])
+    obj = _held(em, e.obj, e.name)
+    t = em.spec.type_of(e)
+    out = em.temp(t)
+    for k, (ids, call) in enumerate(calls):
+        test = " || ".join(f"{obj}->class_id == {i}" for i in ids)
+        em.line("{" if k == len(calls) - 1 else f"if ({test}) {{")
+        em.depth += 1
+        em.line(f"{out} = {em.cast(em.expr(call), em.spec.type_of(call), t)};")
+        em.depth -= 1
+        em.line("}" if k == len(calls) - 1 else "} else")
+    return out
 
 
 def isinstance_test(em: FunctionEmitter, e: ir.TypeCheck, ids: frozenset[int]) -> str:
@@ -290,15 +333,17 @@ def construct(em: FunctionEmitter, e: ir.Expr, d: Dispatch | None) -> str:
     return obj
 
 
-def dispatch(em: FunctionEmitter, e: ir.Expr | ir.SetAttr, d: Dispatch) -> str:
+def dispatch(em: FunctionEmitter, e: ir.Expr | ir.Stmt, d: Dispatch,
+             result_t: Type | None = None) -> str:
     """The receiver and the arguments once each, then the implementation of the receiver's
-    class."""
+    class (its result as ``result_t``: by default the type of ``e``)."""
     assert d.receiver is not None
     name = e.name if isinstance(e, ir.MethodCall | ir.Attribute | ir.SetAttr) else None
     obj = _held(em, d.receiver, name)
     static = em.spec.type_of(d.receiver)
     held = {a: _held(em, a) for a in d.args}
-    result_t = em.spec.type_of(e) if isinstance(e, ir.Expr) else NONE
+    if result_t is None:
+        result_t = em.spec.type_of(e) if isinstance(e, ir.Expr) else NONE
     if d.negate:
         result_t = BOOL
     out = em.temp(result_t) if result_t != NONE else None

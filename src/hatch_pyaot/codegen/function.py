@@ -22,6 +22,7 @@ from hatch_pyaot.codegen import (
     axis_tuples,
     bisects,
     bounds,
+    class_statements,
     classes,
     closures,
     default_dicts,
@@ -46,6 +47,7 @@ from hatch_pyaot.codegen import (
     tuple_tables,
     tuples,
     unbound,
+    unions,
 )
 from hatch_pyaot.codegen.literals import (
     is_literal,
@@ -77,6 +79,7 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    UnionType,
 )
 from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
@@ -301,6 +304,8 @@ class FunctionEmitter:
             self.check_bound(s.target.id, s.loc.line)
         if isinstance(s, ir.Assign):
             self.assign(s.target, s.value)
+        elif isinstance(s, ir.AugAssign | ir.SetItem | ir.DelItem) and s in self.spec.methods:
+            class_statements.stmt(self, s)
         elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
                                                         ArrayType):
             elementwise.augassign(self, s)
@@ -317,8 +322,8 @@ class FunctionEmitter:
             var_t = self.spec.var_types[s.target.id]
             value = self.expr(s.value)
             op = self.spec.ops[s]
-            code = self.binop(op, f"v_{s.target.id}", var_t, value,
-                              self.spec.type_of(s.value), s.loc.line)
+            held, held_t = unions.augmented(self, s, f"v_{s.target.id}", var_t)
+            code = self.binop(op, held, held_t, value, self.spec.type_of(s.value), s.loc.line)
             self.store(s.target.id, self.cast(code, op.result, var_t))
         elif isinstance(s, ir.SetItem) and isinstance(self.spec.type_of(s.target), ListType):
             lists.setitem(self, s)
@@ -659,6 +664,8 @@ class FunctionEmitter:
     # ----- expressions -------------------------------------------------------------------
 
     def truth(self, e: ir.Expr) -> str:
+        if e in self.spec.truths:
+            return class_statements.truth(self, e, self.spec.truths[e])
         return truth_of(self.expr(e), self.spec.type_of(e))
 
     def cast(self, code: str, src: Type, dst: Type) -> str:
@@ -674,6 +681,8 @@ class FunctionEmitter:
             return f"{dst.cpp()}({self.cast(code, src, dst.item)})"
         if isinstance(dst, FunctionUnion):
             return closures.cast(self, code, src, dst)
+        if isinstance(dst, UnionType):
+            return unions.cast(self, code, src, dst)
         if isinstance(src, ListType) and isinstance(dst, ListType):
             return lists.cast(code, src, dst)
         if isinstance(src, DictType) and isinstance(dst, DictType):
@@ -718,6 +727,8 @@ class FunctionEmitter:
         t = self.spec.type_of(e)
         if e in self.spec.lowered:
             return self.expr(self.spec.lowered[e])
+        if e in self.spec.unions:
+            return unions.expr(self, e, self.spec.unions[e])
         if e in self.spec.methods:
             return classes.expr(self, e, self.spec.methods[e])
         if match.handles(e):
@@ -1051,15 +1062,4 @@ class FunctionEmitter:
 
 def _is_instance(t: Type, classes: list[str]) -> bool:
     """isinstance() of a value of static type t, by Python's own classes (bool is an int)."""
-    import builtins
-
-    classes_of: dict[Type, type] = {INT: int, FLOAT: float, BOOL: bool, NONE: type(None),
-                                    STR: str, BYTES: bytes}
-    if isinstance(t, DTypeScalar | ArrayType):
-        # numpy.float64 is a float subclass; no other NumPy type derives from a builtin.
-        python_class: type = float if isinstance(t, DTypeScalar) and t.dtype.name == "float64" \
-            else object
-    else:
-        python_class = tuple if isinstance(t, TupleType) else list if isinstance(
-            t, ListType) else classes_of[t]
-    return any(issubclass(python_class, getattr(builtins, c)) for c in classes)
+    return unions.member_is_instance(t, classes)

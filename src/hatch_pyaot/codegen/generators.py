@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.codegen import iteration
+from hatch_pyaot.codegen import class_iterators, iteration
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, INT, NONE, GeneratorType, ListType, Type
 from hatch_pyaot.typing.typed import GeneratorNext, Specialization
@@ -64,6 +64,9 @@ def yield_(em: FunctionEmitter, s: ir.Yield) -> None:
 def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     """``for x in g``: the loop's own handle (released when the loop ends, which closes a
     generator left suspended, as CPython's reference count does)."""
+    if s in em.spec.methods:  # an iterator object's __next__
+        class_iterators.for_each(em, s)
+        return
     em.headers.add(HEADER)
     iterable = em.spec.lowered.get(s, s.iterable)  # an object's __iter__()
     t = em.spec.type_of(iterable)

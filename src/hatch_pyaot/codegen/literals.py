@@ -8,6 +8,7 @@ import re
 from hatch_pyaot.ir.types import (
     BOOL,
     BYTES,
+    COMPLEX,
     FLOAT,
     INT,
     NONE,
@@ -38,13 +39,11 @@ def literal(value: object, t: Type) -> str:
         return f"INT64_C({v})"
     if t == FLOAT:
         assert isinstance(value, int | float)
-        f = float(value)
-        if math.isnan(f):
-            return "std::numeric_limits<double>::quiet_NaN()"
-        if math.isinf(f):
-            return ("-" if f < 0 else "") + "std::numeric_limits<double>::infinity()"
-        text = repr(f)
-        return text if any(c in text for c in ".en") else text + ".0"
+        return _double(float(value))
+    if t == COMPLEX:
+        assert isinstance(value, int | float | complex)
+        z = complex(value)
+        return f"pyaot::complex{{{_double(z.real)}, {_double(z.imag)}}}"
     if t == STR:
         assert isinstance(value, str)
         return str_literal(value)
@@ -57,6 +56,15 @@ def literal(value: object, t: Type) -> str:
         items = ", ".join(literal(v, it) for v, it in zip(value, t.items, strict=True))
         return f"{t.cpp()}{{{items}}}"
     raise AssertionError(f"no literal for {t}")
+
+
+def _double(f: float) -> str:
+    if math.isnan(f):
+        return "std::numeric_limits<double>::quiet_NaN()"
+    if math.isinf(f):
+        return ("-" if f < 0 else "") + "std::numeric_limits<double>::infinity()"
+    text = repr(f)
+    return text if any(c in text for c in ".en") else text + ".0"
 
 
 def bytes_literal(data: bytes) -> str:
@@ -113,6 +121,8 @@ def truth_of(code: str, t: Type) -> str:
         return f"({code} != 0)"
     if t == NONE:
         return "false"
+    if t == COMPLEX:
+        return f"pyaot::op::truth({code})"
     if isinstance(t, TupleType):
         return "true" if t.items else "false"
     if t == STR:

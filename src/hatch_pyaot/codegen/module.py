@@ -21,6 +21,7 @@ from hatch_pyaot.codegen import (
     isa_variants,
     models,
     strings,
+    unions,
 )
 from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
@@ -40,6 +41,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
 )
+from hatch_pyaot.ops.complex_ops import TEXT_HEADER as COMPLEX_TEXT_HEADER
 from hatch_pyaot.runtime.loader import ABI_VERSION
 from hatch_pyaot.typing.typed import Specialization
 
@@ -73,9 +75,13 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
     lowered = models.definitions(specs)
     if lowered:
         headers.update(model_headers())
+    if unions.used(t for s in specs for t in unions.types_of(s)):
+        headers.add(unions.HEADER)
     members = enums.enums_of(specs)
     if members:
         headers.add(enums.HEADER)
+    if any("pyaot::complex" in line for line in (*protos, *body)):
+        headers.add(COMPLEX_TEXT_HEADER)  # its text, hash and == for str(), dicts and sets
     return ["namespace pyaot_gen {", "", *lowered, *enums.structs(members),
             *classes.structs(kinds, list(specs)), *protos, "",
             *classes.special_methods(kinds, list(specs)), *body, "}  // namespace pyaot_gen"]
@@ -305,7 +311,8 @@ def _convert_and_call(entry: Entry, via: str, may_release_gil: bool = False) -> 
             lists.append(var)
             continue
         if isinstance(t, _WRITTEN_BACK) or (isinstance(t, OptionalType)
-                                            and isinstance(t.item, _WRITTEN_BACK)):
+                                            and isinstance(t.item, _WRITTEN_BACK)) or any(
+                isinstance(m, _WRITTEN_BACK) for m in unions.members_of(t)):
             lists.append(var)
         convert = (f"pyaot::python::numpy_scalar_from_python(slots[{i}], {var}, {name}, "
                    f"{string_literal(p.name)})" if isinstance(t, DTypeScalar) else

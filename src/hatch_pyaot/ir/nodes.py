@@ -84,7 +84,7 @@ class Expr:
 
 @dataclass(eq=False, slots=True)
 class Const(Expr):
-    value: int | float | bool | str | bytes | EllipsisType | None
+    value: int | float | complex | bool | str | bytes | EllipsisType | None
     """``...`` only as a part of an array index."""
 
 

@@ -135,6 +135,60 @@ class GeneratorType(Type):
         return f"Iterator[{self.item if self.item is not None else '?'}]"
 
 
+@dataclass(frozen=True, slots=True)
+class UnionType(Type):
+    """``A | B`` (2 to 4 distinct member types, none of them None: ``A | B | None`` is an
+    Optional of the union): a tagged value that holds one member (``pyaot::union_<A, B>``,
+    pyaot/builtins/union.hpp). Members are kept in a canonical order (by name), so that
+    ``int | str`` and ``str | int`` are one type; CPython keeps an int an int inside
+    ``int | float``, and so does the union (no numeric widening between members).
+    Operations valid on every member work on the union; any other needs the value narrowed
+    first (typing/unions.py)."""
+
+    members: tuple[Type, ...]
+
+    def cpp(self) -> str:
+        return "pyaot::union_<" + ", ".join(m.cpp() for m in self.members) + ">"
+
+    def __str__(self) -> str:
+        return " | ".join(str(m) for m in self.members)
+
+    def tag_of(self, t: Type) -> int | None:
+        """The member a value of type t is stored as (its exact type), or None."""
+        return self.members.index(t) if t in self.members else None
+
+
+MAX_UNION_MEMBERS: Final = 4
+
+
+def holds_union(t: Type | None) -> bool:
+    """Whether t is a union, or an Optional one."""
+    return isinstance(t, UnionType) or (isinstance(t, OptionalType)
+                                        and isinstance(t.item, UnionType))
+
+
+def union_of(types: list[Type]) -> Type | None:
+    """The union of these types (flattened, deduplicated, None making it Optional), or None
+    when it has more than MAX_UNION_MEMBERS members or one with an unknown item type."""
+    members: list[Type] = []
+    has_none = False
+    for t in types:
+        if isinstance(t, OptionalType):
+            has_none, t = True, t.item
+        if t == NONE:
+            has_none = True
+            continue
+        for m in t.members if isinstance(t, UnionType) else (t,):
+            if m not in members:
+                members.append(m)
+    if len(members) > MAX_UNION_MEMBERS:
+        return None
+    if not members:
+        return NONE
+    one = members[0] if len(members) == 1 else UnionType(tuple(sorted(members, key=str)))
+    return optional(one) if has_none else one
+
+
 def optional(t: Type) -> Type:
     """T | None (None | None is None; an Optional stays one)."""
     return t if t == NONE or isinstance(t, OptionalType) else OptionalType(t)
@@ -407,6 +461,8 @@ STR: Final = Scalar("str", "pyaot::str")
 """Python's str: an immutable, reference-counted string of code points (pyaot/builtins/str.hpp)."""
 BYTES: Final = Scalar("bytes", "pyaot::bytes")
 """Python's bytes: an immutable, reference-counted string of bytes (pyaot/builtins/bytes.hpp)."""
+COMPLEX: Final = Scalar("complex", "pyaot::complex")
+"""Python's complex: two doubles (pyaot/builtins/complex.hpp); an int or a float widens to it."""
 FUNCTION: Final = Scalar("function", "void")
 """A lambda (ir.Lambda): only the key= of a sort, inlined there."""
 DTYPE: Final = Scalar("dtype", "void")
@@ -414,7 +470,7 @@ SLICE: Final = Scalar("slice", "pyaot::numpy::Slice")
 """``start:stop:step`` inside ``a[...]``."""
 """A dtype named in the source (ir.DTypeLit): only an argument of array creation."""
 
-_NUMERIC_RANK: Final = {BOOL: 0, INT: 1, FLOAT: 2}
+_NUMERIC_RANK: Final = {BOOL: 0, INT: 1, FLOAT: 2, COMPLEX: 3}
 _KIND: Final[dict[Type, PyKind]] = {BOOL: "bool", INT: "int", FLOAT: "float"}
 
 
@@ -426,6 +482,10 @@ def unify(a: Type, b: Type) -> Type | None:
     """
     if a == b:
         return a
+    if isinstance(a, UnionType) or isinstance(b, UnionType) or (
+            isinstance(a, OptionalType) and isinstance(a.item, UnionType)) or (
+            isinstance(b, OptionalType) and isinstance(b.item, UnionType)):
+        return _unify_unions(a, b)
     if isinstance(b, OptionalType) or (b == NONE and a != NONE):
         a, b = b, a
     if isinstance(a, OptionalType) or a == NONE:
@@ -440,7 +500,7 @@ def unify(a: Type, b: Type) -> Type | None:
         return a if _NUMERIC_RANK[a] > _NUMERIC_RANK[b] else b
     if isinstance(b, DTypeScalar) and a in _NUMERIC_RANK:
         a, b = b, a
-    if isinstance(a, DTypeScalar) and b in _NUMERIC_RANK:
+    if isinstance(a, DTypeScalar) and b in _KIND:
         from hatch_pyaot.typing.dtypes import promote_weak
 
         return DTypeScalar(promote_weak(a.dtype, _KIND[b]))
@@ -495,6 +555,8 @@ def coercible(src: Type, dst: Type) -> bool:
                        and coercible(s, d))
             or (isinstance(s, DictType) and s.factory is not None and coercible(s, d))
             for s, d in zip(src.items, dst.items, strict=True))
+    if isinstance(dst, UnionType) or isinstance(src, UnionType):
+        return _fits_union(src, dst)
     if isinstance(dst, OptionalType):
         return src == NONE or coercible(src.item if isinstance(src, OptionalType) else src,
                                         dst.item)
@@ -513,6 +575,50 @@ def coercible(src: Type, dst: Type) -> bool:
         return function_union(src, dst) == dst
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])
+
+
+def _unify_unions(a: Type, b: Type) -> Type | None:
+    """A union and a value that is one of its members (or None), or two unions, one within
+    the other: the wider. Anything else needs an annotation (a new member is not added by
+    inference: a name that holds an int and a str must be annotated ``int | str``)."""
+    if _fits_union(a, b):
+        return b
+    if _fits_union(b, a):
+        return a
+    if NONE in (a, b) or isinstance(a, OptionalType) or isinstance(b, OptionalType):
+        merged = union_of([a, b])
+        return merged if isinstance(merged, OptionalType) and merged.item in (
+            _strip(a), _strip(b)) else None
+    return None
+
+
+def _strip(t: Type) -> Type:
+    return t.item if isinstance(t, OptionalType) else t
+
+
+def member_for(src: Type, dst: UnionType) -> Type | None:
+    """The member of ``dst`` that a value of type ``src`` (not a union) is stored as: its
+    own type, or the one container type it fills (``[]`` as ``list[int]``)."""
+    if src in dst.members:
+        return src
+    fits = [m for m in dst.members if isinstance(src, ListType | DictType | SetType | TupleType)
+            and coercible(src, m)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _fits_union(src: Type, dst: Type) -> bool:
+    """Whether a src value may be stored where dst is expected, one of them a union."""
+    if isinstance(dst, OptionalType):
+        if src == NONE:
+            return True
+        return _fits_union(_strip(src), dst.item) if isinstance(dst.item, UnionType) else (
+            not isinstance(src, OptionalType) and not isinstance(src, UnionType)
+            and coercible(src, dst.item))
+    if not isinstance(dst, UnionType):
+        return False  # a union (or an Optional one) where one member type is expected
+    if isinstance(src, UnionType):
+        return all(m in dst.members for m in src.members)
+    return not isinstance(src, OptionalType) and src != NONE and member_for(src, dst) is not None
 
 
 def _unify_deques(a: Type, b: Type) -> Type | None:
@@ -538,6 +644,10 @@ def unhashable(t: Type) -> str | None:
         return None if t.frozen and t.item is not None else t.kind
     if t in _NUMERIC_RANK or t in (STR, BYTES) or isinstance(t, EnumType):
         return None
+    if isinstance(t, ClassType) and getattr(t.info, "hashable", lambda: False)():
+        return None  # its __hash__, or its identity (tracer/classes.py)
+    if isinstance(t, UnionType):
+        return next((u for m in t.members if (u := unhashable(m)) is not None), None)
     return str(t)
 
 

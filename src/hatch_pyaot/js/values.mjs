@@ -2,7 +2,9 @@
 // wasm32 module's memory (docs/c-abi.md, Values), for pyaot.mjs. A parameter's manifest
 // entry is {"type": "value", "value": DESCRIPTION, "mutable": true?}, DESCRIPTION being
 // "int", "float", "bool", "str", "None", {"list": D}, {"tuple": [D, ...]}, {"set": D},
-// {"frozenset": D}, {"dict": [K, V]} or {"optional": D}.
+// {"frozenset": D}, {"dict": [K, V]}, {"optional": D} or {"union": [D, ...]} (the member
+// the JavaScript value is: a boolean a bool, an integer an int (else a float), a string a
+// str, an Array a list or tuple, a Set a set, a Map a dict).
 //
 // JavaScript values in: int a Number (an integer) or BigInt; float a Number; bool a boolean;
 // str a string (UTF-8 in memory; a lone surrogate becomes U+FFFD, as TextEncoder writes it);
@@ -36,6 +38,8 @@ export function checkDescription(d, where) {
   const [key] = keys;
   if (WRAPPERS.has(key)) {
     checkDescription(d[key], where);
+  } else if (key === "union" && Array.isArray(d.union)) {
+    d.union.forEach((item) => checkDescription(item, where));
   } else if ((key === "tuple" || key === "dict") && Array.isArray(d[key]) &&
              (key === "tuple" || d[key].length === 2)) {
     d[key].forEach((item) => checkDescription(item, where));
@@ -48,6 +52,7 @@ function typeName(d) {
   if (typeof d === "string") return d;
   const [key] = Object.keys(d);
   if (key === "optional") return `${typeName(d.optional)} | None`;
+  if (key === "union") return d.union.map(typeName).join(" | ");
   const items = key === "tuple" || key === "dict" ? d[key] : [d[key]];
   return `${key}[${items.map(typeName).join(", ")}]`;
 }
@@ -89,6 +94,11 @@ export class Placer {
     if (typeof d === "object" && d.optional !== undefined) {
       if (value === null || value === undefined) return this.write(pointer, KIND.None, 0, payload);
       return this.put(pointer, value, d.optional, where, d);
+    }
+    if (typeof d === "object" && d.union !== undefined) {
+      const member = unionMember(d.union, value);
+      if (member === undefined) throw wrong();
+      return this.put(pointer, value, member, where, d);
     }
     if (d === "None") {
       if (value !== null && value !== undefined) throw wrong();
@@ -198,6 +208,22 @@ export function readValue(memory, pointer, bigint) {
       return kind === KIND.set || kind === KIND.frozenset ? new Set(items) : items;
     }
   }
+}
+
+/** The member of a union description that a JavaScript value is stored as, or undefined. */
+function unionMember(members, value) {
+  const keyed = (...keys) => members.find((m) => typeof m === "object" && keys.includes(Object.keys(m)[0])
+    && (Object.keys(m)[0] !== "tuple" || m.tuple.length === value.length));
+  if (typeof value === "boolean") return members.find((m) => m === "bool");
+  if (typeof value === "bigint" || Number.isInteger(value)) {
+    return members.find((m) => m === "int") ?? members.find((m) => m === "float");
+  }
+  if (typeof value === "number") return members.find((m) => m === "float");
+  if (typeof value === "string") return members.find((m) => m === "str");
+  if (Array.isArray(value)) return keyed("list") ?? keyed("tuple", "set", "frozenset");
+  if (value instanceof Set) return keyed("set", "frozenset");
+  if (value instanceof Map) return keyed("dict");
+  return undefined;
 }
 
 /** Whether the runtime replaced the node (a mutable argument the call changed). */

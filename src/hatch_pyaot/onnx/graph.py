@@ -1,8 +1,9 @@
 """Load an ONNX model for lowering: check it (fixed input shapes, standard-domain ops of
 opsets 13-21), infer every tensor's shape, and fold what the build can compute (initializers,
 Constant, Shape of a static tensor, any node whose inputs are all constants, evaluated by
-onnx's reference runtime). What is left are the nodes that run: each must be an op the
-lowering tables know, with static output shapes."""
+onnx's reference runtime; an If whose condition folds becomes the branch it takes). What is
+left are the nodes that run: each must be an op the lowering tables know, with static output
+shapes."""
 
 from __future__ import annotations
 
@@ -148,6 +149,9 @@ class _Folder:
                              f"'{proto.domain}'; only standard ONNX ops are supported")
         attrs = {a.name: helper.get_attribute_value(a) for a in proto.attribute}
         inputs = list(proto.input)
+        if proto.op_type == "If":
+            self._if(graph, proto, attrs, where)
+            return
         if proto.op_type == "Shape" and inputs[0] in graph.tensors:
             shape = graph.tensors[inputs[0]].shape
             start, end = attrs.get("start", 0), attrs.get("end", len(shape))
@@ -172,6 +176,27 @@ class _Folder:
             known = self._run_for_shapes(graph, proto, where)
         graph.tensors.update({out: t for out, t in known.items() if t is not None})
         graph.nodes.append(Node(proto.op_type, name, inputs, list(proto.output), attrs))
+
+    def _if(self, graph: Graph, proto: Any, attrs: dict[str, Any], where: str) -> None:
+        """An If whose condition folds: the branch it takes, inlined (its nodes read the outer
+        graph's tensors by name), and its outputs copied to the If's."""
+        cond = graph.consts.get(proto.input[0])
+        if cond is None:
+            raise ModelError(f"{where} of '{self.path.name}': its condition is computed at run "
+                             "time; an If is supported only when its condition folds")
+        branch = attrs["then_branch" if bool(cond.reshape(-1)[0]) else "else_branch"]
+        for vi in (*branch.value_info, *branch.output):
+            self.infos.setdefault(vi.name, self._tensor(vi))
+        for index, sub in enumerate(branch.node):
+            self._node(graph, sub, index)
+        for inner, outer in zip((o.name for o in branch.output), proto.output, strict=True):
+            if inner in graph.consts:
+                graph.consts[outer] = graph.consts[inner]
+            else:
+                t = graph.tensors[inner]
+                graph.tensors[outer] = Tensor(outer, t.dtype, t.shape)
+                graph.nodes.append(Node("Identity", f"{proto.name or 'If'}/output", [inner],
+                                        [outer], {}))
 
     def _run_for_shapes(self, graph: Graph, proto: Any, where: str) -> dict[str, Tensor | None]:
         """The outputs' shapes where inference left them open (its inputs' values were only

@@ -21,7 +21,8 @@ CPP_TYPES = {
 
 HEADERS = ("pyaot/onnx/tensor.hpp", "pyaot/onnx/activation.hpp", "pyaot/onnx/elementwise.hpp",
            "pyaot/onnx/gemm.hpp", "pyaot/onnx/conv.hpp", "pyaot/onnx/pool.hpp",
-           "pyaot/onnx/reduce.hpp", "pyaot/onnx/gather.hpp", "pyaot/onnx/lstm.hpp")
+           "pyaot/onnx/reduce.hpp", "pyaot/onnx/gather.hpp", "pyaot/onnx/lstm.hpp",
+           "pyaot/onnx/gru.hpp", "pyaot/onnx/einsum.hpp")
 
 Lowering = Callable[["Lowerer", Node], None]
 

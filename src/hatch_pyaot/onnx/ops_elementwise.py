@@ -1,5 +1,5 @@
-"""Lowerings of the elementwise ONNX ops: unary maps (a C++ lambda per op), binary maps with
-broadcasting (strides computed here), Clip, Cast, and the copies (Identity, Dropout at
+"""Lowerings of the elementwise ONNX ops: unary maps (a C++ lambda per op), binary maps and
+Where with broadcasting (strides computed here), Clip, Cast, and the copies (Identity, Dropout at
 inference)."""
 
 from __future__ import annotations
@@ -63,15 +63,24 @@ def _strides(shape: tuple[int, ...], out: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(strides)
 
 
+def broadcast_call(lw: Lowerer, out: str, operands: dict[str, str], expr: str) -> None:
+    """``out = expr`` elementwise, each key of ``operands`` the scalar parameter of expr read
+    from the tensor it names, all broadcast to ``out``."""
+    shape = lw.tensor(out).shape
+    params, args = [], []
+    for param, name in operands.items():
+        p, s, t = operand(lw, name)
+        params.append(f"{t} {param}")
+        args.append(f"pyaot::onnx::In<{t}>{{{p}, {cpp_dims(_strides(s, shape))}}}")
+    lambda_ = f"[]({', '.join(params)}) noexcept -> {cpp_type(lw.tensor(out).dtype)} " \
+              f"{{ return {expr}; }}"
+    lw.line(f"pyaot::onnx::broadcast({lw.ptr(out)}, {cpp_dims(dims6(shape))}, {lambda_}, "
+            f"{', '.join(args)});")
+
+
 def binary_call(lw: Lowerer, out: str, a: str, b: str, expr: str) -> None:
     """``out = expr(p, q)`` elementwise over a and b broadcast."""
-    pa, sa, ta = operand(lw, a)
-    pb, sb, tb = operand(lw, b)
-    shape = lw.tensor(out).shape
-    tt = cpp_type(lw.tensor(out).dtype)
-    lw.line(f"pyaot::onnx::binary({lw.ptr(out)}, {pa}, {cpp_dims(_strides(sa, shape))}, {pb}, "
-            f"{cpp_dims(_strides(sb, shape))}, {cpp_dims(dims6(shape))}, "
-            f"[]({ta} p, {tb} q) noexcept -> {tt} {{ return {expr}; }});")
+    broadcast_call(lw, out, {"p": a, "q": b}, expr)
 
 
 def unary_call(lw: Lowerer, out: str, x: str, expr: str) -> None:
@@ -144,6 +153,10 @@ def _copy(lw: Lowerer, node: Node) -> None:
     unary_call(lw, node.outputs[0], node.inputs[0], "v")
 
 
+def _where(lw: Lowerer, node: Node) -> None:
+    broadcast_call(lw, node.outputs[0], dict(zip("kpq", node.inputs, strict=True)), "k ? p : q")
+
+
 def _sum(lw: Lowerer, node: Node) -> None:
     if len(node.inputs) != 2:
         raise ModelError(f"node '{node.name}' ({node.op}) with {len(node.inputs)} inputs is "
@@ -158,5 +171,5 @@ TABLE: dict[str, Lowering] = {
     "Clip": _clip, "HardSigmoid": _hard_sigmoid,
     "HardSwish": _hard_swish, "LeakyRelu": _leaky_relu, "Elu": _elu,
     "Cast": _cast, "Identity": _copy, "Dropout": _copy,
-    "Sum": _sum, "Mean": _sum,
+    "Sum": _sum, "Mean": _sum, "Where": _where,
 }  # fmt: skip

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import functools
 
-from hatch_pyaot.ops import builtins_ops, bytes_ops, math_ops, operator_ops, str_ops
+from hatch_pyaot.ops import (
+    builtins_ops,
+    bytes_ops,
+    cmath_ops,
+    complex_ops,
+    math_ops,
+    operator_ops,
+    str_ops,
+)
 from hatch_pyaot.ops.registry import Const, Op, Registry
 
 __all__ = ["Const", "Op", "Registry", "default_registry"]
@@ -14,6 +22,7 @@ __all__ = ["Const", "Op", "Registry", "default_registry"]
 def default_registry() -> Registry:
     """The registry of the operator, builtins, math, str and bytes declarations (built once)."""
     registry = Registry()
-    for module in (operator_ops, builtins_ops, math_ops, str_ops, bytes_ops):
+    for module in (operator_ops, builtins_ops, math_ops, str_ops, bytes_ops, complex_ops,
+                   cmath_ops):
         registry.add(module.OPS)
     return registry

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, Type
+from hatch_pyaot.ir.types import BOOL, COMPLEX, FLOAT, INT, NONE, STR, Type
 
 _SPEC = re.compile(r"(?P<align>[<>])?(?P<sign>[-+ ])?(?P<zero>0)?(?P<width>\d+)?"
                    r"(?:\.(?P<prec>\d+))?(?P<type>[dfFeEgG%])?")
@@ -42,7 +42,10 @@ class SpecError(ValueError):
 
 def field_format(t: Type, conversion: str | None, spec: str) -> FieldFormat:
     """The runtime plan for ``{value!conversion:spec}`` with a value of type t."""
-    if t not in (INT, FLOAT, BOOL, NONE, STR):
+    if t == COMPLEX and (spec or conversion == "a"):
+        raise SpecError("a format spec (or !a) for a complex is not supported yet: write "
+                        "its .real and .imag")
+    if t not in (INT, FLOAT, COMPLEX, BOOL, NONE, STR):
         raise SpecError(f"a {t} cannot be formatted in an f-string yet")
     if t == STR and conversion == "a":
         raise SpecError("ascii() of a str (!a) is not supported yet")

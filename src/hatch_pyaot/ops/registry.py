@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, Type, coercible
+from hatch_pyaot.ir.types import BOOL, COMPLEX, FLOAT, INT, Type, coercible
 
 _NO_DEFAULT = object()
 
@@ -90,8 +90,10 @@ def op(
     variadic: bool = False,
     min_args: int = 0,
     doc: str = "",
+    include: str = "",
 ) -> Op:
-    """Declare one overload. ``cpp`` defaults to ``pyaot::<module>::<function>``."""
+    """Declare one overload. ``cpp`` defaults to ``pyaot::<module>::<function>``; ``include``
+    names its header where the name does not (``header``)."""
     module, _, func = name.rpartition(".")
     cpp_name = cpp or f"pyaot::{_CPP_NAMESPACE.get(module, module)}::{func}"
     return Op(
@@ -103,6 +105,7 @@ def op(
         variadic=variadic,
         min_args=min_args,
         doc=doc,
+        include=include,
     )
 
 
@@ -153,7 +156,7 @@ class Registry:
         return best[1] if best else None
 
 
-_RANK: dict[Type, int] = {BOOL: 0, INT: 1, FLOAT: 2}
+_RANK: dict[Type, int] = {BOOL: 0, INT: 1, FLOAT: 2, COMPLEX: 3}
 
 
 def _cost(src: Type, dst: Type) -> int | None:

@@ -15,6 +15,10 @@ def text_listing(registry: Registry, module: str | None = None) -> str:
         rows = coverage()
         return "".join(f"{name}    -- {what}\n" for name, what in rows) + \
             f"{len(rows)} OpenCV functions\n"
+    if module == "onnx":
+        from hatch_pyaot.onnx.table import listing
+
+        return listing()
     if module == "numpy":
         rows = numpy_coverage()
         return "".join(f"{name}    -- {what}\n" for name, what in rows) + \

@@ -7,21 +7,28 @@ import libcst as cst
 from hatch_pyaot.ir.types import (
     BOOL,
     BYTES,
+    COMPLEX,
     FLOAT,
     INT,
+    MAX_UNION_MEMBERS,
     NONE,
     STR,
     ArrayType,
     CallableType,
+    ClassType,
+    DequeType,
     DictType,
     DTypeScalar,
     GeneratorType,
     ListType,
+    OptionalType,
     SetType,
     TupleType,
     Type,
+    UnionType,
     optional,
     unhashable,
+    union_of,
 )
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
@@ -32,10 +39,12 @@ from hatch_pyaot.tracer.resolve import (
     UserClass,
     UserEnum,
 )
+from hatch_pyaot.typing import numpy_random
 from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
 
 _SCALARS = {"builtins.int": INT, "builtins.float": FLOAT, "builtins.bool": BOOL,
+            "builtins.complex": COMPLEX,
             "builtins.str": STR, "builtins.bytes": BYTES}
 _TUPLES = {"builtins.tuple", "typing.Tuple"}
 _LISTS = {"builtins.list", "typing.List"}
@@ -82,6 +91,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return NONE
         if isinstance(res, OpName) and res.qualname in _CALLABLES:
             return CallableType(None, None)
+        if isinstance(res, OpName) and res.qualname == numpy_random.QUALNAME:
+            return numpy_random.GENERATOR
         if isinstance(res, OpName) and res.qualname.startswith("numpy."):
             dtype = numpy_attr_dtype(res.qualname.removeprefix("numpy."))
             if dtype is not None:
@@ -194,13 +205,25 @@ def _generator(resolver: Resolver, module: ModuleSource, node: cst.Subscript,
 
 
 def _union(a: Type, b: Type, node: cst.CSTNode) -> Type:
-    """``T | None`` (either way round); other unions are not supported yet."""
-    if b == NONE:
-        return optional(a)
-    if a == NONE:
-        return optional(b)
-    raise AnnotationError(f"the union {a} | {b} is not supported yet; Optional (T | None) is",
-                          node)
+    """``A | B``: ``T | None`` is an Optional, other members a union (ir/types.py UnionType)."""
+    merged = union_of([a, b])
+    if merged is None:
+        raise AnnotationError(f"the union {a} | {b} has more than {MAX_UNION_MEMBERS} member "
+                              "types; a compiled union holds 2 to 4", node)
+    inner = merged.item if isinstance(merged, OptionalType) else merged
+    members = inner.members if isinstance(inner, UnionType) else ()
+    odd = next((m for m in members if not _union_member(m)), None)
+    if odd is not None:
+        raise AnnotationError(f"a {odd} cannot be a member of a union yet (int, float, bool, "
+                              "str, bytes, list, dict, set, tuple and classes of the program "
+                              "can)", node)
+    return merged
+
+
+def _union_member(t: Type) -> bool:
+    return t in (INT, FLOAT, BOOL, STR, BYTES) or (isinstance(
+        t, ListType | DictType | SetType | TupleType | ClassType) and not isinstance(
+        t, DequeType) and not (isinstance(t, DictType) and t.factory is not None))
 
 
 def _literal(resolver: Resolver, module: ModuleSource, node: cst.Subscript) -> Type:

@@ -21,6 +21,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import STR, DictType, Type
 from hatch_pyaot.tracer import (
     class_forms,
+    class_methods,
     closures,
     exception_classes,
     formatting,
@@ -103,7 +104,10 @@ def trace_function(
     """``owner``: the class of which ``node`` is a method, ``name`` its name there (a
     property's setter is ``x.setter``)."""
     qualname = node.name.value if owner is None else f"{owner.name}.{name or node.name.value}"
-    builder = Builder(resolver, module, diags, locals=local_names(node), owner=owner,
+    names = local_names(node)
+    if owner is not None and class_methods.is_class_method(owner, node):
+        names = names[1:]  # `cls` names the class (tracer/class_methods.py)
+    builder = Builder(resolver, module, diags, locals=names, owner=owner,
                       method=name, scope=closures.root_scope(node, qualname))
     return builder.function(node)
 
@@ -199,7 +203,9 @@ class Builder:
         if node.asynchronous is not None:
             self.error(node, "async functions cannot be compiled")
         params = self.params(node.params)
-        if self.owner is not None and node.name.value not in self.owner.static and params and (
+        if self.owner is not None and class_methods.is_class_method(self.owner, node):
+            params = params[1:]
+        elif self.owner is not None and node.name.value not in self.owner.static and params and (
                 params[0].annotation is None):
             params[0].annotation = self.owner.type  # self: one specialization serves subclasses
         self.generator = generators.yields(node)
@@ -665,6 +671,8 @@ class Builder:
                 self.error(node, "integer literal does not fit in 64 bits")
                 number = 0
             return ir.Const(loc, number)
+        if isinstance(node, cst.Imaginary):
+            return ir.Const(loc, node.evaluated_value)
         if isinstance(node, cst.FormattedString) or (
                 isinstance(node, cst.ConcatenatedString) and forms.has_fstring(node)):
             return forms.fstring(self, node)
@@ -761,7 +769,6 @@ class Builder:
             cst.GeneratorExp: "generator expressions",
             cst.NamedExpr: "assignment expressions (:=)",
             cst.Await: "await",
-            cst.Imaginary: "complex numbers",
         }.get(type(node), type(node).__name__)
         self.error(node, f"{what} cannot be compiled yet")
         return ir.Const(loc, 0)

@@ -71,6 +71,12 @@ class ClassInfo:
     methods: dict[str, cst.FunctionDef] = field(default_factory=dict)
     properties: dict[str, cst.FunctionDef] = field(default_factory=dict)
     static: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    classmethods: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    """``@classmethod``s: traced once per class they are called on (tracer/class_methods.py)."""
+    abstract: set[str] = field(default_factory=set)
+    """The ``@abstractmethod``s this class declares."""
+    abc: bool = False
+    """Derived from ``abc.ABC``: a class with abstract methods left cannot be instantiated."""
     constants: dict[str, object] = field(default_factory=dict)
     dataclass: DataclassOptions | None = None
     synthetic: dict[str, ir.Function] = field(default_factory=dict)
@@ -143,17 +149,44 @@ class ClassInfo:
             out += sub.descendants()
         return out
 
+    def find_classmethod(self, name: str) -> cst.FunctionDef | None:
+        return next((c.classmethods[name] for c in self.mro() if name in c.classmethods), None)
+
+    def abstract_left(self) -> list[str]:
+        """The abstract methods no class of the MRO implements (Python's order: by name)."""
+        if not self.abc:
+            return []
+        names = {n for c in self.mro() for n in c.abstract}
+        return sorted(n for n in names if (owner := self.find_method(n)) is not None
+                      and n in owner.abstract)
+
+    def hashable(self) -> bool:
+        """Whether objects can be dict keys and set items: the nearest class of the MRO that
+        defines ``__hash__`` or ``__eq__`` decides (``__eq__`` alone sets ``__hash__`` to
+        None, as in Python); none does: hashed by identity."""
+        for c in self.mro():
+            if "__hash__" in c.methods or "__hash__" in c.synthetic:
+                return True
+            if c.constants.get("__hash__", 0) is None or c.owns("__eq__"):
+                return False
+        return True
+
     def member(self, name: str) -> Resolution:
-        """``Class.name``: a static method or a class constant."""
+        """``Class.name``: a static method, a class method or a class constant."""
+        if name == "_fields" and self.named_tuple:
+            return Constant(tuple(self.fields))
         for c in self.mro():
             if name in c.static:
                 return UserFunction(c.method_ref(name), c.module, c.static[name])
+            if name in c.classmethods:  # traced for this very class: its `cls`
+                return UserFunction(self.method_ref(name), c.module, c.classmethods[name])
             if name in c.constants:
                 value = c.constants[name]
                 assert value is None or isinstance(value, int | float | str | tuple)
                 return Constant(value)
         return Unresolved(f"type object '{self.name}' has no attribute '{name}' the compiler "
-                          "supports (static methods and constants of the class are)")
+                          "supports (static methods, class methods and constants of the "
+                          "class are)")
 
 
 ErrorFn = Callable[[cst.CSTNode, str], None]
@@ -186,6 +219,8 @@ def class_info(resolver: Resolver, module: ModuleSource, node: cst.ClassDef) -> 
         info.fields = dict(base.fields)
         info.field_locs = dict(base.field_locs)
         info.defaults = dict(base.defaults)
+    info.abc = (base is not None and base.abc) or any(
+        _is_abc(resolver, module, b.value) for b in node.bases)
     info.dataclass = _decorators(resolver, module, node, error)
     if base is not None and base.dataclass is not None and info.dataclass is None:
         info.dataclass = None
@@ -219,6 +254,8 @@ def _base(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
         error(kw, "class keywords (metaclass=...) cannot be compiled")
     bases = [a for a in node.bases if not (isinstance(a.value, cst.Name)
                                            and a.value.value == "object")]
+    if bases and _is_abc(resolver, module, bases[0].value):
+        bases = bases[1:]
     if len(bases) > 1:
         error(node.bases[1], "multiple inheritance cannot be compiled (single inheritance "
               "only)")
@@ -232,6 +269,11 @@ def _base(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
         return None
     error(bases[0], "a compiled class can only derive from another class of the program")
     return None
+
+
+def _is_abc(resolver: Resolver, module: ModuleSource, base: cst.BaseExpression) -> bool:
+    return isinstance(base, cst.Name | cst.Attribute) and (
+        resolver.expr(module, base) == OpName("abc.ABC"))
 
 
 def _decorators(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
@@ -282,8 +324,12 @@ def _body(resolver: Resolver, info: ClassInfo, error: ErrorFn) -> None:
                 info.properties[name] = stmt
             elif kind == "static":
                 info.static[name] = stmt
-            elif kind == "method":
+            elif kind == "classmethod":
+                info.classmethods[name] = stmt
+            elif kind in ("method", "abstract"):
                 info.methods[name] = stmt
+                if kind == "abstract":
+                    info.abstract.add(name)
                 if name == "__init__":
                     init = stmt
             continue
@@ -352,9 +398,13 @@ def _method_kind(resolver: Resolver, module: ModuleSource, node: cst.FunctionDef
             kind = "property"
         elif res == OpName("builtins.staticmethod"):
             kind = "static"
+        elif res == OpName("builtins.classmethod"):
+            kind = "classmethod"
+        elif res == OpName("abc.abstractmethod") and kind == "method":
+            kind = "abstract"
         else:
-            error(deco, "method decorators other than @property and @staticmethod cannot be "
-                  "compiled yet")
+            error(deco, "method decorators other than @property, @staticmethod, @classmethod "
+                  "and @abstractmethod cannot be compiled yet")
             return None
     return kind
 

@@ -1,7 +1,8 @@
 """The methods ``@dataclass`` writes, as IR: ``__init__`` (fields in order, defaults,
 ``field(default_factory=...)``, then ``__post_init__``), ``__eq__`` (same class and equal
 field tuples), ``__repr__`` (``Point(x=1, y=2)``) and, with ``order=True``, ``__lt__``
-``__le__`` ``__gt__`` ``__ge__`` (field tuples compared). A method the class body defines
+``__le__`` ``__gt__`` ``__ge__`` (field tuples compared); with ``eq`` and ``frozen``, ``__hash__`` (the hash of
+the field tuple). A method the class body defines
 itself is kept, as ``dataclasses`` does.
 
 A ``default_factory`` field's parameter defaults to None, which stands for "make a new
@@ -35,6 +36,10 @@ def synthesize(info: ClassInfo) -> None:
             loc, "pyaot.dataclass_repr", [ir.Name(loc, "self")]))
     if options.eq and "__eq__" not in info.methods:
         info.synthetic["__eq__"] = _eq(info, loc)
+    if options.eq and options.frozen and "__hash__" not in info.methods:
+        fields = [ir.Attribute(loc, ir.Name(loc, "self"), f) for f in info.fields]
+        info.synthetic["__hash__"] = _method(info, "__hash__", ["self"], loc, ir.Call(
+            loc, "builtins.hash", [ir.TupleExpr(loc, list[ir.Expr](fields))]))
     if options.order:
         for name, kind in _ORDER.items():
             if name not in info.methods:

@@ -4,8 +4,9 @@ A member is a small value (``pyaot::enum_member<Tag>``, pyaot/enum.hpp): its val
 member's value is an int (an IntEnum always), else its position. Members are read from the
 class body (``RED = 1``, ``GREEN = auto()``) when the class is first named; their names and
 values become tables of the generated code (codegen/enums.py), so ``.name``, ``.value``,
-``Color(3)`` and ``for c in Color`` need no Python. What else the body holds (methods,
-aliases, non-constant values) is a diagnostic at its place.
+``Color(3)`` and ``for c in Color`` need no Python. An alias (a name bound to an earlier
+member's value) is that member. What else the body holds (methods, non-constant values) is
+a diagnostic at its place.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ class EnumInfo:
     """``Enum`` or ``IntEnum``."""
     names: list[str] = field(default_factory=list)
     values: list[int | str | float] = field(default_factory=list)
+    aliases: dict[str, int] = field(default_factory=dict)
+    """Names bound to the value of an earlier member (``CRIMSON = 1`` after ``RED = 1``):
+    that member's position. They are not members of their own (not iterated)."""
     errors: list[Diagnostic] = field(default_factory=list)
     type: EnumType = field(init=False)
 
@@ -109,9 +113,8 @@ def enum_info(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
             if kind == "IntEnum" and not isinstance(value, int):
                 error(small.value, "an IntEnum member's value must be an int")
                 continue
-            if value in info.values:
-                error(small, f"'{name}' is an alias of another member, which compiled enums "
-                      "do not have yet")
+            if value in info.values:  # Color.CRIMSON is Color.RED
+                info.aliases[name] = info.values.index(value)
                 continue
             info.names.append(name)
             info.values.append(value)

@@ -68,7 +68,8 @@ def isinstance_call(builder: Builder, node: cst.Call) -> ir.Expr:
         if isinstance(res, UserClass):
             classes.append(res.info.qualname)
         elif name in ("int", "float", "bool", "tuple", "object", "complex", "str",
-                      "bytes", "BaseException", *ir.EXCEPTIONS):
+                      "bytes", "list", "dict", "set", "frozenset", "BaseException",
+                      *ir.EXCEPTIONS):
             classes.append(name)
         elif isinstance(item, cst.Call) or not name:
             builder.error(item, "isinstance() needs a built-in class (int, float, bool, tuple) "

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from hatch_pyaot.errors import Diagnostic, Diagnostics
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ops.registry import Registry
+from hatch_pyaot.tracer import class_methods
 from hatch_pyaot.tracer.build import trace_function
 from hatch_pyaot.tracer.classes import class_info
 from hatch_pyaot.tracer.project import ModuleSource, Project
@@ -69,7 +70,9 @@ class Program:
         diags.items.extend(info.all_errors())
         if name in info.synthetic:
             return info.synthetic[name]
-        node = info.methods.get(name) or info.properties.get(name) or info.static[name]
+        node = info.methods.get(name) or info.properties.get(name) or info.static.get(name)
+        if node is None:
+            return class_methods.trace(self.resolver, module, info, name, diags)
         return trace_function(self.resolver, module, node, diags, owner=info, name=name)
 
     def source_lines(self, display_path: str) -> list[str] | None:

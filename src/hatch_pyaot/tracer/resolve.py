@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from hatch_pyaot.tracer.classes import ClassInfo
     from hatch_pyaot.tracer.enums import EnumInfo
 
-ConstValue = int | float | bool | str | bytes | None | tuple[object, ...]
+ConstValue = int | float | complex | bool | str | bytes | None | tuple[object, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +125,7 @@ _FOLDABLE_CALLS = (
     "builtins.round",
     "builtins.int",
     "builtins.float",
+    "builtins.complex",
     "builtins.bool",
     "builtins.pow",
     "builtins.divmod",
@@ -140,7 +141,7 @@ class Unfoldable(Exception):
 
 def check_constant(value: object) -> ConstValue:
     """A folded value the compiler can embed, or Unfoldable."""
-    if isinstance(value, bool) or value is None or isinstance(value, float | str | bytes):
+    if isinstance(value, bool) or value is None or isinstance(value, float | complex | str | bytes):
         return value
     if isinstance(value, int):
         if not INT64_MIN <= value <= INT64_MAX:
@@ -163,6 +164,9 @@ class Resolver:
     """ONNX models loaded so far (tracer/models.py): a Model, or why it cannot be compiled."""
     enums: dict[str, EnumInfo] = field(default_factory=dict)
     """The enums read so far, by qualified name (tracer/enums.py)."""
+    aliases: dict[tuple[str, str], Resolution] = field(default_factory=dict)
+    """Names bound while one function is traced: a class method's ``cls``, the class it is
+    traced for (tracer/class_methods.py)."""
 
     def symbols(self, module: ModuleSource) -> SymbolTable:
         if module.name not in self.tables:
@@ -170,6 +174,8 @@ class Resolver:
         return self.tables[module.name]
 
     def name(self, module: ModuleSource, name: str) -> Resolution:
+        if (module.name, name) in self.aliases:
+            return self.aliases[(module.name, name)]
         sym = self.symbols(module).get(name)
         if isinstance(sym, LocalFunction):
             return UserFunction(FuncRef(module.name, name), module, sym.node)
@@ -224,6 +230,8 @@ class Resolver:
                 return base.info.member(node.attr.value)
             if isinstance(base, UserEnum) and node.attr.value in base.info.names:
                 return EnumMember(base.info, base.info.names.index(node.attr.value))
+            if isinstance(base, UserEnum) and node.attr.value in base.info.aliases:
+                return EnumMember(base.info, base.info.aliases[node.attr.value])
             if isinstance(base, UserEnum) and base.info.errors:
                 first = base.info.errors[0]
                 return Unresolved(f"enum '{base.info.name}' cannot be compiled: "
@@ -287,7 +295,7 @@ class Resolver:
 
     def fold(self, module: ModuleSource, node: cst.BaseExpression) -> ConstValue:
         """Evaluate a constant expression from source, or raise Unfoldable."""
-        if isinstance(node, cst.Integer | cst.Float):
+        if isinstance(node, cst.Integer | cst.Float | cst.Imaginary):
             return check_constant(node.evaluated_value)
         if isinstance(node, cst.SimpleString | cst.ConcatenatedString):
             value = node.evaluated_value

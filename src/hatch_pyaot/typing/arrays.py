@@ -31,8 +31,10 @@ from hatch_pyaot.typing import (
     array_literal,
     axis_tuples,
     dtypes,
+    elementwise_functions,
     numpy_library,
     numpy_ops,
+    numpy_random,
     operator_functions,
     sorting,
     ufuncs,
@@ -244,6 +246,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return _creation(typer, e, name, types, kwtypes)
     if numpy_ops.ufunc_name(name) is not None:
         return numpy_ops.ufunc_call(typer, e, name, types, kwtypes)
+    if name in elementwise_functions.FUNCTIONS:
+        return elementwise_functions.call(typer, e, name, types, kwtypes)
     if name in operator_functions.NAMES:
         return operator_functions.call(typer, e, name, types, kwtypes)
     if name in array_literal.NAMES:
@@ -279,6 +283,7 @@ def handles(name: str, types: list[Type]) -> bool:
     return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
             or name in array_functions.FUNCTIONS or name in numpy_library.FUNCTIONS
             or numpy_ops.ufunc_name(name) is not None or name in operator_functions.NAMES
+            or name in elementwise_functions.FUNCTIONS
             or name in array_literal.NAMES or name in sorting.FUNCTIONS
             or (name.startswith("numpy.")
                 and dtypes.numpy_attr_dtype(name.removeprefix("numpy.")) is not None))
@@ -388,6 +393,8 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
     kwargs = {k: typer.expr(v) for k, v in e.kwargs}
     if obj is None or any(a is None for a in args) or any(v is None for v in kwargs.values()):
         return None
+    if isinstance(obj, numpy_random.RandomGeneratorType):
+        return numpy_random.method(typer, e)
     if not isinstance(obj, ArrayType):
         typer.diags.error(e.loc, f"'{obj}' has no method '{e.name}' the compiler supports")
         return None
@@ -503,4 +510,4 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("numpy.cumsum, numpy.cumprod, x.cumsum(), x.cumprod()", "flattened or `axis=`"),
              ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),
              ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars")]
-    return rows + numpy_library.coverage()
+    return rows + elementwise_functions.coverage() + numpy_library.coverage()

@@ -12,6 +12,7 @@ else identity; ``len(a)`` is ``__len__``, ``a[i]`` is ``__getitem__``, ``repr(a)
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Final
 
 from hatch_pyaot.ir import nodes as ir
@@ -27,12 +28,15 @@ NOT_MINE: Final = object()
 
 _BINARY: Final = {ir.BinOpKind.ADD: "__add__", ir.BinOpKind.SUB: "__sub__",
                   ir.BinOpKind.MUL: "__mul__", ir.BinOpKind.TRUEDIV: "__truediv__",
-                  ir.BinOpKind.FLOORDIV: "__floordiv__", ir.BinOpKind.MOD: "__mod__"}
-_UNARY: Final = {ir.UnaryOpKind.NEG: "__neg__", ir.UnaryOpKind.POS: "__pos__"}
+                  ir.BinOpKind.FLOORDIV: "__floordiv__", ir.BinOpKind.MOD: "__mod__",
+                  ir.BinOpKind.POW: "__pow__"}
+_UNARY: Final = {ir.UnaryOpKind.NEG: ("__neg__", "unary -"),
+                 ir.UnaryOpKind.POS: ("__pos__", "unary +"),
+                 ir.UnaryOpKind.INVERT: ("__invert__", "unary ~")}
 _ORDER: Final = {ir.CmpOpKind.LT: "__lt__", ir.CmpOpKind.LE: "__le__",
                  ir.CmpOpKind.GT: "__gt__", ir.CmpOpKind.GE: "__ge__"}
 _BUILTINS: Final = {"builtins.len": "__len__", "builtins.repr": "__repr__",
-                    "builtins.str": "__str__"}
+                    "builtins.str": "__str__", "builtins.abs": "__abs__"}
 
 
 def info_of(t: Type | None) -> ClassInfo | None:
@@ -53,25 +57,27 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
     if not in_use(typer):
         return NOT_MINE
     if isinstance(e, ir.Attribute):
-        return attribute(typer, e) if info_of(_peek(typer, e.value)) else NOT_MINE
+        return attribute(typer, e) if info_of(peek(typer, e.value)) else NOT_MINE
     if isinstance(e, ir.MethodCall):
-        return method_call(typer, e) if info_of(_peek(typer, e.obj)) else NOT_MINE
+        return method_call(typer, e) if info_of(peek(typer, e.obj)) else NOT_MINE
     if isinstance(e, ir.BinOp) and e.op in _BINARY and _reflected(typer, e):
         return reflected(typer, e)
-    if isinstance(e, ir.BinOp) and e.op in _BINARY and info_of(_peek(typer, e.left)):
-        return dunder(typer, e, _BINARY[e.op], e.left, [e.right], symbol=ir.BINOP_SYMBOL[e.op])
-    if isinstance(e, ir.UnaryOp) and e.op in _UNARY and info_of(_peek(typer, e.operand)):
-        return dunder(typer, e, _UNARY[e.op], e.operand, [], symbol="unary -")
+    if isinstance(e, ir.BinOp) and e.op in _BINARY and info_of(peek(typer, e.left)):
+        return dunder(typer, e, _BINARY[e.op], ir.BINOP_SYMBOL[e.op], e.left, [e.right])
+    if isinstance(e, ir.UnaryOp) and e.op in _UNARY and info_of(peek(typer, e.operand)):
+        return dunder(typer, e, *_UNARY[e.op], e.operand, [])
     if isinstance(e, ir.Compare) and _compares_objects(typer, e):
         return compare(typer, e)
     if isinstance(e, ir.TypeCheck) and any("." in c for c in e.classes):
         return isinstance_check(typer, e)
-    if isinstance(e, ir.Index | ir.TupleGet) and info_of(_peek(typer, e.value)):
+    if isinstance(e, ir.Index | ir.TupleGet) and info_of(peek(typer, e.value)):
         index = e.index if isinstance(e, ir.Index) else ir.Const(e.loc, e.index)
-        return dunder(typer, e, "__getitem__", e.value, [index], symbol="[]")
+        return dunder(typer, e, "__getitem__", "[]", e.value, [index])
     if isinstance(e, ir.Call) and e.func in _BUILTINS and len(e.args) == 1 and not e.kwargs \
-            and info_of(_peek(typer, e.args[0])):
+            and info_of(peek(typer, e.args[0])):
         return builtin(typer, e, str(e.func))
+    if isinstance(e, ir.CallValue) and (callee := info_of(peek(typer, e.callee))):
+        return dispatch_call(typer, e, callee, "__call__", e.callee, e.args, e.kwargs)
     if isinstance(e, ir.Call) and e.func == "pyaot.same_class":
         for a in e.args:
             typer.expr(a)
@@ -90,10 +96,10 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
 
 def _reflected(typer: FunctionTyper, e: ir.BinOp) -> bool:
     """``2 * v``: the right operand's ``__rmul__``, when the left one has no ``__mul__``."""
-    left = info_of(_peek(typer, e.left))  # typed first: the left operand comes first
+    left = info_of(peek(typer, e.left))  # typed first: the left operand comes first
     if left is not None and left.find_method(_BINARY[e.op]) is not None:
         return False
-    right = info_of(_peek(typer, e.right))
+    right = info_of(peek(typer, e.right))
     return right is not None and right.find_method("__r" + _BINARY[e.op][2:]) is not None
 
 
@@ -102,11 +108,11 @@ def reflected(typer: FunctionTyper, e: ir.BinOp) -> Type | None:
         typer.diags.error(e.left.loc, "a reflected operator (__r*__) needs a variable or a "
                           "constant on its left when compiled", hint="assign it to a name first")
         return None
-    return dunder(typer, e, "__r" + _BINARY[e.op][2:], e.right, [e.left],
-                  symbol=ir.BINOP_SYMBOL[e.op])
+    return dunder(typer, e, "__r" + _BINARY[e.op][2:], ir.BINOP_SYMBOL[e.op], e.right,
+                  [e.left])
 
 
-def _peek(typer: FunctionTyper, e: ir.Expr) -> Type | None:
+def peek(typer: FunctionTyper, e: ir.Expr) -> Type | None:
     """The type of ``e`` as an operand (an Optional's item), typed now if no earlier pass
     did."""
     t = typer.spec.expr_types.get(e)
@@ -124,7 +130,7 @@ def _typed_args(typer: FunctionTyper, args: list[ir.Expr],
     return [t for t in types if t is not None], [t for t in kwtypes if t is not None]
 
 
-def _call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, ref: ir.FuncRef, receiver: Type,
+def _call(typer: FunctionTyper, e: ir.Expr | ir.Stmt, ref: ir.FuncRef, receiver: Type,
           args: list[ir.Expr], kwargs: list[tuple[str, ir.Expr]],
           typed_args: tuple[list[Type], list[Type]]) -> tuple[ir.Call, Type | None]:
     """The call of a method on a receiver of type ``receiver`` (a node of its own, which
@@ -136,7 +142,10 @@ def _call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, ref: ir.FuncRef, receiv
 
 
 def _compares_objects(typer: FunctionTyper, e: ir.Compare) -> bool:
-    return any(info_of(_item(_peek(typer, o))) for o in [e.left, *e.comparators])
+    if len(e.ops) == 1 and e.ops[0] in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
+        # `x in obj` is obj.__contains__(x); `obj in xs` is the container's test
+        return info_of(peek(typer, e.comparators[0])) is not None
+    return any(info_of(_item(peek(typer, o))) for o in [e.left, *e.comparators])
 
 
 def _item(t: Type | None) -> Type | None:
@@ -146,6 +155,10 @@ def _item(t: Type | None) -> Type | None:
 def construct(typer: FunctionTyper, e: ir.Construct) -> Type | None:
     info = typer.owner.program.resolver.classes[e.cls]
     if not use(typer, info, e):
+        return None
+    if abstract := info.abstract_left():
+        typer.diags.error(e.loc, _abstract_message(info.name, abstract),
+                          hint="Python raises this TypeError; the function stays Python")
         return None
     init = info.find_method("__init__")
     if init is None:
@@ -166,6 +179,17 @@ def construct(typer: FunctionTyper, e: ir.Construct) -> Type | None:
     return info.type
 
 
+def _abstract_message(name: str, abstract: list[str]) -> str:
+    """CPython's TypeError for an abstract class instantiated (its wording changed in 3.12)."""
+    s = "s" if len(abstract) > 1 else ""
+    if sys.version_info >= (3, 12):
+        names = ", ".join(f"'{a}'" for a in abstract)
+        return f"Can't instantiate abstract class {name} without an implementation for " \
+            f"abstract method{s} {names}"
+    return f"Can't instantiate abstract class {name} with abstract method{s} " \
+        f"{', '.join(abstract)}"
+
+
 def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr | ir.Stmt) -> bool:
     """A class whose objects the function handles: its ``__repr__`` (each object knows how
     to write itself, for ``print`` and the repr of lists) and its ``__lt__`` (sorting a list
@@ -179,7 +203,7 @@ def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr | ir.Stmt) -> bool:
     if not info.used:
         info.used = True
         for name, args in (("__repr__", (info.type,)), ("__lt__", (info.type, info.type)),
-                           ("__eq__", (info.type, info.type))):
+                           ("__eq__", (info.type, info.type)), ("__hash__", (info.type,))):
             impl = info.find_method(name)
             if impl is not None:
                 info.special[name] = typer.owner.specialize(impl.method_ref(name), args)
@@ -274,6 +298,11 @@ def set_attribute(typer: FunctionTyper, s: ir.SetAttr) -> None:
         return
     if value is None:
         return
+    if isinstance(s.value, ir.Name) and isinstance(s.target, ir.Name) and (
+            s.value.id == s.target.id):
+        typer.diags.warning(s.loc, f"'{s.target.id}' refers to itself: compiled objects are "
+                            "reference counted, so this cycle is never freed (CPython's "
+                            "collector would free it)", hint="see docs/objects.md, Cycles")
     if current is None:
         for c in info.field_owner(s.name).descendants():
             c.fields[s.name] = value
@@ -288,6 +317,8 @@ def set_attribute(typer: FunctionTyper, s: ir.SetAttr) -> None:
 def method_call(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
     info = info_of(typer.expr(e.obj))
     assert info is not None
+    if info.find_classmethod(e.name) is not None:
+        return class_method_call(typer, e, info)
     for c in info.mro():
         if e.name in c.static:
             call = ir.Call(e.loc, c.method_ref(e.name), e.args, e.kwargs)
@@ -297,8 +328,27 @@ def method_call(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
     return dispatch_call(typer, e, info, e.name, e.obj, e.args, e.kwargs)
 
 
-def dunder(typer: FunctionTyper, e: ir.Expr, name: str, obj: ir.Expr, args: list[ir.Expr],
-           symbol: str, negate: bool = False) -> Type | None:
+def class_method_call(typer: FunctionTyper, e: ir.MethodCall, info: ClassInfo) -> Type | None:
+    """``obj.m(args)`` of a class method: the method traced for the object's own class (one
+    call per class it may be, chosen by class id)."""
+    calls: list[tuple[tuple[int, ...], ir.Call]] = []
+    types = []
+    for c in info.descendants():
+        if c.abstract_left():
+            continue
+        call = ir.Call(e.loc, c.method_ref(e.name), e.args, e.kwargs)
+        types.append(typer.expr(call))
+        calls.append(((c.class_id,), call))
+    if not calls or any(t is None for t in types):
+        return None
+    result = typer.merge(types, e.loc, f"the results of {info.name}.{e.name} for its "
+                         "subclasses")
+    typer.spec.methods[e] = ObjectOp("class_method", value=tuple(calls))
+    return result
+
+
+def dunder(typer: FunctionTyper, e: ir.Expr | ir.Stmt, name: str, symbol: str, obj: ir.Expr,
+           args: list[ir.Expr], negate: bool = False) -> Type | None:
     info = info_of(typer.expr(obj))
     assert info is not None
     if info.find_method(name) is None:
@@ -310,11 +360,24 @@ def dunder(typer: FunctionTyper, e: ir.Expr, name: str, obj: ir.Expr, args: list
     return dispatch_call(typer, e, info, name, obj, args, negate=negate)
 
 
-def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, info: ClassInfo, name: str,
+def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.Stmt, info: ClassInfo, name: str,
                   obj: ir.Expr, args: list[ir.Expr],
                   kwargs: list[tuple[str, ir.Expr]] | None = None,
                   negate: bool = False) -> Type | None:
     """``obj.name(args)``: the implementation of each class ``obj`` may be an instance of."""
+    found = method_dispatch(typer, e, info, name, obj, args, kwargs, negate)
+    if found is None:
+        return None
+    typer.spec.methods[e] = ObjectOp("call", found[0])
+    return found[1]
+
+
+def method_dispatch(typer: FunctionTyper, e: ir.Expr | ir.Stmt, info: ClassInfo, name: str,
+                    obj: ir.Expr, args: list[ir.Expr],
+                    kwargs: list[tuple[str, ir.Expr]] | None = None,
+                    negate: bool = False) -> tuple[Dispatch, Type | None] | None:
+    """The dispatch of ``obj.name(args)`` and its result type (None, with a diagnostic, when
+    it cannot be compiled)."""
     if not use(typer, info, e):
         return None
     impl = info.find_method(name) or info.find_property(name)
@@ -323,11 +386,17 @@ def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, info: ClassInfo
         return None
     groups: dict[int, tuple[list[int], ClassInfo]] = {}
     for c in info.descendants():
+        if c.abstract_left():
+            continue  # never instantiated: no object has its class id
         owner = c.find_method(name) or c.find_property(name)
         assert owner is not None
         # the receiver is seen as the static class, or as the subclass that overrides it
         as_class = info if owner is impl else owner
         groups.setdefault(id(as_class), ([], as_class))[0].append(c.class_id)
+    if not groups:
+        typer.diags.error(e.loc, f"'{info.name}' and its subclasses are abstract: no object "
+                          f"of them can exist to call {name} on")
+        return None
     calls = []
     result: Type | None = None
     typed_args = _typed_args(typer, args, kwargs or [])
@@ -347,8 +416,7 @@ def dispatch_call(typer: FunctionTyper, e: ir.Expr | ir.SetAttr, info: ClassInfo
             return None
         result = merged
         calls.append((tuple(ids), call, as_class.type))
-    typer.spec.methods[e] = ObjectOp("call", Dispatch(tuple(calls), obj, tuple(args), negate))
-    return BOOL if negate else result
+    return Dispatch(tuple(calls), obj, tuple(args), negate), BOOL if negate else result
 
 
 def compare(typer: FunctionTyper, e: ir.Compare) -> Type | None:
@@ -362,6 +430,8 @@ def compare(typer: FunctionTyper, e: ir.Compare) -> Type | None:
             return None
         typer.spec.methods[e] = ObjectOp(kind.name.lower())
         return BOOL
+    if kind in (ir.CmpOpKind.IN, ir.CmpOpKind.NOT_IN):
+        return contains(typer, e, kind, left, right)
     info = info_of(typer.expr(left))
     if info is None:
         typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' of an object on the right side "
@@ -369,29 +439,29 @@ def compare(typer: FunctionTyper, e: ir.Compare) -> Type | None:
         return None
     if kind in (ir.CmpOpKind.EQ, ir.CmpOpKind.NE):
         if kind == ir.CmpOpKind.NE and info.find_method("__ne__") is not None:
-            return dunder(typer, e, "__ne__", left, [right], "!=")
+            return dunder(typer, e, "__ne__", "!=", left, [right])
         if info.find_method("__eq__") is not None:
-            return dunder(typer, e, "__eq__", left, [right], ir.CMP_SYMBOL[kind],
+            return dunder(typer, e, "__eq__", ir.CMP_SYMBOL[kind], left, [right],
                           negate=kind == ir.CmpOpKind.NE)
         typer.expr(right)
         typer.spec.methods[e] = ObjectOp("is" if kind == ir.CmpOpKind.EQ else "is_not")
         return BOOL
     if kind in _ORDER:
-        return dunder(typer, e, _ORDER[kind], left, [right], ir.CMP_SYMBOL[kind])
+        return dunder(typer, e, _ORDER[kind], ir.CMP_SYMBOL[kind], left, [right])
     typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' with an object is not supported yet")
     return None
 
 
-def truth(typer: FunctionTyper, e: ir.Expr, t: Type | None) -> None:
-    """An object tested for truth is true, unless its class says otherwise, which compiled
-    code does not ask yet: a diagnostic rather than another answer."""
-    info = info_of(_item(t))
-    for method in ("__bool__", "__len__"):
-        if info is not None and info.find_method(method) is not None:
-            typer.diags.error(e.loc, f"the truth of a {info.name} (its {method}) is not "
-                              "compiled yet", hint="write the test itself (len(x) > 0, "
-                              "x is not None, ...)")
-            return
+def contains(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, left: ir.Expr,
+             right: ir.Expr) -> Type | None:
+    """``x in obj``: ``obj.__contains__(x)``, negated for ``not in``."""
+    if not isinstance(left, ir.Name | ir.Const):  # the object is evaluated first here
+        typer.diags.error(left.loc, "the left operand of 'in' an object needs to be a "
+                          "variable or a constant when compiled", hint="assign it to a name "
+                          "first")
+        return None
+    return dunder(typer, e, "__contains__", ir.CMP_SYMBOL[kind], right, [left],
+                  negate=kind == ir.CmpOpKind.NOT_IN)
 
 
 def isinstance_check(typer: FunctionTyper, e: ir.TypeCheck) -> Type | None:
@@ -417,7 +487,8 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str) -> Type | None:
         typer.diags.error(e.loc, f"object of type '{info.name}' has no {method}()")
         return None
     result = dispatch_call(typer, e, info, method, e.args[0], [])
-    expected = INT if method == "__len__" else STR
-    if result is not None and result != expected and not coercible(result, expected):
+    expected = {"__len__": INT, "__repr__": STR, "__str__": STR}.get(method)
+    if result is not None and expected is not None and result != expected and not coercible(
+            result, expected):
         typer.diags.error(e.loc, f"{method} should return {expected}, not {result}")
     return result

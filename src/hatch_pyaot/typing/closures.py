@@ -199,16 +199,22 @@ def rebinds_capture(typer: FunctionTyper, name: str) -> bool:
     return any(c.name == name for c in typer.spec.function.captures)
 
 
-def _holds_function(t: Type | None) -> bool:
-    if isinstance(t, ClosureType | FunctionUnion | CellType | CallableType):
+def holds(t: Type | None, kinds: type | tuple[type, ...]) -> bool:
+    """Whether ``t`` is of one of ``kinds`` or holds one (in a tuple, list, set, dict or
+    Optional)."""
+    if isinstance(t, kinds):
         return True
     if isinstance(t, TupleType):
-        return any(_holds_function(i) for i in t.items)
+        return any(holds(i, kinds) for i in t.items)
     if isinstance(t, ListType | SetType | OptionalType):
-        return _holds_function(t.item)
+        return holds(t.item, kinds)
     if isinstance(t, DictType):
-        return _holds_function(t.key) or _holds_function(t.value)
+        return holds(t.key, kinds) or holds(t.value, kinds)
     return False
+
+
+def _holds_function(t: Type | None) -> bool:
+    return holds(t, (ClosureType, FunctionUnion, CellType, CallableType))
 
 
 def boundary_errors(fn: ir.Function, param_types: Sequence[Type | None], result: Type | None,

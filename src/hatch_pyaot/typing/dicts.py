@@ -30,6 +30,8 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    coercible,
+    holds_union,
     optional,
     unhashable,
     unify,
@@ -47,8 +49,8 @@ def hashable(typer: FunctionTyper, loc: Loc, t: Type) -> bool:
     if what is None:
         return True
     typer.diags.error(loc, f"unhashable type: '{what}'",
-                      hint="dict keys and set items must be int, float, bool, str or tuples "
-                      "of them")
+                      hint="dict keys and set items must be int, float, bool, str, tuples "
+                      "of them or objects of a class with __hash__ (or without __eq__)")
     return False
 
 
@@ -149,7 +151,8 @@ def _key_in(typer: FunctionTyper, obj: ir.Expr, dt: DictType, key: ir.Expr,
         else:
             new_value = unify(dt.value, value_t) if isinstance(
                 dt.value, ListType | DictType | SetType) else (
-                dt.value if value_t == dt.value else None)
+                dt.value if value_t == dt.value or (holds_union(dt.value) and coercible(
+                    value_t, dt.value)) else None)
             if new_value is None:
                 hint = "write float(x) (or 1.0)" if dt.value == FLOAT and value_t in (
                     INT, BOOL) else None

@@ -32,6 +32,7 @@ from hatch_pyaot.ir.types import (
     coercible,
     unify,
 )
+from hatch_pyaot.typing import class_iterators
 from hatch_pyaot.typing.typed import GeneratorNext
 
 if TYPE_CHECKING:
@@ -80,15 +81,19 @@ def result(typer: FunctionTyper, yields: list[tuple[Type, Loc]]) -> Type | None:
 
 
 def handles(name: object, types: list[Type]) -> bool:
-    """Whether a builtin call consumes a generator given as its first argument."""
+    """Whether a builtin call consumes a generator given as its first argument (or an
+    iterable object: ``list(obj)``, ``sum(obj)`` loop over it as ``for`` does)."""
+    if types and class_iterators.is_iterable(types[0]):
+        return name in _AS_COMPREHENSION or name in _OF_A_LIST
     return bool(types) and isinstance(types[0], GeneratorType) and (
         name in _AS_COMPREHENSION or name in _OF_A_LIST or name == "builtins.next")
 
 
 def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
     gen_t = types[0]
-    assert isinstance(gen_t, GeneratorType) and isinstance(e.func, str)
+    assert isinstance(gen_t, GeneratorType | ClassType) and isinstance(e.func, str)
     if e.func == "builtins.next":
+        assert isinstance(gen_t, GeneratorType)
         return next_(typer, e, gen_t, types)
     lowered: ir.Expr | None = typer.spec.lowered.get(e)
     if lowered is None:
@@ -99,7 +104,8 @@ def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
     return typer.expr(lowered, raw=True)
 
 
-def _lower(typer: FunctionTyper, e: ir.Call, gen_t: GeneratorType) -> ir.Expr | None:
+def _lower(typer: FunctionTyper, e: ir.Call, gen_t: GeneratorType | ClassType
+           ) -> ir.Expr | None:
     assert isinstance(e.func, str)
     loc = e.loc
     name = _fresh_local(typer)
@@ -107,7 +113,7 @@ def _lower(typer: FunctionTyper, e: ir.Call, gen_t: GeneratorType) -> ir.Expr | 
     kind = _AS_COMPREHENSION.get(e.func)
     extra = e.args[1:]
     if kind == "dict":
-        if not isinstance(gen_t.item, TupleType) or len(gen_t.item.items) != 2:
+        if not isinstance(gen_t, GeneratorType) or not isinstance(gen_t.item, TupleType) or len(gen_t.item.items) != 2:
             typer.diags.error(loc, f"dict() of a {gen_t} needs (key, value) pairs")
             return None
         item = ir.TupleExpr(loc, [ir.TupleGet(loc, item, 0), ir.TupleGet(loc, item, 1)])
@@ -157,7 +163,7 @@ def next_(typer: FunctionTyper, e: ir.Call, gen_t: GeneratorType,
 
 def object_items(typer: FunctionTyper, s: ir.ForEach, t: ClassType) -> Type | None:
     """``for x in obj``: the loop iterates ``obj.__iter__()``, which must be a generator (a
-    method that yields)."""
+    method that yields) or an object with ``__next__`` (typing/class_iterators.py)."""
     lowered = typer.spec.lowered.get(s)
     if lowered is None:
         lowered = ir.MethodCall(s.iterable.loc, s.iterable, "__iter__", [])
@@ -165,6 +171,8 @@ def object_items(typer: FunctionTyper, s: ir.ForEach, t: ClassType) -> Type | No
     made = typer.expr(lowered)
     if made is None:
         return None
+    if isinstance(made, ClassType) and class_iterators.is_iterator(made):
+        return class_iterators.items(typer, s, made)
     if not isinstance(made, GeneratorType):
         typer.diags.error(s.iterable.loc, f"a {t} is iterated through its __iter__, which "
                           f"must be a generator (a method that yields), not return {made}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
@@ -19,6 +20,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
     BYTES,
+    COMPLEX,
     DTYPE,
     FLOAT,
     FUNCTION,
@@ -48,8 +50,12 @@ from hatch_pyaot.tracer.program import Program
 from hatch_pyaot.typing import (
     arrays,
     bisects,
+    class_iterators,
+    class_statements,
+    class_truth,
     classes,
     closures,
+    complex_numbers,
     cv2_calls,
     default_dicts,
     deques,
@@ -57,6 +63,7 @@ from hatch_pyaot.typing import (
     enums,
     exceptions,
     generators,
+    hashing,
     iteration,
     lists,
     match,
@@ -67,6 +74,7 @@ from hatch_pyaot.typing import (
     sets,
     strings,
     tuples,
+    unions,
 )
 from hatch_pyaot.typing.typed import (
     NumpyCall,
@@ -164,10 +172,10 @@ class Inferencer:
             if s not in index:
                 visit(s)
 
-    def errors_of(self, spec: Specialization) -> list[Diagnostic]:
+    def errors_of(self, spec: Specialization, severity: str = "error") -> list[Diagnostic]:
         out: list[Diagnostic] = []
         for s in self.closure(spec):
-            out.extend(d for d in self.diagnostics.get(s, []) if d.severity == "error")
+            out.extend(d for d in self.diagnostics.get(s, []) if d.severity == severity)
         return out
 
 
@@ -177,8 +185,9 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
-_SLICES = (named_tuples.typed, exceptions.typed, classes.typed, match.typed, enums.typed,
-           closures.typed)
+_SLICES = (unions.typed, named_tuples.typed, exceptions.typed, classes.typed, match.typed,
+           enums.typed, closures.typed, complex_numbers.typed, hashing.typed,
+           class_iterators.typed, class_truth.typed)
 """The value types whose operations type themselves (NamedTuples and exceptions before the
 classes they are): each gives NOT_MINE for the others."""
 
@@ -193,6 +202,8 @@ class FunctionTyper:
     yields: list[tuple[Type, Loc]] = field(default_factory=list)
     reducers: list[tuple[ir.Comprehension, list[Type]]] = field(default_factory=list)
     """The comprehensions being typed, innermost last, with their elements' types."""
+    narrowing: unions.Narrowing = field(default_factory=unions.Narrowing)
+    """What the tests around the statement being typed prove of union names."""
 
     def run(self) -> Diagnostics:
         fn = self.spec.function
@@ -261,6 +272,7 @@ class FunctionTyper:
     # ----- names ----------------------------------------------------------------------
 
     def bind(self, name: str, t: Type | None, loc: Loc) -> None:
+        unions.forget(self, name)
         if t is None:
             return
         if t == FUNCTION:
@@ -291,6 +303,7 @@ class FunctionTyper:
         elif merged != current:
             self.spec.var_types[name] = merged
             self.changed = True
+        unions.assigned_as(self, name, t)
 
     def bind_target(self, target: ir.Target, t: Type | None) -> None:
         if isinstance(target, ir.NameTarget):
@@ -312,17 +325,20 @@ class FunctionTyper:
     # ----- statements ---------------------------------------------------------------------
 
     def block(self, stmts: Sequence[ir.Stmt]) -> None:
-        for s in stmts:
-            self.stmt(s)
+        with unions.narrowed(self, {}):
+            for s in stmts:
+                self.stmt(s)
+                unions.after(self, s)
 
     def stmt(self, s: ir.Stmt) -> None:
+        unions.entering(self, s)
         if isinstance(s, ir.Assign) and s.annotation is not None:
             self.bind_target(s.target, self.annotated(s, s.annotation,
                                                       self.expr(s.value, raw=True)))
         elif isinstance(s, ir.Assign):
             self.bind_target(s.target, self.expr(s.value, raw=True))
         elif isinstance(s, ir.AugAssign):
-            current = self.spec.var_types.get(s.target.id)
+            current = unions.augmented(self, s)
             rhs = enums.as_number(self.expr(s.value))
             if isinstance(current, DictType | SetType) and rhs is not None:
                 # d |= e and s |= t (&= -= ^=) change the container in place
@@ -337,6 +353,8 @@ class FunctionTyper:
                     self.bind(s.target.id, result, s.loc)
             elif isinstance(current, ArrayType) and rhs is not None:
                 numpy_ops.augassign(self, s, current, rhs)
+            elif isinstance(current, ClassType):
+                class_statements.augassign(self, s, current)
             elif current is not None and rhs is not None:
                 op = self.binop(s, s.op, current, rhs, s.value)
                 if op is not None:
@@ -347,6 +365,8 @@ class FunctionTyper:
                 lists.setitem(self, s, target_t)
             elif isinstance(target_t, DictType):
                 dicts.setitem(self, s, target_t)
+            elif isinstance(target_t, ClassType):
+                class_statements.item(self, s)
             elif target_t is not None:
                 arrays.setitem(self, s)
         elif isinstance(s, ir.SetAttr):
@@ -357,6 +377,8 @@ class FunctionTyper:
                 lists.delitem(self, s, target_t)
             elif isinstance(target_t, DictType):
                 dicts.delitem(self, s, target_t)
+            elif isinstance(target_t, ClassType):
+                class_statements.item(self, s)
             elif target_t is not None:
                 self.diags.error(s.loc, f"del of an item of a {target_t} is not supported")
         elif isinstance(s, ir.ExprStmt):
@@ -365,8 +387,10 @@ class FunctionTyper:
             self.condition(s.test)
             if isinstance(s, ir.If) and match.dead(self.spec, s):
                 return
-            self.block(s.body)
-            self.block(s.orelse)
+            with unions.branch(self, s.test, True) if isinstance(s, ir.If) else nullcontext():
+                self.block(s.body)
+            with unions.branch(self, s.test, False) if isinstance(s, ir.If) else nullcontext():
+                self.block(s.orelse)
         elif isinstance(s, ir.Yield):
             generators.yield_(self, s, self.yields)
         elif isinstance(s, ir.ReduceStep):
@@ -440,6 +464,8 @@ class FunctionTyper:
         if isinstance(t, ListType) and isinstance(annotation, ListType) and (
                 t.item is None or (t.item == NONE and isinstance(annotation.item, OptionalType))):
             return annotation  # [] or [None] * n: no item contradicts the annotation
+        if t is not None and unions.union_within(annotation) and _fits(t, annotation):
+            return annotation  # x: int | str = 1: x holds either (a union of its own)
         if t is None or _fits(t, annotation):
             return t
         name = s.target.id if isinstance(s.target, ir.NameTarget) else "the target"
@@ -458,13 +484,13 @@ class FunctionTyper:
     def condition(self, e: ir.Expr) -> None:
         if isinstance(e, ir.BoolOp):
             # Only its truth is used: each operand is tested on its own (``if xs and x > 0``
-            # with a list and a bool), as Python's truth of the operand it returns.
-            for v in e.values:
-                self.condition(v)
+            # with a list and a bool), as Python's truth of the operand it returns; a
+            # union narrowed by the operands before (typing/unions.py).
+            unions.operands(self, e)
             self.spec.expr_types[e] = BOOL
             return
         t = self.expr(e, raw=True)
-        classes.truth(self, e, t)
+        class_truth.truth(self, e, t)
         if isinstance(t, TupleType):
             self.diags.warning(e.loc, "a tuple is always true here")
         elif isinstance(t, ArrayType):
@@ -603,6 +629,7 @@ class FunctionTyper:
             return self.compare(e)
         if isinstance(e, ir.BoolOp):
             types = [self.expr(v, raw=True) for v in e.values]
+            class_truth.value_truth(self, e, types)
             if e.op == ir.BoolOpKind.OR:
                 # `x or y` gives x only when x is true, so never as None: an Optional x
                 # counts as its item (`x or 7` is an int)
@@ -686,7 +713,7 @@ class FunctionTyper:
         resolved = self.owner.program.registry.resolve(name, types)
         if resolved is None:
             self.diags.error(node.loc, f"unsupported operand types for {ir.BINOP_SYMBOL[kind]}: "
-                             f"'{lt}' and '{rt}'")
+                             f"'{lt}' and '{rt}'", hint=unions.hint(lt, rt))
             return None
         self.spec.ops[node] = resolved.op
         return resolved.op
@@ -699,6 +726,8 @@ class FunctionTyper:
         types = [self.expr(o, raw=keep) for o, keep in zip(operands, only_is, strict=True)]
         if any(t is None for t in types):
             return _UNKNOWN
+        if unions.compare(self, e, types) is not classes.NOT_MINE:
+            return BOOL
         if any(isinstance(t, ArrayType) for t in types):
             return numpy_ops.compare_arrays(self, e, [t for t in types if t is not None])
         chosen: list[Op | list[Op] | TupleComparison | None] = []
@@ -1009,6 +1038,8 @@ def _const_type(value: object) -> Type:
         return INT
     if isinstance(value, float):
         return FLOAT
+    if isinstance(value, complex):
+        return COMPLEX
     if isinstance(value, str):
         return STR
     if isinstance(value, bytes):

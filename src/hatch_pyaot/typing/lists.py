@@ -36,6 +36,7 @@ from hatch_pyaot.ir.types import (
     OptionalType,
     TupleType,
     Type,
+    UnionType,
     coercible,
     unify,
 )
@@ -101,6 +102,8 @@ def fits(typer: FunctionTyper, loc_of: ir.Expr, value: Type, item: Type, what: s
     if isinstance(item, OptionalType) and (value in (NONE, item.item) or (
             isinstance(value, ClassType) and coercible(value, item.item))):
         return True  # a T or None into a list[T | None]
+    if isinstance(item, UnionType | OptionalType) and coercible(value, item):
+        return True  # a member into a list of a union (stored as that member)
     hint = "write float(x) (or 1.0)" if item == FLOAT and value in (INT, BOOL) else None
     typer.diags.error(loc_of.loc, f"{what} must be {item}, not {value} (a list keeps one item "
                       "type)", hint=hint)

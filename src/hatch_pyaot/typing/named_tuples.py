@@ -50,10 +50,30 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         lowered = _replace(typer, e, info)
         if lowered is None:
             return None
+    elif isinstance(e, ir.Attribute) and e.name == "_fields" and (
+            info := _named(typer, e.value)) is not None:
+        lowered = ir.TupleExpr(e.loc, [ir.Const(e.loc, f) for f in info.fields])
+    elif isinstance(e, ir.MethodCall) and e.name == "_asdict" and not e.args and not e.kwargs \
+            and (info := _named(typer, e.obj)) is not None:
+        lowered = _asdict(typer, e, info)
+        if lowered is None:
+            return None
     if lowered is None:
         return NOT_MINE
     typer.spec.lowered[e] = lowered
     return typer.expr(lowered, raw=True)
+
+
+def _asdict(typer: FunctionTyper, e: ir.MethodCall, info: ClassInfo) -> ir.Expr | None:
+    """``p._asdict()``: a dict of the fields in order (a compiled dict has one value type, so
+    the fields must share theirs). The object is read once per field: a name only."""
+    if not isinstance(e.obj, ir.Name):
+        typer.diags.error(e.loc, "_asdict() is compiled on a named variable",
+                          hint="assign the NamedTuple to a name first")
+        return None
+    keys: list[ir.Expr] = [ir.Const(e.loc, f) for f in info.fields]
+    values: list[ir.Expr] = [ir.Attribute(e.loc, e.obj, f) for f in info.fields]
+    return ir.DictExpr(e.loc, keys, values)
 
 
 def _replace(typer: FunctionTyper, e: ir.MethodCall, info: ClassInfo) -> ir.Expr | None:

@@ -9,10 +9,16 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import Type
 from hatch_pyaot.typing import (
+    array_properties,
     array_sets,
     axes,
+    finding,
+    float_parts,
+    linear_algebra,
     nan_functions,
+    numpy_random,
     partitioning,
+    quantiles,
     rearranging,
     series,
     statistics,
@@ -25,7 +31,10 @@ if TYPE_CHECKING:
 FUNCTIONS: dict[str, Function] = {**rearranging.FUNCTIONS, **statistics.FUNCTIONS,
                                   **partitioning.FUNCTIONS, **axes.FUNCTIONS,
                                   **nan_functions.FUNCTIONS, **series.FUNCTIONS,
-                                  **array_sets.FUNCTIONS}
+                                  **array_sets.FUNCTIONS, **numpy_random.FUNCTIONS,
+                                  **linear_algebra.FUNCTIONS, **quantiles.FUNCTIONS,
+                                  **finding.FUNCTIONS, **float_parts.FUNCTIONS,
+                                  **array_properties.FUNCTIONS}
 METHODS = {name.removeprefix("numpy."): f for name, f in FUNCTIONS.items() if f.method}
 
 
@@ -44,5 +53,6 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
 
 def coverage() -> list[tuple[str, str]]:
     rows = [(name, f.doc) for name, f in FUNCTIONS.items()]
+    rows += numpy_random.coverage()
     rows += [(f"x.{name}()", f"as `numpy.{name}(x, ...)`") for name, f in METHODS.items()]
     return rows

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    COMPLEX,
     FLOAT,
     INT,
     NONE,
@@ -23,6 +24,7 @@ from hatch_pyaot.ir.types import (
     OptionalType,
     TupleType,
     Type,
+    UnionType,
 )
 from hatch_pyaot.tracer import exception_classes
 from hatch_pyaot.typing.typed import ListBuiltin
@@ -36,7 +38,7 @@ STREAMS = {"file=sys.stdout": 1, "file=sys.stderr": 2}
 
 
 def printable(t: Type) -> bool:
-    if t in (BOOL, INT, FLOAT, NONE, STR) or isinstance(t, ExceptionType):
+    if t in (BOOL, INT, FLOAT, COMPLEX, NONE, STR) or isinstance(t, ExceptionType):
         return True
     if isinstance(t, ListType):
         return t.item is None or printable(t.item)
@@ -44,6 +46,8 @@ def printable(t: Type) -> bool:
         return all(printable(i) for i in t.items)
     if isinstance(t, OptionalType):
         return printable(t.item)
+    if isinstance(t, UnionType):
+        return all(printable(m) for m in t.members)
     # by its __repr__ (pyaot::object::repr_into); a __str__ is not consulted by print yet
     # (an exception's print is its str(): print(str(e)) says so)
     return isinstance(t, ClassType) and t.info.find_method("__str__") is None and (  # type: ignore[attr-defined]
@@ -53,7 +57,7 @@ def printable(t: Type) -> bool:
 def handles(name: object, types: list[Type]) -> bool:
     return name == "builtins.print" or (
         name in ("builtins.str", "builtins.repr") and len(types) == 1
-        and isinstance(types[0], ListType | TupleType))
+        and isinstance(types[0], ListType | TupleType | UnionType))
 
 
 def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],

@@ -55,6 +55,9 @@ class Specialization:
     """What an expression on objects of the program's classes resolved to (a constructor
     call, a method call with its dispatch on the object's class, an identity test...):
     typing/classes.py, emitted by codegen/classes.py."""
+    truths: dict[ir.Expr, Dispatch] = field(default_factory=dict)
+    """An object tested for truth whose class has ``__bool__`` (or ``__len__``, then its
+    result is compared with 0): the call (typing/classes.py)."""
     closure_calls: dict[ir.Expr, list[tuple[object, ir.Call | ir.CallValue]]] = field(
         default_factory=dict)
     """Each call through a function value (``ir.CallValue``) as the direct call of the
@@ -73,6 +76,9 @@ class Specialization:
     """The class ids of the program's exception classes each ``except`` catches."""
     patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)
     """The tests of ``match`` patterns, decided by type where they can be (typing/match.py)."""
+    unions: dict[ir.Expr | ir.Stmt, UnionOp] = field(default_factory=dict)
+    """Operations on small unions (typing/unions.py, codegen/unions.py): a narrowed name's
+    read, a test of the member held, ``==``, ``in``, ``hash()``."""
     unwrapped: set[ir.Expr] = field(default_factory=set)
     """Optional values used where their item type is needed (``x + 1`` with ``x: int | None``):
     checked for None (TypeError, as CPython) and read as the item."""
@@ -83,6 +89,18 @@ class Specialization:
         if e in self.unwrapped and isinstance(t, OptionalType):
             return t.item
         return t
+
+
+@dataclass(frozen=True, eq=False)
+class UnionOp:
+    """An operation on a union value: ``narrow`` (a name read as the ``target`` type its
+    test proved), ``holds`` (isinstance: the members whose bits are set in ``tags``, and
+    None when ``none``), ``eq``/``ne``/``in``/``not_in`` and ``hash``."""
+
+    kind: str
+    target: Type | None = None
+    tags: int = 0
+    none: bool = False
 
 
 @dataclass(frozen=True, eq=False)

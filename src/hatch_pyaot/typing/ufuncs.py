@@ -62,12 +62,14 @@ _ALL: Final = (BOOL_, *_NUMBERS)
 _UNARY_FLOAT: Final = (
     "sqrt", "cbrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos",
     "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh",
-    "arctanh", "deg2rad", "rad2deg", "degrees", "radians", "rint", "fabs",
+    "arctanh", "deg2rad", "rad2deg", "degrees", "radians", "rint", "fabs", "spacing",
 )  # fmt: skip
 _BINARY_FLOAT: Final = (
-    "arctan2", "hypot", "copysign", "nextafter", "logaddexp", "logaddexp2",
+    "arctan2", "hypot", "copysign", "nextafter", "logaddexp", "logaddexp2", "heaviside",
 )  # fmt: skip
 _PREDICATES: Final = ("isnan", "isinf", "isfinite")
+_INTEGER_ONLY: Final = ("gcd", "lcm")
+"""Integer loops only, and no bool one (``gcd(bool, bool)`` raises, as ``sign(bool)``)."""
 
 
 def _table() -> dict[str, tuple[int, tuple[DType, ...]]]:
@@ -76,12 +78,15 @@ def _table() -> dict[str, tuple[int, tuple[DType, ...]]]:
         table[name] = (1, _FLOATS)
     for name in _BINARY_FLOAT:
         table[name] = (2, _FLOATS)
-    for name in ("square", "reciprocal", "sign"):
+    for name in ("square", "reciprocal", "sign", "conjugate"):
         table[name] = (1, _NUMBERS)
     for name in ("floor", "ceil", "trunc", "absolute", *_PREDICATES):
         table[name] = (1, _ALL)
     table["signbit"] = (1, _FLOATS)
     table["fmod"] = (2, _NUMBERS)
+    table["float_power"] = (2, (FLOAT64,))
+    for name in _INTEGER_ONLY:
+        table[name] = (2, _INTS)
     table["clip"] = (3, _ALL)
     return table
 
@@ -96,6 +101,7 @@ UFUNC_NAMES: Final[tuple[str, ...]] = tuple(UFUNCS)
 ALIASES: Final[dict[str, str]] = {
     "abs": "absolute", "acos": "arccos", "acosh": "arccosh", "asin": "arcsin",
     "asinh": "arcsinh", "atan": "arctan", "atan2": "arctan2", "atanh": "arctanh",
+    "conj": "conjugate",
 }  # fmt: skip
 """``numpy.<alias> is numpy.<ufunc>`` (NumPy 2's array-API names)."""
 
@@ -156,7 +162,9 @@ def ufunc_loop(name: str, args: tuple[DType | PyKind, ...]) -> tuple[DType, DTyp
     if name == "sign" and dtypes == [BOOL_]:
         return ("ufunc 'sign' did not contain a loop with signature matching types "
                 "<class 'numpy.dtypes.BoolDType'> -> None")  # fmt: skip
-    loop = next(loop for loop in loops if all(can_cast(t, loop) for t in dtypes))
+    loop = next((loop for loop in loops if all(can_cast(t, loop) for t in dtypes)), None)
+    if loop is None or (name in _INTEGER_ONLY and all(t == BOOL_ for t in dtypes)):
+        return _no_loop(name, args)
     if name in _BOOL_RESULT:
         return (FLOAT32 if loop == FLOAT16 else loop), BOOL_
     if loop == FLOAT16:
@@ -164,3 +172,17 @@ def ufunc_loop(name: str, args: tuple[DType | PyKind, ...]) -> tuple[DType, DTyp
                 "does not support")  # fmt: skip
     return loop, loop
 
+
+
+def _no_loop(name: str, args: tuple[DType | PyKind, ...]) -> str:
+    """NumPy's TypeError text when no loop of ``name`` takes the operands."""
+    def dtype_class(a: DType | PyKind) -> str:
+        if a == "bool" or a == BOOL_:
+            return "numpy.dtypes.BoolDType"
+        if isinstance(a, DType):
+            bits = a.name.removeprefix("uint").removeprefix("int").removeprefix("float")
+            kind = {"i": "Int", "u": "UInt", "f": "Float"}[a.kind]
+            return f"numpy.dtypes.{kind}{bits}DType"
+        return f"numpy.dtypes._Py{'Long' if a == 'int' else 'Float'}DType"
+    types = ", ".join(f"<class '{dtype_class(a)}'>" for a in args)
+    return f"ufunc '{name}' did not contain a loop with signature matching types ({types}) -> None"

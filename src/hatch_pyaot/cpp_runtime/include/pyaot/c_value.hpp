@@ -29,6 +29,7 @@
 #include "pyaot/builtins/repr.hpp"
 #include "pyaot/builtins/set.hpp"
 #include "pyaot/builtins/str.hpp"
+#include "pyaot/builtins/union.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/none.hpp"
 
@@ -81,6 +82,8 @@ template <class T>
 inline constexpr bool is_value<frozenset<T>> = true;
 template <class T>
 inline constexpr bool is_value<std::optional<T>> = true;
+template <class... T>
+inline constexpr bool is_value<union_<T...>> = true;
 
 // ---- declarations first: the conversions call each other -------------------------------
 
@@ -101,6 +104,8 @@ template <class T>
 bool from_value(const pyaot_value* v, std::optional<T>& out, const char* func,
                 const char* param);
 template <class... T>
+bool from_value(const pyaot_value* v, union_<T...>& out, const char* func, const char* param);
+template <class... T>
 bool from_value(const pyaot_value* v, std::tuple<T...>& out, const char* func,
                 const char* param);
 
@@ -119,6 +124,8 @@ template <class T>
 bool to_value(pyaot_value& out, const frozenset<T>& value);
 template <class T>
 bool to_value(pyaot_value& out, const std::optional<T>& value);
+template <class... T>
+bool to_value(pyaot_value& out, const union_<T...>& value);
 template <class... T>
 bool to_value(pyaot_value& out, const std::tuple<T...>& value);
 
@@ -560,6 +567,8 @@ bool changed(const T& value) {
     return value.has_value() && changed(*value);
   } else if constexpr (requires { std::tuple_size<T>::value; }) {
     return std::apply([](const auto&... items) { return (changed(items) || ...); }, value);
+  } else if constexpr (is_union<T>::value) {  // the member it holds
+    return value.visit([](const auto& member) { return changed(member); });
   } else {
     return false;
   }
@@ -583,3 +592,5 @@ void write_back(pyaot_value* arg, const T& value) {
 }
 
 }  // namespace pyaot::c_abi
+
+#include "pyaot/c_value_union.hpp"

@@ -204,6 +204,27 @@ bool operator==(const ref<T>& a, const ref<T>& b) {
   }
 }
 
+/// hash() of an object, a dict key or set item: its class's __hash__ (an exception it raises
+/// stays pending, as in a sort), else its identity, as CPython's default (the address with
+/// its low 4 bits, always 0, rotated away). typing refuses a class with __eq__ and no
+/// __hash__ (CPython's `unhashable type`), so equal objects hash alike.
+template <class T>
+std::int64_t py_hash(const ref<T>& a) {
+  if constexpr (requires { T::hash(a); }) {
+    return T::hash(a);
+  } else {
+    const auto p = reinterpret_cast<std::uintptr_t>(a.raw());
+    const auto h = static_cast<std::int64_t>((p >> 4) | (p << (8 * sizeof(p) - 4)));
+    return h == -1 ? -2 : h;
+  }
+}
+
+/// repr() of an object as a key, for KeyError's message.
+template <class T>
+void append_repr(std::string& out, const ref<T>& a) {
+  a.repr_into(out);
+}
+
 /// The address `is` compares: of an object, of an Optional object (null for None), of None.
 template <class T>
 const void* address_of(const ref<T>& value) noexcept {

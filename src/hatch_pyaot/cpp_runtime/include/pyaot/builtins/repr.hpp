@@ -45,7 +45,7 @@ void append_text(std::string& out, const T& value, bool repr) {
     }(std::make_index_sequence<std::tuple_size<T>::value>{});
     if (std::tuple_size<T>::value == 1) out += ',';
     out += ')';
-  } else if constexpr (requires { value.text_into(out, repr); }) {  // a caught exception
+  } else if constexpr (requires { value.text_into(out, repr); }) {  // a union (union.hpp), a caught exception
     value.text_into(out, repr);
   } else if constexpr (requires { value.repr_into(out); }) {  // an object (object.hpp)
     value.repr_into(out);

@@ -8,6 +8,7 @@
 //   BORDER_REFLECT_101 4  gfedcb|abcdefgh|gfedcba  (BORDER_DEFAULT)
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "pyaot/cv2/image.hpp"
@@ -51,6 +52,28 @@ inline std::vector<std::int64_t> border_table(std::int64_t len, std::int64_t bef
   return table;
 }
 
+/// A row of `cols` pixels of `cn` channels with `left` and `right` border pixels around it:
+/// the inside copied whole, the border pixels read through `xs` (border_table(cols, left,
+/// right, type)), `fill` where it says -1.
+template <class T>
+inline void pad_row(T* __restrict d, const T* __restrict s, std::int64_t cols, std::int64_t cn,
+                    std::int64_t left, std::int64_t right, const std::int64_t* xs,
+                    const T* fill) noexcept {
+  std::memcpy(d + left * cn, s, static_cast<std::size_t>(cols * cn) * sizeof(T));
+  auto edge = [&](std::int64_t j) {
+    const std::int64_t sx = xs[j];
+    for (std::int64_t k = 0; k < cn; ++k) d[j * cn + k] = sx < 0 ? fill[k] : s[sx * cn + k];
+  };
+  for (std::int64_t j = 0; j < left; ++j) edge(j);
+  for (std::int64_t j = left + cols; j < left + cols + right; ++j) edge(j);
+}
+
+/// The `fill` of pad_row: `value` in every one of `cn` channels.
+template <class T>
+inline std::vector<T> fill_pixel(std::int64_t cn, T value) {
+  return std::vector<T>(static_cast<std::size_t>(cn), value);
+}
+
 /// cv2.copyMakeBorder(src, top, bottom, left, right, borderType, value): `value` is cv2's
 /// Scalar (a number given alone fills the first channel, the others get 0).
 template <class T, int N>
@@ -69,18 +92,16 @@ bool copy_make_border(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src
   const std::vector<std::int64_t> ys = border_table(img.rows, top, bottom, type);
   const std::vector<std::int64_t> xs = border_table(img.cols, left, right, type);
   const T fill[4] = {saturate<T>(v0), saturate<T>(v1), saturate<T>(v2), saturate<T>(v3)};
-  T* d = out.data;
+  std::vector<T> pixel(static_cast<std::size_t>(cn), T(0));
+  for (std::int64_t k = 0; k < cn && k < 4; ++k) pixel[k] = fill[k];
+  std::vector<T> blank(static_cast<std::size_t>(cols * cn));
+  for (std::int64_t c = 0; c < cols; ++c)
+    std::memcpy(&blank[c * cn], pixel.data(), static_cast<std::size_t>(cn) * sizeof(T));
+  const std::size_t row_bytes = static_cast<std::size_t>(cols * cn) * sizeof(T);
   for (std::int64_t r = 0; r < rows; ++r) {
-    const std::int64_t sy = ys[r];
-    for (std::int64_t c = 0; c < cols; ++c, d += cn) {
-      const std::int64_t sx = xs[c];
-      if (sy < 0 || sx < 0) {
-        for (std::int64_t k = 0; k < cn; ++k) d[k] = k < 4 ? fill[k] : T(0);
-      } else {
-        const T* s = img.row(sy) + sx * cn;
-        for (std::int64_t k = 0; k < cn; ++k) d[k] = s[k];
-      }
-    }
+    T* d = out.data + r * cols * cn;
+    if (ys[r] < 0) std::memcpy(d, blank.data(), row_bytes);
+    else pad_row(d, img.row(ys[r]), img.cols, cn, left, right, xs.data(), pixel.data());
   }
   return true;
 }

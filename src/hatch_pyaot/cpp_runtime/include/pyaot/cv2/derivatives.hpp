@@ -6,6 +6,8 @@
 // for uint8 sources), scaled, shifted and saturated to the result's dtype.
 
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "pyaot/cv2/border.hpp"
@@ -70,7 +72,22 @@ bool sobel(numpy::ndarray<D, N>& out, const numpy::ndarray<T, N>& src, std::int6
   const std::vector<float> ky = detail::deriv_kernel(dy, ksize);
   const std::int64_t ax = static_cast<std::int64_t>(kx.size()) / 2;
   const std::int64_t ay = static_cast<std::int64_t>(ky.size()) / 2;
-  separable(out.data, img, kx, ax, ky, ay, border, [scale, delta](float v) {
+  if constexpr (std::is_same_v<T, std::uint8_t> && std::is_integral_v<D>) {
+    if (scale == 1 && delta == 0 && ksize <= 7) {
+      // a row's sums are at most 255 * 64 (int16), the vertical ones 255 * 64 * 64 (int32)
+      const SeparableKernel<std::int16_t, std::int32_t> k{
+          {kx.begin(), kx.end()}, ax, {ky.begin(), ky.end()}, ay};
+      separable(out.data, img, k, border, [](std::int32_t v) {
+        // saturated in int32 (an int64 clamp does not vectorize)
+        constexpr std::int32_t lo = std::numeric_limits<D>::lowest();
+        constexpr std::int32_t hi = std::numeric_limits<D>::max();
+        return static_cast<D>(v < lo ? lo : v > hi ? hi : v);
+      });
+      return true;
+    }
+  }
+  const SeparableKernel<float> k{kx, ax, ky, ay};
+  separable(out.data, img, k, border, [scale, delta](float v) {
     return saturate<D>(static_cast<double>(v) * scale + delta);
   });
   return true;

@@ -15,39 +15,44 @@ namespace pyaot::cv2 {
 
 namespace detail {
 
-/// 3x3 medians a row at a time: the nine neighbours of every pixel as nine rows, sorted by a
-/// 19-exchange network (min/max across whole rows, which vectorizes); the middle one is
-/// the median.
+/// 3x3 medians a row at a time: the three source rows padded (each once, in a ring of
+/// three), the nine neighbours of every element read from them and sorted by a 19-exchange
+/// network of min/max (one loop over the row, which vectorizes); the middle one is the median.
 template <class T>
 void median3(T* dst, const Image<T>& img, const std::vector<std::int64_t>& xs,
              const std::vector<std::int64_t>& ys) {
-  const std::int64_t cn = img.cn, width = img.cols * cn;
-  std::vector<T> p[9];
-  for (auto& v : p) v.resize(static_cast<std::size_t>(width));
-  auto exchange = [width](std::vector<T>& a, std::vector<T>& b) {
-    T* x = a.data();
-    T* y = b.data();
-    for (std::int64_t i = 0; i < width; ++i) {
-      const T lo = std::min(x[i], y[i]), hi = std::max(x[i], y[i]);
-      x[i] = lo;
-      y[i] = hi;
+  const std::int64_t cn = img.cn, width = img.cols * cn, padded = width + 2 * cn;
+  std::vector<T> ring(static_cast<std::size_t>(3 * padded));
+  std::int64_t held[3] = {-1, -1, -1};
+  const std::vector<T> unused = fill_pixel(cn, T(0));  // replicated borders never read it
+  auto row = [&](std::int64_t sy) -> const T* {
+    T* p = ring.data() + (sy % 3) * padded;
+    if (held[sy % 3] != sy) {
+      held[sy % 3] = sy;
+      pad_row(p, img.row(sy), img.cols, cn, 1, 1, xs.data(), unused.data());
     }
+    return p;
   };
-  static constexpr int kNetwork[19][2] = {{1, 2}, {4, 5}, {7, 8}, {0, 1}, {3, 4}, {6, 7},
-                                          {1, 2}, {4, 5}, {7, 8}, {0, 3}, {5, 8}, {4, 7},
-                                          {3, 6}, {1, 4}, {2, 5}, {4, 7}, {4, 2}, {6, 4},
-                                          {4, 2}};
   for (std::int64_t y = 0; y < img.rows; ++y, dst += width) {
-    for (int i = 0; i < 3; ++i) {
-      const T* row = img.row(ys[y + i]);
-      for (int j = 0; j < 3; ++j) {
-        T* q = p[i * 3 + j].data();
-        for (std::int64_t c = 0; c < img.cols; ++c)
-          for (std::int64_t k = 0; k < cn; ++k) q[c * cn + k] = row[xs[c + j] * cn + k];
-      }
+    const T* __restrict r0 = row(ys[y]);
+    const T* __restrict r1 = row(ys[y + 1]);
+    const T* __restrict r2 = row(ys[y + 2]);
+    T* __restrict d = dst;
+    for (std::int64_t i = 0; i < width; ++i) {
+      T p0 = r0[i], p1 = r0[i + cn], p2 = r0[i + 2 * cn];
+      T p3 = r1[i], p4 = r1[i + cn], p5 = r1[i + 2 * cn];
+      T p6 = r2[i], p7 = r2[i + cn], p8 = r2[i + 2 * cn];
+      auto sort = [](T& a, T& b) {
+        const T lo = std::min(a, b), hi = std::max(a, b);
+        a = lo;
+        b = hi;
+      };
+      sort(p1, p2); sort(p4, p5); sort(p7, p8); sort(p0, p1); sort(p3, p4); sort(p6, p7);
+      sort(p1, p2); sort(p4, p5); sort(p7, p8); sort(p0, p3); sort(p5, p8); sort(p4, p7);
+      sort(p3, p6); sort(p1, p4); sort(p2, p5); sort(p4, p7); sort(p4, p2); sort(p6, p4);
+      sort(p4, p2);
+      d[i] = p4;
     }
-    for (const auto& [a, b] : kNetwork) exchange(p[a], p[b]);
-    std::copy(p[4].begin(), p[4].end(), dst);
   }
 }
 

@@ -99,37 +99,52 @@ void morph_once(T* dst, const T* src, std::int64_t rows, std::int64_t cols, std:
                         : (std::is_floating_point_v<T> ? std::numeric_limits<T>::infinity()
                                                        : std::numeric_limits<T>::max());
   const std::int64_t pw = cols + pad_l + pad_r;
-  std::vector<T> padded(static_cast<std::size_t>((rows + pad_t + pad_b) * pw * cn));
-  for (std::int64_t r = 0; r < rows + pad_t + pad_b; ++r)
-    for (std::int64_t c = 0; c < pw; ++c)
-      for (std::int64_t k = 0; k < cn; ++k)
-        padded[(r * pw + c) * cn + k] = ys[r] < 0 || xs[c] < 0
-                                            ? neutral
-                                            : src[(ys[r] * cols + xs[c]) * cn + k];
-  const bool rect = static_cast<std::int64_t>(e.taps.size()) == e.kw * e.kh;
-  if (rect) {  // a rectangle is separable: rows, then columns
-    std::vector<T> across(static_cast<std::size_t>((rows + pad_t + pad_b) * cols * cn));
-    const std::int64_t width = cols * cn;
-    auto combine = [max](T* into, const T* from, std::int64_t n) {
-      if (max) {
-        for (std::int64_t i = 0; i < n; ++i) into[i] = std::max(into[i], from[i]);
-      } else {
-        for (std::int64_t i = 0; i < n; ++i) into[i] = std::min(into[i], from[i]);
-      }
-    };
-    for (std::int64_t r = 0; r < rows + pad_t + pad_b; ++r) {
-      const T* p = padded.data() + r * pw * cn;
-      T* a = across.data() + r * width;
-      std::copy(p, p + width, a);
-      for (std::int64_t t = 1; t < e.kw; ++t) combine(a, p + t * cn, width);
+  const std::vector<T> fill = fill_pixel(cn, neutral);
+  auto pad = [&](T* p, std::int64_t sy) {
+    if (sy < 0) std::fill(p, p + pw * cn, neutral);
+    else pad_row(p, src + sy * cols * cn, cols, cn, pad_l, pad_r, xs.data(), fill.data());
+  };
+  auto combine = [max](T* __restrict into, const T* __restrict from, std::int64_t n) {
+    if (max) {
+      for (std::int64_t i = 0; i < n; ++i) into[i] = std::max(into[i], from[i]);
+    } else {
+      for (std::int64_t i = 0; i < n; ++i) into[i] = std::min(into[i], from[i]);
     }
+  };
+  if (static_cast<std::int64_t>(e.taps.size()) == e.kw * e.kh) {
+    // a rectangle is separable: down the kh padded rows (each padded once, in a ring of kh:
+    // a row's slot is its index mod kh, as in pyaot/cv2/separable.hpp), then across kw
+    const std::int64_t width = cols * cn, padded = pw * cn;
+    std::vector<T> ring(static_cast<std::size_t>(e.kh * padded)), down(padded);
+    std::vector<std::int64_t> held(static_cast<std::size_t>(e.kh), -2);
+    auto row = [&](std::int64_t sy) -> const T* {
+      const std::int64_t slot = sy < 0 ? 0 : sy % e.kh;
+      T* p = ring.data() + slot * padded;
+      if (held[slot] != sy) {
+        held[slot] = sy;
+        pad(p, sy);
+      }
+      return p;
+    };
     for (std::int64_t r = 0; r < rows; ++r) {
+      std::int64_t t = 0;
+      while (t < e.kh && ys[r + t] < 0) ++t;  // rows outside the image hold the neutral value
+      if (t == e.kh) {
+        std::fill(dst + r * width, dst + (r + 1) * width, neutral);
+        continue;
+      }
+      const T* first = row(ys[r + t]);
+      std::copy(first, first + padded, down.data());
+      for (++t; t < e.kh; ++t)
+        if (ys[r + t] >= 0) combine(down.data(), row(ys[r + t]), padded);
       T* d = dst + r * width;
-      std::copy(across.data() + r * width, across.data() + (r + 1) * width, d);
-      for (std::int64_t t = 1; t < e.kh; ++t) combine(d, across.data() + (r + t) * width, width);
+      std::copy(down.data(), down.data() + width, d);
+      for (std::int64_t j = 1; j < e.kw; ++j) combine(d, down.data() + j * cn, width);
     }
     return;
   }
+  std::vector<T> padded(static_cast<std::size_t>((rows + pad_t + pad_b) * pw * cn));
+  for (std::int64_t r = 0; r < rows + pad_t + pad_b; ++r) pad(padded.data() + r * pw * cn, ys[r]);
   for (std::int64_t r = 0; r < rows; ++r)
     for (std::int64_t c = 0; c < cols; ++c)
       for (std::int64_t k = 0; k < cn; ++k) {

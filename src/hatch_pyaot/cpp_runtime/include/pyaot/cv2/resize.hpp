@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -59,8 +60,14 @@ void resize_nearest(T* dst, const Image<T>& img, const ResizePlan& p) noexcept {
     const std::int64_t sy = std::min(static_cast<std::int64_t>(std::floor(y * ify)),
                                      img.rows - 1);
     const T* s = img.row(sy);
-    for (std::int64_t x = 0; x < p.width; ++x, dst += cn)
-      for (std::int64_t k = 0; k < cn; ++k) dst[k] = s[xofs[x] + k];
+    auto row = [&](auto channels) {  // the channel count a constant where it is 1, 3 or 4
+      for (std::int64_t x = 0; x < p.width; ++x, dst += channels)
+        for (std::int64_t k = 0; k < channels; ++k) dst[k] = s[xofs[x] + k];
+    };
+    if (cn == 1) row(std::integral_constant<std::int64_t, 1>{});
+    else if (cn == 3) row(std::integral_constant<std::int64_t, 3>{});
+    else if (cn == 4) row(std::integral_constant<std::int64_t, 4>{});
+    else row(cn);
   }
 }
 
@@ -125,9 +132,15 @@ void resize_linear(T* dst, const Image<T>& img, const ResizePlan& p) noexcept {
     if constexpr (fixed) {
       const std::int32_t b0 = static_cast<std::int32_t>(std::nearbyint((1.f - fy) * 2048.f));
       const std::int32_t b1 = static_cast<std::int32_t>(std::nearbyint(fy * 2048.f));
-      for (std::int64_t i = 0; i < width; ++i) {
-        const std::int32_t v = (((h0[i] >> 4) * b0) >> 16) + (((h1[i] >> 4) * b1) >> 16);
-        dst[i] = saturate_int<T>((v + 2) >> 2);
+      constexpr std::int32_t lo = std::numeric_limits<T>::lowest();
+      constexpr std::int32_t hi = std::numeric_limits<T>::max();
+      const W* __restrict p0 = h0;
+      const W* __restrict p1 = h1;
+      T* __restrict d = dst;
+      for (std::int64_t i = 0; i < width; ++i) {  // saturated in int32, which vectorizes
+        const std::int32_t v =
+            ((((p0[i] >> 4) * b0) >> 16) + (((p1[i] >> 4) * b1) >> 16) + 2) >> 2;
+        d[i] = static_cast<T>(v < lo ? lo : v > hi ? hi : v);
       }
     } else {
       const float b0 = 1.f - fy, b1 = fy;

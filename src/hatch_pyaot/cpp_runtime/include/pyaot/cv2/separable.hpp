@@ -1,10 +1,23 @@
 #pragma once
 // A separable filter: a horizontal kernel on every source row, then a vertical one over the
-// rows, borders read through pyaot/cv2/border.hpp (BORDER_CONSTANT reads 0). `A` is the
-// accumulator (uint32 for OpenCV's fixed-point uint8 paths, float for float32), `finish`
-// turns a vertical sum into the result element (of the result's dtype D).
+// rows, borders read through pyaot/cv2/border.hpp (BORDER_CONSTANT reads 0).
+//
+// `H` holds a row's horizontal sums and `V` the vertical ones: uint16 and uint32 for the
+// fixed-point uint8 paths (their products and sums exact, in 8 lanes of SSE2), float for the
+// others; `finish` turns a vertical sum into the result element (of the result's dtype D).
+// Each source row is filtered once into a ring of kh + 1 rows (the rows one output row and
+// the one before it read are kh + 1 consecutive ones, or, at a border, distinct ones within
+// kh + 1 of the edge, so a row's slot is its index mod kh + 1; a row is used as soon as it is
+// asked for, so a collision would only filter a row again). Every inner loop runs over a
+// contiguous row and vectorizes. Zero taps are skipped for integer images (their products
+// are 0; a float one may hold inf or NaN);
+// `unit` says every tap is 1 (a box filter): sums without products, and for an integer image
+// each output row's vertical sums are the previous row's, less the row that leaves the
+// window, plus the one that enters it (exact in unsigned arithmetic).
 
+#include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "pyaot/cv2/border.hpp"
@@ -12,42 +25,129 @@
 
 namespace pyaot::cv2 {
 
-template <class A, class T, class D, class Finish>
-void separable(D* dst, const Image<T>& img, const std::vector<A>& kx, std::int64_t ax,
-               const std::vector<A>& ky, std::int64_t ay, std::int64_t border,
-               Finish finish) {
-  const std::int64_t cn = img.cn, width = img.cols * cn;
-  const std::int64_t kw = static_cast<std::int64_t>(kx.size());
-  const std::int64_t kh = static_cast<std::int64_t>(ky.size());
-  const std::vector<std::int64_t> xs = border_table(img.cols, ax, kw - 1 - ax, border);
-  const std::vector<std::int64_t> ys = border_table(img.rows, ay, kh - 1 - ay, border);
-  // horizontal pass of every source row (the vertical pass reads rows through ys)
-  std::vector<A> horizontal(static_cast<std::size_t>(img.rows * width));
-  std::vector<T> padded(static_cast<std::size_t>((img.cols + kw - 1) * cn));
-  for (std::int64_t r = 0; r < img.rows; ++r) {
-    const T* s = img.row(r);
-    for (std::int64_t j = 0; j < img.cols + kw - 1; ++j)
-      for (std::int64_t k = 0; k < cn; ++k)
-        padded[j * cn + k] = xs[j] < 0 ? T(0) : s[xs[j] * cn + k];
-    A* h = horizontal.data() + r * width;
-    for (std::int64_t i = 0; i < width; ++i) h[i] = static_cast<A>(padded[i]) * kx[0];
-    for (std::int64_t t = 1; t < kw; ++t) {  // tap by tap: the inner loop vectorizes
-      const T* p = padded.data() + t * cn;
-      const A k = kx[t];
-      for (std::int64_t i = 0; i < width; ++i) h[i] += static_cast<A>(p[i]) * k;
+template <class H, class V = H>
+struct SeparableKernel {
+  std::vector<H> x;   ///< horizontal taps
+  std::int64_t ax;    ///< the anchor's column in x
+  std::vector<H> y;   ///< vertical taps
+  std::int64_t ay;    ///< the anchor's row in y
+  bool unit = false;  ///< every tap is 1
+};
+
+namespace detail {
+
+/// One source row's horizontal sums: `w` is the padded row (width + kw - 1 pixels).
+template <class H, class V, class W>
+inline void horizontal_row(H* __restrict h, const W* __restrict w, std::int64_t width,
+                           std::int64_t cn, const SeparableKernel<H, V>& k, bool integral) {
+  const std::int64_t kw = static_cast<std::int64_t>(k.x.size());
+  if (k.unit) {
+    for (std::int64_t i = 0; i < width; ++i) h[i] = static_cast<H>(w[i]);
+    for (std::int64_t t = 1; t < kw; ++t) {
+      const W* __restrict p = w + t * cn;
+      for (std::int64_t i = 0; i < width; ++i) h[i] = static_cast<H>(h[i] + p[i]);
+    }
+    return;
+  }
+  const H k0 = k.x[0];
+  for (std::int64_t i = 0; i < width; ++i) h[i] = static_cast<H>(static_cast<H>(w[i]) * k0);
+  for (std::int64_t t = 1; t < kw; ++t) {
+    const H kt = k.x[t];
+    if (integral && kt == H(0)) continue;
+    const W* __restrict p = w + t * cn;
+    for (std::int64_t i = 0; i < width; ++i)
+      h[i] = static_cast<H>(h[i] + static_cast<H>(p[i]) * kt);
+  }
+}
+
+/// v (+)= h * k over a row, in V (`first`: v = h * k).
+template <class H, class V>
+inline void vertical_tap(V* __restrict v, const H* __restrict h, std::int64_t width, H k,
+                         bool unit, bool first) {
+  if (unit) {
+    if (first) {
+      for (std::int64_t i = 0; i < width; ++i) v[i] = static_cast<V>(h[i]);
+    } else {
+      for (std::int64_t i = 0; i < width; ++i) v[i] += static_cast<V>(h[i]);
+    }
+  } else if constexpr (std::is_integral_v<H>) {
+    // a widening product of two H (uint16 x uint16 -> uint32 is pmullw and pmulhuw)
+    if (first) {
+      for (std::int64_t i = 0; i < width; ++i) v[i] = static_cast<V>(h[i]) * static_cast<V>(k);
+    } else {
+      for (std::int64_t i = 0; i < width; ++i) v[i] += static_cast<V>(h[i]) * static_cast<V>(k);
+    }
+  } else {
+    const V kv = static_cast<V>(k);
+    if (first) {
+      for (std::int64_t i = 0; i < width; ++i) v[i] = static_cast<V>(h[i]) * kv;
+    } else {
+      for (std::int64_t i = 0; i < width; ++i) v[i] += static_cast<V>(h[i]) * kv;
     }
   }
-  std::vector<A> sums(static_cast<std::size_t>(width));
-  for (std::int64_t r = 0; r < img.rows; ++r, dst += width) {
-    for (std::int64_t i = 0; i < width; ++i) sums[i] = 0;
-    for (std::int64_t t = 0; t < kh; ++t) {
-      const std::int64_t sy = ys[r + t];
-      if (sy < 0) continue;
-      const A* h = horizontal.data() + sy * width;
-      const A k = ky[t];
-      for (std::int64_t i = 0; i < width; ++i) sums[i] += h[i] * k;
+}
+
+}  // namespace detail
+
+template <class H, class V, class T, class D, class Finish>
+void separable(D* dst, const Image<T>& img, const SeparableKernel<H, V>& k, std::int64_t border,
+               Finish finish) {
+  constexpr bool integral = std::is_integral_v<T>;
+  const std::int64_t cn = img.cn, width = img.cols * cn;
+  const std::int64_t kw = static_cast<std::int64_t>(k.x.size());
+  const std::int64_t kh = static_cast<std::int64_t>(k.y.size());
+  const std::vector<std::int64_t> xs = border_table(img.cols, k.ax, kw - 1 - k.ax, border);
+  const std::vector<std::int64_t> ys = border_table(img.rows, k.ay, kh - 1 - k.ay, border);
+  const std::int64_t padded_size = (img.cols + kw - 1) * cn;
+  std::vector<T> padded(static_cast<std::size_t>(padded_size));
+  // a float filter converts the padded row once instead of once per tap
+  using W = std::conditional_t<std::is_floating_point_v<H>, H, T>;
+  std::vector<W> wide(std::is_same_v<W, T> ? 0 : static_cast<std::size_t>(padded_size));
+  const std::vector<T> zero = fill_pixel(cn, T(0));
+  const std::int64_t slots = kh + 1;
+  std::vector<H> ring(static_cast<std::size_t>(slots * width));
+  std::vector<std::int64_t> held(static_cast<std::size_t>(slots), -1);  // source row per slot
+  auto horizontal = [&](std::int64_t sy) -> const H* {
+    H* h = ring.data() + (sy % slots) * width;
+    if (held[sy % slots] == sy) return h;
+    held[sy % slots] = sy;
+    pad_row(padded.data(), img.row(sy), img.cols, cn, k.ax, kw - 1 - k.ax, xs.data(),
+            zero.data());
+    if constexpr (std::is_same_v<W, T>) {
+      detail::horizontal_row(h, padded.data(), width, cn, k, integral);
+    } else {
+      const T* __restrict pt = padded.data();
+      W* __restrict w = wide.data();
+      for (std::int64_t i = 0; i < padded_size; ++i) w[i] = static_cast<W>(pt[i]);
+      detail::horizontal_row(h, wide.data(), width, cn, k, integral);
     }
-    for (std::int64_t i = 0; i < width; ++i) dst[i] = finish(sums[i]);
+    return h;
+  };
+  std::vector<V> sums(static_cast<std::size_t>(width));
+  for (std::int64_t r = 0; r < img.rows; ++r, dst += width) {
+    if (integral && k.unit && r > 0) {
+      V* __restrict v = sums.data();
+      if (ys[r - 1] >= 0) {
+        const H* __restrict h = horizontal(ys[r - 1]);
+        for (std::int64_t i = 0; i < width; ++i) v[i] -= static_cast<V>(h[i]);
+      }
+      if (ys[r + kh - 1] >= 0) {
+        const H* __restrict h = horizontal(ys[r + kh - 1]);
+        for (std::int64_t i = 0; i < width; ++i) v[i] += static_cast<V>(h[i]);
+      }
+    } else {
+      bool first = true;
+      for (std::int64_t t = 0; t < kh; ++t) {
+        const std::int64_t sy = ys[r + t];
+        if (sy < 0 || (integral && !k.unit && k.y[t] == H(0))) continue;
+        detail::vertical_tap(sums.data(), horizontal(sy), width, k.y[t], k.unit, first);
+        first = false;
+      }
+      if (first) std::fill(sums.begin(), sums.end(), V(0));
+    }
+    const V* __restrict sum = sums.data();
+    D* __restrict d = dst;
+    for (std::int64_t i = 0; i < width; ++i) d[i] = finish(sum[i]);
   }
 }
 

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -100,18 +101,19 @@ bool gaussian_blur(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src,
   const std::vector<double> wx = detail::gaussian_weights(kw, sigma_x);
   const std::vector<double> wy = detail::gaussian_weights(kh, sigma_y);
   if constexpr (fixed) {
-    // the fixed-point sums are integers below 2^24 (255 * 256 * 256): exact in float, whose
-    // products vectorize where 32-bit integer ones do not (SSE2)
+    // 8 fractional bits per pass: a row's sums are at most 255 * 256 (uint16), the vertical
+    // ones 255 * 256 * 256 (uint32), all exact
     const std::vector<std::uint32_t> ix = detail::fixed_weights(wx);
     const std::vector<std::uint32_t> iy = detail::fixed_weights(wy);
-    separable(out.data, img, std::vector<float>(ix.begin(), ix.end()), kw / 2,
-              std::vector<float>(iy.begin(), iy.end()), kh / 2, border, [](float v) {
-                const auto i = static_cast<std::int32_t>(v);  // int32: it vectorizes
-                return saturate_int<T>((i + (1 << 15)) >> 16);
-              });
+    const SeparableKernel<std::uint16_t, std::uint32_t> k{
+        {ix.begin(), ix.end()}, kw / 2, {iy.begin(), iy.end()}, kh / 2};
+    separable(out.data, img, k, border, [](std::uint32_t v) {
+      return static_cast<T>((v + (1u << 15)) >> 16);  // at most 255
+    });
   } else {
-    const std::vector<float> fx(wx.begin(), wx.end()), fy(wy.begin(), wy.end());
-    separable(out.data, img, fx, kw / 2, fy, kh / 2, border, [](float v) { return T(v); });
+    const SeparableKernel<float> k{{wx.begin(), wx.end()}, kw / 2, {wy.begin(), wy.end()},
+                                   kh / 2};
+    separable(out.data, img, k, border, [](float v) { return T(v); });
   }
   return true;
 }
@@ -134,22 +136,35 @@ bool box_filter(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src, std:
   if (!result(out, img.rows, img.cols, img.cn)) return false;
   const double scale = normalize ? 1.0 / static_cast<double>(kw * kh) : 1.0;
   if constexpr (std::is_floating_point_v<T>) {
-    separable(out.data, img, std::vector<float>(kw, 1.f), ax, std::vector<float>(kh, 1.f), ay,
-              border, [scale](float v) { return static_cast<T>(v * scale); });
+    const SeparableKernel<float> k{std::vector<float>(kw, 1.f), ax, std::vector<float>(kh, 1.f),
+                                   ay, true};
+    separable(out.data, img, k, border, [scale](float v) { return static_cast<T>(v * scale); });
   } else {
     // sum / area rounded half up, as OpenCV's integer division (docs/vision.md: areas that
     // are powers of two take other paths in OpenCV)
     const std::uint64_t area = static_cast<std::uint64_t>(normalize ? kw * kh : 1);
-    auto divide = [area](auto v) {
-      const auto sum = static_cast<std::uint64_t>(v);
-      return saturate_int<T>(static_cast<std::int64_t>((sum + area / 2) / area));
-    };
-    if (kw * kh <= 65536) {  // sums below 2^24: exact in float
-      separable(out.data, img, std::vector<float>(kw, 1.f), ax, std::vector<float>(kh, 1.f),
-                ay, border, divide);
+    constexpr std::uint64_t top = std::numeric_limits<T>::max();
+    if (std::is_same_v<T, std::uint8_t> && kw * kh <= 4096 && top * kw <= 65535) {
+      // sums in uint16 along a row and uint32 down the columns (below 2^24); the quotient by
+      // a float reciprocal, which vectorizes: (sum + area/2) * (1/area) is within 4.6e-5 of
+      // the true quotient (at most 255.5), and a bias of 2^-14 lifts an exact integer
+      // quotient above it without lifting any other past the next integer, as the fraction
+      // of one is at most 1 - 1/area < 1 - 1.1e-4
+      const float half = static_cast<float>(area / 2);
+      const float reciprocal = 1.0f / static_cast<float>(area);
+      const SeparableKernel<std::uint16_t, std::uint32_t> k{
+          std::vector<std::uint16_t>(kw, 1), ax, std::vector<std::uint16_t>(kh, 1), ay, true};
+      separable(out.data, img, k, border, [half, reciprocal](std::uint32_t v) {
+        const float q = (static_cast<float>(static_cast<std::int32_t>(v)) + half) * reciprocal +
+                        0x1p-14f;
+        return static_cast<T>(static_cast<std::int32_t>(q));  // at most 255
+      });
     } else {
-      separable(out.data, img, std::vector<std::uint32_t>(kw, 1u), ax,
-                std::vector<std::uint32_t>(kh, 1u), ay, border, divide);
+      const SeparableKernel<std::uint64_t> k{std::vector<std::uint64_t>(kw, 1), ax,
+                                             std::vector<std::uint64_t>(kh, 1), ay, true};
+      separable(out.data, img, k, border, [area](std::uint64_t sum) {
+        return saturate_int<T>(static_cast<std::int64_t>((sum + area / 2) / area));
+      });
     }
   }
   return true;

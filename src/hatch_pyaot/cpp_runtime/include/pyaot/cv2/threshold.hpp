@@ -54,6 +54,19 @@ inline T apply(T s, V t, T m, std::int64_t kind) noexcept {
   }
 }
 
+/// dst = threshold(src) for a threshold t inside T's range, one loop per kind.
+template <class T>
+inline void threshold_in_range(T* __restrict d, const T* __restrict s, std::int64_t n, T t, T m,
+                               std::int64_t kind) noexcept {
+  switch (kind) {
+    case 0: for (std::int64_t i = 0; i < n; ++i) d[i] = s[i] > t ? m : T(0); break;
+    case 1: for (std::int64_t i = 0; i < n; ++i) d[i] = s[i] > t ? T(0) : m; break;
+    case 2: for (std::int64_t i = 0; i < n; ++i) d[i] = std::min(s[i], t); break;
+    case 3: for (std::int64_t i = 0; i < n; ++i) d[i] = s[i] > t ? s[i] : T(0); break;
+    default: for (std::int64_t i = 0; i < n; ++i) d[i] = s[i] > t ? T(0) : s[i];
+  }
+}
+
 }  // namespace detail
 
 template <class T, int N>
@@ -86,19 +99,15 @@ bool threshold(std::tuple<double, numpy::ndarray<T, N>>& out, const numpy::ndarr
     // thresholds outside 0..254 act as -1 or 255: every pixel, or none, is above
     const int t = floored < 0 ? -1 : floored > 254 ? 255 : static_cast<int>(floored);
     const T m = saturate<T>(maxval);
-    const T* src_data = img.data;
-    T* d = dst.data;
-    // one loop per kind, each of which vectorizes; t is -1 or 255 outside 0..254
-    switch (kind) {
-      case 0: for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? m : T(0); break;
-      case 1: for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? T(0) : m; break;
-      case 2: {
-        const T cap = static_cast<T>(std::max(t, 0));
-        for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? cap : src_data[i];
-        break;
+    if (t < 0 || t > 254) {  // every pixel above (t = -1), or none (t = 255)
+      const bool above = t < 0;
+      for (std::int64_t i = 0; i < n; ++i) {
+        const T v = img.data[i];
+        dst.data[i] = kind == 0 ? (above ? m : T(0)) : kind == 1 ? (above ? T(0) : m)
+                    : kind == 3 ? (above ? v : T(0)) : (above ? T(0) : v);  // 2 caps at 0
       }
-      case 3: for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? src_data[i] : T(0); break;
-      default: for (std::int64_t i = 0; i < n; ++i) d[i] = src_data[i] > t ? T(0) : src_data[i];
+    } else {  // the comparison in T itself, which vectorizes in full-width lanes
+      detail::threshold_in_range(dst.data, img.data, n, static_cast<T>(t), m, kind);
     }
     thresh = floored;
   }

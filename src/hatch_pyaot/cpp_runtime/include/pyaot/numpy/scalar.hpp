@@ -15,4 +15,5 @@
 #include "pyaot/numpy/scalar/math.hpp"
 #include "pyaot/numpy/scalar/power.hpp"
 #include "pyaot/numpy/scalar/round.hpp"
+#include "pyaot/numpy/scalar/special.hpp"
 #include "pyaot/numpy/scalar/unary.hpp"

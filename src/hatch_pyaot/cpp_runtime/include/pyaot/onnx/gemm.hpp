@@ -56,8 +56,6 @@ struct Gemm {
 
 namespace detail {
 
-typedef float v4f [[gnu::vector_size(16)]];
-
 template <class V>
 [[gnu::always_inline]] inline void load(V& v, const float* p) noexcept {
   std::memcpy(&v, p, sizeof v);
@@ -85,29 +83,12 @@ template <std::int64_t NR>
   }
 }
 
-/// The 6 x 8 tile with 128-bit vectors (SSE2, NEON, wasm): tile[kMR][8] = A panel (kc x kMR)
-/// times B panel (kc x 8).
-struct Portable {
-  static constexpr std::int64_t NR = 8;
-  static void micro(std::int64_t kc, const float* a, const float* b, float* tile) noexcept {
-    v4f acc[kMR][2] = {};
-    for (std::int64_t kk = 0; kk < kc; ++kk, a += kMR, b += NR) {
-      v4f b0, b1;
-      load(b0, b);
-      load(b1, b + 4);
-#pragma GCC unroll 6
-      for (std::int64_t i = 0; i < kMR; ++i) {
-        const v4f ai = v4f{} + a[i];
-        acc[i][0] += ai * b0;
-        acc[i][1] += ai * b1;
-      }
-    }
-    for (std::int64_t i = 0; i < kMR; ++i) {
-      store(tile + i * NR, acc[i][0]);
-      store(tile + i * NR + 4, acc[i][1]);
-    }
-  }
-};
+// The 6 x 8 tile with 128-bit vectors (SSE2, NEON, wasm), without FMA.
+#define PYAOT_TILE_NAME Portable
+#define PYAOT_TILE_BYTES 16
+#define PYAOT_TILE_ATTRS
+#define PYAOT_TILE_FMA(a, b, c) ((c) + (a) * (b))
+#include "pyaot/onnx/gemm_tile.inc"
 
 /// One tile into C: bias (first K block) or C's values (later ones) added, the activation
 /// applied after the last block.
@@ -180,105 +161,23 @@ template <class K>
 }
 
 #if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
-/// The 6 x 16 tile with AVX2 FMA: 12 accumulators, two B loads and six broadcasts a step.
-[[gnu::target("avx2,fma")]] inline void micro_avx2(std::int64_t kc, const float* a,
-                                                   const float* b, float* tile) noexcept {
-  __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
-         c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
-  for (std::int64_t kk = 0; kk < kc; ++kk, a += kMR, b += 16) {
-    const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
-    __m256 ai = _mm256_broadcast_ss(a);
-    c00 = _mm256_fmadd_ps(ai, b0, c00);
-    c01 = _mm256_fmadd_ps(ai, b1, c01);
-    ai = _mm256_broadcast_ss(a + 1);
-    c10 = _mm256_fmadd_ps(ai, b0, c10);
-    c11 = _mm256_fmadd_ps(ai, b1, c11);
-    ai = _mm256_broadcast_ss(a + 2);
-    c20 = _mm256_fmadd_ps(ai, b0, c20);
-    c21 = _mm256_fmadd_ps(ai, b1, c21);
-    ai = _mm256_broadcast_ss(a + 3);
-    c30 = _mm256_fmadd_ps(ai, b0, c30);
-    c31 = _mm256_fmadd_ps(ai, b1, c31);
-    ai = _mm256_broadcast_ss(a + 4);
-    c40 = _mm256_fmadd_ps(ai, b0, c40);
-    c41 = _mm256_fmadd_ps(ai, b1, c41);
-    ai = _mm256_broadcast_ss(a + 5);
-    c50 = _mm256_fmadd_ps(ai, b0, c50);
-    c51 = _mm256_fmadd_ps(ai, b1, c51);
-  }
-  _mm256_storeu_ps(tile, c00);
-  _mm256_storeu_ps(tile + 8, c01);
-  _mm256_storeu_ps(tile + 16, c10);
-  _mm256_storeu_ps(tile + 24, c11);
-  _mm256_storeu_ps(tile + 32, c20);
-  _mm256_storeu_ps(tile + 40, c21);
-  _mm256_storeu_ps(tile + 48, c30);
-  _mm256_storeu_ps(tile + 56, c31);
-  _mm256_storeu_ps(tile + 64, c40);
-  _mm256_storeu_ps(tile + 72, c41);
-  _mm256_storeu_ps(tile + 80, c50);
-  _mm256_storeu_ps(tile + 88, c51);
-}
+// The 6 x 16 tile with AVX2 FMA (12 accumulators, two B loads and six broadcasts a step),
+// and the 6 x 32 tile with AVX-512F.
+#define PYAOT_TILE_NAME Avx2
+#define PYAOT_TILE_BYTES 32
+#define PYAOT_TILE_ATTRS [[gnu::target("avx2,fma")]]
+#define PYAOT_TILE_FMA(a, b, c) _mm256_fmadd_ps(a, b, c)
+#include "pyaot/onnx/gemm_tile.inc"
 
-struct Avx2 {
-  static constexpr std::int64_t NR = 16;
-  [[gnu::target("avx2,fma")]] static void micro(std::int64_t kc, const float* a,
-                                               const float* b, float* tile) noexcept {
-    micro_avx2(kc, a, b, tile);
-  }
-};
+#define PYAOT_TILE_NAME Avx512
+#define PYAOT_TILE_BYTES 64
+#define PYAOT_TILE_ATTRS [[gnu::target("avx512f")]]
+#define PYAOT_TILE_FMA(a, b, c) _mm512_fmadd_ps(a, b, c)
+#include "pyaot/onnx/gemm_tile.inc"
 
 [[gnu::target("avx2,fma")]] inline void run_avx2(const Gemm& g, float* bpack) noexcept {
   run<Avx2>(g, bpack);
 }
-
-/// The 6 x 32 tile with AVX-512F: 12 accumulators of 16 floats.
-[[gnu::target("avx512f")]] inline void micro_avx512(std::int64_t kc, const float* a,
-                                                   const float* b, float* tile) noexcept {
-  __m512 c00 = _mm512_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
-         c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
-  for (std::int64_t kk = 0; kk < kc; ++kk, a += kMR, b += 32) {
-    const __m512 b0 = _mm512_loadu_ps(b), b1 = _mm512_loadu_ps(b + 16);
-    __m512 ai = _mm512_set1_ps(a[0]);
-    c00 = _mm512_fmadd_ps(ai, b0, c00);
-    c01 = _mm512_fmadd_ps(ai, b1, c01);
-    ai = _mm512_set1_ps(a[1]);
-    c10 = _mm512_fmadd_ps(ai, b0, c10);
-    c11 = _mm512_fmadd_ps(ai, b1, c11);
-    ai = _mm512_set1_ps(a[2]);
-    c20 = _mm512_fmadd_ps(ai, b0, c20);
-    c21 = _mm512_fmadd_ps(ai, b1, c21);
-    ai = _mm512_set1_ps(a[3]);
-    c30 = _mm512_fmadd_ps(ai, b0, c30);
-    c31 = _mm512_fmadd_ps(ai, b1, c31);
-    ai = _mm512_set1_ps(a[4]);
-    c40 = _mm512_fmadd_ps(ai, b0, c40);
-    c41 = _mm512_fmadd_ps(ai, b1, c41);
-    ai = _mm512_set1_ps(a[5]);
-    c50 = _mm512_fmadd_ps(ai, b0, c50);
-    c51 = _mm512_fmadd_ps(ai, b1, c51);
-  }
-  _mm512_storeu_ps(tile, c00);
-  _mm512_storeu_ps(tile + 16, c01);
-  _mm512_storeu_ps(tile + 32, c10);
-  _mm512_storeu_ps(tile + 48, c11);
-  _mm512_storeu_ps(tile + 64, c20);
-  _mm512_storeu_ps(tile + 80, c21);
-  _mm512_storeu_ps(tile + 96, c30);
-  _mm512_storeu_ps(tile + 112, c31);
-  _mm512_storeu_ps(tile + 128, c40);
-  _mm512_storeu_ps(tile + 144, c41);
-  _mm512_storeu_ps(tile + 160, c50);
-  _mm512_storeu_ps(tile + 176, c51);
-}
-
-struct Avx512 {
-  static constexpr std::int64_t NR = 32;
-  [[gnu::target("avx512f")]] static void micro(std::int64_t kc, const float* a,
-                                              const float* b, float* tile) noexcept {
-    micro_avx512(kc, a, b, tile);
-  }
-};
 
 [[gnu::target("avx512f")]] inline void run_avx512(const Gemm& g, float* bpack) noexcept {
   run<Avx512>(g, bpack);

@@ -25,6 +25,8 @@
 #include "pyaot/builtins/set.hpp"
 #include "pyaot/builtins/object.hpp"
 #include "pyaot/enum.hpp"
+#include "pyaot/builtins/complex.hpp"
+#include "pyaot/builtins/union.hpp"
 
 namespace pyaot::python {
 
@@ -36,9 +38,20 @@ PyObject* to_python(const std::optional<T>& value);
 template <class T>
 bool write_back(const std::optional<T>& value);
 
+// A | B (pyaot/python/union.hpp, included at the end).
+template <class... Ts>
+bool from_python(PyObject* obj, union_<Ts...>& out, const char* func, const char* param);
+template <class... Ts>
+PyObject* to_python(const union_<Ts...>& value);
+template <class... Ts>
+bool write_back(const union_<Ts...>& value);
+
 // str (pyaot/python/str.hpp, included at the end): declared here for the templates below.
 inline bool from_python(PyObject* obj, str& out, const char* func, const char* param);
 inline PyObject* to_python(const str& value);
+// complex (pyaot/python/complex.hpp, included at the end).
+inline bool from_python(PyObject* obj, complex& out, const char* func, const char* param);
+inline PyObject* to_python(complex value);
 // bytes (pyaot/python/bytes.hpp, included at the end).
 inline bool from_python(PyObject* obj, bytes& out, const char* func, const char* param);
 inline PyObject* to_python(const bytes& value);
@@ -332,7 +345,9 @@ PyObject* pack_tuple(Items... items) {
 #include "pyaot/python/list.hpp"
 #include "pyaot/python/str.hpp"
 #include "pyaot/python/bytes.hpp"
+#include "pyaot/python/complex.hpp"
 #include "pyaot/python/optional.hpp"
+#include "pyaot/python/union.hpp"
 #include "pyaot/python/dict.hpp"
 #include "pyaot/python/set.hpp"
 #include "pyaot/python/object.hpp"

@@ -1,0 +1,66 @@
+"""NumPy's elementwise functions that are Python functions, not ufuncs (``sinc``, ``fix``,
+``isposinf``, ``isneginf``, ``isreal``, ``iscomplex``): each typed as a one-operand ufunc of
+its own loop rule, so it fuses with the expression around it (codegen/elementwise.py) and
+computes on a number as a NumPy scalar. The kernels are in ``pyaot/numpy/scalar/special.hpp``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
+from hatch_pyaot.ops.registry import Op, Param
+from hatch_pyaot.typing import dtypes, numpy_ops
+from hatch_pyaot.typing.dtypes import DType
+from hatch_pyaot.typing.typed import OpCall
+
+if TYPE_CHECKING:
+    from hatch_pyaot.typing.infer import FunctionTyper
+
+
+def _sinc(d: DType) -> tuple[DType, DType]:
+    loop = dtypes.FLOAT32 if d == dtypes.FLOAT32 else dtypes.FLOAT64
+    return loop, loop
+
+
+def _kept(d: DType) -> tuple[DType, DType]:
+    return d, d
+
+
+def _predicate(d: DType) -> tuple[DType, DType]:
+    return d, dtypes.BOOL_
+
+
+FUNCTIONS: dict[str, tuple[Callable[[DType], tuple[DType, DType]], str]] = {
+    "numpy.sinc": (_sinc, "sin(pi x) / (pi x), 1 at 0; float32 stays float32"),
+    "numpy.fix": (_kept, "rounds towards zero, the dtype kept"),
+    "numpy.isposinf": (_predicate, "x == +inf, a bool result"),
+    "numpy.isneginf": (_predicate, "x == -inf, a bool result"),
+    "numpy.isreal": (_predicate, "True for every element of a real array"),
+    "numpy.iscomplex": (_predicate, "False for every element of a real array"),
+}
+"""name -> (the (loop, result) dtypes for an operand's dtype, doc)."""
+
+
+def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
+         kwtypes: dict[str, Type]) -> Type | None:
+    operand = numpy_ops.element_operand(types[0]) if len(types) == 1 else None
+    if kwtypes or operand is None:
+        typer.diags.error(e.loc, f"{name}() takes one number or array here")
+        return None
+    dtype = operand if isinstance(operand, DType) else dtypes.result_of_python_scalar(operand)
+    loop, result = FUNCTIONS[name][0](dtype)
+    short = name.removeprefix("numpy.")
+    op = Op(name=name, params=(Param("x", DTypeScalar(loop)),), result=DTypeScalar(result),
+            cpp=f"pyaot::numpy::scalar::{short}", include=numpy_ops.SCALAR_HEADER)
+    if isinstance(types[0], ArrayType):
+        typer.spec.ops[e] = op
+        return ArrayType(result, types[0].ndim)
+    typer.spec.calls[e] = OpCall(op, tuple(e.args), (DTypeScalar(loop),))
+    return op.result
+
+
+def coverage() -> list[tuple[str, str]]:
+    return [(name, doc) for name, (_, doc) in FUNCTIONS.items()]

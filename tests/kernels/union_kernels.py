@@ -1,0 +1,243 @@
+"""Small union (``int | str`` and friends) kernels for tests/test_unions.py."""
+
+from typing import Optional, Union
+
+from hatch_pyaot import compile
+
+
+class Point:
+    def __init__(self, x: int, y: int) -> None:
+        self.x = x
+        self.y = y
+
+
+@compile
+def echo(x: int | str) -> int | str:
+    return x
+
+
+@compile
+def echo3(x: Union[int, float, str]) -> Union[int, float, str]:
+    return x
+
+
+@compile
+def describe(x: int | str) -> str:
+    if isinstance(x, int):
+        return "int " + str(x * 2)
+    return "str " + x.upper()
+
+
+@compile
+def early(x: int | str | None) -> int:
+    if x is None:
+        return -1
+    if isinstance(x, str):
+        return len(x)
+    return x + 100
+
+
+@compile
+def tuple_check(x: int | str | bytes) -> int:
+    if isinstance(x, (int, str)):
+        return 1
+    return len(x)
+
+
+@compile
+def negated(x: float | str) -> float:
+    if not isinstance(x, float):
+        return float(len(x))
+    return x / 2
+
+
+@compile
+def both(x: int | str, y: int | str) -> int:
+    if isinstance(x, int) and isinstance(y, int):
+        return x + y
+    return 0
+
+
+@compile
+def parse(s: str) -> int | str:
+    if s.isdigit():
+        return int(s)
+    return s
+
+
+@compile
+def assigned(flag: bool) -> int | str:
+    v: int | str = 0
+    if flag:
+        v = "yes"
+    else:
+        v = 7
+    return v
+
+
+@compile
+def text(x: int | float | str | None) -> str:
+    return str(x) + "|" + repr(x) + "|" + f"<{x}>" + f"{x!r}"
+
+
+@compile
+def equal(x: int | str, y: int | float) -> tuple[bool, bool, bool]:
+    return x == y, x != 3, x == "a"
+
+
+@compile
+def count_kinds(xs: list[int | str]) -> tuple[int, int, int]:
+    ints = 0
+    total = 0
+    for x in xs:
+        if isinstance(x, int):
+            ints += 1
+            total += x
+        else:
+            total += len(x)
+    return ints, len(xs) - ints, total
+
+
+@compile
+def split_mixed(words: list[str]) -> list[int | str]:
+    out: list[int | str] = []
+    for w in words:
+        if w.isdigit():
+            out.append(int(w))
+        else:
+            out.append(w)
+    return out
+
+
+@compile
+def contains(xs: list[int | str], x: int | str) -> bool:
+    return x in xs
+
+
+@compile
+def mixed_keys(xs: list[int | str]) -> dict[int | str, int]:
+    counts: dict[int | str, int] = {}
+    for x in xs:
+        counts[x] = counts.get(x, 0) + 1
+    return counts
+
+
+@compile
+def uniques(xs: list[int | str]) -> int:
+    return len(set(xs))
+
+
+@compile
+def values_sum(d: dict[str, int | float]) -> float:
+    total = 0.0
+    for v in d.values():
+        if isinstance(v, int):
+            total += v * 10
+        else:
+            total += v
+    return total
+
+
+@compile
+def hashed(x: int | str) -> bool:
+    return hash(x) == hash(x)
+
+
+@compile
+def matched(x: int | str | list[int]) -> str:
+    match x:
+        case int():
+            return "int " + str(x + 1)
+        case str():
+            return "str " + x
+        case _:
+            return "list " + str(len(x))
+
+
+@compile
+def ternary(x: int | str) -> int:
+    return x * 3 if isinstance(x, int) else len(x)
+
+
+@compile
+def mutate(x: list[int] | str) -> int:
+    if isinstance(x, list):
+        x.append(99)
+        return len(x)
+    return -1
+
+
+@compile
+def shout(x: int | str) -> None:
+    print(x, [x])
+
+
+@compile
+def point_or_int(p: Point | int) -> int:
+    if isinstance(p, Point):
+        return p.x + p.y
+    return p
+
+
+@compile
+def opt_union(x: Optional[int | str]) -> str:
+    if x is not None:
+        return str(x) + "!"
+    return "none"
+
+
+@compile
+def bool_member(x: bool | int) -> str:
+    if isinstance(x, bool):
+        return "bool"
+    return "int"
+
+
+@compile
+def widen(x: int | str, flag: bool) -> int | str | None:
+    if flag:
+        return None
+    return x
+
+
+@compile
+def bump(x: int | str) -> int | str:
+    if isinstance(x, int):
+        x += 10
+        x = x * 2
+        return x
+    x = x + "!"
+    return x
+
+
+@compile
+def loop_safe(xs: list[int | str]) -> str:
+    last: int | str = 0
+    out = ""
+    for x in xs:
+        if isinstance(last, int):
+            out += str(last + 1)
+        last = x
+    return out + str(last)
+
+
+@compile
+def skip_ints(xs: list[int | str]) -> str:
+    out = ""
+    for x in xs:
+        if not isinstance(x, str):
+            continue
+        out += x.upper()
+    return out
+
+
+@compile
+def guarded(x: int | str | None) -> int:
+    if x is not None and isinstance(x, int) and x > 2:
+        return x
+    return 0
+
+
+@compile
+def has_word(xs: list[int | str], w: str) -> bool:
+    return w in xs and w not in xs[:1]

@@ -1,0 +1,116 @@
+"""Small unions (``int | str`` and friends): CPython and the compiled module agree on
+values (the member's own Python type: an int stays an int in ``int | float``), on what a
+call leaves in its arguments, and on the TypeError of an argument of no member type.
+
+Every kernel of kernels/union_kernels.py is compiled once for this file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from support import Pair, build_pair, outcome
+from test_lists import check
+
+KERNELS = Path(__file__).parent / "kernels" / "union_kernels.py"
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
+    return build_pair(tmp_path_factory.mktemp("unions"), "union_kernels", KERNELS)
+
+
+MIXED = [[], [1, "a", 2, "bb"], ["x", "x", 3, 3, -1], [0, 1, "1", ""]]
+CASES: list[tuple[str, tuple[Any, ...]]] = []
+CASES += [("echo", (x,)) for x in (0, -7, "", "héllo")]
+CASES += [("echo3", (x,)) for x in (1, 1.0, 2.5, "s", float("inf"))]
+CASES += [("describe", (x,)) for x in (21, "abc", "Straße")]
+CASES += [("early", (x,)) for x in (None, "four", 5, 0)]
+CASES += [("tuple_check", (x,)) for x in (3, "s", b"abc")]
+CASES += [("negated", (x,)) for x in (3.0, "abcd", -1.5)]
+CASES += [("both", (x, y)) for x in (1, "a") for y in (2, "b")]
+CASES += [("parse", (s,)) for s in ("123", "12a", "")]
+CASES += [("assigned", (f,)) for f in (True, False)]
+CASES += [("text", (x,)) for x in (None, 3, 2.5, "q'uote", -0.0)]
+CASES += [("equal", (x, y)) for x in (3, "a", 1) for y in (3, 3.0, 1.5, 1)]
+CASES += [("count_kinds", (xs,)) for xs in MIXED]
+CASES += [("split_mixed", (ws,)) for ws in ([], ["a", "12", "b3", "007"])]
+CASES += [("contains", (xs, x)) for xs in MIXED for x in (1, "a", "zz", 3)]
+CASES += [("mixed_keys", (xs,)) for xs in MIXED]
+CASES += [("uniques", (xs,)) for xs in MIXED]
+CASES += [("values_sum", (d,)) for d in ({}, {"a": 1, "b": 2.5, "c": -3})]
+CASES += [("hashed", (x,)) for x in (-1, "k")]
+CASES += [("matched", (x,)) for x in (4, "s", [1, 2, 3])]
+CASES += [("ternary", (x,)) for x in (4, "four")]
+CASES += [("mutate", (x,)) for x in ([], [1, 2], "abc")]
+CASES += [("opt_union", (x,)) for x in (None, 0, "z")]
+CASES += [("bool_member", (x,)) for x in (True, 0, 5)]
+CASES += [("widen", (x, f)) for x in (1, "a") for f in (True, False)]
+CASES += [("bump", (x,)) for x in (1, "a")]
+CASES += [("loop_safe", (xs,)) for xs in MIXED]
+CASES += [("skip_ints", (xs,)) for xs in MIXED]
+CASES += [("guarded", (x,)) for x in (None, 1, 5, "s")]
+CASES += [("has_word", (xs, w)) for xs in MIXED for w in ("a", "x", "1")]
+
+
+@pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in
+                                                        enumerate(CASES)])
+def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
+    check(pair, func, *args)
+
+
+def test_members_keep_their_python_type(pair: Pair) -> None:
+    """CPython keeps an int an int in ``int | float`` (and True a bool in ``bool | int``)."""
+    for x in (1, 1.0, True, "1"):
+        got = pair.native.echo3(x) if not isinstance(x, bool) else pair.native.bool_member(x)
+        expected = pair.python.echo3(x) if not isinstance(x, bool) else \
+            pair.python.bool_member(x)
+        assert type(got) is type(expected) and got == expected
+
+
+def test_a_class_member(pair: Pair) -> None:
+    for module in (pair.python, pair.native):
+        assert module.point_or_int(module.Point(2, 5)) == 7
+        assert module.point_or_int(-4) == -4
+
+
+@pytest.mark.parametrize(("func", "args", "where"), [
+    ("echo", (1.5,), "x"), ("echo", (None,), "x"), ("echo", (b"b",), "x"),
+    ("echo3", ([1],), "x"), ("count_kinds", ([1, 2.5],), "xs"),
+    ("mutate", ([1, "a"],), "x"), ("tuple_check", (1.0,), "x"),
+    ("count_kinds", ([True, "a"],), "xs"), ("negated", (1,), "x"),
+])
+def test_an_argument_of_no_member_type_is_a_type_error(pair: Pair, func: str,
+                                                       args: tuple[Any, ...], where: str) -> None:
+    kind, exc = outcome(getattr(pair.native, func), *args)
+    assert kind == "raise" and type(exc) is TypeError, (func, args, exc)
+    assert f"'{where}" in str(exc), str(exc)
+
+
+def test_print_of_a_union(pair: Pair) -> None:
+    outputs = []
+    for module in (pair.python, pair.native):
+        for x in (3, "s"):
+            buffer = io.StringIO()
+            with contextlib.redirect_stdout(buffer):
+                module.shout(x)
+            outputs.append(buffer.getvalue())
+    assert outputs[:2] == outputs[2:] == ["3 [3]\n", "s ['s']\n"]
+
+
+_ITEMS = st.one_of(st.integers(-2**62, 2**62), st.text(max_size=5))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_ITEMS, max_size=12), _ITEMS)
+def test_mixed_lists(pair: Pair, xs: list[int | str], x: int | str) -> None:
+    for func, args in (("count_kinds", (xs,)), ("contains", (xs, x)),
+                       ("mixed_keys", (xs,)), ("uniques", (xs,))):
+        check(pair, func, *args)
