@@ -233,8 +233,9 @@ inline bool str_rsplit(list<str>& out, const str& s, const str& sep,
 
 namespace detail {
 inline bool line_break(char32_t c) {
-  return c == '\n' || c == '\r' || c == 0x0B || c == 0x0C || c == 0x1C || c == 0x1D ||
-         c == 0x1E || c == 0x85 || c == 0x2028 || c == 0x2029;
+  if (c > 0x1E && c != 0x85 && c != 0x2028 && c != 0x2029) [[likely]] return false;
+  return (c >= '\n' && c <= '\r') || (c >= 0x1C && c <= 0x1E) || c == 0x85 || c == 0x2028 ||
+         c == 0x2029;
 }
 }  // namespace detail
 
