@@ -158,6 +158,27 @@ CASES += [("sort_ints", ([3, True, 2, False],)), ("sort_ints", ([True, 1, False,
 CASES += [("rebind_while_walking", (xs, s)) for xs in ([], [5], [2, 9]) for s in ("", "x✓")]
 
 
+class MyInt(int):
+    pass
+
+
+class MyFloat(float):
+    pass
+
+
+# Arguments read straight from the list's items (exact ints of one digit, exact floats) and
+# the items beside them that take the general conversion: ints past one digit, bools,
+# subclasses, ints in a list[float]; past int64 an OverflowError, as before.
+EDGE_INTS = [[2**30 - 1, -(2**30 - 1), 2**30, -(2**30), 2**31, -(2**31)],
+             [2**62, 2**63 - 1, -(2**63), 0, -1, 1], [True, 2, False, -3]]
+EDGE_FLOATS = [[1.5, MyFloat(2.5), 3], [2.0**70, 2**40, -0.0, 1e-310], [True, 0.5, False]]
+# (a new list holds plain ints and floats: only the caller's own list keeps the others)
+CASES += [("sorted_copy", (xs,)) for xs in EDGE_INTS if all(type(x) is int for x in xs)]
+CASES += [(f, (xs,)) for xs in EDGE_INTS for f in ("sort_ints", "dp_lis")]
+CASES += [(f, (xs, *more)) for xs in EDGE_FLOATS for f, *more in [("total",),
+                                                                  ("sort_it", False)]]
+
+
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in
                                                         enumerate(CASES)])
 def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
@@ -196,6 +217,19 @@ def test_wrong_types_name_the_parameter_and_item(pair: Pair) -> None:
         pair.native.flatten([[1], [2.5]])
     with pytest.raises(OverflowError):
         pair.native.push([2**64], 1)
+    with pytest.raises(TypeError, match=r"argument 'xs\[2\]' must be int, not float"):
+        pair.native.get([1, MyInt(2), 2.5], 0)
+    with pytest.raises(TypeError, match=r"argument 'xs\[1\]' must be float, not str"):
+        pair.native.total([0.5, "x", 1.0])
+
+
+def test_items_past_int64_and_int_subclasses(pair: Pair) -> None:
+    """Beside items read in place: ints past int64 (OverflowError, as documented) and int
+    subclasses (not in CASES: the C ABI's runs of CASES cannot marshal them)."""
+    for xs in ([1, 2**63], [-(2**63) - 1, 0]):
+        for func in ("sorted_copy", "sort_ints", "dp_lis"):
+            check(pair, func, xs)
+    check(pair, "dp_lis", [MyInt(5), 3, MyInt(-(2**40))])
 
 
 @settings(max_examples=60, deadline=None)

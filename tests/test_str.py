@@ -134,6 +134,24 @@ def test_hypothesis_unicode(pair: Pair, s: str, t: str, i: int) -> None:
         check(pair, func, *args)
 
 
+# Words sharing long prefixes and repeated, in each key shape of str_sort.hpp (ASCII, Latin-1,
+# beyond): ties of the two key words, words that end inside the keys or go past them.
+def _sort_words(letters: str) -> st.SearchStrategy[list[str]]:
+    text = st.text(st.sampled_from(letters), max_size=8)
+    return st.tuples(st.text(st.sampled_from(letters), max_size=22), st.lists(text, max_size=30),
+                     st.lists(text, max_size=6)).map(
+        lambda p: [p[0] + w for w in p[1] if p[0] + w] + [w for w in p[2] if w])
+
+
+SORT_WORDS = st.sampled_from(["ab", "aé", "a𝄞"]).flatmap(_sort_words)
+
+
+@settings(max_examples=60, deadline=None)
+@given(SORT_WORDS)
+def test_hypothesis_sorted_words(pair: Pair, words: list[str]) -> None:
+    check(pair, "sorted_words", " ".join(words))
+
+
 def test_unicode_tables_are_fresh() -> None:
     header = ROOT / "src/hatch_pyaot/cpp_runtime/include/pyaot/builtins/unicode_data.hpp"
     proc = subprocess.run([sys.executable, "-m", "hatch_pyaot.cpp_runtime.unicode_tables"],

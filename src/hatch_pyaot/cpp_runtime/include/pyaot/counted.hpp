@@ -5,10 +5,17 @@
 // call). Each value type holds one as its only member, so its copies, moves and destructor
 // are the defaults (rule of zero) and the counting is written once, here.
 
+#include <cstdint>
 #include <cstdlib>
 #include <utility>
 
 namespace pyaot {
+
+/// The count of a box that is never freed (str literals, the 1-character strings): such a
+/// box is not counted at all by handles whose Free policy says `immortals` (no write to
+/// memory shared by every copy and every thread), and no program holds 2^62 references, so
+/// under any other policy it never reaches 0 either.
+inline constexpr std::int64_t IMMORTAL_REFS = std::int64_t{1} << 62;
 
 /// How a box made with `new` goes.
 struct delete_box {
@@ -24,6 +31,11 @@ struct free_box {
   void operator()(Box* box) const noexcept {
     std::free(box);
   }
+};
+
+/// free_box for boxes that may be immortal (their count at IMMORTAL_REFS): str's.
+struct free_box_or_immortal : free_box {
+  static constexpr bool immortals = true;
 };
 
 template <class Box, class Free = delete_box>
@@ -69,13 +81,21 @@ class counted {
 
   /// Lets the box go (freed if this was its last handle); the handle is then empty.
   void reset() noexcept {
-    if (box_ != nullptr && --box_->refs == 0) Free{}(box_);
+    if (box_ != nullptr && counts() && --box_->refs == 0) Free{}(box_);
     box_ = nullptr;
   }
 
  private:
   void retain() const noexcept {
-    if (box_ != nullptr) ++box_->refs;
+    if (box_ != nullptr && counts()) ++box_->refs;
+  }
+  /// False for an immortal box under a policy that has them (the box is not null).
+  bool counts() const noexcept {
+    if constexpr (requires { Free::immortals; }) {
+      return box_->refs < IMMORTAL_REFS / 2;
+    } else {
+      return true;
+    }
   }
   Box* box_ = nullptr;
 };

@@ -155,12 +155,20 @@ bool py_lt(const A& a, const B& b) {
 
 // ---- reading -----------------------------------------------------------------------------
 
+namespace detail {
+/// The IndexError of l[i] and l[i] = v, out of line: the accessors stay small enough to
+/// inline into the loops that index lists.
+[[gnu::cold, gnu::noinline]] inline bool list_index_error(const char* message) {
+  return raise(Exc::IndexError, message);
+}
+}  // namespace detail
+
 /// l[i], negative i counting from the end.
 template <class T>
-bool list_get(T& out, const list<T>& l, std::int64_t i) {
+[[gnu::always_inline]] inline bool list_get(T& out, const list<T>& l, std::int64_t i) {
   const std::int64_t n = l.size();
   if (i < 0) i += n;
-  if (i < 0 || i >= n) [[unlikely]] return raise(Exc::IndexError, "list index out of range");
+  if (i < 0 || i >= n) [[unlikely]] return detail::list_index_error("list index out of range");
   out = l.items()[static_cast<std::size_t>(i)];
   return true;
 }
@@ -360,11 +368,12 @@ bool list_repeat(list<T>& out, const list<T>& l, std::int64_t times) {
 // ---- changing ----------------------------------------------------------------------------
 
 template <class T>
-bool list_set(const list<T>& l, std::int64_t i, std::type_identity_t<T> value) {
+[[gnu::always_inline]] inline bool list_set(const list<T>& l, std::int64_t i,
+                                            std::type_identity_t<T> value) {
   const std::int64_t n = l.size();
   if (i < 0) i += n;
   if (i < 0 || i >= n) [[unlikely]] {
-    return raise(Exc::IndexError, "list assignment index out of range");
+    return detail::list_index_error("list assignment index out of range");
   }
   l.mutate()[static_cast<std::size_t>(i)] = std::move(value);
   return true;

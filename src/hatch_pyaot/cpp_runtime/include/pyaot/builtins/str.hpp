@@ -40,10 +40,6 @@ struct StrBox {
   char32_t* chars() noexcept { return reinterpret_cast<char32_t*>(this + 1); }
 };
 
-/// The count of a box that is never freed (literals, 1-character strings): copies still
-/// count up and down, but no program holds 2^62 references, so it never reaches 0.
-inline constexpr std::int64_t IMMORTAL_REFS = std::int64_t{1} << 62;
-
 /// A literal of the source in static storage (generated code declares one per literal, of
 /// N - 1 code points and the terminating 0 the C++ literal brings): no allocation at run time.
 template <std::size_t N>
@@ -126,13 +122,13 @@ class str {
  private:
   static str shared(StrBox* box) noexcept {
     str out;
-    out.box_ = counted<StrBox, free_box>::borrow(box);
+    out.box_ = counted<StrBox, free_box_or_immortal>::borrow(box);
     return out;
   }
   static std::size_t box_bytes(std::size_t n) noexcept {
     return sizeof(StrBox) + n * sizeof(char32_t);
   }
-  counted<StrBox, free_box> box_;
+  counted<StrBox, free_box_or_immortal> box_;
 };
 
 // ---- UTF-8 (the text of f-strings and messages), and the code points of a char ----------

@@ -233,8 +233,9 @@ inline bool str_rsplit(list<str>& out, const str& s, const str& sep,
 
 namespace detail {
 inline bool line_break(char32_t c) {
-  return c == '\n' || c == '\r' || c == 0x0B || c == 0x0C || c == 0x1C || c == 0x1D ||
-         c == 0x1E || c == 0x85 || c == 0x2028 || c == 0x2029;
+  if (c > 0x1E && c != 0x85 && c != 0x2028 && c != 0x2029) [[likely]] return false;
+  return (c >= '\n' && c <= '\r') || (c >= 0x1C && c <= 0x1E) || c == 0x85 || c == 0x2028 ||
+         c == 0x2029;
 }
 }  // namespace detail
 
@@ -527,13 +528,12 @@ inline bool str_zfill(str& out, const str& s, std::int64_t width) {
 // ---- classes -----------------------------------------------------------------------------
 
 /// s.isdigit() and kin: every character has the class, and there is one (flag 0: isalnum).
-inline bool str_is(const str& s, std::uint16_t flag) {
+[[gnu::always_inline]] inline bool str_is(const str& s, std::uint16_t flag) {
   if (s.empty()) return false;
   using namespace unicode;
+  const std::uint16_t flags = flag ? flag : ALPHA | DECIMAL | DIGIT | NUMERIC;
   for (char32_t c : s.view()) {
-    const bool ok = flag ? has(c, flag)
-                         : has(c, ALPHA) || has(c, DECIMAL) || has(c, DIGIT) || has(c, NUMERIC);
-    if (!ok) return false;
+    if (!has(c, flags)) return false;
   }
   return true;
 }

@@ -3,6 +3,8 @@
 // (tables in unicode_data.hpp, generated from CPython itself). ASCII takes a fast path.
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -10,28 +12,33 @@
 
 namespace pyaot::unicode {
 
-inline const Run& run_of(char32_t c) noexcept {
+constexpr const Run& run_of(char32_t c) noexcept {
   const Run* end = RUNS + sizeof RUNS / sizeof RUNS[0];
   const Run* at = std::upper_bound(RUNS, end, static_cast<std::uint32_t>(c),
                                    [](std::uint32_t v, const Run& r) { return v < r.start; });
   return *(at - 1);
 }
 
-inline bool has(char32_t c, std::uint16_t flag) noexcept {
-  if (c < 128) [[likely]] {
-    const unsigned u = static_cast<unsigned>(c);
-    switch (flag) {
-      case SPACE: return u == ' ' || (u >= 9 && u <= 13) || (u >= 28 && u <= 31);
-      case DECIMAL:
-      case DIGIT:
-      case NUMERIC: return u >= '0' && u <= '9';
-      case ALPHA: return (u | 32) >= 'a' && (u | 32) <= 'z';
-      case LOWER: return u >= 'a' && u <= 'z';
-      case UPPER: return u >= 'A' && u <= 'Z';
-      default: break;
-    }
+namespace detail {
+/// The flags of the ASCII code points, from the same runs, in one table (one load each).
+constexpr std::array<std::uint16_t, 128> ascii_flags() {
+  std::array<std::uint16_t, 128> out{};
+  for (std::size_t c = 0; c < out.size(); ++c) out[c] = run_of(static_cast<char32_t>(c)).flags;
+  return out;
+}
+inline constexpr std::array<std::uint16_t, 128> ASCII_FLAGS = ascii_flags();
+
+[[gnu::noinline]] inline bool has_beyond_ascii(char32_t c, std::uint16_t flags) noexcept {
+  return (run_of(c).flags & flags) != 0;
+}
+}  // namespace detail
+
+/// Whether c has any of `flags` (one flag, or several or'ed: isalnum's).
+[[gnu::always_inline]] inline bool has(char32_t c, std::uint16_t flags) noexcept {
+  if (static_cast<std::uint32_t>(c) < 128) [[likely]] {
+    return (detail::ASCII_FLAGS[static_cast<std::size_t>(c)] & flags) != 0;
   }
-  return (run_of(c).flags & flag) != 0;
+  return detail::has_beyond_ascii(c, flags);
 }
 
 inline bool is_space(char32_t c) noexcept { return has(c, SPACE); }

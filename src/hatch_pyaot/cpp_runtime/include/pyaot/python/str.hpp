@@ -6,6 +6,7 @@
 #include "pyaot/python/common.hpp"
 
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -55,8 +56,25 @@ inline PyObject* to_python(const str& value) {
   return PyUnicode_DecodeUTF32(reinterpret_cast<const char*>(v.data()),
                                static_cast<Py_ssize_t>(v.size() * 4), "surrogatepass", &order);
 #else
-  return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, v.data(),
-                                   static_cast<Py_ssize_t>(v.size()));
+  // One pass for the narrowest layout (the or of the code points is below 128, 256 or 65536
+  // when their maximum is), then the new string filled in place; one code point through
+  // PyUnicode_FromOrdinal, which shares CPython's Latin-1 strings.
+  const auto n = static_cast<Py_ssize_t>(v.size());
+  if (n == 1) return PyUnicode_FromOrdinal(static_cast<int>(v[0]));
+  std::uint32_t high = 0;
+  for (char32_t c : v) high |= static_cast<std::uint32_t>(c);
+  PyObject* out = PyUnicode_New(n, high > 0xFFFF ? 0x10FFFF : static_cast<Py_UCS4>(high));
+  if (out == nullptr) return nullptr;
+  if (high < 256) {
+    Py_UCS1* p = PyUnicode_1BYTE_DATA(out);
+    for (Py_ssize_t i = 0; i < n; ++i) p[i] = static_cast<Py_UCS1>(v[static_cast<std::size_t>(i)]);
+  } else if (high < 0x10000) {
+    Py_UCS2* p = PyUnicode_2BYTE_DATA(out);
+    for (Py_ssize_t i = 0; i < n; ++i) p[i] = static_cast<Py_UCS2>(v[static_cast<std::size_t>(i)]);
+  } else {
+    std::memcpy(PyUnicode_4BYTE_DATA(out), v.data(), v.size() * sizeof(char32_t));
+  }
+  return out;
 #endif
 }
 
