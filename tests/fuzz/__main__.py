@@ -12,7 +12,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 sys.path.insert(0, str(SRC))
 
-from fuzz import program  # noqa: E402
+from fuzz import features, program  # noqa: E402
 from fuzz.oracle import Figures, Mismatch, check_module, still_fails  # noqa: E402
 from fuzz.reduce import reduce, regression_test  # noqa: E402
 
@@ -27,14 +27,18 @@ def main() -> int:
     ap.add_argument("--reduce", action="store_true",
                     help="shrink each failing function (its first failure) and write a "
                          "regression test into OUT/regressions")
+    ap.add_argument("--features", default="all",
+                    help="comma-separated areas of fuzz/features.py to use, 'all' or 'none' "
+                         f"({', '.join(features.AREAS)})")
     ns = ap.parse_args()
+    chosen = _features(ns.features)
     out = ns.out or Path(tempfile.mkdtemp(prefix="pyaot-fuzz-"))
     figures = Figures()
     mismatches = 0
     start = time.monotonic()
     try:
         for seed in range(ns.seed, ns.seed + ns.modules):
-            module = program.generate(seed, ns.functions, ns.inputs)
+            module = program.generate(seed, ns.functions, ns.inputs, chosen)
             reduced: set[str] = set()
             for m in check_module(module, out / str(seed), figures):
                 mismatches += 1
@@ -56,6 +60,16 @@ def main() -> int:
         print(f"  {n:5}  {text}")
     print(f"mismatches: {mismatches}")
     return 1 if mismatches else 0
+
+
+def _features(text: str) -> frozenset[str]:
+    if text == "all":
+        return frozenset(features.AREAS)
+    chosen = frozenset(t for t in text.split(",") if t and t != "none")
+    unknown = chosen - set(features.AREAS)
+    if unknown:
+        raise SystemExit(f"unknown feature areas: {', '.join(sorted(unknown))}")
+    return chosen
 
 
 def _reduce(module: program.Module, m: Mismatch, out: Path) -> Path:

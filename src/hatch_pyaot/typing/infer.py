@@ -235,8 +235,11 @@ class FunctionTyper:
                 if not coercible(t, fn.returns):
                     self.diags.error(loc, f"returns {t}, but '{fn.ref.name}' is annotated "
                                      f"-> {fn.returns}")
-            if values and len({t for t, _ in values}) == 1:
-                refined = arrays.refine_result(fn.returns, values[0][0])
+            kinds = {t for t, _ in values}
+            functions = closures.returned(list(kinds)) if len(kinds) > 1 and isinstance(
+                fn.returns, CallableType) else None
+            if functions is not None or len(kinds) == 1:
+                refined = arrays.refine_result(fn.returns, functions or values[0][0])
                 if refined != self.spec.result:
                     self.spec.result = refined
                     self.changed = True
@@ -854,6 +857,10 @@ class FunctionTyper:
                     # `out = {}; fill(out)`: the helper fills this very object, so the
                     # caller's variable gets the annotated types (no empty copy).
                     dicts.refine(self, a, p.annotation)
+            elif isinstance(t, OptionalType) and coercible(t.item, p.annotation):
+                # `f(p)` under `if p is not None` (no narrowing here): checked for None
+                param_types.append(p.annotation)
+                self.unwrap(a, t)
             else:
                 self.diags.error(a.loc, f"argument '{p.name}' of '{fn.ref.name}' must be "
                                  f"{p.annotation}, not {t}")
