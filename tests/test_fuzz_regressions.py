@@ -25,6 +25,8 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("returned_callables", (0, 0)), ("returned_callables", (-7, -1)),
     ("narrowed_optional", (None, 3)), ("narrowed_optional", (5, 3)),
     ("narrowed_optional", (-1, 0)),
+    ("narrowed_return", (None, None)), ("narrowed_return", (4, None)),
+    ("narrowed_return", (None, 5)), ("narrowed_return", (4, 5)),
 ]
 
 

@@ -15,6 +15,7 @@ sys.path.insert(0, str(SRC))
 from fuzz import features, program  # noqa: E402
 from fuzz.oracle import Figures, Mismatch, check_module, still_fails  # noqa: E402
 from fuzz.reduce import reduce, regression_test  # noqa: E402
+from fuzz.wasm import WasmFigures  # noqa: E402
 
 
 def main() -> int:
@@ -30,10 +31,13 @@ def main() -> int:
     ap.add_argument("--features", default="all",
                     help="comma-separated areas of fuzz/features.py to use, 'all' or 'none' "
                          f"({', '.join(features.AREAS)})")
+    ap.add_argument("--wasm", type=int, default=0,
+                    help="also build the first N modules as wasm32-wasi programs and compare")
     ns = ap.parse_args()
     chosen = _features(ns.features)
     out = ns.out or Path(tempfile.mkdtemp(prefix="pyaot-fuzz-"))
     figures = Figures()
+    wasm_figures = WasmFigures()
     mismatches = 0
     start = time.monotonic()
     try:
@@ -46,6 +50,8 @@ def main() -> int:
                 if ns.reduce and m.function not in reduced:
                     reduced.add(m.function)
                     print(f"  reduced: {_reduce(module, m, out)}", flush=True)
+            if seed < ns.seed + ns.wasm:
+                _wasm(module, out / f"wasm{seed}", wasm_figures)
             print(f"seed {seed} done ({time.monotonic() - start:.0f} s)", file=sys.stderr,
                   flush=True)
     except KeyboardInterrupt:  # Ctrl-C ends a long run early: the figures so far
@@ -58,8 +64,20 @@ def main() -> int:
     print("refused (first diagnostic):")
     for text, n in sorted(figures.refused.items(), key=lambda t: -t[1])[:25]:
         print(f"  {n:5}  {text}")
+    if ns.wasm:
+        print(f"wasm32-wasi: {wasm_figures.programs} programs, {wasm_figures.compared} calls "
+              f"compared, {len(wasm_figures.mismatches)} mismatches")
+        for line in wasm_figures.mismatches:
+            print("  " + line)
+        mismatches += len(wasm_figures.mismatches)
     print(f"mismatches: {mismatches}")
     return 1 if mismatches else 0
+
+
+def _wasm(module: program.Module, folder: Path, figures: WasmFigures) -> None:
+    from fuzz.wasm import check_wasm
+
+    check_wasm(module, folder, figures)
 
 
 def _features(text: str) -> frozenset[str]:

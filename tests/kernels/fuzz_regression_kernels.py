@@ -51,3 +51,16 @@ def narrowed_optional(p: int | None, r: int) -> int:
     if p is not None:
         a.add(plus_one(p))
     return a.n + plus_one(p if p is not None else r)
+
+
+def or_minus_one(v: int | None) -> int:
+    return -1 if v is None else v
+
+
+@compile
+def narrowed_return(p: int | None, q: int | None) -> int:
+    """``return v`` of an ``int | None`` narrowed by ``is None`` in a function annotated
+    ``-> int`` was refused ("returns int | None, but 'or_minus_one' is annotated -> int")."""
+    if q is None:
+        return or_minus_one(p)
+    return q if p is None else q + p

@@ -418,6 +418,10 @@ class FunctionTyper:
             self.block(s.orelse)
         elif isinstance(s, ir.Return):
             t = NONE if s.value is None else self.expr(s.value, raw=True)
+            declared = self.spec.function.returns
+            if s.value is not None and isinstance(t, OptionalType) and declared is not None \
+                    and not isinstance(declared, OptionalType) and coercible(t.item, declared):
+                t = self.unwrap(s.value, t)  # narrowed by `is None` (no narrowing here)
             if t is not None:
                 self.returns.append((t, s.loc))
         elif isinstance(s, ir.Raise):
