@@ -15,7 +15,7 @@ sys.path.insert(0, str(SRC))
 from fuzz import features, program  # noqa: E402
 from fuzz.oracle import Figures, Mismatch, check_module, still_fails  # noqa: E402
 from fuzz.reduce import reduce, regression_test  # noqa: E402
-from fuzz.wasm import WasmFigures  # noqa: E402
+from fuzz.wasm import WasmFigures, check_wasm  # noqa: E402
 
 
 def main() -> int:
@@ -51,7 +51,7 @@ def main() -> int:
                     reduced.add(m.function)
                     print(f"  reduced: {_reduce(module, m, out)}", flush=True)
             if seed < ns.seed + ns.wasm:
-                _wasm(module, out / f"wasm{seed}", wasm_figures)
+                check_wasm(module, out / f"wasm{seed}", wasm_figures)
             print(f"seed {seed} done ({time.monotonic() - start:.0f} s)", file=sys.stderr,
                   flush=True)
     except KeyboardInterrupt:  # Ctrl-C ends a long run early: the figures so far
@@ -72,12 +72,6 @@ def main() -> int:
         mismatches += len(wasm_figures.mismatches)
     print(f"mismatches: {mismatches}")
     return 1 if mismatches else 0
-
-
-def _wasm(module: program.Module, folder: Path, figures: WasmFigures) -> None:
-    from fuzz.wasm import check_wasm
-
-    check_wasm(module, folder, figures)
 
 
 def _features(text: str) -> frozenset[str]:
