@@ -104,7 +104,6 @@ def expressions(x: Exprs) -> list[tuple[str, str, Callable[[int], str | None]]]:
     return [
         ("enums", I, lambda d: f"{color(d)}.value"),
         ("enums", S, lambda d: f"{color(d)}.name"),
-        ("enums", S, lambda d: f"str({color(d)})"),
         ("enums", B, lambda d: f"({color(d)} {r.choice(('is', 'is not', '==', '!='))} Color.RED)"),
         ("enums", I, lambda d: f"_ov(Level.{r.choice(('LOW', 'MID', 'HIGH'))} {r.choice('+-*')} {e(I, d)})"),
         ("enums", I, lambda d: f"Level({e(I, d)} % 11).value"),

@@ -1,7 +1,6 @@
 """Area ``bytes``: ``str.encode`` and ``bytes.decode`` in utf-8, ascii and latin-1 (with
 CPython's UnicodeEncodeError and UnicodeDecodeError messages, also of a utf-8 sequence cut by
-a slice), indexing, slicing, ``+``, ``*``, ``in``, comparisons, ``hex()``, ``len``, ``count``,
-``find``."""
+a slice), indexing, slicing, ``+``, ``*``, ``in``, comparisons, ``hex()``, ``len``."""
 
 from __future__ import annotations
 
@@ -44,7 +43,6 @@ def expressions(x: Exprs) -> list[tuple[str, str, Callable[[int], str | None]]]:
         ("bytes", S, lambda d: f"{data(d)}.hex()"),
         ("bytes", I, lambda d: f"len({data(d)})"),
         ("bytes", I, lambda d: f"{data(d)}[{e(I, d)}]"),
-        ("bytes", I, lambda d: f"{data(d)}.{r.choice(('count', 'find'))}({r.choice(BYTES)})"),
         ("bytes", B, lambda d: f"({data(d)} {r.choice(('==', '<', '>=', '!='))} {data(d)})"),
         ("bytes", B, lambda d: f"({r.choice(BYTES)} in {data(d)})"),
         ("bytes", k.LIST_INT, lambda d: f"list({data(d)})"),
