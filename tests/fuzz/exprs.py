@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from fuzz import arrays
+from fuzz import arrays, features
 from fuzz import kinds as k
 from fuzz.scope import Scope
 
@@ -50,6 +50,8 @@ class Exprs:
                                                f"{self.e(k.FLOAT, d)})"],
         }
         for kind, more in arrays.productions(self).items():
+            self.table.setdefault(kind, []).extend(more)
+        for kind, more in features.productions(self).items():
             self.table.setdefault(kind, []).extend(more)
 
     # ---- the entry point ---------------------------------------------------------------

@@ -32,7 +32,7 @@ LINE_BUDGET = 20_000
 """Lines CPython may run for one call; a call past it is not compared (a generated loop that
 runs long: every loop is bounded, but nested ones multiply)."""
 NATIVE_SECONDS = 5
-SUFFIX = re.compile(r" \(at [^()]*:\d+\)$")
+SUFFIX = re.compile(r" ?\(at [^()]*:\d+\)$")
 
 
 class Budget(BaseException):

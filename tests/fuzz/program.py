@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from fuzz import features as ft
 from fuzz import kinds as k
 from fuzz.scope import Helper, Scope
 from fuzz.stmts import INDENT, Stmts
@@ -47,6 +48,8 @@ class Function:
     lines: list[str]
     """The whole definition, decorator included, marked."""
     inputs: list[tuple[Any, ...]] = field(default_factory=list)
+    used: set[str] = field(default_factory=set)
+    """The feature areas (features.py) its body uses."""
 
     @property
     def source(self) -> str:
@@ -55,7 +58,7 @@ class Function:
     def areas(self) -> set[str]:
         """The feature areas the function exercises, for the figures."""
         text = self.source
-        out = {k.area(kind) for kind in self.params} | {k.area(self.result)}
+        out = {k.area(kind) for kind in self.params} | {k.area(self.result)} | self.used
         for word, area in (("try:", "try/except"), ("while ", "loops"), ("for ", "loops"),
                            ("rec", "recursion"), ("h_", "helpers"), ("break", "loops"),
                            (".append(", "lists"), ("sorted(", "lists"), (" for c", "comprehensions"),
@@ -99,21 +102,28 @@ class _Unmark(ast.NodeTransformer):
 # ---- generating ---------------------------------------------------------------------------
 
 
-def generate(seed: int, functions: int = 10, inputs: int = 5) -> Module:
+def generate(seed: int, functions: int = 10, inputs: int = 5,
+             features: frozenset[str] = frozenset(ft.AREAS)) -> Module:
+    """``features``: the areas of features.py it may use (all by default)."""
     rng = random.Random(seed)
     helpers, sources = _helpers(rng)
+    if features:
+        sources = [ft.header(features), *ft.definitions(rng, features), *sources]
     out = []
     for i in range(functions):
-        fn = _function(rng, f"f{i}", helpers)
+        fn = _function(rng, f"f{i}", helpers, features)
         fn.inputs = [arguments(rng, fn.params) for _ in range(inputs)]
         out.append(fn)
     return Module(seed, sources, out)
 
 
-def _function(rng: random.Random, name: str, helpers: list[Helper]) -> Function:
+def _function(rng: random.Random, name: str, helpers: list[Helper],
+              features: frozenset[str]) -> Function:
     params = [rng.choice(k.PARAMS) for _ in range(rng.randint(1, 4))]
     result = rng.choice(k.RESULTS)
-    scope = Scope(helpers=helpers)
+    # a few areas per function: one construct refused leaves the others compared elsewhere
+    chosen = frozenset(rng.sample(sorted(features), min(len(features), rng.randint(1, 3))))
+    scope = Scope(helpers=helpers, features=chosen)
     for i, kind in enumerate(params):
         scope.names[f"p{i}"] = kind
     gen = Stmts(rng, scope, result)
@@ -129,7 +139,7 @@ def _function(rng: random.Random, name: str, helpers: list[Helper]) -> Function:
     signature = ", ".join(f"p{i}: {kind}" for i, kind in enumerate(params))
     lines = ["@compile", f"def {name}({signature}) -> {result}:",
              *(INDENT + line for line in body)]
-    return Function(name, params, result, lines)
+    return Function(name, params, result, lines, used=scope.used)
 
 
 def _helpers(rng: random.Random) -> tuple[list[Helper], list[str]]:

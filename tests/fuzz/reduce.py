@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import copy
 import math
+import re
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -178,7 +179,7 @@ def regression_test(folder: Path, seed: int, what: str, helpers: list[str], func
 
     name = ast.parse(function).body[0]
     assert isinstance(name, ast.FunctionDef)
-    used = [h for h in helpers if _defined(h) in function]
+    used = _used(helpers, function)
     source = "\n\n".join([HEADER, *used, function + "\n"])
     path = folder / f"test_fuzz_{seed}_{name.name}.py"
     path.write_text(TEST.format(seed=seed, what=what, source=source, name=name.name,
@@ -204,7 +205,20 @@ def literal(value: Any) -> str:
     return repr(value)
 
 
-def _defined(helper: str) -> str:
-    node = ast.parse(helper).body[0]
-    assert isinstance(node, ast.FunctionDef)
-    return node.name + "("
+def _used(helpers: list[str], function: str) -> list[str]:
+    """The helpers (imports, functions, classes) ``function`` needs, also through others."""
+    names = {h: _defined(h) for h in helpers}
+    text, used = function, [h for h in helpers if not names[h]]  # imports
+    while True:
+        more = [h for h in helpers if h not in used
+                and any(re.search(rf"\b{n}\b", text) for n in names[h])]
+        if not more:
+            return [h for h in helpers if h in used]
+        used += more
+        text += "".join(more)
+
+
+def _defined(helper: str) -> list[str]:
+    """The functions and classes a helper's text defines (none for imports)."""
+    return [node.name for node in ast.parse(helper).body
+            if isinstance(node, ast.FunctionDef | ast.ClassDef)]

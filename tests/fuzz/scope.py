@@ -4,7 +4,7 @@ may call, and what loops it is in (to keep every program terminating)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,14 @@ class Scope:
     that grows while a ``for`` walks it never ends)."""
     no_shrink: set[str] = field(default_factory=set)
     in_finally_try: bool = False
-    """Inside a ``try`` that has a ``finally``: no return/break/continue (not compiled yet)."""
+    """Inside a ``try`` that has a ``finally``: no return/break/continue (only without the
+    ``finally-jumps`` feature: compiled since)."""
+    in_finally: bool = False
+    """Inside a ``finally`` block: no break/continue (not compiled yet)."""
+    features: frozenset[str] = frozenset()
+    """The feature areas of features.py the generator may use."""
+    used: set[str] = field(default_factory=set)
+    """Shared by a scope and its children: the feature areas the function used."""
     ids: list[int] = field(default_factory=lambda: [0])
     """Shared by a scope and its children: fresh names are unique in the function."""
 
@@ -43,5 +50,5 @@ class Scope:
     def child(self) -> Scope:
         """A block's scope: names it adds (loop variables, counters) and flags it changes stay
         in it."""
-        return Scope(dict(self.names), set(self.readonly), self.helpers, self.loops,
-                     set(self.no_growth), set(self.no_shrink), self.in_finally_try, self.ids)
+        return replace(self, names=dict(self.names), readonly=set(self.readonly),
+                       no_growth=set(self.no_growth), no_shrink=set(self.no_shrink))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from fuzz import arrays
+from fuzz import arrays, features
 from fuzz import kinds as k
 from fuzz.exprs import EXCEPTIONS, Exprs
 from fuzz.scope import Scope
@@ -45,10 +45,12 @@ class Stmts:
         if nest > 0:
             choices += [self.if_, self.if_, self.for_range, self.for_each, self.while_,
                         self.try_]
-        if self.scope.loops and not self.scope.in_finally_try:
+        if self.scope.loops and not (self.scope.in_finally_try or self.scope.in_finally):
             choices += [self.jump]
         choices += [self.raise_, self.early_return, self.swap, self.call_stmt]
         choices += [lambda nest: arrays.statements(self.x)]
+        if self.scope.features:
+            choices += [lambda nest: features.statement(self, nest)] * 3
         for _ in range(5):
             lines = r.choice(choices)(nest)
             if lines:
@@ -243,15 +245,22 @@ class Stmts:
     def try_(self, nest: int) -> list[str]:
         r = self.rng
         final = r.random() < 0.4
-        flags = {"in_finally_try": True} if final else {}
+        jumps = "finally-jumps" in self.scope.features  # return/break/continue out of it
+        flags = {"in_finally_try": True} if final and not jumps else {}
+        if final and jumps:
+            self.scope.used.add("finally-jumps")
         out = ["try:", *self._inner(r.randint(1, 3), nest, **flags)]
         handlers = r.randint(0 if final else 1, 2)
         for _ in range(handlers):
             names = r.sample(EXCEPTIONS, r.choice((1, 1, 2)))
             caught = names[0] if len(names) == 1 else "(" + ", ".join(names) + ")"
             out += [f"except {caught}:", *self._inner(r.randint(1, 2), nest, **flags)]
+            if "reraise" in self.scope.features and r.random() < 0.3:
+                self.scope.used.add("reraise")
+                out += [f"{INDENT}if {self.e(k.BOOL, 1)}:", f"{INDENT * 2}raise"]
         if handlers and r.random() < 0.2:
             out += ["else:", *self._inner(1, nest, **flags)]
         if final:
-            out += ["finally:", *self._inner(r.randint(1, 2), nest, in_finally_try=True)]
+            last = {"in_finally": True} if jumps else {"in_finally_try": True}
+            out += ["finally:", *self._inner(r.randint(1, 2), nest, **last)]
         return out

@@ -573,6 +573,8 @@ def coercible(src: Type, dst: Type) -> bool:
         return src == dst or dst.qualname in src.ancestors
     if isinstance(src, ClosureType | FunctionUnion) and isinstance(dst, FunctionUnion):
         return function_union(src, dst) == dst
+    if isinstance(src, ClosureType | FunctionUnion) and isinstance(dst, CallableType):
+        return True  # a function returned as `-> Callable[...]`: refine_result keeps it
     return src == dst or (src in _NUMERIC_RANK and dst in _NUMERIC_RANK
                           and _NUMERIC_RANK[src] <= _NUMERIC_RANK[dst])
 

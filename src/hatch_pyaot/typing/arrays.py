@@ -20,8 +20,11 @@ from hatch_pyaot.ir.types import (
     NONE,
     SLICE,
     ArrayType,
+    CallableType,
+    ClosureType,
     DictType,
     DTypeScalar,
+    FunctionUnion,
     TupleType,
     Type,
 )
@@ -355,6 +358,8 @@ def refine_result(declared: Type, actual: Type) -> Type:
     if isinstance(declared, DictType) and isinstance(actual, DictType) and actual.factory \
             and declared.factory is None:  # a Counter or defaultdict stays one for the caller
         return DictType(declared.key, declared.value, actual.factory)
+    if isinstance(declared, CallableType) and isinstance(actual, ClosureType | FunctionUnion):
+        return actual  # the very function (its environment), as a parameter keeps it
     if isinstance(actual, DTypeScalar) and declared in (FLOAT, INT, BOOL):
         kinds = {FLOAT: "biuf", INT: "biu", BOOL: "b"}[declared]
         if actual.dtype.kind in kinds:

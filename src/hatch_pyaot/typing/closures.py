@@ -27,6 +27,7 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    unify,
 )
 from hatch_pyaot.typing.classes import NOT_MINE
 
@@ -181,6 +182,20 @@ def _pure(e: ir.Expr) -> bool:
 
 def _name(ref: object) -> str:
     return str(getattr(ref, "name", ref)).rpartition(".<locals>.")[2]
+
+
+def returned(values: Sequence[Type]) -> Type | None:
+    """What a function annotated ``-> Callable[...]`` returns when its returns give several
+    functions (``return add`` on one path, ``return lambda v: v`` on another): the value that
+    is either, or None when they are not all functions."""
+    out: Type | None = None
+    for t in values:
+        if not isinstance(t, ClosureType | FunctionUnion):
+            return None
+        out = t if out is None else unify(out, t)
+        if out is None:
+            return None
+    return out
 
 
 def seed(typer: FunctionTyper) -> None:

@@ -248,8 +248,11 @@ class FunctionTyper:
                 if not coercible(t, fn.returns):
                     self.diags.error(loc, f"returns {t}, but '{fn.ref.name}' is annotated "
                                      f"-> {fn.returns}")
-            if values and len({t for t, _ in values}) == 1:
-                refined = arrays.refine_result(fn.returns, values[0][0])
+            kinds = {t for t, _ in values}
+            functions = closures.returned(list(kinds)) if len(kinds) > 1 and isinstance(
+                fn.returns, CallableType) else None
+            if functions is not None or len(kinds) == 1:
+                refined = arrays.refine_result(fn.returns, functions or values[0][0])
                 if refined != self.spec.result:
                     self.spec.result = refined
                     self.changed = True
@@ -442,6 +445,11 @@ class FunctionTyper:
             self.block(s.orelse)
         elif isinstance(s, ir.Return):
             t = NONE if s.value is None else self.expr(s.value, raw=True)
+            declared = self.spec.function.returns
+            if s.value is not None and isinstance(t, OptionalType) and declared is not None \
+                    and not isinstance(declared, OptionalType) and coercible(t.item, declared) \
+                    and _narrowed(s.value):
+                t = self.unwrap(s.value, t)  # narrowed by `is None` (no narrowing here)
             if t is not None:
                 self.returns.append((t, s.loc))
         elif isinstance(s, ir.RaiseValue):
@@ -889,6 +897,10 @@ class FunctionTyper:
                     # `out = {}; fill(out)`: the helper fills this very object, so the
                     # caller's variable gets the annotated types (no empty copy).
                     dicts.refine(self, a, p.annotation)
+            elif isinstance(t, OptionalType) and coercible(t.item, p.annotation) and _narrowed(a):
+                # `f(p)` under `if p is not None` (no narrowing here): checked for None
+                param_types.append(p.annotation)
+                self.unwrap(a, t)
             else:
                 self.diags.error(a.loc, f"argument '{p.name}' of '{fn.ref.name}' must be "
                                  f"{p.annotation}, not {t}")
@@ -960,6 +972,16 @@ def _shown(types: Sequence[Type], limit: int = 120) -> str:
     """Argument types for a message, cut short when they grow long."""
     text = ", ".join(map(str, types))
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _narrowed(e: ir.Expr) -> bool:
+    """Whether an Optional ``e`` may be one that Python's type checkers narrow to its item (a
+    name under ``if x is not None``, ``x if x is not None else y``): used as the item, it is
+    checked for None there. Any other Optional (``d.get(k)``) keeps its diagnostic."""
+    if isinstance(e, ir.IfExp):
+        return isinstance(e.test, ir.Compare) and bool(
+            {ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT} & set(e.test.ops))
+    return isinstance(e, ir.Name)
 
 
 def _bind_call(fn: ir.Function, e: ir.Call, types: list[Type], kwtypes: list[Type],

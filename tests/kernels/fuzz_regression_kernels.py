@@ -1,0 +1,66 @@
+"""Reduced programs of the fuzzer's findings (tests/fuzz, docs/fuzzing.md "Found so far"),
+compiled once for tests/test_fuzz_regressions.py; each also runs as plain Python."""
+
+from collections.abc import Callable
+
+from hatch_pyaot import compile
+
+
+def adder(n: int) -> Callable[[int], int]:
+    def add(v: int) -> int:
+        return v + n
+    return add
+
+
+def scaler_or_adder(n: int) -> Callable[[int], int]:
+    if n > 0:
+        return adder(n)
+    return lambda v: v * n
+
+
+def twice(f: Callable[[int], int], a: int) -> int:
+    return f(f(a))
+
+
+@compile
+def returned_callables(a: int, b: int) -> int:
+    """A helper annotated ``-> Callable[[int], int]`` that returns its nested function (or
+    either of two functions) was refused ("returns function adder.add, but 'adder' is
+    annotated -> Callable[[int], int]")."""
+    return adder(a)(b) + twice(adder(b), a) + scaler_or_adder(a)(b)
+
+
+class Acc:
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def add(self, v: int) -> None:
+        self.n += v
+
+
+def plus_one(v: int) -> int:
+    return v + 1
+
+
+@compile
+def narrowed_optional(p: int | None, r: int) -> int:
+    """An ``int | None`` narrowed by ``is not None`` passed to a helper or method taking
+    ``int`` was refused ("argument 'v' of 'plus_one' must be int, not int | None")."""
+    a = Acc(0)
+    a.add(p if p is not None else r)
+    if p is not None:
+        a.add(plus_one(p))
+    return a.n + plus_one(p if p is not None else r)
+
+
+def or_minus_one(v: int | None) -> int:
+    return -1 if v is None else v
+
+
+@compile
+def narrowed_return(p: int | None, q: int | None) -> int:
+    """``return v`` of an ``int | None`` narrowed by ``is None`` in a function annotated
+    ``-> int`` was refused ("returns int | None, but 'or_minus_one' is annotated -> int")."""
+    if q is None:
+        return or_minus_one(p)
+    return q if p is None else q + p

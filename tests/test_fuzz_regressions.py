@@ -1,0 +1,35 @@
+"""The fuzzer's findings (docs/fuzzing.md), reduced: CPython and the compiled module agree on
+values, exception types and messages and the arguments afterwards. Every kernel of
+kernels/fuzz_regression_kernels.py is compiled once for this file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from support import Pair, build_pair, check_copies
+
+KERNELS = Path(__file__).parent / "kernels" / "fuzz_regression_kernels.py"
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
+    return build_pair(tmp_path_factory.mktemp("fuzz_regressions"), "fuzz_regression_kernels",
+                      KERNELS)
+
+
+CASES: list[tuple[str, tuple[Any, ...]]] = [
+    ("returned_callables", (3, 4)), ("returned_callables", (-2, 5)),
+    ("returned_callables", (0, 0)), ("returned_callables", (-7, -1)),
+    ("narrowed_optional", (None, 3)), ("narrowed_optional", (5, 3)),
+    ("narrowed_optional", (-1, 0)),
+    ("narrowed_return", (None, None)), ("narrowed_return", (4, None)),
+    ("narrowed_return", (None, 5)), ("narrowed_return", (4, 5)),
+]
+
+
+@pytest.mark.parametrize(("func", "args"), CASES)
+def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
+    check_copies(pair, func, *args)
