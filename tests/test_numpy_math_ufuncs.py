@@ -36,17 +36,20 @@ UNARY = (
     "log1p", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh",
     "arcsinh", "arccosh", "arctanh", "deg2rad", "rad2deg", "degrees", "radians", "floor",
     "ceil", "trunc", "rint", "fabs", "absolute", "sign", "isnan", "isinf", "isfinite",
-    "signbit",
+    "signbit", "spacing", "conjugate",
 )  # fmt: skip
-BINARY = ("arctan2", "hypot", "fmod", "copysign", "nextafter", "logaddexp", "logaddexp2")
+BINARY = ("arctan2", "hypot", "fmod", "copysign", "nextafter", "logaddexp", "logaddexp2",
+          "heaviside", "float_power", "gcd", "lcm")
 ARITY = {**dict.fromkeys(UNARY, 1), **dict.fromkeys(BINARY, 2), "clip": 3}
 INT_LOOPS = {
     "square": INTS, "reciprocal": INTS, "fmod": INTS, "sign": INTS, "absolute": ("bool", *INTS),
     "floor": ("bool", *INTS), "ceil": ("bool", *INTS), "trunc": ("bool", *INTS),
     "clip": ("bool", *INTS), "isnan": ("bool", *INTS), "isinf": ("bool", *INTS),
-    "isfinite": ("bool", *INTS),
+    "isfinite": ("bool", *INTS), "conjugate": INTS, "gcd": INTS, "lcm": INTS,
 }  # fmt: skip
-"""The bool and integer loops numpy has and math.hpp (or unary.hpp) implements."""
+"""The bool and integer loops numpy has and math.hpp (or unary.hpp, special.hpp) implements."""
+FLOAT_LOOPS = {"gcd": (), "lcm": (), "float_power": ("float64",)}
+"""Where the float loops are not float32 and float64."""
 
 ULP_TOLERANCE: dict[tuple[str, str], int] = {
     ("cbrt", "float32"): 2, ("cbrt", "float64"): 3,
@@ -94,7 +97,7 @@ class Job:
 
 def _jobs() -> Iterator[Job]:
     for name in ARITY:
-        for dtype in (*INT_LOOPS.get(name, ()), *FLOATS):
+        for dtype in (*INT_LOOPS.get(name, ()), *FLOAT_LOOPS.get(name, FLOATS)):
             yield Job(name, dtype)
 
 
