@@ -139,10 +139,10 @@ class _Folder:
         dtype = helper.tensor_dtype_to_np_dtype(tt.elem_type).name
         return Tensor(vi.name, dtype, tuple(dims))
 
-    def _node(self, graph: Graph, proto: Any, index: int) -> None:
+    def _node(self, graph: Graph, proto: Any, index: int, scope: str = "") -> None:
         from onnx import helper
 
-        name = proto.name or f"#{index}"
+        name = proto.name or f"{scope}#{index}"
         where = f"node '{name}' ({proto.op_type})"
         if proto.domain not in ("", "ai.onnx"):
             raise ModelError(f"{where} of '{self.path.name}' is in the domain "
@@ -150,7 +150,7 @@ class _Folder:
         attrs = {a.name: helper.get_attribute_value(a) for a in proto.attribute}
         inputs = list(proto.input)
         if proto.op_type == "If":
-            self._if(graph, proto, attrs, where)
+            self._if(graph, proto, attrs, name, where)
             return
         if proto.op_type == "Shape" and inputs[0] in graph.tensors:
             shape = graph.tensors[inputs[0]].shape
@@ -177,25 +177,33 @@ class _Folder:
         graph.tensors.update({out: t for out, t in known.items() if t is not None})
         graph.nodes.append(Node(proto.op_type, name, inputs, list(proto.output), attrs))
 
-    def _if(self, graph: Graph, proto: Any, attrs: dict[str, Any], where: str) -> None:
+    def _if(self, graph: Graph, proto: Any, attrs: dict[str, Any], name: str,
+            where: str) -> None:
         """An If whose condition folds: the branch it takes, inlined (its nodes read the outer
         graph's tensors by name), and its outputs copied to the If's."""
         cond = graph.consts.get(proto.input[0])
         if cond is None:
             raise ModelError(f"{where} of '{self.path.name}': its condition is computed at run "
                              "time; an If is supported only when its condition folds")
+        if cond.size != 1:
+            raise ModelError(f"{where} of '{self.path.name}': its condition holds {cond.size} "
+                             "values, not one")
         branch = attrs["then_branch" if bool(cond.reshape(-1)[0]) else "else_branch"]
+        from onnx import numpy_helper
+
+        for init in branch.initializer:
+            graph.consts[init.name] = numpy_helper.to_array(init)
         for vi in (*branch.value_info, *branch.output):
             self.infos.setdefault(vi.name, self._tensor(vi))
         for index, sub in enumerate(branch.node):
-            self._node(graph, sub, index)
+            self._node(graph, sub, index, f"{name}/")
         for inner, outer in zip((o.name for o in branch.output), proto.output, strict=True):
             if inner in graph.consts:
                 graph.consts[outer] = graph.consts[inner]
             else:
                 t = graph.tensors[inner]
                 graph.tensors[outer] = Tensor(outer, t.dtype, t.shape)
-                graph.nodes.append(Node("Identity", f"{proto.name or 'If'}/output", [inner],
+                graph.nodes.append(Node("Identity", f"{name}/{outer}", [inner],
                                         [outer], {}))
 
     def _run_for_shapes(self, graph: Graph, proto: Any, where: str) -> dict[str, Tensor | None]:
