@@ -91,3 +91,22 @@ def test_program_refuses_a_wrong_shape(built: Path, target: str) -> None:
     assert result.returncode != 0
     assert "ValueError: cnn() input 'x' must have shape (2, 3, 16, 16), not (2, 3, 8, 16)" \
         in result.stderr, result.stderr
+
+
+def test_model_kernels_compile_for_windows(tmp_path: Path, cross_cache: Path) -> None:
+    """The Windows C runtime has no std::aligned_alloc: the kernels' headers must still
+    compile for windows-x86_64 (a model built for it failed there before)."""
+    from hatch_pyaot.toolchains import targets
+
+    zig = targets.find_zig()
+    assert zig is not None
+    include = Path(targets.__file__).parents[1] / "cpp_runtime" / "include"
+    headers = sorted((include / "pyaot" / "onnx").glob("*.hpp"))
+    source = tmp_path / "kernels.cpp"
+    source.write_text("".join(f'#include "pyaot/onnx/{h.name}"\n' for h in headers),
+                      encoding="utf-8")
+    env = {**os.environ, "ZIG_GLOBAL_CACHE_DIR": str(cross_cache / "zig")}
+    proc = subprocess.run([str(zig.path), "c++", "-target", "x86_64-windows-gnu", "-std=c++20",
+                           "-c", "-o", str(tmp_path / "kernels.obj"), "-I", str(include),
+                           str(source)], env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "pyaot/aligned.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/onnx/activation.hpp"
 
@@ -232,7 +233,7 @@ inline bool gemm(const Gemm& g) noexcept {
   }
   const std::size_t floats = static_cast<std::size_t>(
       std::min(kKC, g.k) * ((std::min(kNC, g.n) + 31) / 32 * 32));
-  float* bpack = static_cast<float*>(std::aligned_alloc(64, floats * sizeof(float)));
+  float* bpack = static_cast<float*>(aligned_allocate(floats * sizeof(float)));
   if (bpack == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
   }
@@ -247,7 +248,7 @@ inline bool gemm(const Gemm& g) noexcept {
 #else
   detail::run<detail::Portable>(g, bpack);
 #endif
-  std::free(bpack);
+  aligned_release(bpack);
   return true;
 }
 

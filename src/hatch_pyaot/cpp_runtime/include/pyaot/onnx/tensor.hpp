@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "pyaot/aligned.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/numpy/ndarray.hpp"
 #include "pyaot/numpy/view.hpp"
@@ -40,11 +41,11 @@ class Arena {
   Arena() noexcept = default;
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
-  ~Arena() { std::free(base_); }
+  ~Arena() { aligned_release(base_); }
 
   bool allocate(std::size_t bytes) noexcept {
     if (bytes == 0) return true;
-    base_ = static_cast<unsigned char*>(std::aligned_alloc(64, (bytes + 63) / 64 * 64));
+    base_ = static_cast<unsigned char*>(aligned_allocate(bytes));
     if (base_ == nullptr) [[unlikely]] {
       return raise(Exc::MemoryError, "cannot allocate the scratch memory of an ONNX model");
     }
