@@ -27,6 +27,8 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("narrowed_optional", (-1, 0)),
     ("narrowed_return", (None, None)), ("narrowed_return", (4, None)),
     ("narrowed_return", (None, 5)), ("narrowed_return", (4, 5)),
+    ("heap_pops", ([3, 1, 2], 2)), ("heap_pops", ([3, 1, 2], 3)), ("heap_pops", ([5, 4], 3)),
+    ("heap_pops", ([], 1)), ("heap_pops", ([], 0)), ("heap_pops", ([9, 8, 7, 6], 4)),
 ]
 
 

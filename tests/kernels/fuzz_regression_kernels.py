@@ -1,6 +1,7 @@
 """Reduced programs of the fuzzer's findings (tests/fuzz, docs/fuzzing.md "Found so far"),
 compiled once for tests/test_fuzz_regressions.py; each also runs as plain Python."""
 
+import heapq
 from collections.abc import Callable
 
 from hatch_pyaot import compile
@@ -64,3 +65,15 @@ def narrowed_return(p: int | None, q: int | None) -> int:
     if q is None:
         return or_minus_one(p)
     return q if p is None else q + p
+
+
+@compile
+def heap_pops(xs: list[int], pops: int) -> list[int]:
+    """heapq traced from heapq.py said "pop from empty list" (and heapreplace "list index out
+    of range") where CPython's C heapq says "index out of range" (seed 1025)."""
+    out: list[int] = []
+    for _ in range(pops):
+        out.append(heapq.heappop(xs))
+    if len(out) % 2 == 0:
+        out.append(heapq.heapreplace(xs, 7))
+    return out

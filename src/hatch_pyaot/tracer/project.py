@@ -25,6 +25,10 @@ TRACED_STDLIB = frozenset({"heapq"})
 """Standard modules written in Python whose functions are traced from their source, as the
 project's own (CPython's C accelerators of them are not used)."""
 
+STDLIB_OVERRIDES = {"heapq": "stdlib_heapq.py"}
+"""Files of this folder appended to a traced standard module's source: their functions replace
+the module's own where the C accelerator behaves differently (a later ``def`` wins)."""
+
 
 PRELUDE = "hatch_pyaot.tracer.prelude_functools"
 """The module of the compiler's own helpers written in Python (``functools.reduce``)."""
@@ -91,7 +95,10 @@ class Project:
 
     def is_own(self, module: ModuleSource) -> bool:
         """Whether a module is a file of the project (not a traced standard module)."""
-        return module.path.resolve().is_relative_to(self.root.resolve())
+        return self.is_own_path(module.path)
+
+    def is_own_path(self, path: Path) -> bool:
+        return path.resolve().is_relative_to(self.root.resolve())
 
     def module(self, name: str) -> ModuleSource | None:
         """The parsed module, or None when it is not a source file of this project."""
@@ -107,6 +114,9 @@ class Project:
             display = path.name
         try:
             text = path.read_text(encoding="utf-8")
+            if name in STDLIB_OVERRIDES and not self.is_own_path(path):
+                override = Path(__file__).with_name(STDLIB_OVERRIDES[name])
+                text += "\n\n" + override.read_text(encoding="utf-8")
             rejected = cpython_error(text, display)
             if rejected is not None:
                 raise CompileError([rejected])
