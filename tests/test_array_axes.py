@@ -32,6 +32,13 @@ def test_reorder(pair, shape):
     check(pair, "reorder", values(shape)[::-1])
 
 
+@pytest.mark.parametrize("shape", [(2, 3, 4), (1, 0, 3)], ids=str)
+def test_transpose_method(pair, shape):
+    check(pair, "transpose_methods", values(shape))
+    check(pair, "transpose_methods", values(shape)[:, ::-1])
+    check_error(pair, "bad_transpose_method", values(shape))
+
+
 def test_views_write_through(pair):
     check(pair, "views_write", values((3, 4), np.int32))
     check(pair, "views_write", values((4, 3), np.int32).T)

@@ -17,6 +17,23 @@ def reorder(a: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.flo
 
 
 @compile
+def transpose_methods(a: NDArray[np.float64]) -> tuple[NDArray[np.float64],
+                                                       NDArray[np.float64],
+                                                       NDArray[np.float64]]:
+    """The method form takes the axes one by one, as a tuple, or none."""
+    assert a.shape[2] >= 0
+    v = a.transpose(2, 0, 1)
+    v[0, 0, 0] = 42.0
+    return v, a.transpose((1, 0, 2)), a.transpose()
+
+
+@compile
+def bad_transpose_method(a: NDArray[np.float64]) -> NDArray[np.float64]:
+    assert a.shape[2] >= 0
+    return a.transpose(0, 1, 1)
+
+
+@compile
 def views_write(a: NDArray[np.int32]) -> NDArray[np.int32]:
     """Views share the array: writing through one writes the array."""
     assert a.shape[1] >= 0

@@ -421,7 +421,7 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
                               in_place=e.name == "sort")
     if e.name in array_functions.METHODS:
         return array_functions.method(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
-    if e.name in numpy_library.METHODS:
+    if e.name in numpy_library.METHOD_NAMES:
         return numpy_library.method(typer, e)
     typer.diags.error(e.loc, f"the array method '{e.name}' is not supported yet")
     return None

@@ -75,6 +75,23 @@ def _transpose(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     return a
 
 
+def transpose_method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
+    """``x.transpose(2, 0, 1)``: NumPy's method takes the axes one by one, as one tuple
+    (``x.transpose((2, 0, 1))``) or none (reversed), as ``numpy.transpose`` does."""
+    if e.kwargs:
+        typer.diags.error(e.loc, "transpose() takes no keyword arguments")
+        return None
+    if len(e.args) > 1:
+        axes: ir.Expr = ir.TupleExpr(e.loc, list(e.args))
+    else:
+        axes = e.args[0] if e.args else ir.Const(e.loc, None)
+    return _transpose(typer, e, {"a": e.obj, "axes": axes})
+
+
+METHOD_FORMS = {"transpose": transpose_method}
+"""Array methods whose arguments are not those of the numpy function of the same name."""
+
+
 def _swapaxes(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     a = array(typer, e, "numpy.swapaxes", b["a"])
     axes = _axes(typer, "numpy.swapaxes", b, a, "axis1", "axis2") if a is not None else None

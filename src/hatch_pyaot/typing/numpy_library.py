@@ -36,6 +36,8 @@ FUNCTIONS: dict[str, Function] = {**rearranging.FUNCTIONS, **statistics.FUNCTION
                                   **finding.FUNCTIONS, **float_parts.FUNCTIONS,
                                   **array_properties.FUNCTIONS}
 METHODS = {name.removeprefix("numpy."): f for name, f in FUNCTIONS.items() if f.method}
+METHOD_FORMS = axes.METHOD_FORMS
+METHOD_NAMES = frozenset(METHODS) | frozenset(METHOD_FORMS)
 
 
 def call(typer: FunctionTyper, e: ir.Call, name: str) -> Type | None:
@@ -46,6 +48,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str) -> Type | None:
 
 def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
     """``a.repeat(2)`` as ``numpy.repeat(a, 2)``."""
+    if e.name in METHOD_FORMS:
+        return METHOD_FORMS[e.name](typer, e)
     f = METHODS[e.name]
     bound = bind(typer, e, f"numpy.{e.name}", f, [e.obj, *e.args], dict(e.kwargs))
     return f.rule(typer, e, bound) if bound is not None else None
@@ -55,4 +59,5 @@ def coverage() -> list[tuple[str, str]]:
     rows = [(name, f.doc) for name, f in FUNCTIONS.items()]
     rows += numpy_random.coverage()
     rows += [(f"x.{name}()", f"as `numpy.{name}(x, ...)`") for name, f in METHODS.items()]
+    rows += [("x.transpose()", "as `numpy.transpose(x, axes)`; the axes one by one or a tuple")]
     return rows
