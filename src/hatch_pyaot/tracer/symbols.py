@@ -96,6 +96,9 @@ def build_symbols(module: ModuleSource) -> SymbolTable:
         elif isinstance(stmt, cst.ClassDef):
             seen_assign.add(stmt.name.value)
             table.symbols[stmt.name.value] = LocalClass(stmt)
+        elif imports := _optional_imports(stmt):
+            for small in imports:
+                _bind_small(module, table, small, bind_value)
         else:
             # Names bound inside module-level if/for/try/with are not constants.
             for name in _assigned_names(stmt):
@@ -138,6 +141,30 @@ def _bind_small(
             bind_value(small.target.value, small.value)
     elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
         bind_value(small.target.value, small.value)
+
+
+def _optional_imports(stmt: cst.BaseStatement) -> list[cst.BaseSmallStatement]:
+    """The imports of an optional dependency, ``try: import cv2`` / ``except ImportError:
+    cv2 = None``: compiled code takes the module as imported (it calls the module's functions
+    as operations of its own and needs the module only to compile), while the Python module
+    still runs where it is missing. Empty for any other statement."""
+    if not isinstance(stmt, cst.Try) or stmt.orelse is not None or stmt.finalbody is not None:
+        return []
+    if not stmt.handlers or any(h.type is None or dotted(h.type) not in _IMPORT_ERRORS
+                                for h in stmt.handlers):
+        return []
+    imports: list[cst.BaseSmallStatement] = []
+    for line in stmt.body.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            return []
+        for small in line.body:
+            if not isinstance(small, (cst.Import, cst.ImportFrom)):
+                return []
+            imports.append(small)
+    return imports
+
+
+_IMPORT_ERRORS = ("ImportError", "ModuleNotFoundError")
 
 
 def _assigned_names(node: cst.CSTNode) -> set[str]:
