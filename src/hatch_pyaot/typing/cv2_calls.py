@@ -134,7 +134,9 @@ def record(typer: FunctionTyper, e: ir.Expr, cpp: str, header: str,
 def _functions() -> dict[str, Function]:
     from hatch_pyaot.typing import (
         cv2_color,
+        cv2_components,
         cv2_convolution,
+        cv2_edges,
         cv2_filters,
         cv2_geometry,
         cv2_morphology,
@@ -144,7 +146,8 @@ def _functions() -> dict[str, Function]:
 
     return {**cv2_color.FUNCTIONS, **cv2_geometry.FUNCTIONS, **cv2_threshold.FUNCTIONS,
             **cv2_filters.FUNCTIONS, **cv2_morphology.FUNCTIONS, **cv2_convolution.FUNCTIONS,
-            **cv2_warp.FUNCTIONS}
+            **cv2_warp.FUNCTIONS, **cv2_edges.FUNCTIONS,
+            **cv2_components.FUNCTIONS}
 
 
 def handles(name: str) -> bool:

@@ -1,0 +1,130 @@
+"""cv2's analysis operators compiled (tests/kernels/cv2_analysis_kernels.py: Canny,
+connectedComponents(WithStats)) against the real opencv-python-headless running the same
+kernels on random images: results equal exactly (labels, stats, centroids, edges), the
+arguments unchanged afterwards, and cv2's errors (cv2.error) raised as ValueError."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from support import Pair, build_pair, outcome
+
+KERNELS = Path(__file__).parent / "kernels" / "cv2_analysis_kernels.py"
+EXAMPLES = settings(max_examples=40, deadline=None)
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
+    return build_pair(tmp_path_factory.mktemp("cv2_analysis"), "cv2_analysis_kernels", KERNELS)
+
+
+def same(pair: Pair, func: str, *args: Any) -> Any:
+    """Both sides on copies of the arguments: equal results (NaN equal to NaN), or both raise
+    (cv2.error compiled as ValueError); the arguments unchanged."""
+    native_args = copy.deepcopy(args)
+    expected = outcome(getattr(pair.python, func), *copy.deepcopy(args))
+    got = outcome(getattr(pair.native, func), *native_args)
+    call = f"{func}{tuple(getattr(a, 'shape', a) for a in args)}"
+    if expected[0] == "raise":
+        assert got[0] == "raise" and isinstance(got[1], ValueError), \
+            f"{call}: cv2 raised {expected[1]!r}, compiled {got[1]!r}"
+        return None
+    assert got[0] == "ok", f"{call}: cv2 returned, compiled raised {got[1]!r}"
+    _equal(call, expected[1], got[1])
+    for before, after in zip(args, native_args, strict=True):
+        if isinstance(before, np.ndarray):
+            assert np.array_equal(before, after), f"{call}: an argument changed"
+    return got[1]
+
+
+def _equal(call: str, expected: Any, got: Any) -> None:
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected), call
+        for e, g in zip(expected, got, strict=True):
+            _equal(call, e, g)
+    elif isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray) and got.dtype == expected.dtype, f"{call}: {got!r}"
+        assert got.shape == expected.shape, f"{call}: shape {expected.shape} vs {got.shape}"
+        differ = np.argwhere(~((expected == got) | (np.isnan(expected) & np.isnan(got))
+                               if expected.dtype.kind == "f" else expected == got))
+        assert differ.size == 0, f"{call}: {len(differ)} differ, first at {differ[:3].tolist()}"
+    else:
+        assert type(got) is type(expected) and got == expected, f"{call}: {expected} {got}"
+
+
+@st.composite
+def images(draw: st.DrawFn, channels: tuple[int, ...] = (1,), max_side: int = 40,
+           smooth: bool = True) -> np.ndarray:
+    """A random uint8 image (HxW for one channel, else HxWxC), sometimes smoothed (long
+    edges) and sometimes a strided view."""
+    rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
+    cn = draw(st.sampled_from(channels))
+    strided = draw(st.booleans())
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    shape = (rows, cols * (2 if strided else 1)) + ((cn,) if cn > 1 else ())
+    a = rng.integers(0, 256, shape, dtype=np.uint8)
+    if smooth and draw(st.booleans()):
+        a = cv2.GaussianBlur(a, (5, 5), 1.5)
+    return a[:, ::2] if strided else a
+
+
+@st.composite
+def binary_images(draw: st.DrawFn, max_side: int = 40) -> np.ndarray:
+    """A random image of 0 and one other value, of random density."""
+    rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    density = draw(st.sampled_from([0.0, 0.2, 0.45, 0.6, 0.8, 1.0]))
+    value = draw(st.sampled_from([1, 255, 7]))
+    return (rng.random((rows, cols)) < density).astype(np.uint8) * np.uint8(value)
+
+
+@EXAMPLES
+@given(images(channels=(1, 2, 3, 4)), st.floats(-10, 400), st.floats(-10, 900),
+       st.sampled_from([3, 5, 7]), st.booleans())
+def test_canny(pair, img, low, high, aperture, l2):
+    same(pair, "edges", img, low, high, aperture, l2)
+
+
+def test_canny_large_and_bad_apertures(pair):
+    rng = np.random.default_rng(5)
+    img = cv2.GaussianBlur(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8), (7, 7), 3)
+    for aperture, l2 in [(3, False), (5, True), (7, False), (7, True)]:
+        edges = same(pair, "edges", img, 20.0, 60.0, aperture, l2)
+        assert edges.any()
+    same(pair, "edges_default", img[..., 0], 50.0, 10.0)
+    for aperture in (-1, 1, 4, 9):
+        assert same(pair, "edges", img, 10.0, 20.0, aperture, False) is None
+
+
+def test_canny_empty_image_raises(pair):
+    # cv2 returns None for an image of 0 rows; the compiled function's result is an array
+    with pytest.raises(ValueError, match="empty"):
+        pair.native.edges_default(np.zeros((0, 5), np.uint8), 1.0, 2.0)
+
+
+@EXAMPLES
+@given(binary_images(), st.sampled_from([4, 8]))
+def test_connected_components(pair, img, connectivity):
+    same(pair, "components", img, connectivity)
+    same(pair, "components_stats", img, connectivity)
+
+
+def test_connected_components_large_and_bad_connectivity(pair):
+    rng = np.random.default_rng(6)
+    for density in (0.3, 0.55, 0.7):
+        img = (rng.random((300, 417)) < density).astype(np.uint8)
+        for connectivity in (4, 8):
+            n = same(pair, "components_stats", img, connectivity)[0]
+            assert n > 10
+    for connectivity in (0, 6):
+        assert same(pair, "components", img, connectivity) is None
+    with pytest.raises(ValueError, match="empty"):  # cv2 crashes on 0 rows
+        pair.native.components(np.zeros((0, 3), np.uint8), 8)
