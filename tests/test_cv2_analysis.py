@@ -128,3 +128,37 @@ def test_connected_components_large_and_bad_connectivity(pair):
         assert same(pair, "components", img, connectivity) is None
     with pytest.raises(ValueError, match="empty"):  # cv2 crashes on 0 rows
         pair.native.components(np.zeros((0, 3), np.uint8), 8)
+
+
+@EXAMPLES
+@given(binary_images(), st.sampled_from([0, 1, 2, 3]), st.sampled_from([1, 2]))
+def test_find_contours(pair, img, mode, method):
+    """Every contour's points in cv2's order, the contours in cv2's order, the hierarchy."""
+    same(pair, "contours", img, mode, method)
+
+
+@EXAMPLES
+@given(binary_images())
+def test_contour_area_and_bounding_rect(pair, img):
+    same(pair, "contour_shapes", img)
+
+
+def test_find_contours_large_nested_and_bad_modes(pair):
+    # more than OpenCV's 127 border numbers, rings inside rings
+    rng = np.random.default_rng(7)
+    img = (rng.random((230, 190)) < 0.45).astype(np.uint8)
+    rings = np.zeros((64, 64), np.uint8)
+    for r in range(2, 32, 4):
+        rings[r:64 - r, r:64 - r] = 255 if (r // 4) % 2 == 0 else 0
+    for image in (img, rings):
+        for mode in range(4):
+            for method in (1, 2):
+                lengths = same(pair, "contours", image, mode, method)[0]
+                assert len(lengths) > (0 if mode == 0 else 7)
+    for mode, method in [(4, 1), (-1, 1), (5, 1), (1, -1), (1, 5)]:
+        assert same(pair, "contours", img, mode, method) is None
+    for method in (0, 3, 4):  # chain codes and Teh-Chin: not compiled (docs/vision.md)
+        with pytest.raises(ValueError, match="CHAIN_APPROX_NONE or CHAIN_APPROX_SIMPLE"):
+            pair.native.contours(img, 1, method)
+    # no contour: cv2's hierarchy is None
+    assert same(pair, "contours", np.zeros((3, 4), np.uint8), 3, 2)[0].size == 0

@@ -28,3 +28,32 @@ def components(img: NDArray[np.uint8], connectivity: int) -> tuple[int, NDArray[
 def components_stats(img: NDArray[np.uint8], connectivity: int
                      ) -> tuple[int, NDArray[np.int32], NDArray[np.int32], NDArray[np.float64]]:
     return cv2.connectedComponentsWithStats(img, None, None, None, connectivity)
+
+
+@compile
+def contours(img: NDArray[np.uint8], mode: int, method: int
+             ) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.int32]]:
+    found, hierarchy = cv2.findContours(img, mode, method)
+    lengths = np.zeros(len(found), dtype=np.int32)
+    total = 0
+    for i in range(len(found)):
+        lengths[i] = found[i].shape[0]
+        total += found[i].shape[0]
+    points = np.zeros((total, 2), dtype=np.int32)
+    at = 0
+    for c in found:
+        k = c.shape[0]
+        points[at:at + k] = c[:, 0, :]
+        at += k
+    if hierarchy is None:
+        return lengths, points, np.zeros((0, 4), dtype=np.int32)
+    return lengths, points, hierarchy[0]
+
+
+@compile
+def contour_shapes(img: NDArray[np.uint8]) -> tuple[list[float], list[float], list[tuple[int, int, int, int]]]:
+    found, _ = cv2.findContours(img, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    areas = [cv2.contourArea(c) for c in found]
+    signed = [cv2.contourArea(c, True) for c in found]
+    rects = [cv2.boundingRect(c) for c in found]
+    return areas, signed, rects

@@ -135,6 +135,7 @@ def _functions() -> dict[str, Function]:
     from hatch_pyaot.typing import (
         cv2_color,
         cv2_components,
+        cv2_contours,
         cv2_convolution,
         cv2_edges,
         cv2_filters,
@@ -147,7 +148,7 @@ def _functions() -> dict[str, Function]:
     return {**cv2_color.FUNCTIONS, **cv2_geometry.FUNCTIONS, **cv2_threshold.FUNCTIONS,
             **cv2_filters.FUNCTIONS, **cv2_morphology.FUNCTIONS, **cv2_convolution.FUNCTIONS,
             **cv2_warp.FUNCTIONS, **cv2_edges.FUNCTIONS,
-            **cv2_components.FUNCTIONS}
+            **cv2_components.FUNCTIONS, **cv2_contours.FUNCTIONS}
 
 
 def handles(name: str) -> bool:
