@@ -28,9 +28,10 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
 
 def same(pair: Pair, func: str, *args: Any) -> Any:
     """Both sides on copies of the arguments: equal results (NaN equal to NaN), or both raise
-    (cv2.error compiled as ValueError); the arguments unchanged."""
-    native_args = copy.deepcopy(args)
-    expected = outcome(getattr(pair.python, func), *copy.deepcopy(args))
+    (cv2.error compiled as ValueError); the arguments equal afterwards (drawing changes
+    them)."""
+    py_args, native_args = copy.deepcopy(args), copy.deepcopy(args)
+    expected = outcome(getattr(pair.python, func), *py_args)
     got = outcome(getattr(pair.native, func), *native_args)
     call = f"{func}{tuple(getattr(a, 'shape', a) for a in args)}"
     if expected[0] == "raise":
@@ -39,9 +40,9 @@ def same(pair: Pair, func: str, *args: Any) -> Any:
         return None
     assert got[0] == "ok", f"{call}: cv2 returned, compiled raised {got[1]!r}"
     _equal(call, expected[1], got[1])
-    for before, after in zip(args, native_args, strict=True):
-        if isinstance(before, np.ndarray):
-            assert np.array_equal(before, after), f"{call}: an argument changed"
+    for before, after in zip(py_args, native_args, strict=True):
+        if isinstance(before, np.ndarray):  # unchanged, or drawn on alike
+            assert np.array_equal(before, after), f"{call}: the arguments differ afterwards"
     return got[1]
 
 
@@ -162,3 +163,65 @@ def test_find_contours_large_nested_and_bad_modes(pair):
             pair.native.contours(img, 1, method)
     # no contour: cv2's hierarchy is None
     assert same(pair, "contours", np.zeros((3, 4), np.uint8), 3, 2)[0].size == 0
+
+
+NOT_COMPILED = "not compiled"
+"""The drawing cases cv2 draws and the compiled function refuses (docs/vision.md)."""
+
+
+def drawn(pair: Pair, func: str, img: np.ndarray, *args: Any) -> None:
+    """``same`` for a drawing kernel, or ValueError for a case that is not compiled."""
+    try:
+        getattr(pair.native, func)(img.copy(), *args)
+    except ValueError as exc:
+        if NOT_COMPILED in str(exc):
+            return
+    same(pair, func, img, *args)
+
+
+points = st.integers(-15, 55)
+colors = st.floats(-10, 300)
+
+
+@EXAMPLES
+@given(images(channels=(1, 3, 4), smooth=False), points, points, points, points, colors,
+       st.sampled_from([1, 1, 2, 3, 5, 8, 0, -1]), st.sampled_from([8, 4, 0, 1]))
+def test_line_and_rectangle(pair, img, x1, y1, x2, y2, color, thickness, line_type):
+    """In place: the images afterwards equal cv2's, and the result too."""
+    drawn(pair, "line", img, x1, y1, x2, y2, color, thickness, line_type)
+    drawn(pair, "line", img, x1, y1, x1, y2, color, thickness, line_type)  # vertical
+    same(pair, "rectangle", img, x1, y1, x2, y2, color, thickness, line_type)
+
+
+@EXAMPLES
+@given(images(channels=(1, 3, 4), smooth=False), points, points, st.integers(0, 30), colors,
+       st.sampled_from([1, 2, 3, 5, 8, 0, -1]), st.sampled_from([8, 4, 0, 1]))
+def test_circle(pair, img, x, y, radius, color, thickness, line_type):
+    drawn(pair, "circle", img, x, y, radius, color, thickness, line_type)
+
+
+@EXAMPLES
+@given(binary_images(max_side=60))
+def test_boxes_around_components(pair, img):
+    same(pair, "boxes", img)
+
+
+def test_drawing_refusals_and_errors(pair):
+    img = np.zeros((20, 30, 3), np.uint8)
+    for args in [(0, 0, 9, 5, 1.0, 3, 8), (0, 0, 9, 5, 1.0, 1, 16)]:
+        with pytest.raises(ValueError, match=NOT_COMPILED):
+            pair.native.line(img.copy(), *args)
+    with pytest.raises(ValueError, match=NOT_COMPILED):
+        pair.native.circle(img.copy(), 5, 5, 4, 1.0, 1, 4)
+    # cv2's own errors: thickness 0 or negative for a line, a negative radius, lineType 5
+    assert same(pair, "line", img, 0, 0, 9, 5, 1.0, 0, 8) is None
+    assert same(pair, "line", img, 0, 0, 9, 5, 1.0, 1, 5) is None
+    assert same(pair, "circle", img, 5, 5, -1, 1.0, 1, 8) is None
+    # a view with contiguous columns is drawn on in place; cv2 refuses other layouts
+    big = np.zeros((40, 30, 3), np.uint8)
+    same(pair, "rectangle", big[::2], 2, 3, 20, 15, 9.0, -1, 8)
+    with pytest.raises(ValueError, match="contiguous"):
+        pair.native.rectangle(big[:, ::2], 2, 3, 20, 15, 9.0, -1, 8)
+    canvas = np.zeros((10, 10), np.uint8)
+    out = pair.native.circle(canvas, 5, 5, 3, 200.0, -1, 8)
+    assert canvas[5, 5] == 200 and np.shares_memory(out, canvas)

@@ -57,3 +57,34 @@ def contour_shapes(img: NDArray[np.uint8]) -> tuple[list[float], list[float], li
     signed = [cv2.contourArea(c, True) for c in found]
     rects = [cv2.boundingRect(c) for c in found]
     return areas, signed, rects
+
+
+@compile
+def line(img: NDArray[np.uint8], x1: int, y1: int, x2: int, y2: int, color: float,
+         thickness: int, line_type: int) -> NDArray[np.uint8]:
+    return cv2.line(img, (x1, y1), (x2, y2), (color, 255 - color, 77.6), thickness, line_type)
+
+
+@compile
+def rectangle(img: NDArray[np.uint8], x1: int, y1: int, x2: int, y2: int, color: float,
+              thickness: int, line_type: int) -> NDArray[np.uint8]:
+    cv2.rectangle(img, (x1, y1), (x2, y2), (color, 300.0, -4.0, 9.0), thickness, line_type)
+    return img
+
+
+@compile
+def circle(img: NDArray[np.uint8], x: int, y: int, radius: int, color: float, thickness: int,
+           line_type: int) -> NDArray[np.uint8]:
+    return cv2.circle(img, (x, y), radius, color, thickness, line_type)
+
+
+@compile
+def boxes(img: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """Detections drawn the usual way: thick boxes around each component's bounding box."""
+    n, _, stats, centroids = cv2.connectedComponentsWithStats(img)
+    out = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    for i in range(1, n):
+        x, y, w, h = int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 2]), int(stats[i, 3])
+        cv2.rectangle(out, (x, y), (x + w - 1, y + h - 1), (0, 255, 0), 2)
+        cv2.circle(out, (int(centroids[i, 0]), int(centroids[i, 1])), 2, (0, 0, 255), cv2.FILLED)
+    return out

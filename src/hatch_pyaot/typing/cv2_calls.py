@@ -137,6 +137,7 @@ def _functions() -> dict[str, Function]:
         cv2_components,
         cv2_contours,
         cv2_convolution,
+        cv2_drawing,
         cv2_edges,
         cv2_filters,
         cv2_geometry,
@@ -148,7 +149,8 @@ def _functions() -> dict[str, Function]:
     return {**cv2_color.FUNCTIONS, **cv2_geometry.FUNCTIONS, **cv2_threshold.FUNCTIONS,
             **cv2_filters.FUNCTIONS, **cv2_morphology.FUNCTIONS, **cv2_convolution.FUNCTIONS,
             **cv2_warp.FUNCTIONS, **cv2_edges.FUNCTIONS,
-            **cv2_components.FUNCTIONS, **cv2_contours.FUNCTIONS}
+            **cv2_components.FUNCTIONS, **cv2_contours.FUNCTIONS,
+            **cv2_drawing.FUNCTIONS}
 
 
 def handles(name: str) -> bool:
