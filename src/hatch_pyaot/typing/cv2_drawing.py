@@ -39,8 +39,14 @@ def _draw(cpp: str, shape: tuple[str, ...]) -> Function:
 
     return Function(("src", *shape, "color", "thickness", "lineType", "shift"),
                     len(shape) + 2, rule,
-                    "in place on uint8, 1-4 channels; `thickness` (" +
-                    ("FILLED, " if cpp != "line" else "") + "1 or more), LINE_8, LINE_4")
+                    "in place on uint8, 1-4 channels; LINE_8, LINE_4; `thickness` " + _THICKNESS[cpp])
+
+
+_THICKNESS = {
+    "line": "1 (more when horizontal or vertical)",
+    "rectangle": "1 or more, FILLED",
+    "circle": "1 or more, FILLED (LINE_4: 2 or more, FILLED)",
+}
 
 
 FUNCTIONS = {
