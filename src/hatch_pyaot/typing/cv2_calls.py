@@ -47,6 +47,19 @@ def source(typer: FunctionTyper, e: ir.Expr, name: str, b: Bound,
     return src if src is not None and without(typer, name, b, "dst", *absent) else None
 
 
+def uint8_source(typer: FunctionTyper, e: ir.Expr, name: str, b: Bound, *absent: str,
+                 gray: bool = False) -> ArrayType | None:
+    """``source``, a uint8 image (an HxW one if ``gray``), else None after a diagnostic."""
+    src = source(typer, e, name, b, *absent)
+    if src is None:
+        return None
+    if src.dtype != dtypes.UINT8 or (gray and src.ndim != 2):
+        what = "a 1-channel uint8 image, an HxW array" if gray else "a uint8 image"
+        typer.diags.error(b["src"].loc, f"{name}() takes {what} (not {src})")
+        return None
+    return src
+
+
 def without(typer: FunctionTyper, name: str, b: Bound, *params: str) -> bool:
     """Whether the optional parameters the compiler does not take (``dst=``) are left out."""
     for p in params:

@@ -11,7 +11,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import INT, ArrayType, TupleType, Type
 from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.array_calls import Bound, Function
-from hatch_pyaot.typing.cv2_calls import int_arg, record, source
+from hatch_pyaot.typing.cv2_calls import int_arg, record, uint8_source
 from hatch_pyaot.typing.typed import Converted
 
 if TYPE_CHECKING:
@@ -24,12 +24,8 @@ def _components(cpp: str, stats: bool) -> Function:
     name = "cv2.connectedComponentsWithStats" if stats else "cv2.connectedComponents"
 
     def rule(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
-        src = source(typer, e, name, b, "labels", "stats", "centroids")
+        src = uint8_source(typer, e, name, b, "labels", "stats", "centroids", gray=True)
         if src is None:
-            return None
-        if src.dtype != dtypes.UINT8 or src.ndim != 2:
-            typer.diags.error(b["src"].loc, f"{name}() takes a 1-channel uint8 image, an HxW "
-                              f"array (not {src})")
             return None
         ok = record(typer, e, cpp, "components.hpp", Converted(b["src"], src),
                     int_arg(typer, name, b, "connectivity", "8"),

@@ -11,7 +11,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import FLOAT, INT, ArrayType, ListType, OptionalType, TupleType, Type
 from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.array_calls import Bound, Function, type_of
-from hatch_pyaot.typing.cv2_calls import int_arg, record, source, without
+from hatch_pyaot.typing.cv2_calls import int_arg, record, uint8_source, without
 from hatch_pyaot.typing.typed import Converted
 
 if TYPE_CHECKING:
@@ -22,12 +22,8 @@ CONTOUR = ArrayType(dtypes.INT32, 3)
 
 def _find(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.findContours"
-    src = source(typer, e, name, b, "contours", "hierarchy", "offset")
+    src = uint8_source(typer, e, name, b, "contours", "hierarchy", "offset", gray=True)
     if src is None:
-        return None
-    if src.dtype != dtypes.UINT8 or src.ndim != 2:
-        typer.diags.error(b["src"].loc, f"{name}() takes a 1-channel uint8 image, an HxW "
-                          f"array (not {src})")
         return None
     ok = record(typer, e, "find_contours", "contours.hpp", Converted(b["src"], src),
                 int_arg(typer, name, b, "mode", "0"), int_arg(typer, name, b, "method", "0"))

@@ -9,7 +9,7 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, Type
 from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.array_calls import Bound, Function
-from hatch_pyaot.typing.cv2_calls import float_arg, int_arg, record, source
+from hatch_pyaot.typing.cv2_calls import float_arg, int_arg, record, uint8_source
 from hatch_pyaot.typing.typed import Converted
 
 if TYPE_CHECKING:
@@ -18,11 +18,8 @@ if TYPE_CHECKING:
 
 def _canny(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.Canny"
-    src = source(typer, e, name, b, "edges")
+    src = uint8_source(typer, e, name, b, "edges")
     if src is None:
-        return None
-    if src.dtype != dtypes.UINT8:
-        typer.diags.error(b["src"].loc, f"{name}() takes a uint8 image (not {src})")
         return None
     ok = record(typer, e, "canny", "canny.hpp", Converted(b["src"], src),
                 float_arg(typer, name, b, "threshold1", "0.0"),

@@ -145,23 +145,39 @@ bool canvas(Canvas& out, const numpy::ndarray<std::uint8_t, N>& a, const double 
 
 }  // namespace detail
 
+namespace detail {
+
+/// Draws `body(canvas, connectivity)` on `img` in place and returns it as `out`; false after
+/// cv2's error.
+template <int N, class Body>
+bool draw(numpy::ndarray<std::uint8_t, N>& out, const numpy::ndarray<std::uint8_t, N>& img,
+          const double (&color)[4], std::int64_t line_type, const char* func,
+          Body&& body) noexcept {
+  Canvas c;
+  int connectivity = 8;
+  if (!canvas(c, img, color, line_type, connectivity, func) || !body(c, connectivity))
+    return false;
+  out = img;
+  return true;
+}
+
+}  // namespace detail
+
 template <int N>
 bool draw_line(numpy::ndarray<std::uint8_t, N>& out, const numpy::ndarray<std::uint8_t, N>& img,
                std::int64_t x1, std::int64_t y1, std::int64_t x2, std::int64_t y2, double c0,
                double c1, double c2, double c3, std::int64_t thickness,
                std::int64_t line_type) noexcept {
-  detail::Canvas canvas;
-  int connectivity = 8;
-  if (!detail::canvas(canvas, img, {c0, c1, c2, c3}, line_type, connectivity, "line"))
-    return false;
-  if (thickness <= 0 || thickness > detail::max_thickness) [[unlikely]]
-    return error("line", "0 < thickness && thickness <= MAX_THICKNESS");
-  if (thickness > 1 && x1 != x2 && y1 != y2) [[unlikely]]
-    return error("line", "a thick slanted line is not compiled here (thickness 1, or a "
-                 "horizontal or vertical line)");
-  detail::thick_line(canvas, {x1, y1}, {x2, y2}, thickness, connectivity, 3, 0);
-  out = img;
-  return true;
+  return detail::draw(out, img, {c0, c1, c2, c3}, line_type, "line",
+                      [&](const detail::Canvas& c, int connectivity) {
+    if (thickness <= 0 || thickness > detail::max_thickness) [[unlikely]]
+      return error("line", "0 < thickness && thickness <= MAX_THICKNESS");
+    if (thickness > 1 && x1 != x2 && y1 != y2) [[unlikely]]
+      return error("line", "a thick slanted line is not compiled here (thickness 1, or a "
+                   "horizontal or vertical line)");
+    detail::thick_line(c, {x1, y1}, {x2, y2}, thickness, connectivity, 3, 0);
+    return true;
+  });
 }
 
 template <int N>
@@ -170,20 +186,18 @@ bool draw_rectangle(numpy::ndarray<std::uint8_t, N>& out,
                     std::int64_t y1, std::int64_t x2, std::int64_t y2, double c0, double c1,
                     double c2, double c3, std::int64_t thickness,
                     std::int64_t line_type) noexcept {
-  detail::Canvas canvas;
-  int connectivity = 8;
-  if (!detail::canvas(canvas, img, {c0, c1, c2, c3}, line_type, connectivity, "rectangle"))
-    return false;
-  if (thickness > detail::max_thickness) [[unlikely]]
-    return error("rectangle", "thickness <= MAX_THICKNESS");
-  const std::vector<detail::Point64> corners{{x1, y1}, {x2, y1}, {x2, y2}, {x1, y2}};
-  if (thickness >= 0) {
-    detail::poly_line(canvas, corners, true, thickness, connectivity, 0);
-  } else {
-    detail::fill_convex(canvas, corners, connectivity, 0);
-  }
-  out = img;
-  return true;
+  return detail::draw(out, img, {c0, c1, c2, c3}, line_type, "rectangle",
+                      [&](const detail::Canvas& c, int connectivity) {
+    if (thickness > detail::max_thickness) [[unlikely]]
+      return error("rectangle", "thickness <= MAX_THICKNESS");
+    const std::vector<detail::Point64> corners{{x1, y1}, {x2, y1}, {x2, y2}, {x1, y2}};
+    if (thickness >= 0) {
+      detail::poly_line(c, corners, true, thickness, connectivity, 0);
+    } else {
+      detail::fill_convex(c, corners, connectivity, 0);
+    }
+    return true;
+  });
 }
 
 template <int N>
@@ -191,22 +205,20 @@ bool draw_circle(numpy::ndarray<std::uint8_t, N>& out, const numpy::ndarray<std:
                  std::int64_t x, std::int64_t y, std::int64_t radius, double c0, double c1,
                  double c2, double c3, std::int64_t thickness,
                  std::int64_t line_type) noexcept {
-  detail::Canvas canvas;
-  int connectivity = 8;
-  if (!detail::canvas(canvas, img, {c0, c1, c2, c3}, line_type, connectivity, "circle"))
-    return false;
-  if (radius < 0 || thickness > detail::max_thickness) [[unlikely]]
-    return error("circle", "radius >= 0 && thickness <= MAX_THICKNESS");
-  if (thickness >= 0 && thickness <= 1 && connectivity == 4) [[unlikely]]
-    return error("circle", "a LINE_4 circle of thickness 1 is not compiled here");
-  if (thickness > 1 || line_type != 8) {
-    detail::circle_polygon(canvas, {x << detail::xy_shift, y << detail::xy_shift},
-                           radius << detail::xy_shift, thickness, connectivity);
-  } else {
-    detail::circle_int(canvas, x, y, radius, thickness < 0);
-  }
-  out = img;
-  return true;
+  return detail::draw(out, img, {c0, c1, c2, c3}, line_type, "circle",
+                      [&](const detail::Canvas& c, int connectivity) {
+    if (radius < 0 || thickness > detail::max_thickness) [[unlikely]]
+      return error("circle", "radius >= 0 && thickness <= MAX_THICKNESS");
+    if (thickness >= 0 && thickness <= 1 && connectivity == 4) [[unlikely]]
+      return error("circle", "a LINE_4 circle of thickness 1 is not compiled here");
+    if (thickness > 1 || line_type != 8) {
+      detail::circle_polygon(c, {x << detail::xy_shift, y << detail::xy_shift},
+                             radius << detail::xy_shift, thickness, connectivity);
+    } else {
+      detail::circle_int(c, x, y, radius, thickness < 0);
+    }
+    return true;
+  });
 }
 
 }  // namespace pyaot::cv2
