@@ -43,7 +43,7 @@ def _draw(cpp: str, shape: tuple[str, ...]) -> Function:
 
 
 _THICKNESS = {
-    "line": "1 (more when horizontal or vertical)",
+    "line": "1 or more",
     "rectangle": "1 or more, FILLED",
     "circle": "1 or more, FILLED (LINE_4: 2 or more, FILLED)",
 }

@@ -1,10 +1,10 @@
 #pragma once
 // cv2.line, cv2.rectangle and cv2.circle on a uint8 image of 1 to 4 channels, drawn in place
 // (the argument changes; it is also the result), as OpenCV draws them:
-// - a line of thickness 1 is the LineIterator walk (LINE_8 or LINE_4); a thicker one is the
-//   convex quadrilateral around it in 16.16 fixed point, filled, with a filled circle of
-//   radius round(thickness / 2) at each end. OpenCV 5 outlines a slanted quadrilateral
-//   otherwise than its 4.x sources read: a thick slanted line raises ValueError here;
+// - a line of thickness 1 is the LineIterator walk (LINE_8 or LINE_4); a thicker one is
+//   first clipped to the image grown by the thickness on every side, then drawn as the
+//   convex quadrilateral around it in 16.16 fixed point, filled (its outline drawn too),
+//   with a filled circle of radius round(thickness / 2) at each end;
 // - a rectangle is the closed polyline of its 4 corners (the thickness as for lines, each
 //   corner capped), or the filled polygon for a negative thickness (cv2.FILLED);
 // - a circle of LINE_8 and thickness 1 or FILLED is the midpoint walk; otherwise the polygon
@@ -172,10 +172,14 @@ bool draw_line(numpy::ndarray<std::uint8_t, N>& out, const numpy::ndarray<std::u
                       [&](const detail::Canvas& c, int connectivity) {
     if (thickness <= 0 || thickness > detail::max_thickness) [[unlikely]]
       return error("line", "0 < thickness && thickness <= MAX_THICKNESS");
-    if (thickness > 1 && x1 != x2 && y1 != y2) [[unlikely]]
-      return error("line", "a thick slanted line is not compiled here (thickness 1, or a "
-                   "horizontal or vertical line)");
-    detail::thick_line(c, {x1, y1}, {x2, y2}, thickness, connectivity, 3, 0);
+    std::int64_t ax = x1, ay = y1, bx = x2, by = y2;
+    if (thickness > 1) {  // first clipped to the image grown by the thickness on every side
+      const std::int64_t m = thickness;
+      ax += m, ay += m, bx += m, by += m;
+      if (!detail::clip_line(c.cols + 2 * m, c.rows + 2 * m, ax, ay, bx, by)) return true;
+      ax -= m, ay -= m, bx -= m, by -= m;
+    }
+    detail::thick_line(c, {ax, ay}, {bx, by}, thickness, connectivity, 3, 0);
     return true;
   });
 }

@@ -1,8 +1,8 @@
 #pragma once
 // The line rasterisers of cv2's drawing functions (pyaot/cv2/drawing.hpp), on a Canvas: a
 // uint8 image written in place with one colour.
-// - clip_line: Cohen-Sutherland clipping to the image in integer arithmetic (OpenCV's
-//   clipLine, whose divisions truncate).
+// - clip_line: Cohen-Sutherland clipping to the image (OpenCV's clipLine: each moved
+//   coordinate a product and quotient in double, truncated).
 // - line_int: OpenCV's LineIterator between integer end points, left to right: for
 //   8-connectivity a Bresenham walk one pixel per step of the major axis, for 4-connectivity
 //   a walk of dx + dy + 1 pixels that moves along one axis at a time.
@@ -37,6 +37,12 @@ struct Canvas {
   }
 };
 
+/// a * b / c in double, truncated (OpenCV 5's clipLine).
+inline std::int64_t scaled(std::int64_t a, std::int64_t b, std::int64_t c) noexcept {
+  return static_cast<std::int64_t>(static_cast<double>(a) * static_cast<double>(b) /
+                                   static_cast<double>(c));
+}
+
 /// Clips the segment to a width x height box; false when nothing of it is inside.
 inline bool clip_line(std::int64_t width, std::int64_t height, std::int64_t& x1,
                       std::int64_t& y1, std::int64_t& x2, std::int64_t& y2) noexcept {
@@ -49,26 +55,26 @@ inline bool clip_line(std::int64_t width, std::int64_t height, std::int64_t& x1,
   if ((c1 & c2) == 0 && (c1 | c2) != 0) {
     if (c1 & 12) {
       const std::int64_t a = c1 < 8 ? 0 : bottom;
-      x1 += (a - y1) * (x2 - x1) / (y2 - y1);
+      x1 += scaled(a - y1, x2 - x1, y2 - y1);
       y1 = a;
       c1 = (x1 < 0) + (x1 > right) * 2;
     }
     if (c2 & 12) {
       const std::int64_t a = c2 < 8 ? 0 : bottom;
-      x2 += (a - y2) * (x2 - x1) / (y2 - y1);
+      x2 += scaled(a - y2, x2 - x1, y2 - y1);
       y2 = a;
       c2 = (x2 < 0) + (x2 > right) * 2;
     }
     if ((c1 & c2) == 0 && (c1 | c2) != 0) {
       if (c1) {
         const std::int64_t a = c1 == 1 ? 0 : right;
-        y1 += (a - x1) * (y2 - y1) / (x2 - x1);
+        y1 += scaled(a - x1, y2 - y1, x2 - x1);
         x1 = a;
         c1 = 0;
       }
       if (c2) {
         const std::int64_t a = c2 == 1 ? 0 : right;
-        y2 += (a - x2) * (y2 - y1) / (x2 - x1);
+        y2 += scaled(a - x2, y2 - y1, x2 - x1);
         x2 = a;
         c2 = 0;
       }
