@@ -6,6 +6,7 @@ arguments unchanged afterwards, and cv2's errors (cv2.error) raised as ValueErro
 from __future__ import annotations
 
 import copy
+import os
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,9 @@ from hypothesis import strategies as st
 from support import Pair, build_pair, outcome
 
 KERNELS = Path(__file__).parent / "kernels" / "cv2_analysis_kernels.py"
-EXAMPLES = settings(max_examples=40, deadline=None)
+SANITIZED = os.environ.get("PYAOT_TEST_SANITIZE") == "1"
+"""Rerun by tests/test_sanitizers.py: fewer examples."""
+EXAMPLES = settings(max_examples=10 if SANITIZED else 40, deadline=None)
 
 
 @pytest.fixture(scope="module")
