@@ -106,5 +106,42 @@ def pipeline(img: NDArray[np.uint8]) -> NDArray[np.float32]:
     return cv2.normalize(small, None, 0.0, 1.0, cv2.NORM_MINMAX, cv2.CV_32F)
 
 
-GRAY_INPUT = ("otsu", "sobel")
+@compile
+def canny(gray: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    return cv2.Canny(gray, 50, 150)
+
+
+@compile
+def components(gray: NDArray[np.uint8]) -> tuple[int, NDArray[np.int32], NDArray[np.int32],
+                                                  NDArray[np.float64]]:
+    """The blobs of the thresholded noise image (tens of thousands of components)."""
+    binary = cv2.threshold(gray, 127, 255, cv2.THRESH_BINARY)[1]
+    return cv2.connectedComponentsWithStats(binary)
+
+
+@compile
+def contours(gray: NDArray[np.uint8]) -> tuple[int, float, int]:
+    binary = cv2.threshold(gray, 127, 255, cv2.THRESH_BINARY)[1]
+    found, _ = cv2.findContours(binary, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    area = 0.0
+    width = 0
+    for c in found:
+        area += cv2.contourArea(c)
+        width += cv2.boundingRect(c)[2]
+    return len(found), area, width
+
+
+@compile
+def drawing(img: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """Boxes, lines and dots of a detector's results on a copy of the image."""
+    out = img.copy()
+    for i in range(40):
+        x, y = 13 * i, 11 * i
+        cv2.rectangle(out, (x, y), (x + 90, y + 60), (0, 255, 0), 2)
+        cv2.line(out, (x, 479 - y), (639 - x, y), (255, 0, 0), 1)
+        cv2.circle(out, (x + 45, y + 30), 12, (0, 0, 255), cv2.FILLED)
+    return out
+
+
+GRAY_INPUT = ("otsu", "sobel", "canny", "components", "contours")
 """Kernels timed on the grayscale image; the others on the BGR one."""

@@ -277,6 +277,8 @@ def _sanitized_env(cxx: str) -> dict[str, str]:
 
 @pytest.mark.slow
 def test_cv2_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
-    """tests/test_cv2.py again under ASan and UBSan: the cv2 runtime's borders, windows and
-    fixed-point paths on random sizes and strided views."""
-    _tests_under_sanitizers(cxx, tmp_path, "test_cv2.py")
+    """tests/test_cv2.py and tests/test_cv2_analysis.py again under ASan and UBSan: the cv2
+    runtime's borders, windows and fixed-point paths on random sizes and strided views, the
+    padded maps of Canny and findContours, the union-find of the components, the clipping of
+    the drawing functions."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_cv2.py", "test_cv2_analysis.py")

@@ -47,6 +47,19 @@ def source(typer: FunctionTyper, e: ir.Expr, name: str, b: Bound,
     return src if src is not None and without(typer, name, b, "dst", *absent) else None
 
 
+def uint8_source(typer: FunctionTyper, e: ir.Expr, name: str, b: Bound, *absent: str,
+                 gray: bool = False) -> ArrayType | None:
+    """``source``, a uint8 image (an HxW one if ``gray``), else None after a diagnostic."""
+    src = source(typer, e, name, b, *absent)
+    if src is None:
+        return None
+    if src.dtype != dtypes.UINT8 or (gray and src.ndim != 2):
+        what = "a 1-channel uint8 image, an HxW array" if gray else "a uint8 image"
+        typer.diags.error(b["src"].loc, f"{name}() takes {what} (not {src})")
+        return None
+    return src
+
+
 def without(typer: FunctionTyper, name: str, b: Bound, *params: str) -> bool:
     """Whether the optional parameters the compiler does not take (``dst=``) are left out."""
     for p in params:
@@ -134,7 +147,11 @@ def record(typer: FunctionTyper, e: ir.Expr, cpp: str, header: str,
 def _functions() -> dict[str, Function]:
     from hatch_pyaot.typing import (
         cv2_color,
+        cv2_components,
+        cv2_contours,
         cv2_convolution,
+        cv2_drawing,
+        cv2_edges,
         cv2_filters,
         cv2_geometry,
         cv2_morphology,
@@ -144,7 +161,9 @@ def _functions() -> dict[str, Function]:
 
     return {**cv2_color.FUNCTIONS, **cv2_geometry.FUNCTIONS, **cv2_threshold.FUNCTIONS,
             **cv2_filters.FUNCTIONS, **cv2_morphology.FUNCTIONS, **cv2_convolution.FUNCTIONS,
-            **cv2_warp.FUNCTIONS}
+            **cv2_warp.FUNCTIONS, **cv2_edges.FUNCTIONS,
+            **cv2_components.FUNCTIONS, **cv2_contours.FUNCTIONS,
+            **cv2_drawing.FUNCTIONS}
 
 
 def handles(name: str) -> bool:

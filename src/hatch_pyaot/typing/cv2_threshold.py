@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import FLOAT, TupleType, Type
-from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.array_calls import Bound, Function
-from hatch_pyaot.typing.cv2_calls import float_arg, int_arg, record, source
+from hatch_pyaot.typing.cv2_calls import float_arg, int_arg, record, source, uint8_source
 from hatch_pyaot.typing.typed import Converted
 
 if TYPE_CHECKING:
@@ -29,11 +28,8 @@ def _threshold(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
 
 def _adaptive(typer: FunctionTyper, e: ir.Expr, b: Bound) -> Type | None:
     name = "cv2.adaptiveThreshold"
-    src = source(typer, e, name, b)
+    src = uint8_source(typer, e, name, b)
     if src is None:
-        return None
-    if src.dtype != dtypes.UINT8:
-        typer.diags.error(b["src"].loc, f"{name}() takes a uint8 image (not {src})")
         return None
     ok = record(typer, e, "adaptive_threshold", "adaptive.hpp", Converted(b["src"], src),
                 float_arg(typer, name, b, "maxValue", "0.0"),
