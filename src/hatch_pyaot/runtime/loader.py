@@ -132,6 +132,10 @@ def load_native_module(fn: types.FunctionType, source: str) -> types.ModuleType 
         _reject(fn, name, path, source, problem or "could not be used")
         return None
     module.__pyaot_valid__ = True  # type: ignore[attr-defined]
+    if hasattr(module, "__pyaot_tune__"):  # built in variants: the measured picks
+        from hatch_pyaot.runtime.tuning import apply
+
+        apply(module, path)
     sys.modules[name] = module
     return module
 

@@ -28,6 +28,12 @@
 #endif
 #endif
 
+#if defined(PYAOT_VARIANT_UNIT) && PYAOT_THREADS_AVAILABLE
+#define PYAOT_VARIANT_UNIT_SHARES_SERIAL 1
+#else
+#define PYAOT_VARIANT_UNIT_SHARES_SERIAL 0
+#endif
+
 #ifndef PYAOT_DEFAULT_THREADS
 #define PYAOT_DEFAULT_THREADS 0
 #endif
@@ -167,10 +173,27 @@ inline int thread_count() { return 1; }
 
 #endif
 
+/// Set by a tuned call (pyaot/python/tune.hpp) whose measured pick is serial: this thread's
+/// loops then stay on it. The main unit holds it for the ISA variants' units.
+#if PYAOT_VARIANT_UNIT_SHARES_SERIAL
+bool& shared_serial_only() noexcept;
+inline bool& serial_only() noexcept { return shared_serial_only(); }
+#elif PYAOT_THREADS_AVAILABLE
+inline bool& serial_only() noexcept {
+  thread_local bool serial = false;
+  return serial;
+}
+#else
+inline bool& serial_only() noexcept {
+  static bool serial = false;
+  return serial;
+}
+#endif
+
 /// The parts a loop of `n` elements in `rows` independent rows is worth splitting into:
 /// a few per thread, for balance; 1 on one thread.
 inline int parts_for(std::int64_t n, std::int64_t rows) {
-  if (n < 2 * min_elements || rows < 2) return 1;
+  if (n < 2 * min_elements || rows < 2 || serial_only()) return 1;
   const int threads = thread_count();
   if (threads <= 1) return 1;
   std::int64_t parts = std::int64_t{threads} * 4;
