@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 import hatch_pyaot
+from hatch_pyaot.abi3 import cxx_flags
 from hatch_pyaot.pipeline import build
 from hatch_pyaot.runtime import tuning
 from hatch_pyaot.runtime.loader import _load
@@ -42,13 +43,16 @@ pytestmark = pytest.mark.skipif(
 def _build(folder: Path) -> dict[str, Any]:
     """The kernels built with two variants, and again with other flags (a rebuild)."""
     out = {}
+    limited = os.environ.get("PYAOT_TEST_LIMITED_API") == "1"  # test_abi3_differential.py
     for name, boundscheck in (("built", True), ("rebuilt", False)):
         (folder / name).mkdir()
         source = folder / name / "tune_kernels.py"
         shutil.copyfile(KERNELS, source)
         report = build([source], BuildOptions(isa_variants=("x86-64-v3", "x86-64-v4"),
                                               boundscheck=boundscheck,
-                                              cache_dir=folder / "cache"))
+                                              cache_dir=folder / "cache",
+                                              extra_cxx_flags=cxx_flags("3.11") if limited
+                                              else ()))
         assert not report.failed_entries, [e.diagnostics for e in report.failed_entries]
         (native,) = report.built
         out[name] = {"source": str(source), "native": str(native)}
@@ -210,3 +214,22 @@ def test_a_package_ships_defaults(built: dict[str, Any], native: Any, tmp_path: 
             "mix": {"0": ["baseline", True]}}
     finally:
         defaults.unlink()
+
+
+def test_explain_shows_the_measured_times_and_the_pick(built: dict[str, Any], native: Any,
+                                                       tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from hatch_pyaot.variants_report import describe
+
+    write_cache(native, tmp_path, native.__pyaot_build_id__, {"poly": {"19": {
+        "isa": "baseline", "threads": False, "default": "x86-64-v3 threads",
+        "times_ns": {"baseline serial": 1500.0, "x86-64-v3 threads": 2.5e6}}}})
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("PYAOT_TUNE", raising=False)
+    source, so = Path(built["built"]["source"]), Path(built["built"]["native"])
+    text = describe(source, so, "poly")
+    assert "bucket 19 (2^19 elements): runs baseline serial (untuned: x86-64-v3 threads)" in text
+    assert "baseline serial 1.5 us, x86-64-v3 threads 2.50 ms" in text
+    assert "dot: not measured" in describe(source, so, "dot")
+    monkeypatch.setenv("PYAOT_TUNE", "off")
+    assert describe(source, so, "poly").endswith("tuning: off (PYAOT_TUNE=off)")

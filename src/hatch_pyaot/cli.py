@@ -52,7 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("explain", help="show a function's IR, types or generated C++")
     e.add_argument("target", metavar="FILE::FUNC")
     e.add_argument("--stage", choices=["ir", "types", "cpp", "variants"], default="types",
-                   help="`variants`: the ISA variants of the built module, and which runs here")
+                   help="`variants`: the ISA variants of the built module, which runs here, and "
+                   "what tuning measured and picked")
     t = sub.add_parser("tune", help="time the variants of a module built with isa-variants "
                        "on this machine and write its tuning cache (docs/variants.md)")
     t.add_argument("module", type=Path, metavar="FILE.py", help="the module's source; its "
@@ -270,7 +271,7 @@ def _explain(args: argparse.Namespace) -> int:
         from hatch_pyaot.pipeline import native_path
         from hatch_pyaot.variants_report import describe
 
-        print(describe(Path(file), native_path(Path(file))))
+        print(describe(Path(file), native_path(Path(file)), func))
         return 0
     if args.stage == "cpp":
         assert result.cpp is not None

@@ -76,26 +76,30 @@ def read(path: str) -> dict[str, Any] | None:
 
 
 def entry_for(data: dict[str, Any] | None, cpu: dict[str, Any], build_id: str,
-              any_cpu: bool = False) -> dict[str, Any] | None:
-    """The functions measured for ``build_id`` on ``cpu`` (with ``any_cpu``, a package's
-    defaults: else on a CPU of the same features, else on ``"cpu": "any"``)."""
+              package: bool = False) -> dict[str, Any] | None:
+    """The functions measured for ``build_id`` on ``cpu``. A package's defaults (``package``)
+    may also be for a CPU of the same features or ``"cpu": "any"``, and for ``"any"`` build
+    of the module; the closest match wins."""
     if data is None:
         return None
     ranked: list[tuple[int, dict[str, Any]]] = []
     for machine in data["machines"]:
-        if not isinstance(machine, dict):
-            continue
-        found = machine.get("modules", {}).get(build_id) if isinstance(
-            machine.get("modules"), dict) else None
-        if not isinstance(found, dict) or not isinstance(found.get("functions"), dict):
+        modules = machine.get("modules") if isinstance(machine, dict) else None
+        if not isinstance(modules, dict):
             continue
         theirs = machine.get("cpu")
         if theirs == cpu:
-            ranked.append((0, found["functions"]))
-        elif any_cpu and isinstance(theirs, dict) and theirs.get("features") == cpu["features"]:
-            ranked.append((1, found["functions"]))
-        elif any_cpu and theirs == "any":
-            ranked.append((2, found["functions"]))
+            cpu_rank = 0
+        elif package and isinstance(theirs, dict) and theirs.get("features") == cpu["features"]:
+            cpu_rank = 1
+        elif package and theirs == "any":
+            cpu_rank = 2
+        else:
+            continue
+        for build_rank, key in enumerate((build_id, "any") if package else (build_id,)):
+            found = modules.get(key)
+            if isinstance(found, dict) and isinstance(found.get("functions"), dict):
+                ranked.append((2 * cpu_rank + build_rank, found["functions"]))
     return min(ranked, key=lambda r: r[0])[1] if ranked else None
 
 
@@ -127,7 +131,7 @@ def apply(module: types.ModuleType, native: str) -> None:
     source = mine
     if functions is None:
         source = defaults_file(native)
-        functions = entry_for(read(source), cpu, build_id, any_cpu=True)
+        functions = entry_for(read(source), cpu, build_id, package=True)
     if functions is None:
         return
     choice = {name: set_picks(module, name, buckets) for name, buckets in functions.items()
