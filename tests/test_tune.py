@@ -125,6 +125,17 @@ def test_the_module_refuses_what_it_cannot_run(native: Any) -> None:
         native.__pyaot_tune__("poly", "3", "baseline", 1)
 
 
+def test_the_module_counts_the_loops_threads_could_split(native: Any) -> None:
+    """What tells the tuner whether serial and threaded differ for a call."""
+    large, small = np.ones((1 << 19) + 7), np.ones(1000)
+    before = native.__pyaot_splittable__()
+    native.poly(small)
+    native.dot(large, large)  # a scalar loop: never split
+    assert native.__pyaot_splittable__() == before
+    native.poly(large)
+    assert native.__pyaot_splittable__() == before + 1
+
+
 def test_tune_writes_the_cache_and_the_next_import_uses_it(built: dict[str, Any],
                                                            tmp_path: Path) -> None:
     source = built["built"]["source"]
@@ -192,7 +203,10 @@ def test_a_corrupt_cache_is_ignored(built: dict[str, Any], native: Any, tmp_path
     path.parent.mkdir(parents=True)
     for text in ("{not json", json.dumps({"format": 1, "machines": [
             {"cpu": tuning.cpu_of(native), "modules": {native.__pyaot_build_id__: {
-                "functions": {"poly": {"19": {"isa": 3}, "x": 1}, "dot": [1]}}}}]})):
+                "functions": {"poly": {"19": {"isa": 3}, "x": 1, "99999999999": {"isa": "baseline"},
+                                       "18": {"isa": "base\u0000line"}},
+                              "d\u0000t": {"13": {"isa": "baseline"}}, "dot": [1],
+                              "mix": {"0": {"isa": "baseline", "threads": 1}}}}}}]})):
         path.write_text(text)
         got = probe(built["built"]["source"], tmp_path)
         assert got["choice"] == {} and got["picks"]["poly"]["19"] == [got["isa"], True]
@@ -233,3 +247,20 @@ def test_explain_shows_the_measured_times_and_the_pick(built: dict[str, Any], na
     assert "dot: not measured" in describe(source, so, "dot")
     monkeypatch.setenv("PYAOT_TUNE", "off")
     assert describe(source, so, "poly").endswith("tuning: off (PYAOT_TUNE=off)")
+
+
+def test_tune_says_what_is_wrong_with_its_inputs(built: dict[str, Any], tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from hatch_pyaot.cli import main
+
+    source = built["built"]["source"]
+    none = tmp_path / "none.py"
+    none.write_text("X = 1\n")
+    unknown = tmp_path / "unknown.py"
+    unknown.write_text("TUNE_INPUTS = {'nope': [(1,)]}\n")
+    assert main(["tune", source, "--inputs", str(none)]) == 2
+    assert "defines no TUNE_INPUTS" in capsys.readouterr().err
+    assert main(["tune", source, "--inputs", str(unknown)]) == 2
+    assert "no compiled function nope in tune_kernels.pyaot" in capsys.readouterr().err
+    assert main(["tune", str(tmp_path / "missing.py")]) == 2
+    assert "is no Python file nor importable module" in capsys.readouterr().err

@@ -56,8 +56,8 @@ def _parser() -> argparse.ArgumentParser:
                    "what tuning measured and picked")
     t = sub.add_parser("tune", help="time the variants of a module built with isa-variants "
                        "on this machine and write its tuning cache (docs/variants.md)")
-    t.add_argument("module", type=Path, metavar="FILE.py", help="the module's source; its "
-                   "native module must be built")
+    t.add_argument("module", metavar="FILE.py|MODULE", help="the module's source, or its "
+                   "dotted name (importable from here); its native module must be built")
     t.add_argument("--inputs", type=Path, metavar="FILE.py", help="defines TUNE_INPUTS = "
                    "{'func': [(args...), ...]} (default: the module's own TUNE_INPUTS)")
     t.add_argument("--rounds", type=int, default=7, help="timing rounds (default 7)")
@@ -292,7 +292,11 @@ def _tune(args: argparse.Namespace) -> int:
     from hatch_pyaot.runtime.loader import _load
     from hatch_pyaot.tune import load_inputs, measure, record, report
 
-    source: Path = args.module
+    source = _module_source(args.module)
+    if source is None:
+        print(f"pyaot: error: {args.module} is no Python file nor importable module",
+              file=sys.stderr)
+        return 2
     native = native_path(source)
     if not native.is_file():
         print(f"pyaot: error: {source} has no native module ({native.name}); build it with "
@@ -322,6 +326,20 @@ def _tune(args: argparse.Namespace) -> int:
     print(report(measured))
     print(f"wrote {path}")
     return 0
+
+
+def _module_source(name: str) -> Path | None:
+    """``kernels.py``, or a module's dotted name (``mypkg.kernels``): its source file."""
+    if name.endswith(".py") or Path(name).is_file():
+        return Path(name) if Path(name).is_file() else None
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    origin = spec.origin if spec is not None else None
+    return Path(origin) if origin is not None and origin.endswith(".py") else None
 
 
 def _annotate(args: argparse.Namespace) -> int:

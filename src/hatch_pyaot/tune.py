@@ -20,16 +20,13 @@ import runpy
 import statistics
 import time
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hatch_pyaot.runtime import tuning
-
-THREADED_BUCKET = 18
-"""Below 2^18 elements no loop runs on threads (pyaot/parallel/pool.hpp ``parts_for``):
-the serial and threaded picks are the same code there, and only the ISA level is timed."""
+from hatch_pyaot.runtime.online import bucket_of
 
 SAMPLE_SECONDS = 1e-3
 ROUNDS = 7
@@ -73,13 +70,6 @@ class Measured:
         return self.times[self.default] / self.times[self.best]
 
 
-def bucket_of(args: Sequence[Any]) -> int:
-    """The shape bucket a call falls in, as the module computes it (pyaot/python/tune.hpp):
-    log2 of the elements of its array arguments."""
-    elements = sum(int(a.size) for a in args if hasattr(a, "__array_interface__"))
-    return 0 if elements < 2 else min(elements.bit_length() - 1, 63)
-
-
 def load_inputs(source: Path, inputs: Path | None) -> dict[str, list[tuple[Any, ...]]]:
     path = inputs or source
     found = runpy.run_path(str(path), run_name=path.stem).get("TUNE_INPUTS")
@@ -92,13 +82,23 @@ def load_inputs(source: Path, inputs: Path | None) -> dict[str, list[tuple[Any, 
     return out
 
 
-def candidates(module: types.ModuleType, bucket: int) -> list[Candidate]:
+def candidates(module: types.ModuleType, threaded: bool) -> list[Candidate]:
     """The variants to time: every level built and runnable here (the module refuses the
-    others), serial and threaded where threads can matter."""
+    others), and serial apart from threaded where a loop of the calls can use threads."""
     built = module.__pyaot_variants__
     allowed = built[:built.index(module.__pyaot_isa__) + 1]
-    splits = (True, False) if bucket >= THREADED_BUCKET and (os.cpu_count() or 1) > 1 else (True,)
+    splits = (True, False) if threaded and (os.cpu_count() or 1) > 1 else (True,)
     return [Candidate(isa, threads) for isa in allowed for threads in splits]
+
+
+def _threaded(module: types.ModuleType, fn: Callable[..., Any],
+              group: list[tuple[Any, ...]]) -> bool:
+    """Whether the calls of ``group`` run a loop large enough for threads (the module counts
+    them: pyaot/parallel/pool.hpp); where none does, serial and threaded are the same."""
+    before = module.__pyaot_splittable__()
+    for args in group:
+        fn(*copy.deepcopy(args))
+    return bool(module.__pyaot_splittable__() > before)
 
 
 def same(a: Any, b: Any) -> bool:
@@ -123,7 +123,9 @@ def measure(module: types.ModuleType, name: str, calls: list[tuple[Any, ...]],
     for bucket, group in sorted(by_bucket.items()):
         isa, threads = module.__pyaot_pick__(name, bucket)
         result = Measured(name, bucket, Candidate(isa, threads))
-        alive = _checked(module, name, fn, group, candidates(module, bucket), result)
+        _choose(module, name, result.default)
+        offered = candidates(module, _threaded(module, fn, group))
+        alive = _checked(module, name, fn, group, offered, result)
         samples: dict[Candidate, list[float]] = {c: [] for c in alive}
         reps = _reps(module, name, fn, group, result.default)
         for done in range(rounds):

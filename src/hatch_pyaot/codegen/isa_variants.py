@@ -107,7 +107,8 @@ def main_unit_lines(entries: Sequence[tuple[str, Sequence[Specialization]]],
              *[f"static unsigned char picks_{s.cpp_name}[pyaot::tune::buckets];" for s in called],
              "inline const table& pick(const unsigned char* picks, std::int64_t elements) {",
              "  const unsigned char p = picks[pyaot::tune::bucket_of(elements)];",
-             "  pyaot::parallel::serial_only() = (p & pyaot::tune::serial_bit) != 0;",
+             "  pyaot::parallel::tune_state().serial_only = "
+             "(p & pyaot::tune::serial_bit) != 0;",
              "  return *tables[p & pyaot::tune::level_mask];", "}"]
     rows = []
     for k, (name, specs) in enumerate(entries):
@@ -120,10 +121,14 @@ def main_unit_lines(entries: Sequence[tuple[str, Sequence[Specialization]]],
               "  return pyaot::tune::set(registry, args);", "}",
               "static PyObject* get_pick(PyObject*, PyObject* args) {",
               "  return pyaot::tune::get(registry, args);", "}",
+              "static PyObject* splittable(PyObject*, PyObject*) {",
+              "  return pyaot::tune::splittable();", "}",
               "static PyMethodDef methods[] = {",
               '  {"__pyaot_tune__", set_pick, METH_VARARGS, "(name, bucket, level, threads): '
               'set a pick; False when refused"},',
               '  {"__pyaot_pick__", get_pick, METH_VARARGS, "(name, bucket): (level, threads)"},',
+              '  {"__pyaot_splittable__", splittable, METH_NOARGS, "loops run that threads '
+              'could split"},',
               "  {nullptr, nullptr, 0, nullptr},", "};", "}  // namespace pyaot_isa",
               '#if __has_include("pyaot_build_id.hpp")  // written by the build: its cache key',
               '#include "pyaot_build_id.hpp"', "#else", '#define PYAOT_BUILD_ID "unknown"',

@@ -104,15 +104,16 @@ def entry_for(data: dict[str, Any] | None, cpu: dict[str, Any], build_id: str,
 
 
 def mode() -> str:
-    """``PYAOT_TUNE``: ``on`` (the default: read the cache), ``off``."""
+    """``PYAOT_TUNE``: ``on`` (the default: read the cache), ``off``, ``online`` (read it,
+    and time real calls: runtime/online.py)."""
     value = os.environ.get("PYAOT_TUNE", "").strip().lower()
     if value in ("", "on", "1"):
         return "on"
-    if value in ("off", "0"):
-        return "off"
+    if value in ("off", "0", "online"):
+        return value if value != "0" else "off"
     import warnings
 
-    warnings.warn(f"PYAOT_TUNE={value!r} is not understood (on, off); it is ignored",
+    warnings.warn(f"PYAOT_TUNE={value!r} is not understood (on, off, online); it is ignored",
                   RuntimeWarning, stacklevel=3)
     return "on"
 
@@ -151,17 +152,24 @@ def set_picks(module: types.ModuleType, name: str,
     nearest measured one (the lower on a tie). Returns the picks the module accepted."""
     measured: dict[int, tuple[str, bool]] = {}
     for key, pick in buckets.items():
-        if (isinstance(key, str) and key.isdigit() and isinstance(pick, dict)
+        if (isinstance(key, str) and key.isdigit() and len(key) <= 2 and isinstance(pick, dict)
                 and isinstance(pick.get("isa"), str)
                 and isinstance(pick.get("threads", True), bool)):
             measured[int(key)] = (pick["isa"], pick.get("threads", True))
-    accepted = {b: p for b, p in sorted(measured.items())
-                if module.__pyaot_tune__(name, b, p[0], int(p[1])) is True}
+    accepted = {b: p for b, p in sorted(measured.items()) if _offer(module, name, b, *p)}
     if not accepted:
         return {}
     for bucket in range(64):
         if bucket not in accepted:
             nearest = min(accepted, key=lambda b: (abs(b - bucket), b))
-            isa, threads = accepted[nearest]
-            module.__pyaot_tune__(name, bucket, isa, int(threads))
+            _offer(module, name, bucket, *accepted[nearest])
     return accepted
+
+
+def _offer(module: types.ModuleType, name: str, bucket: int, isa: str, threads: bool) -> bool:
+    """Whether the module took the pick (it refuses what it cannot run; a name with a NUL
+    character is refused here)."""
+    try:
+        return module.__pyaot_tune__(name, bucket, isa, int(threads)) is True
+    except (ValueError, TypeError, OverflowError):
+        return False

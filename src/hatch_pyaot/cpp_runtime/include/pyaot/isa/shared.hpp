@@ -1,5 +1,5 @@
 // The state a module's ISA-variant units share with its main unit (codegen/isa_variants.py):
-// the error state, the interrupt hook, the print hook and the tuned serial flag
+// the error state, the interrupt hook, the print hook and the tuning state
 // (pyaot/parallel/pool.hpp) live in the main unit, and these functions (defined here,
 // non-inline: include this header in the main unit only) reach them. A variant unit, built
 // with PYAOT_VARIANT_UNIT, keeps private copies of all its inline functions and templates
@@ -25,7 +25,7 @@ bool shared_print_text(std::string_view text, int stream) noexcept {
 }
 
 namespace parallel {
-bool& shared_serial_only() noexcept { return serial_only(); }
+TuneState& shared_tune_state() noexcept { return tune_state(); }
 }  // namespace parallel
 
 }  // namespace pyaot

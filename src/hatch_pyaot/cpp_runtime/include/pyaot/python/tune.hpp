@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include <pyaot/isa/detect.hpp>
+#include <pyaot/parallel/pool.hpp>
 
 namespace pyaot::tune {
 
@@ -103,6 +104,11 @@ inline PyObject* get(registry& r, PyObject* args) {
   const unsigned char value = found->picks[0][bucket];
   return Py_BuildValue("(sO)", pyaot::isa::level_names[value & level_mask],
                        (value & serial_bit) ? Py_False : Py_True);
+}
+
+/// `__pyaot_splittable__()`: how many loops large enough for threads this thread has run.
+inline PyObject* splittable() {
+  return PyLong_FromUnsignedLongLong(pyaot::parallel::tune_state().splittable);
 }
 
 /// The CPU's model string (cpuid's brand string; empty elsewhere).
