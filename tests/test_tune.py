@@ -69,11 +69,11 @@ def native(built: dict[str, Any]) -> Any:
     return _load("_test_tune.tune_kernels", built["built"]["native"])
 
 
-def probe(source: str, cache: Path, **env: str) -> dict[str, Any]:
+def probe(source: str, cache: Path, *more: str, **env: str) -> dict[str, Any]:
     child_env = {k: v for k, v in os.environ.items()
                  if k not in ("PYAOT_ISA", "PYAOT_CPU_FEATURES", "PYAOT_TUNE")}
     child_env.update(env, XDG_CACHE_HOME=str(cache), PYTHONPATH=str(SRC))
-    proc = subprocess.run([sys.executable, str(PROBE), source], env=child_env,
+    proc = subprocess.run([sys.executable, str(PROBE), source, *more], env=child_env,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)  # type: ignore[no-any-return]
@@ -264,3 +264,16 @@ def test_tune_says_what_is_wrong_with_its_inputs(built: dict[str, Any], tmp_path
     assert "no compiled function nope in tune_kernels.pyaot" in capsys.readouterr().err
     assert main(["tune", str(tmp_path / "missing.py")]) == 2
     assert "is no Python file nor importable module" in capsys.readouterr().err
+
+
+def test_online_tuning_tries_each_variant_then_keeps_one(built: dict[str, Any],
+                                                          tmp_path: Path) -> None:
+    from hatch_pyaot.runtime.online import SAMPLES
+
+    got = probe(built["built"]["source"], tmp_path, "40", PYAOT_TUNE="online")
+    runnable = 2 * (["baseline", "x86-64-v3", "x86-64-v4"].index(got["isa"]) + 1)
+    tried = {(isa, threads) for isa, threads, _ in got["online"][:runnable * SAMPLES]}
+    assert len(tried) == runnable  # every level, serial and threaded
+    kept = got["online"][runnable * SAMPLES:]
+    assert len({(isa, threads) for isa, threads, _ in kept}) == 1
+    assert all(same for _, _, same in got["online"])  # every variant: the same bits

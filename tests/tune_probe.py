@@ -13,7 +13,7 @@ import numpy as np
 BUCKETS = (0, 9, 13, 19)
 
 
-def main(path: str) -> None:
+def main(path: str) -> None:  # argv[2]: calls of poly to make after the first
     spec = importlib.util.spec_from_file_location("tune_kernels", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -21,6 +21,12 @@ def main(path: str) -> None:
     spec.loader.exec_module(module)
     result = module.poly(np.linspace(-1.0, 1.0, 1 << 19))
     native = sys.modules["_pyaot_native.tune_kernels"]
+    online = []  # PYAOT_TUNE=online: what each further call of the bucket ran, and its bits
+    if len(sys.argv) > 2:
+        for _ in range(int(sys.argv[2])):
+            again = module.poly(np.linspace(-1.0, 1.0, 1 << 19))
+            online.append([*native.__pyaot_pick__("poly", 19), again.tobytes() ==
+                           result.tobytes()])
     print(json.dumps({
         "isa": native.__pyaot_isa__,
         "build_id": native.__pyaot_build_id__,
@@ -30,6 +36,7 @@ def main(path: str) -> None:
         "picks": {name: {str(b): list(native.__pyaot_pick__(name, b)) for b in BUCKETS}
                   for name in ("poly", "dot", "mix")},
         "poly": [float(x).hex() for x in result[::4099]],
+        "online": online,
     }))
 
 

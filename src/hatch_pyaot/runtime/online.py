@@ -3,7 +3,7 @@ a module built in several variants times its real calls, per shape bucket, tryin
 variant the CPU runs in turn, and once every one has ``SAMPLES`` calls keeps the one of the
 lowest median. Every variant gives the same results, so which one a call runs changes its
 time only. The picks last as long as the process (``pyaot tune`` writes them for good);
-until a bucket has converged its calls go through a Python wrapper (about a microsecond).
+in this mode every call goes through this Python wrapper (about a microsecond).
 """
 
 from __future__ import annotations
