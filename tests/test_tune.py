@@ -213,21 +213,22 @@ def test_a_corrupt_cache_is_ignored(built: dict[str, Any], native: Any, tmp_path
 
 
 def test_a_package_ships_defaults(built: dict[str, Any], native: Any, tmp_path: Path) -> None:
-    defaults = Path(tuning.defaults_file(built["built"]["native"]))
+    package = tmp_path / "package"  # a copy: other workers probe the shared build meanwhile
+    package.mkdir()
+    for path in (built["built"]["source"], built["built"]["native"]):
+        shutil.copy(path, package)
+    source = str(package / Path(built["built"]["source"]).name)
+    defaults = Path(tuning.defaults_file(str(package / Path(built["built"]["native"]).name)))
     defaults.write_text(json.dumps({"format": 1, "machines": [{"cpu": "any", "modules": {
         native.__pyaot_build_id__: {"functions": {
             "dot": {"13": {"isa": "baseline", "threads": True}}}}}}]}))
-    try:
-        got = probe(built["built"]["source"], tmp_path)
-        assert got["choice"] == {"dot": {"13": ["baseline", True]}}
-        assert got["tuned_from"] == str(defaults)
-        # the machine's own cache comes first
-        write_cache(native, tmp_path, native.__pyaot_build_id__,
-                    {"mix": {"0": {"isa": "baseline", "threads": True}}})
-        assert probe(built["built"]["source"], tmp_path)["choice"] == {
-            "mix": {"0": ["baseline", True]}}
-    finally:
-        defaults.unlink()
+    got = probe(source, tmp_path)
+    assert got["choice"] == {"dot": {"13": ["baseline", True]}}
+    assert got["tuned_from"] == str(defaults)
+    # the machine's own cache comes first
+    write_cache(native, tmp_path, native.__pyaot_build_id__,
+                {"mix": {"0": {"isa": "baseline", "threads": True}}})
+    assert probe(source, tmp_path)["choice"] == {"mix": {"0": ["baseline", True]}}
 
 
 def test_explain_shows_the_measured_times_and_the_pick(built: dict[str, Any], native: Any,

@@ -1,5 +1,6 @@
-"""Kernels built in ISA variants by test_tune.py: an elementwise expression large enough to
-run on threads, a reduction loop, and a function whose array rank is left open."""
+"""Kernels built in ISA variants by test_tune.py: an elementwise expression whose large
+calls run on threads, a scalar loop over arrays, and an integer loop; ``pyaot tune`` takes
+TUNE_INPUTS from here."""
 
 import numpy as np
 from numpy.typing import NDArray
@@ -14,17 +15,21 @@ def poly(x: NDArray[np.float64]) -> NDArray[np.float64]:
 
 @compile
 def dot(a: NDArray[np.float64], b: NDArray[np.float64]) -> float:
-    s = 0.0
-    for i in range(a.shape[0]):
-        s += a[i] * b[i]
-    return s
+    """A scalar loop over two arrays: never split over threads."""
+    total = 0.0
+    i = 0
+    while i < a.shape[0]:
+        total += a[i] * b[i]
+        i += 1
+    return total
 
 
 @compile
 def mix(n: int) -> int:
-    h = 2166136261
-    for i in range(n):
-        h = ((h ^ i) * 16777619) & 0xFFFFFFFF
+    """Integers only: every call is in bucket 0."""
+    h = 0
+    for i in range(1, n):
+        h = (h * 31 + i % 7) % 1000003
     return h
 
 
