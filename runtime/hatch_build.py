@@ -18,6 +18,8 @@ FILES = (
     "hatch_pyaot/runtime/__init__.py",
     "hatch_pyaot/runtime/loader.py",
     "hatch_pyaot/runtime/onnx_model.py",
+    "hatch_pyaot/runtime/online.py",
+    "hatch_pyaot/runtime/tuning.py",
 )
 """Everything ``import hatch_pyaot`` and ``@compile`` run; the root pyproject.toml excludes
 exactly these from the compiler's wheel."""

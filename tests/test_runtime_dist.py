@@ -60,7 +60,8 @@ def test_the_two_wheels_split_the_package(wheelhouse):
     assert {p.removeprefix("src/") for p in tracked} <= ours | theirs
     assert ours == {"hatch_pyaot/__init__.py", "hatch_pyaot/py.typed",
                     "hatch_pyaot/runtime/__init__.py", "hatch_pyaot/runtime/loader.py",
-                    "hatch_pyaot/runtime/onnx_model.py"}
+                    "hatch_pyaot/runtime/onnx_model.py", "hatch_pyaot/runtime/online.py",
+                    "hatch_pyaot/runtime/tuning.py"}
     version, requires = _metadata(runtime)
     assert version == hatch_pyaot.__version__ and requires == []
     version, requires = _metadata(compiler)

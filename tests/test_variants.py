@@ -204,15 +204,15 @@ def test_cmake_project_gives_each_variant_unit_its_flags(tmp_path: Path) -> None
 
 
 def test_units_of_a_module(built: Built) -> None:
-    """No variant units unless asked for; with them, the main unit calls through the chosen
-    table and each variant unit holds no state; emitting twice gives the same text."""
+    """No variant units unless asked for; with them, the main unit calls through the table
+    its pick for the call's shape names (test_tune.py) and each variant unit holds no state; emitting twice gives the same text."""
     result = analyze(built.source)
     assert emit_units(result, ()) is None
     assert emit_units(result, ("baseline",)) is None
     units = emit_units(result, ("x86-64-v4",))
     assert units is not None and units == emit_units(result, ("x86-64-v4",))
     assert list(units) == ["variant_kernels.cpp", "variant_kernels.x86_64_v4.cpp"]
-    assert "pyaot_isa::chosen.f" in units["variant_kernels.cpp"]
+    assert "pyaot_isa::pick(pyaot_isa::picks_f" in units["variant_kernels.cpp"]
     assert "#define PYAOT_VARIANT_UNIT" in units["variant_kernels.x86_64_v4.cpp"]
     assert "Python.h" not in units["variant_kernels.x86_64_v4.cpp"]
     with pytest.raises(ValueError, match="unknown ISA level"):

@@ -1,4 +1,5 @@
-"""``pyaot`` / ``python -m hatch_pyaot``: build, check, explain, annotate, ops, targets."""
+"""``pyaot`` / ``python -m hatch_pyaot``: build, check, explain, tune, annotate, ops,
+targets."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     handler = {"build": _build, "check": _check, "explain": _explain, "annotate": _annotate,
-               "ops": _ops, "targets": _targets}[args.command]
+               "ops": _ops, "targets": _targets, "tune": _tune}[args.command]
     if handler is _explain:  # prints the IR of deep trees: room for them (deep.py)
         from hatch_pyaot.deep import call_deep
 
@@ -51,7 +52,18 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("explain", help="show a function's IR, types or generated C++")
     e.add_argument("target", metavar="FILE::FUNC")
     e.add_argument("--stage", choices=["ir", "types", "cpp", "variants"], default="types",
-                   help="`variants`: the ISA variants of the built module, and which runs here")
+                   help="`variants`: the ISA variants of the built module, which runs here, and "
+                   "what tuning measured and picked")
+    t = sub.add_parser("tune", help="time the variants of a module built with isa-variants "
+                       "on this machine and write its tuning cache (docs/variants.md)")
+    t.add_argument("module", metavar="FILE.py|MODULE", help="the module's source, or its "
+                   "dotted name (importable from here); its native module must be built")
+    t.add_argument("--inputs", type=Path, metavar="FILE.py", help="defines TUNE_INPUTS = "
+                   "{'func': [(args...), ...]} (default: the module's own TUNE_INPUTS)")
+    t.add_argument("--rounds", type=int, default=7, help="timing rounds (default 7)")
+    t.add_argument("--write-defaults", action="store_true", help="write the package's "
+                   "defaults next to the native module (<stem>.pyaot-tune.json) instead of "
+                   "this machine's cache")
     a = sub.add_parser("annotate", help="write each module's source as an HTML page, every "
                        "line coloured by what it became, with its C++ under it")
     a.add_argument("paths", nargs="+", type=Path, metavar="FILE|PKG")
@@ -259,7 +271,7 @@ def _explain(args: argparse.Namespace) -> int:
         from hatch_pyaot.pipeline import native_path
         from hatch_pyaot.variants_report import describe
 
-        print(describe(Path(file), native_path(Path(file))))
+        print(describe(Path(file), native_path(Path(file)), func))
         return 0
     if args.stage == "cpp":
         assert result.cpp is not None
@@ -272,6 +284,62 @@ def _explain(args: argparse.Namespace) -> int:
             print(format_function(spec.function, spec.expr_types, spec.var_types,
                                   spec.param_types, spec.result))
     return 0
+
+
+def _tune(args: argparse.Namespace) -> int:
+    from hatch_pyaot.pipeline import native_path
+    from hatch_pyaot.runtime import tuning
+    from hatch_pyaot.runtime.loader import _load
+    from hatch_pyaot.tune import load_inputs, measure, record, report
+
+    source = _module_source(args.module)
+    if source is None:
+        print(f"pyaot: error: {args.module} is no Python file nor importable module",
+              file=sys.stderr)
+        return 2
+    native = native_path(source)
+    if not native.is_file():
+        print(f"pyaot: error: {source} has no native module ({native.name}); build it with "
+              f"pyaot build --isa-variant x86-64-v3 --isa-variant x86-64-v4 {source}",
+              file=sys.stderr)
+        return 2
+    module = _load(f"_pyaot_tune.{source.stem}", str(native))
+    if not hasattr(module, "__pyaot_tune__"):
+        print(f"pyaot: error: {native.name} was built without isa-variants: it has one "
+              "variant, nothing to tune", file=sys.stderr)
+        return 2
+    try:
+        inputs = load_inputs(source, args.inputs)
+    except (OSError, ValueError) as exc:
+        print(f"pyaot: error: {exc}", file=sys.stderr)
+        return 2
+    unknown = [name for name in inputs if not callable(getattr(module, name, None))]
+    if unknown:
+        print(f"pyaot: error: no compiled function {', '.join(unknown)} in {native.name}",
+              file=sys.stderr)
+        return 2
+    measured = [m for name, calls in inputs.items()
+                for m in measure(module, name, calls, max(1, args.rounds))]
+    path = (tuning.defaults_file(str(native)) if args.write_defaults
+            else tuning.cache_file(tuning.cpu_of(module)))
+    record(module, source.resolve(), measured, path)
+    print(report(measured))
+    print(f"wrote {path}")
+    return 0
+
+
+def _module_source(name: str) -> Path | None:
+    """``kernels.py``, or a module's dotted name (``mypkg.kernels``): its source file."""
+    if name.endswith(".py") or Path(name).is_file():
+        return Path(name) if Path(name).is_file() else None
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    origin = spec.origin if spec is not None else None
+    return Path(origin) if origin is not None and origin.endswith(".py") else None
 
 
 def _annotate(args: argparse.Namespace) -> int:

@@ -27,8 +27,14 @@ SAME_MATH = ("#define PYAOT_VMATH_ALWAYS  // every variant computes exp, log... 
 """The first line of every unit of a module with variants: the vectorized math would
 otherwise pick libm's functions in one unit and ours in another, by the vector width."""
 
-VARIANTS_HEADERS = ("pyaot/python/variants.hpp", "pyaot/isa/shared.hpp")
-"""Included by the main unit of a module with variants: the choice, the shared state."""
+VARIANTS_HEADERS = ("pyaot/python/variants.hpp", "pyaot/isa/shared.hpp",
+                    "pyaot/python/tune.hpp")
+"""Included by the main unit of a module with variants: the choice, the shared state, the
+per-function picks."""
+
+VIA = "pyaot_isa::"
+"""What the wrappers of a module with variants call through: ``call_via`` makes it the
+table that the kernel's pick for the call's shape names."""
 
 
 def extra_levels(levels: Sequence[str]) -> list[str]:
@@ -85,24 +91,67 @@ def _table_value(called: Sequence[Specialization], prefix: str) -> str:
     return "{" + ", ".join(f"&{prefix}pyaot_gen::{s.cpp_name}" for s in called) + "}"
 
 
-def main_unit_lines(called: Sequence[Specialization], levels: Sequence[str]) -> list[str]:
-    """In the main unit, after the kernels: the table type, the tables of the other units,
-    and ``pyaot_isa::chosen`` (baseline until module init picks)."""
-    return [*table_struct(called), "namespace pyaot_isa {",
-            *[f"extern const table kernels_{namespace(level)};" for level in levels],
-            f"static table chosen = {_table_value(called, '::')};",
-            "}  // namespace pyaot_isa", ""]
+def main_unit_lines(entries: Sequence[tuple[str, Sequence[Specialization]]],
+                    called: Sequence[Specialization], levels: Sequence[str]) -> list[str]:
+    """In the main unit, after the kernels: the table type, every level's table, one row
+    of picks per kernel (level and threads per shape bucket: pyaot/python/tune.hpp), and
+    the registry by which ``__pyaot_tune__`` sets them. ``entries``: each compiled
+    function's name and kernels."""
+    tables = ", ".join("&kernels_baseline" if level == "baseline" else
+                       f"&kernels_{namespace(level)}" if level in levels else "nullptr"
+                       for level in LEVELS)
+    lines = [*table_struct(called), "namespace pyaot_isa {",
+             *[f"extern const table kernels_{namespace(level)};" for level in levels],
+             f"static const table kernels_baseline = {_table_value(called, '::')};",
+             f"static const table* const tables[] = {{{tables}}};",
+             *[f"static unsigned char picks_{s.cpp_name}[pyaot::tune::buckets];" for s in called],
+             "inline const table& pick(const unsigned char* picks, std::int64_t elements) {",
+             "  const unsigned char p = picks[pyaot::tune::bucket_of(elements)];",
+             "  pyaot::parallel::tune_state().serial_only = "
+             "(p & pyaot::tune::serial_bit) != 0;",
+             "  return *tables[p & pyaot::tune::level_mask];", "}"]
+    rows = []
+    for k, (name, specs) in enumerate(entries):
+        lines.append(f"static unsigned char* picks_of_{k}[] = "
+                     f"{{{', '.join(f'picks_{s.cpp_name}' for s in specs)}}};")
+        rows.append(f'{{"{name}", picks_of_{k}, {len(specs)}}}')
+    lines += [f"static pyaot::tune::entry tuned[] = {{{', '.join(rows)}}};",
+              f"static pyaot::tune::registry registry{{tuned, {len(entries)}, 0u, 0, 0}};",
+              "static PyObject* set_pick(PyObject*, PyObject* args) {",
+              "  return pyaot::tune::set(registry, args);", "}",
+              "static PyObject* get_pick(PyObject*, PyObject* args) {",
+              "  return pyaot::tune::get(registry, args);", "}",
+              "static PyObject* splittable(PyObject*, PyObject*) {",
+              "  return pyaot::tune::splittable();", "}",
+              "static PyMethodDef methods[] = {",
+              '  {"__pyaot_tune__", set_pick, METH_VARARGS, "(name, bucket, level, threads): '
+              'set a pick; False when refused"},',
+              '  {"__pyaot_pick__", get_pick, METH_VARARGS, "(name, bucket): (level, threads)"},',
+              '  {"__pyaot_splittable__", splittable, METH_NOARGS, "loops run that threads '
+              'could split"},',
+              "  {nullptr, nullptr, 0, nullptr},", "};", "}  // namespace pyaot_isa",
+              '#if __has_include("pyaot_build_id.hpp")  // written by the build: its cache key',
+              '#include "pyaot_build_id.hpp"', "#else", '#define PYAOT_BUILD_ID "unknown"',
+              "#endif", ""]
+    return lines
+
+
+def call_via(spec: Specialization, arrays: Sequence[str]) -> str:
+    """The table a wrapper calls ``spec`` through: its pick for the elements of ``arrays``."""
+    return (f"pyaot_isa::pick(pyaot_isa::picks_{spec.cpp_name}, "
+            f"pyaot::python::total_elements({', '.join(arrays)})).")
 
 
 def init_lines(levels: Sequence[str]) -> list[str]:
-    """Module init: choose the variant and its table."""
+    """Module init: choose the default variant, set every pick to it, describe the build
+    and the CPU for the tuning cache (runtime/tuning.py)."""
     built = sum(1 << LEVELS.index(level) for level in levels)
-    lines = [f"  switch (pyaot::python::choose_variant(m, {built}u)) {{",
-             "    case -1: Py_DECREF(m); return nullptr;"]
-    for level in levels:
-        lines.append(f"    case {LEVELS.index(level)}: pyaot_isa::chosen = "
-                     f"pyaot_isa::kernels_{namespace(level)}; break;")
-    return [*lines, "    default: break;", "  }"]
+    return [f"  const int pyaot_level = pyaot::python::choose_variant(m, {built}u);",
+            "  if (pyaot_level < 0) { Py_DECREF(m); return nullptr; }",
+            f"  pyaot::tune::reset(pyaot_isa::registry, pyaot_level, pyaot_level, {built}u);",
+            "  if (!pyaot::tune::describe(m, PYAOT_BUILD_ID) ||",
+            "      PyModule_AddFunctions(m, pyaot_isa::methods) < 0) {",
+            "    Py_DECREF(m); return nullptr;", "  }"]
 
 
 def variant_unit(display_file: str, headers: Sequence[str], kernels: Sequence[str],

@@ -165,8 +165,9 @@ def _main_unit(module_name: str, entries: Sequence[Entry], specs: Sequence[Speci
     prints = PRINT_HEADER in headers
     via = "pyaot_gen::"
     if levels:
-        out += isa_variants.main_unit_lines(_called(entries), levels)
-        via = "pyaot_isa::chosen."
+        out += isa_variants.main_unit_lines(
+            [(e.name, e.variants or (e.spec,)) for e in entries], _called(entries), levels)
+        via = isa_variants.VIA
     out += class_boundary.emit(classes.classes_of(specs))
     out += exceptions.boundary(classes.classes_of(specs))
     for entry in entries:
@@ -327,9 +328,11 @@ def _convert_and_call(entry: Entry, via: str, may_release_gil: bool = False) -> 
         call_args.append(var)
     assert spec.result is not None
     lines.append(f"  {spec.result.cpp()} result;")
+    arrays = [a for a, t in zip(call_args, spec.param_types, strict=True)
+              if isinstance(t, ArrayType)]
+    if via == isa_variants.VIA:
+        via = isa_variants.call_via(spec, arrays)
     if may_release_gil and _touches_no_python(spec):
-        arrays = [a for a, t in zip(call_args, spec.param_types, strict=True)
-                  if isinstance(t, ArrayType)]
         lines += ["  bool ok;",
                   "  {  // large arrays: other Python threads run meanwhile",
                   "    const pyaot::python::WithoutGil unlocked(pyaot::python::worth_releasing("

@@ -83,6 +83,10 @@ def native_function(fn: types.FunctionType) -> Callable[..., Any] | None:
         return None
     native: object = getattr(module, fn.__name__, None)
     if callable(native):
+        if hasattr(module, "__pyaot_tune__") and os.environ.get("PYAOT_TUNE") == "online":
+            from hatch_pyaot.runtime.online import OnlineFunction
+
+            native = OnlineFunction(module, fn.__name__, native)
         _describe(native, fn)
         return native
     diagnostics = getattr(module, "__pyaot_diagnostics__", {}).get(fn.__name__)
@@ -132,6 +136,10 @@ def load_native_module(fn: types.FunctionType, source: str) -> types.ModuleType 
         _reject(fn, name, path, source, problem or "could not be used")
         return None
     module.__pyaot_valid__ = True  # type: ignore[attr-defined]
+    if hasattr(module, "__pyaot_tune__"):  # built in variants: the measured picks
+        from hatch_pyaot.runtime.tuning import apply
+
+        apply(module, path)
     sys.modules[name] = module
     return module
 

@@ -243,6 +243,10 @@ class _Builder:
         src.mkdir()
         for name, text in spec.sources.items():
             (src / name).write_text(text, encoding="utf-8")
+        # The module's build id (its tuning cache entries: runtime/tuning.py) is the cache
+        # key: a hash of its sources, compiler, flags and runtime headers.
+        (src / "pyaot_build_id.hpp").write_text(f'#define PYAOT_BUILD_ID "{key}"\n',
+                                                encoding="utf-8")
         compiled = sorted(n for n in spec.sources if n.endswith(CXX_SUFFIXES))
         (workdir / "CMakeLists.txt").write_text(
             cmake_project.render(spec.module, compiled, self.include_dir, self.flags,

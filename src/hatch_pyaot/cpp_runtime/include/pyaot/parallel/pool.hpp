@@ -28,6 +28,12 @@
 #endif
 #endif
 
+#if defined(PYAOT_VARIANT_UNIT) && PYAOT_THREADS_AVAILABLE
+#define PYAOT_VARIANT_UNIT_SHARES_TUNING 1
+#else
+#define PYAOT_VARIANT_UNIT_SHARES_TUNING 0
+#endif
+
 #ifndef PYAOT_DEFAULT_THREADS
 #define PYAOT_DEFAULT_THREADS 0
 #endif
@@ -167,10 +173,37 @@ inline int thread_count() { return 1; }
 
 #endif
 
+/// This thread's tuning state (pyaot/python/tune.hpp): `serial_only` is set by a call whose
+/// measured pick is serial (its loops then stay on this thread); `splittable` counts the
+/// loops large enough for threads, so that tuning times serial apart only where one ran.
+/// The main unit holds it for the ISA variants' units.
+struct TuneState {
+  bool serial_only = false;
+  std::uint64_t splittable = 0;
+};
+
+#if PYAOT_VARIANT_UNIT_SHARES_TUNING
+TuneState& shared_tune_state() noexcept;
+inline TuneState& tune_state() noexcept { return shared_tune_state(); }
+#elif PYAOT_THREADS_AVAILABLE
+inline TuneState& tune_state() noexcept {
+  thread_local TuneState state;
+  return state;
+}
+#else
+inline TuneState& tune_state() noexcept {
+  static TuneState state;
+  return state;
+}
+#endif
+
 /// The parts a loop of `n` elements in `rows` independent rows is worth splitting into:
 /// a few per thread, for balance; 1 on one thread.
 inline int parts_for(std::int64_t n, std::int64_t rows) {
   if (n < 2 * min_elements || rows < 2) return 1;
+  TuneState& tuned = tune_state();
+  ++tuned.splittable;
+  if (tuned.serial_only) return 1;
   const int threads = thread_count();
   if (threads <= 1) return 1;
   std::int64_t parts = std::int64_t{threads} * 4;

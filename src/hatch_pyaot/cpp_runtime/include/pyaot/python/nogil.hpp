@@ -27,10 +27,16 @@ inline std::int64_t elements_of(const A& value) noexcept {
   }
 }
 
+/// The elements of the arrays among `args` (a tuned call's shape: pyaot/python/tune.hpp).
+template <class... A>
+inline std::int64_t total_elements(const A&... args) noexcept {
+  return (std::int64_t{0} + ... + elements_of(args));
+}
+
 /// Whether the arrays among `args` are large enough to be worth releasing the GIL for.
 template <class... A>
 inline bool worth_releasing(const A&... args) noexcept {
-  return (std::int64_t{0} + ... + elements_of(args)) >= nogil_elements;
+  return total_elements(args...) >= nogil_elements;
 }
 
 /// Releases the GIL for its lifetime when `release` is true (and it is not released yet).
