@@ -17,6 +17,8 @@ from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import INT, ArrayType, Type
 from hatch_pyaot.ir.walk import all_statements, rewrite_exprs, target_names
+from hatch_pyaot.typing.rank_broadcast import BROADCAST_RANKS, broadcasts
+from hatch_pyaot.typing.rank_uses import array_reads
 
 OPEN_RANKS = (1, 2, 3)
 MAX_VARIANTS = 9
@@ -38,8 +40,17 @@ def fix_ranks(fn: ir.Function, types: list[Type]) -> list[Diagnostic]:
         t = types[i]
         assert isinstance(t, ArrayType)
         if name in reader.seen:
-            types[i] = ArrayType(t.dtype, reader.seen[name])
+            types[i] = ArrayType(t.dtype, max(reader.seen[name], reader.at_least.get(name, 0)))
     return []
+
+
+def lowest_ranks(fn: ir.Function, types: list[Type]) -> dict[int, int]:
+    """Parameter index -> the lowest rank its uses allow, for arrays whose rank stays open."""
+    reader = _RankReader(fn, types)
+    reader.read()
+    return {i: reader.at_least.get(p.name, OPEN_RANKS[0]) for i, (p, t) in
+            enumerate(zip(fn.params, types, strict=True))
+            if isinstance(t, ArrayType) and t.ndim < 0}
 
 
 class _RankReader:
@@ -50,7 +61,11 @@ class _RankReader:
         self.arrays = {p.name: t for p, t in zip(fn.params, types, strict=True)
                        if isinstance(t, ArrayType)}
         self.seen: dict[str, int] = {}
+        self.at_least: dict[str, int] = {}
+        """Lower bounds that leave the rank open: ``x[1:-1]`` (NumPy keeps the trailing
+        axes), ``x[i]`` used as an array (an (n-1)-d view)."""
         self.ints: set[str] = set()
+        self.array_reads = array_reads(fn)
 
     def read(self) -> None:
         self.ints = self._integer_names()
@@ -59,14 +74,21 @@ class _RankReader:
             if isinstance(s, ir.SetItem):
                 self._note_index(s.target, s.index)
 
-    def _note(self, value: ir.Expr, rank: int) -> None:
+    def _note(self, value: ir.Expr, rank: int, exact: bool = True) -> None:
         if isinstance(value, ir.Name) and value.id in self.arrays \
                 and self.arrays[value.id].ndim < 0:
-            self.seen[value.id] = max(self.seen.get(value.id, 0), rank)
+            notes = self.seen if exact else self.at_least
+            notes[value.id] = max(notes.get(value.id, 0), rank)
 
-    def _note_index(self, value: ir.Expr, index: ir.Expr) -> None:
+    def _note_index(self, value: ir.Expr, index: ir.Expr, read: ir.Expr | None = None) -> None:
         items = index.items if isinstance(index, ir.TupleExpr) else [index]
-        if all(self.is_integer(item) for item in items):
+        if not all(self.is_integer(item) for item in items):
+            return
+        if any(isinstance(item, ir.SliceExpr) for item in items):
+            self._note(value, len(items), exact=False)
+        elif read is not None and id(read) in self.array_reads:
+            self._note(value, len(items) + 1, exact=False)
+        else:
             self._note(value, len(items))
 
     def _visit(self, e: ir.Expr) -> ir.Expr:
@@ -74,7 +96,7 @@ class _RankReader:
             for arg, t in zip(e.args, e.model.graph.inputs, strict=False):
                 self._note(arg, len(t.shape))
         if isinstance(e, ir.Index):
-            self._note_index(e.value, e.index)
+            self._note_index(e.value, e.index, e)
         elif isinstance(e, ir.TupleGet):
             if isinstance(e.value, ir.Attribute) and e.value.name == "shape":
                 self._note(e.value.value, e.index + 1)
@@ -140,12 +162,31 @@ class _RankReader:
         return ints
 
 
+def broadcast_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, ...]] | None:
+    """One parameter-type tuple per rank of BROADCAST_RANKS, every open array of that rank,
+    where the product of open ranks is too large and the body only broadcasts them."""
+    lowest = lowest_ranks(fn, types)
+    if len(OPEN_RANKS) ** len(lowest) <= MAX_VARIANTS or not broadcasts(fn, types, list(lowest)):
+        return None
+    variants = []
+    for rank in BROADCAST_RANKS:
+        chosen = list(types)
+        for position in lowest:
+            t = chosen[position]
+            assert isinstance(t, ArrayType)
+            chosen[position] = ArrayType(t.dtype, rank)
+        variants.append(tuple(chosen))
+    return variants
+
+
 def rank_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, ...]] | Diagnostic:
     """Every parameter-type tuple to compile: one, or one per combination of open ranks."""
-    open_positions = [i for i, t in enumerate(types) if isinstance(t, ArrayType) and t.ndim < 0]
-    if not open_positions:
+    lowest = lowest_ranks(fn, types)
+    if not lowest:
         return [tuple(types)]
-    combos = list(itertools.product(OPEN_RANKS, repeat=len(open_positions)))
+    open_positions = list(lowest)
+    combos = list(itertools.product(*(range(low, max(low, OPEN_RANKS[-1]) + 1)
+                                      for low in lowest.values())))
     if len(combos) > MAX_VARIANTS:
         names = ", ".join(f"'{fn.params[i].name}'" for i in open_positions)
         return Diagnostic(fn.loc, f"the ranks of {names} cannot be told from the function "
