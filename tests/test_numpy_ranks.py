@@ -57,6 +57,15 @@ def test_a_row_is_a_view(pair):
     check(pair, "first_plus_one", RNG.normal(size=5))  # used as a float: rank 1
 
 
+@settings(max_examples=30, deadline=None)
+@given(hnp.arrays(np.float64, hnp.array_shapes(min_dims=2, max_dims=3, max_side=4),
+                  elements=st.integers(-9, 9).map(float)), st.integers(-5, 5))
+def test_rows_of_any_rank(pair, x, i):
+    check(pair, "row_sum", x, i)  # IndexError out of bounds, on both sides
+    check(pair, "bump_row", x, i)
+    check(pair, "inner", x)
+
+
 def test_out_of_bounds_rows_raise_numpys_index_error(pair):
     check_error(pair, "row_sum", np.ones((3, 4)), 5)
     check_error(pair, "row_sum", np.ones((3, 4)), -4)

@@ -5,7 +5,9 @@ view, as in NumPy. Where x's rank is open, such a read says how many dimensions 
 least: one more than its indices where the value is used as an array (indexed further,
 ``.sum()``, an attribute, passed to a ``numpy.*`` function, returned as an array), exactly
 as many where it is used as a scalar (arithmetic, compared, ``float()``, returned as a
-float). typing/ranks.py reads the first kind here.
+float). Passed to a ``numpy.*`` function (``np.cos(x[i])``, a scalar or an array) it says
+x has at least as many dimensions as indices, and fixes nothing. typing/ranks.py reads the
+first and the last kind here.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from hatch_pyaot.ir.types import ArrayType
 from hatch_pyaot.ir.walk import all_statements, rewrite_exprs
 
 
-def array_reads(fn: ir.Function) -> set[int]:
-    """The ``id()`` of every ``ir.Index`` whose value the body uses as an array."""
+def array_reads(fn: ir.Function) -> tuple[set[int], set[int]]:
+    """The ``id()`` of every ``ir.Index`` whose value the body uses as an array, and of
+    those only passed to ``numpy.*`` functions."""
     found: set[int] = set()
+    passed: set[int] = set()
     names_used_as_arrays: set[str] = set()
 
     def used_as_array(e: ir.Expr) -> None:
@@ -32,8 +36,7 @@ def array_reads(fn: ir.Function) -> set[int]:
         elif isinstance(e, ir.Attribute | ir.TupleGet | ir.Index):
             used_as_array(e.value)
         elif isinstance(e, ir.Call) and isinstance(e.func, str) and e.func.startswith("numpy."):
-            for arg in e.args:
-                used_as_array(arg)
+            passed.update(id(arg) for arg in e.args if isinstance(arg, ir.Index))
         return e
 
     rewrite_exprs(fn, visit)
@@ -48,4 +51,4 @@ def array_reads(fn: ir.Function) -> set[int]:
         if isinstance(s, ir.Assign) and isinstance(s.target, ir.NameTarget) \
                 and s.target.id in names_used_as_arrays:
             used_as_array(s.value)
-    return found
+    return found, passed - found

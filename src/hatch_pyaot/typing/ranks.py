@@ -1,12 +1,18 @@
 """The rank of an ``NDArray[dtype]`` parameter of an entry point, from how the body uses it.
 
-An annotation names the dtype only. The compiler needs the rank, so it reads it off the
-body: ``x[i, j]`` (read or written) means two dimensions, ``x.shape[2]`` at least three.
-The largest use wins. Only indices that are integers for sure count (constants, ``int``
-parameters, ``range`` loop variables, ``len()``, ``x.shape[k]`` and arithmetic on them, or
-slices): ``x[mask]`` or ``x[idx]`` with an array index says nothing of x's rank. Where nothing fixes a rank (``return a * b + 1``), the entry point is
-compiled once per rank from 1 to OPEN_RANKS (every combination, up to MAX_VARIANTS), and
-the CPython wrapper picks the variant by the ranks of the arrays it is given.
+An ``NDArray`` annotation names the dtype only (``numpy.ndarray[tuple[int, int], ...]``
+states the rank too: tracer/array_annotations.py). The compiler needs the rank, so it reads
+it off the body: ``x[i, j]`` used as a number (read or written) means two dimensions,
+``x.shape[2]`` at least three. The largest use wins. Only indices that are integers for
+sure count (constants, ``int`` parameters, ``range`` loop variables, ``len()``,
+``x.shape[k]`` and arithmetic on them, or slices): ``x[mask]`` or ``x[idx]`` with an array
+index says nothing of x's rank. Some uses only bound the rank from below and leave it open:
+``x[1:-1, 1:-1]`` (NumPy keeps the trailing axes), ``x[i]`` used as an array or passed to a
+``numpy.*`` function (typing/rank_uses.py). Where nothing fixes a rank (``return a * b +
+1``), the entry point is compiled once per rank from its lowest to OPEN_RANKS' highest
+(every combination, up to MAX_VARIANTS), and the CPython wrapper picks the variant by the
+ranks of the arrays it is given; past MAX_VARIANTS, a body that only broadcasts its arrays
+is compiled once per rank for all of them (typing/rank_broadcast.py).
 """
 
 from __future__ import annotations
@@ -65,7 +71,7 @@ class _RankReader:
         """Lower bounds that leave the rank open: ``x[1:-1]`` (NumPy keeps the trailing
         axes), ``x[i]`` used as an array (an (n-1)-d view)."""
         self.ints: set[str] = set()
-        self.array_reads = array_reads(fn)
+        self.array_reads, self.passed_reads = array_reads(fn)
 
     def read(self) -> None:
         self.ints = self._integer_names()
@@ -88,6 +94,8 @@ class _RankReader:
             self._note(value, len(items), exact=False)
         elif read is not None and id(read) in self.array_reads:
             self._note(value, len(items) + 1, exact=False)
+        elif read is not None and id(read) in self.passed_reads:
+            self._note(value, len(items), exact=False)
         else:
             self._note(value, len(items))
 
@@ -166,39 +174,35 @@ def broadcast_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, .
     """One parameter-type tuple per rank of BROADCAST_RANKS, every open array of that rank,
     where the product of open ranks is too large and the body only broadcasts them."""
     lowest = lowest_ranks(fn, types)
-    if len(OPEN_RANKS) ** len(lowest) <= MAX_VARIANTS or not broadcasts(fn, types, list(lowest)):
+    if len(_combinations(lowest)) <= MAX_VARIANTS or not broadcasts(fn, types, list(lowest)):
         return None
-    variants = []
-    for rank in BROADCAST_RANKS:
-        chosen = list(types)
-        for position in lowest:
-            t = chosen[position]
-            assert isinstance(t, ArrayType)
-            chosen[position] = ArrayType(t.dtype, rank)
-        variants.append(tuple(chosen))
-    return variants
+    return [_with_ranks(types, list(lowest), [rank] * len(lowest)) for rank in BROADCAST_RANKS]
 
 
 def rank_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, ...]] | Diagnostic:
     """Every parameter-type tuple to compile: one, or one per combination of open ranks."""
     lowest = lowest_ranks(fn, types)
-    if not lowest:
-        return [tuple(types)]
-    open_positions = list(lowest)
-    combos = list(itertools.product(*(range(low, max(low, OPEN_RANKS[-1]) + 1)
-                                      for low in lowest.values())))
+    combos = _combinations(lowest)
     if len(combos) > MAX_VARIANTS:
-        names = ", ".join(f"'{fn.params[i].name}'" for i in open_positions)
+        names = ", ".join(f"'{fn.params[i].name}'" for i in lowest)
         return Diagnostic(fn.loc, f"the ranks of {names} cannot be told from the function "
                           f"body, and {len(combos)} rank combinations are too many to compile",
-                          hint="index some of them with one index per dimension (x[i, j] "
-                               "for two) or read x.shape[k]")
-    variants = []
-    for combo in combos:
-        chosen = list(types)
-        for position, rank in zip(open_positions, combo, strict=True):
-            t = chosen[position]
-            assert isinstance(t, ArrayType)
-            chosen[position] = ArrayType(t.dtype, rank)
-        variants.append(tuple(chosen))
-    return variants
+                          hint="state them in the annotation (numpy.ndarray[tuple[int, int], "
+                               "numpy.dtype[numpy.float64]] for two), index some of them with "
+                               "one index per dimension (x[i, j]) or read x.shape[k]")
+    return [_with_ranks(types, list(lowest), list(combo)) for combo in combos]
+
+
+def _combinations(lowest: dict[int, int]) -> list[tuple[int, ...]]:
+    """Every combination of ranks, each open array from its lowest to OPEN_RANKS' highest."""
+    return list(itertools.product(*(range(low, max(low, OPEN_RANKS[-1]) + 1)
+                                    for low in lowest.values())))
+
+
+def _with_ranks(types: list[Type], positions: list[int], ranks: list[int]) -> tuple[Type, ...]:
+    chosen = list(types)
+    for position, rank in zip(positions, ranks, strict=True):
+        t = chosen[position]
+        assert isinstance(t, ArrayType)
+        chosen[position] = ArrayType(t.dtype, rank)
+    return tuple(chosen)
