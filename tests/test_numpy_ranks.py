@@ -116,3 +116,20 @@ def test_bad_shape_annotations_are_located(tmp_path):
         (4, 21, "the shape of a numpy.ndarray[...] annotation is tuple[int, ...]"),
         (7, 33, "the dtype of a numpy.ndarray[...] annotation is numpy.dtype["),
         (10, 10, "numpy.ndarray[...] takes a shape and a dtype")])
+
+
+def test_bodies_that_do_more_than_broadcast_keep_the_product(tmp_path):
+    """Padding would change these: an array result not made from every open array, a
+    parameter returned as it is, a reduction along an axis, an element read."""
+    head = "import numpy as np\nfrom numpy.typing import NDArray\nfrom hatch_pyaot import compile\n"
+    params = "(a: NDArray[np.float64], b: NDArray[np.float64], c: NDArray[np.float64])"
+    bodies = ["t = a * 2.0\n    s = (b * c).sum()\n    return t * s",
+              "x = a + b + c\n    return a",
+              "return (a * b * c).sum(axis=0)",
+              "return a * b * c + len(a)"]
+    source = head + "".join(f"@compile\ndef f{k}{params} -> NDArray[np.float64]:\n    {body}\n"
+                            for k, body in enumerate(bodies))
+    starts = [i + 1 for i, line in enumerate(source.splitlines()) if line.startswith("def ")]
+    assert_refused(tmp_path, source, [
+        (line, 5, "the ranks of 'a', 'b', 'c' cannot be told from the function body, and 27")
+        for line in starts])
