@@ -332,3 +332,26 @@ def nbody_step_vec(state: NDArray[np.float64], mass: NDArray[np.float64], dt: fl
     out[:, 3:6] = state[:, 3:6] + dt * acc
     out[:, 0:3] = state[:, 0:3] + dt * out[:, 3:6]
     return out
+
+
+@compile
+def arc_distance_loops(theta_1: NDArray[np.float64], phi_1: NDArray[np.float64],
+                       theta_2: NDArray[np.float64], phi_2: NDArray[np.float64],
+                       ) -> NDArray[np.float64]:
+    out = np.empty(len(theta_1))
+    for i in range(len(theta_1)):
+        s = np.sin((theta_2[i] - theta_1[i]) / 2)
+        t = np.sin((phi_2[i] - phi_1[i]) / 2)
+        temp = s * s + np.cos(theta_1[i]) * np.cos(theta_2[i]) * t * t
+        out[i] = 2 * np.arctan2(np.sqrt(temp), np.sqrt(1 - temp))
+    return out
+
+
+@compile
+def arc_distance_vec(theta_1: NDArray[np.float64], phi_1: NDArray[np.float64],
+                     theta_2: NDArray[np.float64], phi_2: NDArray[np.float64],
+                     ) -> NDArray[np.float64]:
+    # four arrays whose ranks the body leaves open: compiled once per rank, broadcast
+    temp = np.sin((theta_2 - theta_1) / 2) ** 2 + np.cos(theta_1) * np.cos(theta_2) * np.sin(
+        (phi_2 - phi_1) / 2) ** 2
+    return 2 * np.arctan2(np.sqrt(temp), np.sqrt(1 - temp))

@@ -152,6 +152,9 @@ CASES: tuple[Case, ...] = (
     Case("nbody_step", "one Euler step of softened gravity, n bodies",
          lambda rng, n: (rng.normal(size=(n, 6)), rng.random(n), 0.01, 0.05), (1000, 400),
          (200, 80), "(n, 6) f8"),
+    Case("arc_distance", "great-circle distances of 4 arrays, their ranks left open",
+         lambda rng, n: tuple(rng.random(n) for _ in range(4)), (2_000_000, 500_000),
+         (100_000, 25_000), "(n,) f8 x4", rtol=1e-12),
 )
 VARIANTS = ("compiled_loops", "compiled_vec", "numpy", "cpython", "numba_loops",
             "numba_vec")

@@ -51,7 +51,7 @@ from hatch_pyaot.typing.boundary import boundary_errors
 from hatch_pyaot.typing.defaults import default_mismatch
 from hatch_pyaot.typing.generators import entry_generator
 from hatch_pyaot.typing.infer import Inferencer
-from hatch_pyaot.typing.ranks import fix_ranks, rank_variants
+from hatch_pyaot.typing.ranks import broadcast_variants, fix_ranks, rank_variants
 from hatch_pyaot.typing.typed import Specialization
 
 logger = logging.getLogger("hatch_pyaot")
@@ -74,6 +74,8 @@ class EntryResult:
     variants: list[Specialization] = field(default_factory=list)
     """One specialization per combination of array ranks the body leaves open (else one);
     ``spec`` is the first."""
+    broadcast: bool = False
+    """The variants are one per rank, arrays of lower rank padded (typing/rank_broadcast.py)."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
@@ -143,7 +145,9 @@ def _analyze(path: Path) -> ModuleResult:
         param_types = _entry_types(traced.function, result)
         if param_types is None:
             continue
-        variants = rank_variants(traced.function, list(param_types))
+        padded = broadcast_variants(traced.function, list(param_types))
+        result.broadcast = padded is not None
+        variants = padded or rank_variants(traced.function, list(param_types))
         if isinstance(variants, Diagnostic):
             result.diagnostics = [variants]
             continue
@@ -270,7 +274,7 @@ def entries_and_specs(result: ModuleResult, only: Sequence[EntryResult] | None =
         assert e.spec is not None
         doc = e.spec.function.docstring or ""
         first_line = doc.strip().splitlines()[0] if doc.strip() else ""
-        entries.append(Entry(e.spec, e.name, doc, tuple(e.variants),
+        entries.append(Entry(e.spec, e.name, doc, tuple(e.variants), broadcast=e.broadcast,
                              tag=str(e.options.get("tag") or e.name),
                              description=str(e.options.get("description") or first_line)))
     return entries, specs

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hatch_pyaot.codegen import (
+    broadcast_dispatch,
     class_boundary,
     classes,
     default_dicts,
@@ -56,6 +57,8 @@ class Entry:
     variants: tuple[Specialization, ...] = ()
     """One per combination of open array ranks (``spec`` is the first); the wrapper picks
     one by the ranks of the arrays it is given."""
+    broadcast: bool = False
+    """The variants are one per rank: arrays of lower rank get size-1 axes prepended first."""
     tag: str = ""
     """``@compile(tag=...)``: the name of its standalone program (else the function's)."""
     description: str = ""
@@ -155,6 +158,8 @@ def _main_unit(module_name: str, entries: Sequence[Entry], specs: Sequence[Speci
             "#include <pyaot/python/module.hpp>", "#include <pyaot/python/nogil.hpp>"]
     if any(_uses_numpy(t) for e in entries for t in (*e.spec.param_types, e.spec.result)):
         out += ["#include <pyaot/python/ndarray.hpp>", "#include <pyaot/python/numpy_scalar.hpp>"]
+    if any(e.broadcast for e in entries):
+        out += [broadcast_dispatch.HEADER]
     if any(default_dicts.in_type(e.spec.result) for e in entries):
         out += ["#include <pyaot/python/collections.hpp>"]
     if any(isinstance(e.spec.result, GeneratorType) for e in entries):
@@ -215,7 +220,9 @@ def _dispatching_wrapper(entry: Entry, via: str, may_release_gil: bool) -> list[
         lines.append(f"  if (rank{i} >= 0 && (rank{i} < {lowest} || rank{i} > {highest})) "
                      f"return pyaot::python::rank_error({string_literal(entry.name)}, {pname}, "
                      f"{lowest}, {highest}, rank{i});")
-    for k, variant in enumerate(entry.variants):
+    if entry.broadcast:
+        lines += broadcast_dispatch.padded_dispatch(entry.name, entry.variants, list(ranks))
+    for k, variant in enumerate(entry.variants if not entry.broadcast else ()):
         checks = []
         for i in ranks:
             t = variant.param_types[i]

@@ -30,6 +30,7 @@ from hatch_pyaot.ir.types import (
     unhashable,
     union_of,
 )
+from hatch_pyaot.tracer.array_annotations import NDARRAY, ShapeError, ndarray_type
 from hatch_pyaot.tracer.project import ModuleSource
 from hatch_pyaot.tracer.resolve import (
     Constant,
@@ -119,6 +120,11 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return result
         if isinstance(res, OpName) and res.qualname in _ARRAYS:
             return _array(resolver, module, node)
+        if isinstance(res, OpName) and res.qualname == NDARRAY:
+            try:
+                return ndarray_type(resolver, module, node, annotation_type)
+            except ShapeError as e:
+                raise AnnotationError(str(e), e.node) from None
         if isinstance(res, OpName) and res.qualname in _CALLABLES:
             return _callable(resolver, module, node)
         if isinstance(res, OpName) and res.qualname in _GENERATORS:
@@ -181,7 +187,7 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
         f"annotation '{text}' is not supported; the compiler knows int, "
         "float, bool, str, None, tuple[...], list[...], dict[...], set[...] and frozenset[...] of "
         "them, numpy scalar types and "
-        "NDArray[numpy.<dtype>]",
+        "NDArray[numpy.<dtype>] (or numpy.ndarray[tuple[int, ...], numpy.dtype[numpy.<dtype>]])",
         node,
     )
 

@@ -1,12 +1,18 @@
 """The rank of an ``NDArray[dtype]`` parameter of an entry point, from how the body uses it.
 
-An annotation names the dtype only. The compiler needs the rank, so it reads it off the
-body: ``x[i, j]`` (read or written) means two dimensions, ``x.shape[2]`` at least three.
-The largest use wins. Only indices that are integers for sure count (constants, ``int``
-parameters, ``range`` loop variables, ``len()``, ``x.shape[k]`` and arithmetic on them, or
-slices): ``x[mask]`` or ``x[idx]`` with an array index says nothing of x's rank. Where nothing fixes a rank (``return a * b + 1``), the entry point is
-compiled once per rank from 1 to OPEN_RANKS (every combination, up to MAX_VARIANTS), and
-the CPython wrapper picks the variant by the ranks of the arrays it is given.
+An ``NDArray`` annotation names the dtype only (``numpy.ndarray[tuple[int, int], ...]``
+states the rank too: tracer/array_annotations.py). The compiler needs the rank, so it reads
+it off the body: ``x[i, j]`` used as a number (read or written) means two dimensions,
+``x.shape[2]`` at least three. The largest use wins. Only indices that are integers for
+sure count (constants, ``int`` parameters, ``range`` loop variables, ``len()``,
+``x.shape[k]`` and arithmetic on them, or slices): ``x[mask]`` or ``x[idx]`` with an array
+index says nothing of x's rank. Some uses only bound the rank from below and leave it open:
+``x[1:-1, 1:-1]`` (NumPy keeps the trailing axes), ``x[i]`` used as an array or passed to a
+``numpy.*`` function (typing/rank_uses.py). Where nothing fixes a rank (``return a * b +
+1``), the entry point is compiled once per rank from its lowest to OPEN_RANKS' highest
+(every combination, up to MAX_VARIANTS), and the CPython wrapper picks the variant by the
+ranks of the arrays it is given; past MAX_VARIANTS, a body that only broadcasts its arrays
+is compiled once per rank for all of them (typing/rank_broadcast.py).
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import INT, ArrayType, Type
 from hatch_pyaot.ir.walk import all_statements, rewrite_exprs, target_names
+from hatch_pyaot.typing.rank_broadcast import BROADCAST_RANKS, broadcasts
+from hatch_pyaot.typing.rank_uses import array_reads
 
 OPEN_RANKS = (1, 2, 3)
 MAX_VARIANTS = 9
@@ -38,8 +46,17 @@ def fix_ranks(fn: ir.Function, types: list[Type]) -> list[Diagnostic]:
         t = types[i]
         assert isinstance(t, ArrayType)
         if name in reader.seen:
-            types[i] = ArrayType(t.dtype, reader.seen[name])
+            types[i] = ArrayType(t.dtype, max(reader.seen[name], reader.at_least.get(name, 0)))
     return []
+
+
+def lowest_ranks(fn: ir.Function, types: list[Type]) -> dict[int, int]:
+    """Parameter index -> the lowest rank its uses allow, for arrays whose rank stays open."""
+    reader = _RankReader(fn, types)
+    reader.read()
+    return {i: reader.at_least.get(p.name, OPEN_RANKS[0]) for i, (p, t) in
+            enumerate(zip(fn.params, types, strict=True))
+            if isinstance(t, ArrayType) and t.ndim < 0}
 
 
 class _RankReader:
@@ -50,7 +67,11 @@ class _RankReader:
         self.arrays = {p.name: t for p, t in zip(fn.params, types, strict=True)
                        if isinstance(t, ArrayType)}
         self.seen: dict[str, int] = {}
+        self.at_least: dict[str, int] = {}
+        """Lower bounds that leave the rank open: ``x[1:-1]`` (NumPy keeps the trailing
+        axes), ``x[i]`` used as an array (an (n-1)-d view)."""
         self.ints: set[str] = set()
+        self.array_reads, self.passed_reads = array_reads(fn)
 
     def read(self) -> None:
         self.ints = self._integer_names()
@@ -59,14 +80,23 @@ class _RankReader:
             if isinstance(s, ir.SetItem):
                 self._note_index(s.target, s.index)
 
-    def _note(self, value: ir.Expr, rank: int) -> None:
+    def _note(self, value: ir.Expr, rank: int, exact: bool = True) -> None:
         if isinstance(value, ir.Name) and value.id in self.arrays \
                 and self.arrays[value.id].ndim < 0:
-            self.seen[value.id] = max(self.seen.get(value.id, 0), rank)
+            notes = self.seen if exact else self.at_least
+            notes[value.id] = max(notes.get(value.id, 0), rank)
 
-    def _note_index(self, value: ir.Expr, index: ir.Expr) -> None:
+    def _note_index(self, value: ir.Expr, index: ir.Expr, read: ir.Expr | None = None) -> None:
         items = index.items if isinstance(index, ir.TupleExpr) else [index]
-        if all(self.is_integer(item) for item in items):
+        if not all(self.is_integer(item) for item in items):
+            return
+        if any(isinstance(item, ir.SliceExpr) for item in items):
+            self._note(value, len(items), exact=False)
+        elif read is not None and id(read) in self.array_reads:
+            self._note(value, len(items) + 1, exact=False)
+        elif read is not None and id(read) in self.passed_reads:
+            self._note(value, len(items), exact=False)
+        else:
             self._note(value, len(items))
 
     def _visit(self, e: ir.Expr) -> ir.Expr:
@@ -74,7 +104,7 @@ class _RankReader:
             for arg, t in zip(e.args, e.model.graph.inputs, strict=False):
                 self._note(arg, len(t.shape))
         if isinstance(e, ir.Index):
-            self._note_index(e.value, e.index)
+            self._note_index(e.value, e.index, e)
         elif isinstance(e, ir.TupleGet):
             if isinstance(e.value, ir.Attribute) and e.value.name == "shape":
                 self._note(e.value.value, e.index + 1)
@@ -140,24 +170,39 @@ class _RankReader:
         return ints
 
 
+def broadcast_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, ...]] | None:
+    """One parameter-type tuple per rank of BROADCAST_RANKS, every open array of that rank,
+    where the product of open ranks is too large and the body only broadcasts them."""
+    lowest = lowest_ranks(fn, types)
+    if len(_combinations(lowest)) <= MAX_VARIANTS or not broadcasts(fn, types, list(lowest)):
+        return None
+    return [_with_ranks(types, list(lowest), [rank] * len(lowest)) for rank in BROADCAST_RANKS]
+
+
 def rank_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, ...]] | Diagnostic:
     """Every parameter-type tuple to compile: one, or one per combination of open ranks."""
-    open_positions = [i for i, t in enumerate(types) if isinstance(t, ArrayType) and t.ndim < 0]
-    if not open_positions:
-        return [tuple(types)]
-    combos = list(itertools.product(OPEN_RANKS, repeat=len(open_positions)))
+    lowest = lowest_ranks(fn, types)
+    combos = _combinations(lowest)
     if len(combos) > MAX_VARIANTS:
-        names = ", ".join(f"'{fn.params[i].name}'" for i in open_positions)
+        names = ", ".join(f"'{fn.params[i].name}'" for i in lowest)
         return Diagnostic(fn.loc, f"the ranks of {names} cannot be told from the function "
                           f"body, and {len(combos)} rank combinations are too many to compile",
-                          hint="index some of them with one index per dimension (x[i, j] "
-                               "for two) or read x.shape[k]")
-    variants = []
-    for combo in combos:
-        chosen = list(types)
-        for position, rank in zip(open_positions, combo, strict=True):
-            t = chosen[position]
-            assert isinstance(t, ArrayType)
-            chosen[position] = ArrayType(t.dtype, rank)
-        variants.append(tuple(chosen))
-    return variants
+                          hint="state them in the annotation (numpy.ndarray[tuple[int, int], "
+                               "numpy.dtype[numpy.float64]] for two), index some of them with "
+                               "one index per dimension (x[i, j]) or read x.shape[k]")
+    return [_with_ranks(types, list(lowest), list(combo)) for combo in combos]
+
+
+def _combinations(lowest: dict[int, int]) -> list[tuple[int, ...]]:
+    """Every combination of ranks, each open array from its lowest to OPEN_RANKS' highest."""
+    return list(itertools.product(*(range(low, max(low, OPEN_RANKS[-1]) + 1)
+                                    for low in lowest.values())))
+
+
+def _with_ranks(types: list[Type], positions: list[int], ranks: list[int]) -> tuple[Type, ...]:
+    chosen = list(types)
+    for position, rank in zip(positions, ranks, strict=True):
+        t = chosen[position]
+        assert isinstance(t, ArrayType)
+        chosen[position] = ArrayType(t.dtype, rank)
+    return tuple(chosen)
