@@ -23,6 +23,7 @@ from hatch_pyaot.tracer import (
     class_forms,
     class_methods,
     closures,
+    context_managers,
     exception_classes,
     formatting,
     forms,
@@ -145,6 +146,10 @@ def local_names(node: cst.FunctionDef) -> list[str]:
         def visit_NamedExpr(self, n: cst.NamedExpr) -> None:
             targets(n.target)
 
+        def visit_WithItem(self, n: cst.WithItem) -> None:
+            if n.asname is not None:
+                targets(n.asname.name)
+
         def visit_ExceptHandler(self, n: cst.ExceptHandler) -> None:
             if n.name is not None:
                 targets(n.name.name)
@@ -202,7 +207,10 @@ class Builder:
     def function(self, node: cst.FunctionDef) -> ir.Function:
         if node.asynchronous is not None:
             self.error(node, "async functions cannot be compiled")
-        params = self.params(node.params)
+        if self.owner is not None and node.name.value == "__exit__":
+            params = context_managers.exit_params(self, node.params)
+        else:
+            params = self.params(node.params)
         if self.owner is not None and class_methods.is_class_method(self.owner, node):
             params = params[1:]
         elif self.owner is not None and node.name.value not in self.owner.static and params and (
@@ -305,6 +313,8 @@ class Builder:
                         out.append(s)
             elif isinstance(stmt, cst.Match):
                 out.extend(match_statement(self, stmt))
+            elif isinstance(stmt, cst.With):
+                out.extend(context_managers.with_statement(self, stmt))
             else:
                 s = self.compound(stmt)
                 if s is not None:
@@ -512,7 +522,6 @@ class Builder:
             return closures.define(self, node)
         what = {
             cst.TryStar: "try/except*",
-            cst.With: "'with' blocks",
             cst.FunctionDef: "nested functions",
             cst.ClassDef: "classes",
         }.get(type(node), type(node).__name__)
@@ -816,6 +825,9 @@ class Builder:
         if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
                 self.resolver.expr(self.module, node.func) == OpName("builtins.isinstance")):
             return forms.isinstance_call(self, node)
+        if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
+                self.resolver.expr(self.module, node.func) == OpName("builtins.issubclass")):
+            return ir.Call(loc, context_managers.ISSUBCLASS, [forms.isinstance_call(self, node)])
         args: list[ir.Expr] = []
         kwargs: list[tuple[str, ir.Expr]] = []
         makes_array = self.makes_array(node.func)

@@ -62,6 +62,7 @@ from hatch_pyaot.typing import (
     dicts,
     enums,
     exceptions,
+    exit_arguments,
     generators,
     hashing,
     iteration,
@@ -185,8 +186,8 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
-_SLICES = (unions.typed, named_tuples.typed, exceptions.typed, classes.typed, match.typed,
-           enums.typed, closures.typed, complex_numbers.typed, hashing.typed,
+_SLICES = (unions.typed, named_tuples.typed, exit_arguments.typed, exceptions.typed,
+           classes.typed, match.typed, enums.typed, closures.typed, complex_numbers.typed, hashing.typed,
            class_iterators.typed, class_truth.typed)
 """The value types whose operations type themselves (NamedTuples and exceptions before the
 classes they are): each gives NOT_MINE for the others."""

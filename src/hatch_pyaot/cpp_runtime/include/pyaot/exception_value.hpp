@@ -64,6 +64,14 @@ struct exception_value {
                                                    : exc_name(type));
   }
 
+  /// str(type(e)): `<class 'ValueError'>`, `<class 'module.ParseError'>`.
+  str class_text() const {
+    std::string out = "<class '";
+    out += payload.raw() != nullptr ? payload->type_name() : exc_name(type);
+    out += "'>";
+    return str::from_utf8(out);
+  }
+
   /// `raise e`: pending again; returns false.
   bool raise_again() const { return raise_object(type, message, payload); }
 
