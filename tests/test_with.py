@@ -1,22 +1,38 @@
 """``with`` on objects of the program's classes (PEP 343): CPython and the compiled module
 agree on results, exceptions (suppressed, passed on, replaced by one ``__exit__`` raises)
-and the order of ``__enter__``/``__exit__`` calls recorded in the list each call is given.
+and the order of ``__enter__``/``__exit__`` calls recorded in the list each call is given
+(and on the managers' state afterwards).
 
-Every kernel of kernels/with_kernels.py is compiled once for this file.
+Every kernel of kernels/with_kernels.py is compiled once for this file; CASES also run
+under the sanitizers (tests/test_sanitizers.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from support import Pair, build_pair
+from support import Pair, build_pair, run_both, without_location
 from support import check_copies as check
 
 KERNELS = Path(__file__).parent / "kernels" / "with_kernels.py"
-CASES = [-2, 0, 1, 3, 5]
+INPUTS = [-2, 0, 1, 3, 5]
 """Inputs of ``_fail``: ValueError, KeyError, a result, ZeroDivisionError, a result."""
+
+CASES: list[tuple[str, tuple[Any, ...]]] = [
+    *(("simple", (x, [], suppress)) for x in INPUTS for suppress in (False, True)),
+    *((func, (x, [])) for func in ("no_target", "returns_out", "several", "nested",
+                                   "star_exit", "strict", "exit_raises", "program_error")
+      for x in INPUTS),
+    ("program_error", (7, [])),
+    ("tuple_target", ([],)),
+    *(("loop_jumps", (n, [])) for n in (0, 1, 2, 5)),
+    *(("kept_manager", (n,)) for n in (0, 1, 2, 3, 4)),
+    ("enter_raises", ([],)),
+    *(("raise_in_loop", (n, [])) for n in (0, 1, 4)),
+]
 
 
 @pytest.fixture(scope="module")
@@ -28,23 +44,16 @@ def test_compiled(pair: Pair) -> None:
     assert type(pair.native.simple).__name__ == "compiled_function"
 
 
-@pytest.mark.parametrize("suppress", [False, True])
-@pytest.mark.parametrize("x", CASES)
-def test_simple(pair: Pair, x: int, suppress: bool) -> None:
-    check(pair, "simple", x, [], suppress)
-
-
-@pytest.mark.parametrize("func", ["no_target", "returns_out", "several", "nested",
-                                  "star_exit", "strict", "exit_raises"])
-@pytest.mark.parametrize("x", CASES)
-def test_kernels(pair: Pair, func: str, x: int) -> None:
-    check(pair, func, x, [])
-
-
-def test_tuple_target(pair: Pair) -> None:
-    check(pair, "tuple_target", [])
-
-
-@pytest.mark.parametrize("n", [0, 1, 2, 5])
-def test_loop_jumps(pair: Pair, n: int) -> None:
-    check(pair, "loop_jumps", n, [])
+@pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}{a[:1]}" for f, a in CASES])
+def test_with(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
+    if func != "program_error":
+        check(pair, func, *args)
+        return
+    # each side raises its own module's ParseError: compared by name, message and line
+    call, expected, got, py_args, native_args = run_both(pair, func, *args)
+    assert py_args == native_args, call
+    if expected[0] == "raise":
+        assert type(got[1]).__name__ == "ParseError" and type(got[1]) is pair.native.ParseError
+        assert without_location(str(got[1])) == str(expected[1]) and got[1].line == args[0]
+    else:
+        assert got == expected, call

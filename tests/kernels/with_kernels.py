@@ -188,3 +188,75 @@ def exit_raises(x: int, log: list[str]) -> int:
     except RuntimeError as e:
         log.append("caught " + str(e))
     return x
+
+
+class ParseError(ValueError):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+class Counter:
+    """Kept in a variable: what ``with`` did to it shows after the block."""
+
+    def __init__(self) -> None:
+        self.entered = 0
+        self.exited = 0
+        self.kinds: list[str] = []
+
+    def __enter__(self) -> int:
+        self.entered += 1
+        if self.entered > 3:
+            raise OverflowError("entered too often")
+        return self.entered
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> bool:
+        self.exited += 1
+        if exc is not None:
+            self.kinds.append(type(exc).__name__ + ":" + str(exc_type) + ":" + repr(exc))
+            return isinstance(exc, (ArithmeticError, LookupError))
+        return False
+
+
+@compile
+def program_error(x: int, log: list[str]) -> int:
+    with Recorder("p", log, x > 5):
+        if x > 0:
+            raise ParseError("bad line", x)
+    return x
+
+
+@compile
+def kept_manager(n: int) -> list[str]:
+    c = Counter()
+    out: list[str] = []
+    for i in range(n):
+        with c as k:
+            out.append(str(k))
+            if i == 1:
+                out.append(str(10 // (i - 1)))
+            if i == 2:
+                out.append(str({"a": 1}["b" * i]))
+    out.append(f"{c.entered} {c.exited}")
+    return out + c.kinds
+
+
+@compile
+def enter_raises(log: list[str]) -> int:
+    c = Counter()
+    c.entered = 3
+    with c:
+        log.append("never")
+    return c.exited
+
+
+@compile
+def raise_in_loop(n: int, log: list[str]) -> int:
+    done = 0
+    for i in range(n):
+        with Recorder(str(i), log, i % 2 == 1):
+            if i > 0:
+                raise ValueError("odd one " + str(i))
+            done += 1
+    return done
