@@ -550,10 +550,16 @@ class Builder:
                 self.renames = outer
         orelse = self.block(_block(node.orelse.body)) if node.orelse else []
         finalbody = self.handling(node.finalbody.body, False) if node.finalbody else []
-        for jump in _escapes(finalbody):
-            if not isinstance(jump, ir.Return):
-                self.diags.error(jump.loc, f"'{type(jump).__name__.lower()}' inside a "
-                                 "'finally' block cannot be compiled yet")
+        jumps = [j for j in _escapes(finalbody) if not isinstance(j, ir.Return)]
+        inner = [r for part in (body, orelse, *(h.body for h in handlers))
+                 for r in _loop_returns(part)]
+        if jumps and inner:
+            # the finally is emitted again at the return, inside the inner loop, where a
+            # C++ break would end that loop (codegen/finally_blocks.py)
+            self.diags.error(jumps[0].loc, f"'{type(jumps[0]).__name__.lower()}' inside a "
+                             "'finally' block whose 'try' returns from a loop of its own "
+                             "cannot be compiled yet", hint=f"the return at line "
+                             f"{inner[0].loc.line}: break out of that loop first")
         return ir.Try(self.loc(node), body, handlers, orelse, finalbody)
 
     def handling(self, body: cst.BaseSuite, in_handler: bool) -> list[ir.Stmt]:
@@ -1001,6 +1007,17 @@ def _escapes(stmts: list[ir.Stmt], in_loop: bool = False) -> list[ir.Stmt]:
             for b in (s.body, s.orelse, s.finalbody, *(h.body for h in s.handlers)):
                 found += _escapes(b, in_loop)
     return found
+
+
+def _loop_returns(stmts: list[ir.Stmt]) -> list[ir.Stmt]:
+    """The return statements inside loops of this block."""
+    return [r for s in stmts if isinstance(s, ir.While | ir.ForRange | ir.ForEach)
+            for r in _escapes(s.body, True) + _escapes(s.orelse, True)
+            if isinstance(r, ir.Return)] + [
+        r for s in stmts if isinstance(s, ir.If | ir.Try)
+        for b in ((s.body, s.orelse) if isinstance(s, ir.If) else (
+            s.body, s.orelse, s.finalbody, *(h.body for h in s.handlers)))
+        for r in _loop_returns(b)]
 
 
 def _dtype_name(qualname: str) -> str | None:
