@@ -200,3 +200,23 @@ def raise_given(e: ParseError, log: list[str]) -> int:
     if e.line > 100:
         return e.line
     raise e
+
+
+@compile
+def bare_raise(x: int) -> int:
+    """``raise ValueError`` (and ``KeyError()``): no arguments, in CPython args == ()."""
+    if x == 0:
+        raise ValueError
+    if x == 1:
+        raise KeyError()
+    if x == 2:
+        try:
+            raise IndexError
+        except IndexError as e:
+            raise e
+    if x == 3:
+        try:
+            raise ZeroDivisionError
+        except ZeroDivisionError as e:
+            raise RuntimeError from e
+    return x

@@ -21,11 +21,12 @@ struct exception_value {
   Exc type = Exc::Exception;
   std::string message;
   ref<object> payload;  ///< an instance of an exception class of the program, if it is one
+  bool no_args = false;  ///< raised without arguments (`raise ValueError`)
 
   /// The pending exception of this thread (the handler clears it afterwards).
   static exception_value caught() {
     const ErrorState& state = error_state();
-    return exception_value{state.type, state.message, state.payload};
+    return exception_value{state.type, state.message, state.payload, state.no_args};
   }
 
   /// An object of an exception class of the program, with its message.
@@ -73,7 +74,11 @@ struct exception_value {
   }
 
   /// `raise e`: pending again; returns false.
-  bool raise_again() const { return raise_object(type, message, payload); }
+  bool raise_again() const {
+    raise_object(type, message, payload);
+    error_state().no_args = no_args;
+    return false;
+  }
 
 };
 
@@ -84,6 +89,7 @@ inline bool set_cause(const exception_value& cause) {
   held->type = cause.type;
   held->message = cause.message;
   held->payload = cause.payload;
+  held->no_args = cause.no_args;
   ErrorState& state = error_state();
   state.cause = std::move(held);
   state.suppress_context = true;
