@@ -150,3 +150,8 @@ def test_bare_raise_has_no_args(pair: Pair, x: int) -> None:
         assert got[1].__notes__[0].startswith("(at exception_value_kernels.py:")
     cause, want = got[1].__cause__, expected[1].__cause__
     assert type(cause) is type(want) and (cause is None or cause.args == want.args == ())
+
+
+@pytest.mark.parametrize("x", CASES)
+def test_cause_read(pair: Pair, x: int) -> None:
+    check(pair, "cause_of", x)

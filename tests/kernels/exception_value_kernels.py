@@ -220,3 +220,27 @@ def bare_raise(x: int) -> int:
         except ZeroDivisionError as e:
             raise RuntimeError from e
     return x
+
+
+@compile
+def cause_of(x: int) -> list[str]:
+    """``e.__cause__`` read in compiled code: None, or what it was raised from."""
+    out: list[str] = []
+    try:
+        try:
+            out.append(str(_fail(x, {"a": 1})))
+        except (ValueError, KeyError) as inner:
+            if x == -1:
+                raise RuntimeError("wrapped") from inner
+            if x == 3:
+                raise RuntimeError("hidden") from None
+            raise inner
+    except Exception as e:
+        out.append(repr(e))
+        out.append(str(e.__cause__ is None))
+        out.append(str(e.__cause__))
+        out.append(repr(e.__cause__))
+        c = e.__cause__
+        if c is not None:
+            out.append("cause " + str(c) + " " + str(c.args))
+    return out

@@ -51,6 +51,9 @@ def expr(em: FunctionEmitter, e: ir.Expr) -> str:
     if op == "args":
         assert isinstance(e, ir.Attribute)
         return f"{em.held(e.value)}.args()"
+    if op == "cause":
+        assert isinstance(e, ir.Attribute)
+        return f"{em.held(e.value)}.cause_value()"
     if op == "init":
         assert isinstance(e, ir.Call)
         obj, message = em.held(e.args[0]), em.held(e.args[1])

@@ -11,7 +11,8 @@ from hatch_pyaot.ir.types import ExceptionClassType, ExceptionType, OptionalType
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
 
-OPS: Final = ("class_of", "issubclass", "class_name", "optional_isinstance", "class_text")
+OPS: Final = ("class_of", "issubclass", "class_name", "optional_isinstance", "class_text",
+              "optional_str", "optional_repr")
 
 
 def expr(em: FunctionEmitter, e: ir.Expr, op: str) -> str:
@@ -32,6 +33,13 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: str) -> str:
         t = em.spec.type_of(check.value)
         assert isinstance(t, ExceptionClassType)
         return kind_test(em.held(check.value), t.name, check.classes)
+    if op in ("optional_str", "optional_repr"):
+        assert isinstance(e, ir.Call)
+        em.headers.add("pyaot/builtins/str.hpp")
+        held = em.held(e.args[0])
+        none = 'pyaot::str::from_utf8("None")'
+        return (f"({held}.has_value() ? {held}->text({str(op == 'optional_repr').lower()}) "
+                f": {none})")
     assert op == "optional_isinstance" and isinstance(e, ir.TypeCheck)
     held = em.held(e.value)
     t = em.spec.type_of(e.value)

@@ -171,8 +171,11 @@ def _attribute(typer: FunctionTyper, e: ir.Attribute) -> object:
     if e.name == "args":
         typer.spec.exceptions[e] = "args"
         return TupleType((STR,))
+    if e.name == "__cause__":
+        typer.spec.exceptions[e] = "cause"
+        return OptionalType(ExceptionType("BaseException"))
     typer.diags.error(e.loc, f"'{t.name}' object has no attribute '{e.name}' the compiler "
-                      "supports (args; str(e), repr(e), type(e).__name__)")
+                      "supports (args, __cause__; str(e), repr(e), type(e).__name__)")
     return None
 
 

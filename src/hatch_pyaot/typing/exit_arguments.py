@@ -1,9 +1,9 @@
 """Type rules of what ``with`` gives ``__exit__`` (tracer/context_managers.py): the caught
 exception's class (an ExceptionClassType, held as the exception itself) and the exception,
 each or None. ``exc_type.__name__``, ``issubclass(exc_type, C)`` and ``str(exc_type)`` read
-the class; ``isinstance(exc, C)`` is false for None; under ``if exc is not None`` the
-exception reads as one caught by ``except`` (typing/exceptions.py: ``str(exc)``,
-``exc.args``, ``raise exc``)."""
+the class; ``isinstance(exc, C)`` is false for None; ``str(exc)`` and ``repr(exc)`` (also of
+``e.__cause__``) are ``'None'`` for None; under ``if exc is not None`` the exception reads
+as one caught by ``except`` (typing/exceptions.py: ``exc.args``, ``raise exc``)."""
 
 from __future__ import annotations
 
@@ -83,11 +83,27 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         return NOT_MINE
     if isinstance(e, ir.Call) and e.func in ("builtins.str", "builtins.repr") and len(
             e.args) == 1 and not e.kwargs:
-        t = _raw(typer, e.args[0])
-        if isinstance(_item(t), ExceptionClassType):
-            typer.unwrap(e.args[0], t)
-            typer.spec.exceptions[e] = "class_text"
-            return STR
+        return _text(typer, e, e.args[0])
+    return NOT_MINE
+
+
+def _text(typer: FunctionTyper, e: ir.Call, arg: ir.Expr) -> object:
+    """``str(exc_type)``; ``str(e.__cause__)``, ``repr(exc)``: the exception's text, or
+    ``'None'``."""
+    if isinstance(arg, ir.Attribute) and arg.name == "__cause__" and isinstance(
+            typer.spec.var_types.get(arg.value.id) if isinstance(arg.value, ir.Name) else None,
+            ExceptionType):
+        t = typer.expr(arg, raw=True)
+    else:
+        t = _raw(typer, arg)
+    if isinstance(_item(t), ExceptionClassType):
+        typer.unwrap(arg, t)
+        typer.spec.exceptions[e] = "class_text"
+        return STR
+    if isinstance(t, OptionalType) and isinstance(t.item, ExceptionType):
+        typer.spec.exceptions[e] = "optional_repr" if e.func == "builtins.repr" else (
+            "optional_str")
+        return STR
     return NOT_MINE
 
 

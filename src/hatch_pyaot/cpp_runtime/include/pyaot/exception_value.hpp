@@ -6,6 +6,7 @@
 // back in the error state.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -22,11 +23,14 @@ struct exception_value {
   std::string message;
   ref<object> payload;  ///< an instance of an exception class of the program, if it is one
   bool no_args = false;  ///< raised without arguments (`raise ValueError`)
+  std::shared_ptr<const ErrorState> cause;  ///< `raise ... from cause`: e.__cause__
+  bool suppress_context = false;
 
   /// The pending exception of this thread (the handler clears it afterwards).
   static exception_value caught() {
     const ErrorState& state = error_state();
-    return exception_value{state.type, state.message, state.payload, state.no_args};
+    return exception_value{state.type,  state.message, state.payload,
+                           state.no_args, state.cause, state.suppress_context};
   }
 
   /// An object of an exception class of the program, with its message.
@@ -76,8 +80,18 @@ struct exception_value {
   /// `raise e`: pending again; returns false.
   bool raise_again() const {
     raise_object(type, message, payload);
-    error_state().no_args = no_args;
+    ErrorState& state = error_state();
+    state.no_args = no_args;
+    state.cause = cause;
+    state.suppress_context = suppress_context;
     return false;
+  }
+
+  /// e.__cause__: what it was raised from, or None.
+  std::optional<exception_value> cause_value() const {
+    if (cause == nullptr) return std::nullopt;
+    return exception_value{cause->type,    cause->message, cause->payload,
+                           cause->no_args, cause->cause,   cause->suppress_context};
   }
 
 };
