@@ -32,6 +32,8 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("kept_manager", (n,)) for n in (0, 1, 2, 3, 4)),
     ("enter_raises", ([],)),
     *(("raise_in_loop", (n, [])) for n in (0, 1, 4)),
+    *(("in_generator", (n, [])) for n in (0, 2, 5)),
+    *(("in_closure", (x, [])) for x in INPUTS),
 ]
 
 

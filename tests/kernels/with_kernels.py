@@ -3,8 +3,8 @@ of their side effects recorded in the list each call is given."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import TracebackType
-from typing import Optional
 
 from hatch_pyaot import compile
 
@@ -42,8 +42,8 @@ class Pair:
         self.log.append("pair in")
         return 7, "seven"
 
-    def __exit__(self, exc_type: Optional[type[BaseException]],
-                 exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None,
+                 exc: BaseException | None, tb: TracebackType | None) -> None:
         self.log.append("pair out")
 
 
@@ -260,3 +260,40 @@ def raise_in_loop(n: int, log: list[str]) -> int:
                 raise ValueError("odd one " + str(i))
             done += 1
     return done
+
+
+class Quiet:
+    """``__exit__`` without annotations, returning None: never suppresses."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    def __enter__(self) -> Quiet:
+        self.log.append("in")
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:  # type: ignore[no-untyped-def]
+        self.log.append("out " + str(exc))
+
+
+def _numbers(n: int, log: list[str]) -> Iterator[int]:
+    with Quiet(log):
+        for i in range(n):
+            yield 10 // (3 - i)
+
+
+@compile
+def in_generator(n: int, log: list[str]) -> int:
+    total = 0
+    for v in _numbers(n, log):
+        total += v
+    return total
+
+
+@compile
+def in_closure(x: int, log: list[str]) -> int:
+    def inner() -> int:
+        with Quiet(log) as q:
+            q.log.append("inner")
+            return _fail(x)
+    return inner() + 1
