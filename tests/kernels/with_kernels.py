@@ -33,7 +33,7 @@ class Recorder:
 
 
 class Pair:
-    """``__enter__`` gives a tuple; ``__exit__`` (``Optional`` spellings) returns None."""
+    """``__enter__`` gives a tuple; ``__exit__`` returns None."""
 
     def __init__(self, log: list[str]) -> None:
         self.log = log
