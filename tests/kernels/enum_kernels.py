@@ -118,6 +118,17 @@ class Planet(Enum):
                 best, gap = p, self.distance(p)
         return best.label + " at " + str(gap * scale)
 
+    @classmethod
+    def parse(cls, text: str) -> "Planet":
+        for p in cls:
+            if p.name == text.upper():
+                return p
+        return cls(3)
+
+    @staticmethod
+    def count_from(start: int) -> int:
+        return len(Planet) + start
+
 
 @compile
 def planets(v: int, scale: int) -> list[str]:
@@ -125,4 +136,6 @@ def planets(v: int, scale: int) -> list[str]:
     out = [p.label, str(p.is_home()), p.nearest(), p.nearest(scale=scale)]
     for q in Planet:
         out.append(q.label + ":" + str(p.distance(q)))
+    out.append(Planet.parse("mars").label + " " + Planet.parse("pluto").label)
+    out.append(str(Planet.count_from(scale)))
     return out

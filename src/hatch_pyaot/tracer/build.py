@@ -100,16 +100,20 @@ _CMP: dict[type[cst.CSTNode], ir.CmpOpKind] = {
 
 def trace_function(
     resolver: Resolver, module: ModuleSource, node: cst.FunctionDef, diags: Diagnostics,
-    owner: ClassInfo | None = None, name: str | None = None,
+    owner: ClassInfo | None = None, name: str | None = None, bound_first: bool = False,
 ) -> ir.Function:
     """``owner``: the class of which ``node`` is a method, ``name`` its name there (a
-    property's setter is ``x.setter``)."""
+    property's setter is ``x.setter``); ``bound_first``: the first parameter names a class
+    (an enum's class method: tracer/enum_methods.py)."""
     qualname = node.name.value if owner is None else f"{owner.name}.{name or node.name.value}"
     names = local_names(node)
-    if owner is not None and class_methods.is_class_method(owner, node):
+    bound_first = bound_first or (
+        owner is not None and class_methods.is_class_method(owner, node))
+    if bound_first:
         names = names[1:]  # `cls` names the class (tracer/class_methods.py)
     builder = Builder(resolver, module, diags, locals=names, owner=owner,
-                      method=name, scope=closures.root_scope(node, qualname))
+                      method=name, scope=closures.root_scope(node, qualname),
+                      bound_first=bound_first)
     return builder.function(node)
 
 
@@ -195,6 +199,8 @@ class Builder:
     """Its nested functions and what they capture (tracer/closures.py)."""
     generator: bool = False
     """The function yields (tracer/generators.py)."""
+    bound_first: bool = False
+    """The first parameter names a class (``cls`` of a class method), not a value."""
 
     def loc(self, node: cst.CSTNode) -> Loc:
         return self.module.loc(node)
@@ -211,7 +217,7 @@ class Builder:
             params = context_managers.exit_params(self, node.params)
         else:
             params = self.params(node.params)
-        if self.owner is not None and class_methods.is_class_method(self.owner, node):
+        if self.bound_first:
             params = params[1:]
         elif self.owner is not None and node.name.value not in self.owner.static and params and (
                 params[0].annotation is None):

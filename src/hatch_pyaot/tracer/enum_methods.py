@@ -1,7 +1,9 @@
 """Methods and ``@property`` getters of an enum class: each is traced as a function of the
 member (``FuncRef("Color.label")``), its ``self`` the enum, so ``self.value``,
 ``self.name``, ``self is Color.RED`` and calls of the other methods compile as on any
-member (typing/enums.py lowers ``c.describe()`` and ``c.label`` to calls of them)."""
+member (typing/enums.py lowers ``c.describe()`` and ``c.label`` to calls of them).
+``@classmethod``s and ``@staticmethod``s are called on the enum (``Color.parse("r")``,
+tracer/resolve.py): a class method is traced with ``cls`` naming the enum."""
 
 from __future__ import annotations
 
@@ -26,20 +28,27 @@ def add_method(resolver: Resolver, module: ModuleSource, info: EnumInfo,
     name = node.name.value
     decorators = [resolver.expr(module, d.decorator) for d in node.decorators
                   if isinstance(d.decorator, cst.Name | cst.Attribute)]
-    if len(decorators) != len(node.decorators) or any(
-            d != OpName("builtins.property") for d in decorators) or len(decorators) > 1:
-        error(node, "an enum's methods compile plain or as @property; other decorators "
-              "(@classmethod, @staticmethod) not yet")
+    kinds = [_KINDS.get(d.qualname) if isinstance(d, OpName) else None for d in decorators]
+    if len(decorators) != len(node.decorators) or None in kinds or len(kinds) > 1:
+        error(node, "an enum's methods compile plain or as @property, @classmethod or "
+              "@staticmethod")
         return
     if name.startswith("__") and name.endswith("__"):
         error(node, f"an enum's dunder methods ({name}) cannot be compiled yet")
         return
-    if not [*node.params.posonly_params, *node.params.params]:
-        error(node, f"the method '{name}' of an enum needs a first parameter (self)")
+    kind = kinds[0] if kinds else "method"
+    if kind != "static" and not [*node.params.posonly_params, *node.params.params]:
+        error(node, f"the method '{name}' of an enum needs a first parameter (self or cls)")
         return
     info.methods[name] = node
-    if decorators:
+    if kind == "property":
         info.properties.add(name)
+    elif kind != "method":
+        info.class_level[name] = (kind, module)
+
+
+_KINDS = {"builtins.property": "property", "builtins.classmethod": "class",
+          "builtins.staticmethod": "static"}
 
 
 def method_ref(info: EnumInfo, name: str) -> ir.FuncRef:
@@ -50,9 +59,20 @@ def method_ref(info: EnumInfo, name: str) -> ir.FuncRef:
 def trace(resolver: Resolver, module: ModuleSource, info: EnumInfo, name: str,
           diags: Diagnostics) -> ir.Function:
     from hatch_pyaot.tracer.build import trace_function
+    from hatch_pyaot.tracer.resolve import UserEnum
 
-    function = trace_function(resolver, module, info.methods[name], diags)
+    node = info.methods[name]
+    kind = info.class_level.get(name, ("method", module))[0]
+    if kind != "class":
+        function = trace_function(resolver, module, node, diags)
+    else:  # cls names the enum while the method is traced (as tracer/class_methods.py)
+        key = (module.name, [*node.params.posonly_params, *node.params.params][0].name.value)
+        resolver.aliases[key] = UserEnum(info)
+        try:
+            function = trace_function(resolver, module, node, diags, bound_first=True)
+        finally:
+            del resolver.aliases[key]
     function.ref = method_ref(info, name)
-    if function.params[0].annotation is None:
+    if kind in ("method", "property") and function.params[0].annotation is None:
         function.params[0].annotation = info.type  # self: a member of the enum
     return function

@@ -41,6 +41,9 @@ class EnumInfo:
     methods: dict[str, cst.FunctionDef] = field(default_factory=dict)
     """Methods and ``@property`` getters of the enum (tracer/enum_methods.py)."""
     properties: set[str] = field(default_factory=set)
+    class_level: dict[str, tuple[str, ModuleSource]] = field(default_factory=dict)
+    """``@classmethod`` (``class``) and ``@staticmethod`` (``static``) functions, with the
+    module that defines them."""
     type: EnumType = field(init=False)
 
     def __post_init__(self) -> None:

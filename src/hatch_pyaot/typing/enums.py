@@ -47,7 +47,8 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         info = info_of(typer.spec.expr_types.get(e.obj) or typer.expr(e.obj, raw=True))
         if info is None:
             return NOT_MINE
-        if e.name not in info.methods or e.name in info.properties:
+        if e.name not in info.methods or e.name in info.properties or (
+                e.name in info.class_level):
             typer.diags.error(e.loc, f"'{info.name}' object has no method '{e.name}'")
             return None
         return _method(typer, e, info, e.name, [e.obj, *e.args], e.kwargs)
