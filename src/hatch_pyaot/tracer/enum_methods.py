@@ -36,7 +36,7 @@ def add_method(resolver: Resolver, module: ModuleSource, info: EnumInfo,
     if name.startswith("__") and name.endswith("__"):
         error(node, f"an enum's dunder methods ({name}) cannot be compiled yet")
         return
-    kind = kinds[0] if kinds else "method"
+    kind = (kinds[0] or "method") if kinds else "method"
     if kind != "static" and not [*node.params.posonly_params, *node.params.params]:
         error(node, f"the method '{name}' of an enum needs a first parameter (self or cls)")
         return
