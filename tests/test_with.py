@@ -59,3 +59,21 @@ def test_with(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
         assert without_location(str(got[1])) == str(expected[1]) and got[1].line == args[0]
     else:
         assert got == expected, call
+
+
+def test_what_cannot_be_compiled_is_a_located_error(tmp_path: Path) -> None:
+    """``with`` on a value that is no object of the program's classes, and ``async with``:
+    a diagnostic at the item, and the function stays Python."""
+    from hatch_pyaot.pipeline import analyze
+
+    source = tmp_path / "refused_with.py"
+    source.write_text(
+        "from hatch_pyaot import compile\n"
+        "@compile\ndef number(x: int) -> int:\n    with x:\n        pass\n    return x\n"
+        "@compile\ndef reads(path: str) -> str:\n    with open(path) as f:\n"
+        "        return f.read()\n", encoding="utf-8")
+    result = analyze(source)
+    assert [e.name for e in result.entries if e.compiled] == []
+    text = result.format_diagnostics()
+    assert "refused_with.py:4:10: error: 'int' has no method '__enter__'" in text
+    assert "refused_with.py:9:10: error: open() is not supported by the compiler" in text
