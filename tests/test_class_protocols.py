@@ -66,6 +66,8 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("aliases", lambda m: (1,)),
     ("aliases", lambda m: (2,)),
     ("aliases", lambda m: (3,)),  # ValueError: 3 is not a valid Shade
+    ("matrices", lambda m: (2, 3)),
+    ("matrices", lambda m: (-5, 7)),
 ]
 
 

@@ -50,6 +50,7 @@ CASES: list[tuple[str, Make]] = [
     ("counts", lambda m: ([m.Color.RED, m.Color.BLUE, m.Color.RED],)), ("counts", lambda m: ([],)),
     ("total", lambda m: ([m.Prio.LOW, m.Prio.HIGH, m.Prio.HIGH],)), ("total", lambda m: ([],)),
     *(("by_position", lambda m, i=i: (i,)) for i in (0, 1, -1, 2)),
+    *(("planets", lambda m, v=v: (v, 10)) for v in (1, 3, 4, 2)),
 ]
 
 

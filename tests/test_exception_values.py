@@ -134,3 +134,24 @@ def test_passed_in(pair: Pair, line: int) -> None:
         assert results[1][1] is errors[1] and results[0][1] is errors[0]
     else:
         assert results[0][1] == results[1][1]
+
+
+@pytest.mark.parametrize("x", [0, 1, 2, 3, 4])
+def test_bare_raise_has_no_args(pair: Pair, x: int) -> None:
+    """``raise ValueError``: CPython's caller sees args == () (and repr ``ValueError()``),
+    the place of the raise in a note; its cause, raised bare, likewise."""
+    check(pair, "bare_raise", x)
+    _, expected, got, _, _ = run_both(pair, "bare_raise", x)
+    if expected[0] == "ok":
+        return
+    assert got[1].args == expected[1].args == ()
+    assert repr(got[1]) == repr(expected[1])
+    if x != 3:
+        assert got[1].__notes__[0].startswith("(at exception_value_kernels.py:")
+    cause, want = got[1].__cause__, expected[1].__cause__
+    assert type(cause) is type(want) and (cause is None or cause.args == want.args == ())
+
+
+@pytest.mark.parametrize("x", CASES)
+def test_cause_read(pair: Pair, x: int) -> None:
+    check(pair, "cause_of", x)

@@ -200,6 +200,21 @@ def test_closures_under_asan_ubsan_and_lsan(cxx: str, tmp_path: Path) -> None:
     assert "runtime error:" not in stderr[0], stderr[0][-6000:]
 
 
+@pytest.mark.slow
+def test_with_under_asan_ubsan_and_lsan(cxx: str, tmp_path: Path) -> None:
+    """Every case of tests/test_with.py in one sanitized build: managers entered and exited
+    on each way out of the block, exceptions suppressed (their values and objects of the
+    program's exception classes freed), passed on or replaced; no ASan error, no UBSan
+    report, no leak."""
+    _sanitized_kernels(tmp_path, "with_kernels")
+    stderr: list[str] = []
+    script = _LEAK_CHECK.format(tests=str(TESTS), test="test_with", module="with_kernels",
+                                cases="[(f, lambda _, a=a: a) for f, a in cases.CASES]")
+    leaks = _our_leaks(cxx, tmp_path, script, "with_kernels", stderr)
+    assert leaks == [], "\n\n".join(leaks)[-6000:]
+    assert "runtime error:" not in stderr[0], stderr[0][-6000:]
+
+
 def _sanitized_kernels(tmp_path: Path, name: str) -> None:
     shutil.copyfile(TESTS / "kernels" / f"{name}.py", tmp_path / f"{name}.py")
     report = build([tmp_path / f"{name}.py"],

@@ -54,3 +54,10 @@ def test_more_jumps(pair: Pair, n: int) -> None:
     check(pair, "value_held", n, [1])
     check(pair, "loop_else_break", n, [])
     check(pair, "generator_returns", n, [])
+
+
+@pytest.mark.parametrize("func", ["break_in_finally", "continue_in_finally",
+                                  "break_in_nested_finally"])
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 7])
+def test_jumps_in_finally(pair: Pair, func: str, n: int) -> None:
+    check(pair, func, n, [])

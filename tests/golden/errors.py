@@ -76,7 +76,8 @@ def try_forms(x: int) -> int:
 def finally_return(x: int) -> int:
     for i in range(x):
         try:
-            x += 1
+            for j in range(i):
+                return j
         finally:
             if i > 2:
                 continue

@@ -91,3 +91,51 @@ def by_position(i: int) -> tuple[str, str]:
     members = list(Suit)
     s = members[i]
     return s.name, s.value
+
+
+class Planet(Enum):
+    """An enum with methods and properties (tracer/enum_methods.py)."""
+
+    MERCURY = 1
+    EARTH = 3
+    MARS = 4
+
+    @property
+    def label(self) -> str:
+        return self.name.title() + "#" + str(self.value)
+
+    def distance(self, other: "Planet") -> int:
+        return abs(self.value - other.value)
+
+    def is_home(self) -> bool:
+        return self is Planet.EARTH
+
+    def nearest(self, scale: int = 1) -> str:
+        best = self
+        gap = 100
+        for p in Planet:
+            if p != self and self.distance(p) < gap:
+                best, gap = p, self.distance(p)
+        return best.label + " at " + str(gap * scale)
+
+    @classmethod
+    def parse(cls, text: str) -> "Planet":
+        for p in cls:
+            if p.name == text.upper():
+                return p
+        return cls(3)
+
+    @staticmethod
+    def count_from(start: int) -> int:
+        return len(Planet) + start
+
+
+@compile
+def planets(v: int, scale: int) -> list[str]:
+    p = Planet(v)
+    out = [p.label, str(p.is_home()), p.nearest(), p.nearest(scale=scale)]
+    for q in Planet:
+        out.append(q.label + ":" + str(p.distance(q)))
+    out.append(Planet.parse("mars").label + " " + Planet.parse("pluto").label)
+    out.append(str(Planet.count_from(scale)))
+    return out

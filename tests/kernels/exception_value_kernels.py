@@ -200,3 +200,47 @@ def raise_given(e: ParseError, log: list[str]) -> int:
     if e.line > 100:
         return e.line
     raise e
+
+
+@compile
+def bare_raise(x: int) -> int:
+    """``raise ValueError`` (and ``KeyError()``): no arguments, in CPython args == ()."""
+    if x == 0:
+        raise ValueError
+    if x == 1:
+        raise KeyError()
+    if x == 2:
+        try:
+            raise IndexError
+        except IndexError as e:
+            raise e
+    if x == 3:
+        try:
+            raise ZeroDivisionError
+        except ZeroDivisionError as e:
+            raise RuntimeError from e
+    return x
+
+
+@compile
+def cause_of(x: int) -> list[str]:
+    """``e.__cause__`` read in compiled code: None, or what it was raised from."""
+    out: list[str] = []
+    try:
+        try:
+            out.append(str(_fail(x, {"a": 1})))
+        except (ValueError, KeyError) as inner:
+            if x == -1:
+                raise RuntimeError("wrapped") from inner
+            if x == 3:
+                raise RuntimeError("hidden") from None
+            raise inner
+    except Exception as e:
+        out.append(repr(e))
+        out.append(str(e.__cause__ is None))
+        out.append(str(e.__cause__))
+        out.append(repr(e.__cause__))
+        c = e.__cause__
+        if c is not None:
+            out.append("cause " + str(c) + " " + str(c.args))
+    return out

@@ -370,3 +370,65 @@ class Shade(Enum):
 def aliases(v: int) -> tuple[str, bool, int, str]:
     s = Shade(v)
     return Shade.CRIMSON.name, s is Shade.CRIMSON, len(Shade), [c.name for c in Shade][-1]
+
+
+class Mat:
+    """A 2x2 matrix: ``@`` (``__matmul__``, ``__rmatmul__`` for a list on its left) and the
+    bitwise operators, some also reflected."""
+
+    def __init__(self, a: int, b: int, c: int, d: int) -> None:
+        self.cells = (a, b, c, d)
+
+    def each(self, op: str, k: int) -> Mat:
+        out = [0, 0, 0, 0]
+        for i in range(4):
+            x = self.cells[i]
+            out[i] = x | k if op == "|" else x ^ k if op == "^" else x << k if op == "<<" \
+                else x >> k
+        return Mat(out[0], out[1], out[2], out[3])
+
+    def __matmul__(self, o: Mat) -> Mat:
+        a, b, c, d = self.cells
+        e, f, g, h = o.cells
+        return Mat(a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h)
+
+    def __rmatmul__(self, v: list[int]) -> list[int]:
+        a, b, c, d = self.cells
+        return [v[0] * a + v[1] * c, v[0] * b + v[1] * d]
+
+    def __and__(self, o: Mat) -> Mat:
+        a, b, c, d = self.cells
+        e, f, g, h = o.cells
+        return Mat(a & e, b & f, c & g, d & h)
+
+    def __or__(self, k: int) -> Mat:
+        return self.each("|", k)
+
+    def __xor__(self, k: int) -> Mat:
+        return self.each("^", k)
+
+    def __lshift__(self, k: int) -> Mat:
+        return self.each("<<", k)
+
+    def __rshift__(self, k: int) -> Mat:
+        return self.each(">>", k)
+
+    def __ror__(self, k: int) -> int:
+        return k | sum(self.cells)
+
+    def __radd__(self, k: int) -> int:
+        return k + sum(self.cells)
+
+    def __rsub__(self, k: int) -> int:
+        return k - sum(self.cells)
+
+
+@compile
+def matrices(a: int, b: int) -> list[tuple[int, int, int, int]]:
+    m = Mat(a, b, b, a)
+    n = Mat(1, a, 0, 1)
+    v = [a, 1]
+    k = 3
+    w = v @ m
+    return [(m @ n).cells, (w[0], w[1], 0, 0), (m & n).cells, (m | 4).cells, (m ^ k).cells,
+            (m << 2).cells, (m >> 1).cells, (k | m, k + m, k - m, 0), (m @ n @ m).cells]

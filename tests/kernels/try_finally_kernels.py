@@ -215,3 +215,61 @@ def generator_returns(n: int, log: list[int]) -> int:
     for v in _stops_later(n, log):
         total += 10 * v
     return total
+
+
+@compile
+def break_in_finally(n: int, log: list[int]) -> int:
+    """A break in a finally ends the loop and drops a pending exception or return."""
+    total = 0
+    for i in range(n):
+        try:
+            log.append(i)
+            if i == 2:
+                raise ValueError("dropped")
+            if i == 4:
+                return -1
+            total += 10 // (3 - i)
+        finally:
+            if i >= 2:
+                break
+    return total
+
+
+@compile
+def continue_in_finally(n: int, log: list[int]) -> int:
+    """A continue in a finally goes on with the loop, dropping what was pending."""
+    total = 0
+    i = 0
+    while i < n:
+        i += 1
+        try:
+            if i % 3 == 0:
+                raise KeyError(str(i))
+            if i == 5:
+                return 500
+            total += i
+        finally:
+            log.append(i)
+            if i % 3 == 0 or i == 5:
+                continue
+        log.append(-i)
+    return total
+
+
+@compile
+def break_in_nested_finally(n: int, log: list[int]) -> int:
+    """The inner finally's break runs the outer finally (inside the loop) on its way out."""
+    for i in range(n):
+        try:
+            try:
+                if i == 1:
+                    raise RuntimeError("inner")
+            finally:
+                log.append(i)
+                if i == 1:
+                    break
+        finally:
+            log.append(100 + i)
+    else:
+        log.append(-1)
+    return len(log)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.codegen import exit_arguments
 from hatch_pyaot.codegen.classes import field_member
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import NONE, ClassType, ExceptionType, class_struct
@@ -31,6 +32,8 @@ def handles(spec: Specialization, e: ir.Expr) -> bool:
 def expr(em: FunctionEmitter, e: ir.Expr) -> str:
     em.headers.add(HEADER)
     op = em.spec.exceptions[e]
+    if op in exit_arguments.OPS:
+        return exit_arguments.expr(em, e, op)
     if op in ("str", "repr"):
         assert isinstance(e, ir.Call)
         return f"{em.held(e.args[0])}.text({'true' if op == 'repr' else 'false'})"
@@ -48,6 +51,9 @@ def expr(em: FunctionEmitter, e: ir.Expr) -> str:
     if op == "args":
         assert isinstance(e, ir.Attribute)
         return f"{em.held(e.value)}.args()"
+    if op == "cause":
+        assert isinstance(e, ir.Attribute)
+        return f"{em.held(e.value)}.cause_value()"
     if op == "init":
         assert isinstance(e, ir.Call)
         obj, message = em.held(e.args[0]), em.held(e.args[1])
@@ -64,10 +70,15 @@ def _isinstance(em: FunctionEmitter, e: ir.TypeCheck) -> str:
     value = em.held(e.value)
     t = em.spec.type_of(e.value)
     assert isinstance(t, ExceptionType)
-    known = kinds(None if t.name == "BaseException" else [t.name])
-    if {"object", "BaseException"} & set(e.classes):
+    return kind_test(value, t.name, e.classes)
+
+
+def kind_test(value: str, name: str, classes: list[str]) -> str:
+    """Whether the exception ``value``, known to be a ``name``, is one of ``classes``."""
+    known = kinds(None if name == "BaseException" else [name])
+    if {"object", "BaseException"} & set(classes):
         return "true"
-    wanted = [k for k in kinds(e.classes) if k in known]
+    wanted = [k for k in kinds(classes) if k in known]
     if set(known) <= set(wanted):
         return "true"
     tests = " || ".join(f"{value}.type == pyaot::Exc::{k}" for k in wanted)

@@ -414,7 +414,10 @@ class FunctionEmitter:
             if s.exc == "KeyError" and s.message is not None and self.spec.type_of(
                     s.message) == STR:
                 msg = exceptions.key_message(self, msg)
-            self.line(f"pyaot::raise(pyaot::Exc::{s.exc}, {msg});")
+            if s.message is None:  # no arguments: args == ()
+                self.line(f"pyaot::raise_bare(pyaot::Exc::{s.exc});")
+            else:
+                self.line(f"pyaot::raise(pyaot::Exc::{s.exc}, {msg});")
             exceptions.cause(self, s)
             self.line(self.fail(s.loc.line))
         elif isinstance(s, ir.Assert):

@@ -407,6 +407,21 @@ class ExceptionType(Type):
         return self.name
 
 
+@dataclass(frozen=True, slots=True)
+class ExceptionClassType(Type):
+    """The class of a caught exception (``__exit__``'s first argument in a ``with``): held as
+    the exception itself (``pyaot::exception_value``), whose kind and payload name it.
+    ``name`` is the class it is known to derive from."""
+
+    name: str
+
+    def cpp(self) -> str:
+        return "pyaot::exception_value"
+
+    def __str__(self) -> str:
+        return f"type[{self.name}]"
+
+
 def enum_struct(qualname: str) -> str:
     """The C++ tag struct of an enum: ``E_<module>_<name>``."""
     return "E_" + qualname.replace(".", "_")

@@ -23,6 +23,7 @@ from hatch_pyaot.tracer import (
     class_forms,
     class_methods,
     closures,
+    context_managers,
     exception_classes,
     formatting,
     forms,
@@ -99,16 +100,20 @@ _CMP: dict[type[cst.CSTNode], ir.CmpOpKind] = {
 
 def trace_function(
     resolver: Resolver, module: ModuleSource, node: cst.FunctionDef, diags: Diagnostics,
-    owner: ClassInfo | None = None, name: str | None = None,
+    owner: ClassInfo | None = None, name: str | None = None, bound_first: bool = False,
 ) -> ir.Function:
     """``owner``: the class of which ``node`` is a method, ``name`` its name there (a
-    property's setter is ``x.setter``)."""
+    property's setter is ``x.setter``); ``bound_first``: the first parameter names a class
+    (an enum's class method: tracer/enum_methods.py)."""
     qualname = node.name.value if owner is None else f"{owner.name}.{name or node.name.value}"
     names = local_names(node)
-    if owner is not None and class_methods.is_class_method(owner, node):
+    bound_first = bound_first or (
+        owner is not None and class_methods.is_class_method(owner, node))
+    if bound_first:
         names = names[1:]  # `cls` names the class (tracer/class_methods.py)
     builder = Builder(resolver, module, diags, locals=names, owner=owner,
-                      method=name, scope=closures.root_scope(node, qualname))
+                      method=name, scope=closures.root_scope(node, qualname),
+                      bound_first=bound_first)
     return builder.function(node)
 
 
@@ -144,6 +149,10 @@ def local_names(node: cst.FunctionDef) -> list[str]:
 
         def visit_NamedExpr(self, n: cst.NamedExpr) -> None:
             targets(n.target)
+
+        def visit_WithItem(self, n: cst.WithItem) -> None:
+            if n.asname is not None:
+                targets(n.asname.name)
 
         def visit_ExceptHandler(self, n: cst.ExceptHandler) -> None:
             if n.name is not None:
@@ -190,6 +199,8 @@ class Builder:
     """Its nested functions and what they capture (tracer/closures.py)."""
     generator: bool = False
     """The function yields (tracer/generators.py)."""
+    bound_first: bool = False
+    """The first parameter names a class (``cls`` of a class method), not a value."""
 
     def loc(self, node: cst.CSTNode) -> Loc:
         return self.module.loc(node)
@@ -202,8 +213,11 @@ class Builder:
     def function(self, node: cst.FunctionDef) -> ir.Function:
         if node.asynchronous is not None:
             self.error(node, "async functions cannot be compiled")
-        params = self.params(node.params)
-        if self.owner is not None and class_methods.is_class_method(self.owner, node):
+        if self.owner is not None and node.name.value == "__exit__":
+            params = context_managers.exit_params(self, node.params)
+        else:
+            params = self.params(node.params)
+        if self.bound_first:
             params = params[1:]
         elif self.owner is not None and node.name.value not in self.owner.static and params and (
                 params[0].annotation is None):
@@ -305,6 +319,8 @@ class Builder:
                         out.append(s)
             elif isinstance(stmt, cst.Match):
                 out.extend(match_statement(self, stmt))
+            elif isinstance(stmt, cst.With):
+                out.extend(context_managers.with_statement(self, stmt))
             else:
                 s = self.compound(stmt)
                 if s is not None:
@@ -512,7 +528,6 @@ class Builder:
             return closures.define(self, node)
         what = {
             cst.TryStar: "try/except*",
-            cst.With: "'with' blocks",
             cst.FunctionDef: "nested functions",
             cst.ClassDef: "classes",
         }.get(type(node), type(node).__name__)
@@ -541,10 +556,16 @@ class Builder:
                 self.renames = outer
         orelse = self.block(_block(node.orelse.body)) if node.orelse else []
         finalbody = self.handling(node.finalbody.body, False) if node.finalbody else []
-        for jump in _escapes(finalbody):
-            if not isinstance(jump, ir.Return):
-                self.diags.error(jump.loc, f"'{type(jump).__name__.lower()}' inside a "
-                                 "'finally' block cannot be compiled yet")
+        jumps = [j for j in _escapes(finalbody) if not isinstance(j, ir.Return)]
+        inner = [r for part in (body, orelse, *(h.body for h in handlers))
+                 for r in _loop_returns(part)]
+        if jumps and inner:
+            # the finally is emitted again at the return, inside the inner loop, where a
+            # C++ break would end that loop (codegen/finally_blocks.py)
+            self.diags.error(jumps[0].loc, f"'{type(jumps[0]).__name__.lower()}' inside a "
+                             "'finally' block whose 'try' returns from a loop of its own "
+                             "cannot be compiled yet", hint=f"the return at line "
+                             f"{inner[0].loc.line}: break out of that loop first")
         return ir.Try(self.loc(node), body, handlers, orelse, finalbody)
 
     def handling(self, body: cst.BaseSuite, in_handler: bool) -> list[ir.Stmt]:
@@ -816,6 +837,9 @@ class Builder:
         if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
                 self.resolver.expr(self.module, node.func) == OpName("builtins.isinstance")):
             return forms.isinstance_call(self, node)
+        if isinstance(node.func, cst.Name) and node.func.value not in self.locals and (
+                self.resolver.expr(self.module, node.func) == OpName("builtins.issubclass")):
+            return ir.Call(loc, context_managers.ISSUBCLASS, [forms.isinstance_call(self, node)])
         args: list[ir.Expr] = []
         kwargs: list[tuple[str, ir.Expr]] = []
         makes_array = self.makes_array(node.func)
@@ -989,6 +1013,17 @@ def _escapes(stmts: list[ir.Stmt], in_loop: bool = False) -> list[ir.Stmt]:
             for b in (s.body, s.orelse, s.finalbody, *(h.body for h in s.handlers)):
                 found += _escapes(b, in_loop)
     return found
+
+
+def _loop_returns(stmts: list[ir.Stmt]) -> list[ir.Stmt]:
+    """The return statements inside loops of this block."""
+    return [r for s in stmts if isinstance(s, ir.While | ir.ForRange | ir.ForEach)
+            for r in _escapes(s.body, True) + _escapes(s.orelse, True)
+            if isinstance(r, ir.Return)] + [
+        r for s in stmts if isinstance(s, ir.If | ir.Try)
+        for b in ((s.body, s.orelse) if isinstance(s, ir.If) else (
+            s.body, s.orelse, s.finalbody, *(h.body for h in s.handlers)))
+        for r in _loop_returns(b)]
 
 
 def _dtype_name(qualname: str) -> str | None:

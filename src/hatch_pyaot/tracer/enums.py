@@ -5,8 +5,9 @@ member's value is an int (an IntEnum always), else its position. Members are rea
 class body (``RED = 1``, ``GREEN = auto()``) when the class is first named; their names and
 values become tables of the generated code (codegen/enums.py), so ``.name``, ``.value``,
 ``Color(3)`` and ``for c in Color`` need no Python. An alias (a name bound to an earlier
-member's value) is that member. What else the body holds (methods, non-constant values) is
-a diagnostic at its place.
+member's value) is that member. Methods and properties are functions of the member
+(tracer/enum_methods.py); what else the body holds (non-constant values) is a diagnostic
+at its place.
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ class EnumInfo:
     """Names bound to the value of an earlier member (``CRIMSON = 1`` after ``RED = 1``):
     that member's position. They are not members of their own (not iterated)."""
     errors: list[Diagnostic] = field(default_factory=list)
+    methods: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    """Methods and ``@property`` getters of the enum (tracer/enum_methods.py)."""
+    properties: set[str] = field(default_factory=set)
+    class_level: dict[str, tuple[str, ModuleSource]] = field(default_factory=dict)
+    """``@classmethod`` (``class``) and ``@staticmethod`` (``static``) functions, with the
+    module that defines them."""
     type: EnumType = field(init=False)
 
     def __post_init__(self) -> None:
@@ -81,8 +88,14 @@ def enum_info(resolver: Resolver, module: ModuleSource, node: cst.ClassDef,
         error(node, "an enum with several bases, keywords or decorators cannot be compiled")
     body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
     for stmt in body:
+        if isinstance(stmt, cst.FunctionDef):
+            from hatch_pyaot.tracer.enum_methods import add_method
+
+            add_method(resolver, module, info, stmt, error)
+            continue
         if not isinstance(stmt, cst.SimpleStatementLine):
-            error(stmt, "an enum can only hold members (NAME = value) when compiled")
+            error(stmt, "an enum can only hold members (NAME = value) and methods when "
+                  "compiled")
             continue
         for small in stmt.body:
             if isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):

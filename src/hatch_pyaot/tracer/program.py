@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from hatch_pyaot.errors import Diagnostic, Diagnostics
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ops.registry import Registry
-from hatch_pyaot.tracer import class_methods
+from hatch_pyaot.tracer import class_methods, enum_methods
 from hatch_pyaot.tracer.build import trace_function
 from hatch_pyaot.tracer.classes import class_info
 from hatch_pyaot.tracer.project import ModuleSource, Project
@@ -64,6 +64,9 @@ class Program:
         """A method of a class (tracer/classes.py), written in the class or by the compiler
         (a dataclass's ``__init__``)."""
         class_name, _, name = ref.name.partition(".")
+        enum = self.resolver.enums.get(f"{module.name}.{class_name}")
+        if enum is not None:
+            return enum_methods.trace(self.resolver, module, enum, name, diags)
         sym = self.resolver.symbols(module).get(class_name)
         assert isinstance(sym, LocalClass), ref
         info = class_info(self.resolver, module, sym.node)

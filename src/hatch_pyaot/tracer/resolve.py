@@ -232,6 +232,12 @@ class Resolver:
                 return EnumMember(base.info, base.info.names.index(node.attr.value))
             if isinstance(base, UserEnum) and node.attr.value in base.info.aliases:
                 return EnumMember(base.info, base.info.aliases[node.attr.value])
+            if isinstance(base, UserEnum) and node.attr.value in base.info.class_level:
+                from hatch_pyaot.tracer.enum_methods import method_ref
+
+                owner = base.info.class_level[node.attr.value][1]
+                return UserFunction(method_ref(base.info, node.attr.value), owner,
+                                    base.info.methods[node.attr.value])
             if isinstance(base, UserEnum) and base.info.errors:
                 first = base.info.errors[0]
                 return Unresolved(f"enum '{base.info.name}' cannot be compiled: "

@@ -29,7 +29,9 @@ NOT_MINE: Final = object()
 _BINARY: Final = {ir.BinOpKind.ADD: "__add__", ir.BinOpKind.SUB: "__sub__",
                   ir.BinOpKind.MUL: "__mul__", ir.BinOpKind.TRUEDIV: "__truediv__",
                   ir.BinOpKind.FLOORDIV: "__floordiv__", ir.BinOpKind.MOD: "__mod__",
-                  ir.BinOpKind.POW: "__pow__"}
+                  ir.BinOpKind.POW: "__pow__", ir.BinOpKind.LSHIFT: "__lshift__",
+                  ir.BinOpKind.RSHIFT: "__rshift__", ir.BinOpKind.BITAND: "__and__",
+                  ir.BinOpKind.BITOR: "__or__", ir.BinOpKind.BITXOR: "__xor__"}
 _UNARY: Final = {ir.UnaryOpKind.NEG: ("__neg__", "unary -"),
                  ir.UnaryOpKind.POS: ("__pos__", "unary +"),
                  ir.UnaryOpKind.INVERT: ("__invert__", "unary ~")}
@@ -64,6 +66,8 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         return reflected(typer, e)
     if isinstance(e, ir.BinOp) and e.op in _BINARY and info_of(peek(typer, e.left)):
         return dunder(typer, e, _BINARY[e.op], ir.BINOP_SYMBOL[e.op], e.left, [e.right])
+    if isinstance(e, ir.Call) and e.func == "numpy.matmul" and len(e.args) == 2:
+        return matmul(typer, e)
     if isinstance(e, ir.UnaryOp) and e.op in _UNARY and info_of(peek(typer, e.operand)):
         return dunder(typer, e, *_UNARY[e.op], e.operand, [])
     if isinstance(e, ir.Compare) and _compares_objects(typer, e):
@@ -103,13 +107,35 @@ def _reflected(typer: FunctionTyper, e: ir.BinOp) -> bool:
     return right is not None and right.find_method("__r" + _BINARY[e.op][2:]) is not None
 
 
-def reflected(typer: FunctionTyper, e: ir.BinOp) -> Type | None:
-    if not isinstance(e.left, ir.Name | ir.Const):  # the right one is evaluated first here
-        typer.diags.error(e.left.loc, "a reflected operator (__r*__) needs a variable or a "
+def _held_left(typer: FunctionTyper, left: ir.Expr) -> bool:
+    if not isinstance(left, ir.Name | ir.Const):  # the right one is evaluated first here
+        typer.diags.error(left.loc, "a reflected operator (__r*__) needs a variable or a "
                           "constant on its left when compiled", hint="assign it to a name first")
+        return False
+    return True
+
+
+def reflected(typer: FunctionTyper, e: ir.BinOp) -> Type | None:
+    if not _held_left(typer, e.left):
         return None
     return dunder(typer, e, "__r" + _BINARY[e.op][2:], ir.BINOP_SYMBOL[e.op], e.right,
                   [e.left])
+
+
+def matmul(typer: FunctionTyper, e: ir.Call) -> object:
+    """``a @ b`` of objects: ``a.__matmul__(b)``, else ``b.__rmatmul__(a)``."""
+    left, right = e.args
+    mine = info_of(peek(typer, left))
+    if mine is not None and mine.find_method("__matmul__") is not None:
+        return dunder(typer, e, "__matmul__", "@", left, [right])
+    other = info_of(peek(typer, right))
+    if other is not None and other.find_method("__rmatmul__") is not None:
+        if not _held_left(typer, left):
+            return None
+        return dunder(typer, e, "__rmatmul__", "@", right, [left])
+    if mine is not None:
+        return dunder(typer, e, "__matmul__", "@", left, [right])  # its diagnostic
+    return NOT_MINE
 
 
 def peek(typer: FunctionTyper, e: ir.Expr) -> Type | None:

@@ -4,7 +4,8 @@
 ``Color(v)`` the member of value ``v``; ``Color`` as a value the list of its members (so
 ``for c in Color`` and ``len(Color)`` are list operations). ``==``/``!=``/``is``/``is not``
 compare members. An IntEnum member is an int in arithmetic and comparisons (``Prio.HIGH + 1``,
-``p < 3``): its value, as in Python. What Python would reject (``<`` of Enum members) is a
+``p < 3``): its value, as in Python. ``c.describe()`` and a property ``c.label`` call the
+enum's own functions. What Python would reject (``<`` of Enum members) is a
 diagnostic here.
 """
 
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, STR, EnumType, ListType, Type
+from hatch_pyaot.tracer.enum_methods import method_ref
 from hatch_pyaot.tracer.enums import EnumInfo
 from hatch_pyaot.typing.classes import NOT_MINE
 from hatch_pyaot.typing.typed import EnumOp
@@ -41,13 +43,24 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         return NOT_MINE
     if isinstance(e, ir.Call) and e.func in _CALLS:
         return _call(typer, e)
+    if isinstance(e, ir.MethodCall):
+        info = info_of(typer.spec.expr_types.get(e.obj) or typer.expr(e.obj, raw=True))
+        if info is None:
+            return NOT_MINE
+        if e.name not in info.methods or e.name in info.properties or (
+                e.name in info.class_level):
+            typer.diags.error(e.loc, f"'{info.name}' object has no method '{e.name}'")
+            return None
+        return _method(typer, e, info, e.name, [e.obj, *e.args], e.kwargs)
     if isinstance(e, ir.Attribute):
         info = info_of(typer.spec.expr_types.get(e.value) or typer.expr(e.value, raw=True))
         if info is None:
             return NOT_MINE
+        if e.name in info.properties:
+            return _method(typer, e, info, e.name, [e.value], [])
         if e.name not in ("name", "value"):
             typer.diags.error(e.loc, f"'{info.name}' object has no attribute '{e.name}' the "
-                              "compiler supports (name and value)")
+                              "compiler supports (name, value and its properties)")
             return None
         typer.spec.enums[e] = EnumOp(e.name, info)
         return STR if e.name == "name" else value_type(info)
@@ -56,6 +69,15 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
     if isinstance(e, ir.BinOp):
         return _binop(typer, e)
     return NOT_MINE
+
+
+def _method(typer: FunctionTyper, e: ir.Expr, info: EnumInfo, name: str, args: list[ir.Expr],
+            kwargs: list[tuple[str, ir.Expr]]) -> Type | None:
+    """``c.describe(x)`` or the property ``c.label``: a call of the enum's function, the
+    member its first argument (tracer/enum_methods.py)."""
+    call = ir.Call(e.loc, method_ref(info, name), args, kwargs)
+    typer.spec.lowered[e] = call
+    return typer.expr(call)
 
 
 def _call(typer: FunctionTyper, e: ir.Call) -> Type | None:

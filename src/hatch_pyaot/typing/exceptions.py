@@ -11,8 +11,18 @@ import builtins
 from typing import TYPE_CHECKING, Final
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, NONE, STR, ClassType, ExceptionType, TupleType, Type
+from hatch_pyaot.ir.types import (
+    BOOL,
+    NONE,
+    STR,
+    ClassType,
+    ExceptionType,
+    OptionalType,
+    TupleType,
+    Type,
+)
 from hatch_pyaot.tracer import exception_classes
+from hatch_pyaot.typing import exit_arguments
 from hatch_pyaot.typing.classes import NOT_MINE
 
 if TYPE_CHECKING:
@@ -90,6 +100,8 @@ def _type_of(typer: FunctionTyper, e: ir.Expr) -> Type | None:
     t = typer.spec.var_types.get(e.id)
     if isinstance(t, ExceptionType) or is_exception_object(t):
         typer.expr(e, raw=True)  # what the operation reads: typed once, here
+    elif isinstance(t, OptionalType) and isinstance(t.item, ExceptionType):
+        t = exit_arguments.narrowed(typer, e, typer.expr(e, raw=True))
     return t
 
 
@@ -159,8 +171,11 @@ def _attribute(typer: FunctionTyper, e: ir.Attribute) -> object:
     if e.name == "args":
         typer.spec.exceptions[e] = "args"
         return TupleType((STR,))
+    if e.name == "__cause__":
+        typer.spec.exceptions[e] = "cause"
+        return OptionalType(ExceptionType("BaseException"))
     typer.diags.error(e.loc, f"'{t.name}' object has no attribute '{e.name}' the compiler "
-                      "supports (args; str(e), repr(e), type(e).__name__)")
+                      "supports (args, __cause__; str(e), repr(e), type(e).__name__)")
     return None
 
 

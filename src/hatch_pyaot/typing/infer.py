@@ -11,7 +11,7 @@ uses the callee's return annotation.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
@@ -62,6 +62,7 @@ from hatch_pyaot.typing import (
     dicts,
     enums,
     exceptions,
+    exit_arguments,
     generators,
     hashing,
     iteration,
@@ -185,8 +186,8 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 
 _UNKNOWN = None
-_SLICES = (unions.typed, named_tuples.typed, exceptions.typed, classes.typed, match.typed,
-           enums.typed, closures.typed, complex_numbers.typed, hashing.typed,
+_SLICES = (unions.typed, named_tuples.typed, exit_arguments.typed, exceptions.typed,
+           classes.typed, match.typed, enums.typed, closures.typed, complex_numbers.typed, hashing.typed,
            class_iterators.typed, class_truth.typed)
 """The value types whose operations type themselves (NamedTuples and exceptions before the
 classes they are): each gives NOT_MINE for the others."""
@@ -221,8 +222,8 @@ class FunctionTyper:
             self.finish_result()
             if not self.changed:
                 break
-        if not fn.generator and _falls_through(fn.body) and self.spec.result not in (
-                None, NONE) and not isinstance(
+        if not fn.generator and _falls_through(fn.body, self.spec.expr_types) and (
+                self.spec.result not in (None, NONE)) and not isinstance(
                 self.spec.result, OptionalType):
             self.diags.error(fn.loc, f"'{fn.ref.name}' can end without a return statement, "
                              f"so Python would return None, but its result is "
@@ -241,7 +242,7 @@ class FunctionTyper:
                 self.changed = True
             return
         values = list(self.returns)
-        if _falls_through(fn.body) and not values:
+        if _falls_through(fn.body, self.spec.expr_types) and not values:
             values.append((NONE, fn.loc))  # falling off the end alongside returns: see run()
         if fn.returns is not None:
             for t, loc in values:
@@ -1071,21 +1072,29 @@ def _const_type(value: object) -> Type:
     raise AssertionError(f"unexpected constant {value!r}")
 
 
-def _falls_through(body: Sequence[ir.Stmt]) -> bool:
-    """Whether control can reach the end of the block (no return/raise on every path)."""
+def _falls_through(body: Sequence[ir.Stmt],
+                   types: Mapping[ir.Expr, Type | None] | None = None) -> bool:
+    """Whether control can reach the end of the block (no return/raise on every path);
+    with the expressions' ``types``, ``if not f():`` of an ``f`` that returns None always
+    runs its body (as ``with`` of a manager whose ``__exit__`` returns None raises again:
+    tracer/context_managers.py)."""
     if not body:
         return True
     last = body[-1]
     if isinstance(last, ir.Return | ir.Raise):
         return False
+    if isinstance(last, ir.If) and types is not None and isinstance(
+            last.test, ir.UnaryOp) and last.test.op is ir.UnaryOpKind.NOT and types.get(
+            last.test.operand) == NONE:
+        return _falls_through(last.body, types)
     if isinstance(last, ir.If):
-        return _falls_through(last.body) or _falls_through(last.orelse)
+        return _falls_through(last.body, types) or _falls_through(last.orelse, types)
     if isinstance(last, ir.Try):
-        completes = (_falls_through(last.body) and _falls_through(last.orelse)) or any(
-            _falls_through(h.body) for h in last.handlers)
-        return completes and _falls_through(last.finalbody)
+        completes = (_falls_through(last.body, types) and _falls_through(last.orelse, types)
+                     ) or any(_falls_through(h.body, types) for h in last.handlers)
+        return completes and _falls_through(last.finalbody, types)
     if isinstance(last, ir.ForEach | ir.ForRange) and last.orelse:
-        return _has_break(last.body) or _falls_through(last.orelse)
+        return _has_break(last.body) or _falls_through(last.orelse, types)
     if isinstance(last, ir.While):
         always = isinstance(last.test, ir.Const) and bool(last.test.value)
         return not always or _has_break(last.body)

@@ -84,6 +84,8 @@ struct ErrorState {
   /// `from None` and `from cause` both suppress the context, as in Python.
   std::shared_ptr<const ErrorState> cause;
   bool suppress_context = false;
+  /// `raise ValueError` (no arguments): its args are (), not ('',).
+  bool no_args = false;
 };
 
 /// The calling thread's error state. WebAssembly built without threads has one thread, and
@@ -128,6 +130,14 @@ inline const char* error_name(const ErrorState& state) noexcept {
   state.payload = ref<object>();
   state.cause.reset();
   state.suppress_context = false;
+  state.no_args = false;
+  return false;
+}
+
+/// `raise ValueError` or `raise ValueError()`: no message, and no arguments.
+[[gnu::cold]] inline bool raise_bare(Exc type) noexcept {
+  raise(type, {});
+  error_state().no_args = true;
   return false;
 }
 
@@ -184,6 +194,7 @@ inline void clear_error() noexcept {
   state.payload = ref<object>();
   state.cause.reset();
   state.suppress_context = false;
+  state.no_args = false;
 }
 
 }  // namespace pyaot

@@ -6,6 +6,7 @@
 // back in the error state.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -21,11 +22,15 @@ struct exception_value {
   Exc type = Exc::Exception;
   std::string message;
   ref<object> payload;  ///< an instance of an exception class of the program, if it is one
+  bool no_args = false;  ///< raised without arguments (`raise ValueError`)
+  std::shared_ptr<const ErrorState> cause;  ///< `raise ... from cause`: e.__cause__
+  bool suppress_context = false;
 
   /// The pending exception of this thread (the handler clears it afterwards).
   static exception_value caught() {
     const ErrorState& state = error_state();
-    return exception_value{state.type, state.message, state.payload};
+    return exception_value{state.type,  state.message, state.payload,
+                           state.no_args, state.cause, state.suppress_context};
   }
 
   /// An object of an exception class of the program, with its message.
@@ -64,8 +69,30 @@ struct exception_value {
                                                    : exc_name(type));
   }
 
+  /// str(type(e)): `<class 'ValueError'>`, `<class 'module.ParseError'>`.
+  str class_text() const {
+    std::string out = "<class '";
+    out += payload.raw() != nullptr ? payload->type_name() : exc_name(type);
+    out += "'>";
+    return str::from_utf8(out);
+  }
+
   /// `raise e`: pending again; returns false.
-  bool raise_again() const { return raise_object(type, message, payload); }
+  bool raise_again() const {
+    raise_object(type, message, payload);
+    ErrorState& state = error_state();
+    state.no_args = no_args;
+    state.cause = cause;
+    state.suppress_context = suppress_context;
+    return false;
+  }
+
+  /// e.__cause__: what it was raised from, or None.
+  std::optional<exception_value> cause_value() const {
+    if (cause == nullptr) return std::nullopt;
+    return exception_value{cause->type,    cause->message, cause->payload,
+                           cause->no_args, cause->cause,   cause->suppress_context};
+  }
 
 };
 
@@ -76,6 +103,7 @@ inline bool set_cause(const exception_value& cause) {
   held->type = cause.type;
   held->message = cause.message;
   held->payload = cause.payload;
+  held->no_args = cause.no_args;
   ErrorState& state = error_state();
   state.cause = std::move(held);
   state.suppress_context = true;

@@ -147,6 +147,29 @@ inline void raise_instance(PyObject* exc) noexcept {
 
 namespace detail {
 
+/// `raise ValueError` of compiled code: an instance with no arguments (args == (), as in
+/// CPython), the place of the raise a note on it.
+[[gnu::cold]] inline bool raise_bare(PyObject* type, const ErrorState& state) noexcept {
+  PyObject* exc = PyObject_CallNoArgs(type);
+  if (exc == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  if (state.file != nullptr) {
+    const std::string note = "(at " + std::string(state.file) + ':' +
+                             std::to_string(state.line) + ')';
+    PyObject* added = PyObject_CallMethod(exc, "add_note", "s", note.c_str());
+    if (added == nullptr) PyErr_Clear();
+    Py_XDECREF(added);
+  }
+  raise_instance(exc);
+  return true;
+}
+
+}  // namespace detail
+
+namespace detail {
+
 /// The exception CPython has pending, normalized, taken out (a new reference).
 inline PyObject* take_raised() noexcept {
   PyObject *type, *value, *traceback;
@@ -203,6 +226,7 @@ inline PyObject* take_raised() noexcept {
   if (state.cause != nullptr || state.suppress_context) return detail::raise_with_cause();
   PyObject* type = exception_type(state.type);
   if ((state.payload.raw() != nullptr && detail::raise_user_exception(state)) ||
+      (state.no_args && detail::raise_bare(type, state)) ||
       (state.type == Exc::KeyError && detail::raise_key_error(state)) ||
       ((state.type == Exc::UnicodeDecodeError || state.type == Exc::UnicodeEncodeError) &&
        detail::raise_unicode_error(state))) {
