@@ -58,6 +58,8 @@ CASES += [("loop_safe", (xs,)) for xs in MIXED]
 CASES += [("skip_ints", (xs,)) for xs in MIXED]
 CASES += [("guarded", (x,)) for x in (None, 1, 5, "s")]
 CASES += [("has_word", (xs, w)) for xs in MIXED for w in ("a", "x", "1")]
+CASES += [("exact_type", (x,)) for x in (True, False, 0, 7, "", "ab")]
+CASES += [("exact_not", (x, f)) for x in (3, "abc") for f in (True, False)]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in
@@ -79,6 +81,8 @@ def test_a_class_member(pair: Pair) -> None:
     for module in (pair.python, pair.native):
         assert module.point_or_int(module.Point(2, 5)) == 7
         assert module.point_or_int(-4) == -4
+        assert module.exact_class(module.Point(2, 5)) == 10
+        assert module.exact_class(-4) == 4
 
 
 @pytest.mark.parametrize(("func", "args", "where"), [

@@ -241,3 +241,28 @@ def guarded(x: int | str | None) -> int:
 @compile
 def has_word(xs: list[int | str], w: str) -> bool:
     return w in xs and w not in xs[:1]
+
+
+@compile
+def exact_type(x: int | str | bool) -> str:
+    if type(x) is str:
+        return x.upper()
+    if type(x) == int:
+        return str(x + 1)
+    if int is type(x):
+        return "unreachable"
+    return "bool " + str(x)
+
+
+@compile
+def exact_not(x: int | str, flag: bool) -> int:
+    if type(x) is not int:
+        return len(x)
+    return x + (type(flag) is int) + 2 * (type(flag) != int) + 4 * (type(x) != str)
+
+
+@compile
+def exact_class(p: Point | int) -> int:
+    if type(p) == Point:
+        return p.x * p.y
+    return -p

@@ -139,18 +139,20 @@ def augmented(typer: FunctionTyper, s: ir.AugAssign) -> Type | None:
     return target
 
 
-def member_is_instance(t: Type, classes: Sequence[str]) -> bool:
+def member_is_instance(t: Type, classes: Sequence[str], exact: bool = False) -> bool:
     """Whether a value of static type t is an instance of one of these classes (built-in
-    names, bool an int; qualified names of the program's classes and their bases)."""
+    names, bool an int; qualified names of the program's classes and their bases); exact:
+    of the class itself (``type(x) is int``: a bool is not)."""
     if "object" in classes:
-        return True
+        return not exact
     if isinstance(t, ClassType):
-        return any(c == t.qualname or c in t.ancestors for c in classes)
+        return any(c == t.qualname or (c in t.ancestors and not exact) for c in classes)
     if isinstance(t, DTypeScalar | ArrayType):  # numpy.float64 is a float subclass
-        return isinstance(t, DTypeScalar) and t.dtype.name == "float64" and "float" in classes
+        return isinstance(t, DTypeScalar) and t.dtype.name == "float64" and (
+            "float" in classes and not exact)
     builtin: dict[Type, tuple[str, ...]] = {
-        INT: ("int",), BOOL: ("bool", "int"), FLOAT: ("float",), STR: ("str",),
-        BYTES: ("bytes",), NONE: ("NoneType",), COMPLEX: ("complex",)}
+        INT: ("int",), BOOL: ("bool",) if exact else ("bool", "int"), FLOAT: ("float",),
+        STR: ("str",), BYTES: ("bytes",), NONE: ("NoneType",), COMPLEX: ("complex",)}
     names = builtin.get(t)
     if names is None:
         names = ("tuple",) if isinstance(t, TupleType) else ("list",) if isinstance(
@@ -159,15 +161,20 @@ def member_is_instance(t: Type, classes: Sequence[str]) -> bool:
     return any(n in classes for n in names)
 
 
-def _tags(u: UnionType, classes: Sequence[str]) -> int:
-    return sum(1 << i for i, m in enumerate(u.members) if member_is_instance(m, classes))
+def _tags(u: UnionType, classes: Sequence[str], exact: bool) -> int:
+    return sum(1 << i for i, m in enumerate(u.members) if member_is_instance(m, classes, exact))
 
 
 def _holds(typer: FunctionTyper, e: ir.TypeCheck) -> Type:
     t = typer.expr(e.value, raw=True)
     u = union_in(t)
     assert u is not None
-    typer.spec.unions[e] = UnionOp("holds", tags=_tags(u, e.classes),
+    based = next((m for m in u.members if e.exact and isinstance(m, ClassType) and getattr(
+        m.info, "subclasses", None)), None)
+    if based is not None:
+        typer.diags.error(e.loc, f"type(x) is ... of a {u}: its {based} member may hold an "
+                          "instance of a subclass", hint="use isinstance()")
+    typer.spec.unions[e] = UnionOp("holds", tags=_tags(u, e.classes, e.exact),
                                    none=isinstance(t, OptionalType)
                                    and "NoneType" in e.classes)
     return BOOL
@@ -203,9 +210,9 @@ def narrowings(typer: FunctionTyper, test: ir.Expr, truth: bool) -> dict[str, Ty
     if isinstance(test, ir.Call) and test.func == "pyaot.match_class":
         test = test.args[0]
     if isinstance(test, ir.TypeCheck) and isinstance(test.value, ir.Name):
-        out = _holding(typer, test.value.id, test.classes, truth)
+        out = _holding(typer, test.value.id, test, truth)
         alias = typer.narrowing.aliases.get(test.value.id)  # `match` tests a copy of the subject
-        return out | _holding(typer, alias, test.classes, truth) if alias else out
+        return out | _holding(typer, alias, test, truth) if alias else out
     if isinstance(test, ir.Compare) and len(test.ops) == 1 and test.ops[0] in (
             ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and isinstance(test.left, ir.Name) and \
             isinstance(test.comparators[0], ir.Const) and test.comparators[0].value is None:
@@ -217,16 +224,16 @@ def narrowings(typer: FunctionTyper, test: ir.Expr, truth: bool) -> dict[str, Ty
     return {}
 
 
-def _holding(typer: FunctionTyper, name: str, classes: Sequence[str],
+def _holding(typer: FunctionTyper, name: str, test: ir.TypeCheck,
              truth: bool) -> dict[str, Type]:
     """What ``isinstance(name, classes)`` proves of name where it is ``truth``."""
     t = _current(typer, name)
     u = union_in(t)
     if u is None:
         return {}
-    tags = _tags(u, classes)
+    tags = _tags(u, test.classes, test.exact)
     keep = [m for i, m in enumerate(u.members) if bool(tags >> i & 1) == truth]
-    if isinstance(t, OptionalType) and ("NoneType" in classes) == truth:
+    if isinstance(t, OptionalType) and ("NoneType" in test.classes) == truth:
         keep.append(NONE)
     return _narrowed(name, t, keep)
 
