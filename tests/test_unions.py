@@ -60,6 +60,9 @@ CASES += [("guarded", (x,)) for x in (None, 1, 5, "s")]
 CASES += [("has_word", (xs, w)) for xs in MIXED for w in ("a", "x", "1")]
 CASES += [("exact_type", (x,)) for x in (True, False, 0, 7, "", "ab")]
 CASES += [("exact_not", (x, f)) for x in (3, "abc") for f in (True, False)]
+CASES += [(f, (c,)) for f in ("mixed_literals", "mixed_result") for c in (True, False)]
+CASES += [("mixed_set", (n,)) for n in (0, 1, 7)]
+CASES += [("mixed_cond", (x,)) for x in (-1, 0, 5)]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

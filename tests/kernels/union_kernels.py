@@ -266,3 +266,29 @@ def exact_class(p: Point | int) -> int:
     if type(p) == Point:
         return p.x * p.y
     return -p
+
+
+@compile
+def mixed_literals(c: bool) -> tuple[list[int | str], dict[str, int | str], int | str]:
+    xs: list[int | str] = [1, "a", 2 if c else "b"]
+    d: dict[str, int | str] = {"n": len(xs), "s": "x"}
+    v: int | str = 1 if c else "a"
+    return xs, d, v
+
+
+@compile
+def mixed_result(c: bool) -> dict[int | str, list[int | str | None]]:
+    if c:
+        return {1: [None, "a"], "k": []}
+    return {"z": [3 if c else "y"]}
+
+
+@compile
+def mixed_set(n: int) -> int:
+    s: set[int | str] = {n, "a", n % 2, str(n)}
+    return len(s)
+
+
+@compile
+def mixed_cond(x: int) -> int | str:
+    return x if x > 0 else "none"

@@ -74,6 +74,7 @@ from hatch_pyaot.typing import (
     sets,
     strings,
     tuples,
+    union_literals,
     unions,
 )
 from hatch_pyaot.typing.typed import (
@@ -204,6 +205,8 @@ class FunctionTyper:
     """The comprehensions being typed, innermost last, with their elements' types."""
     narrowing: unions.Narrowing = field(default_factory=unions.Narrowing)
     """What the tests around the statement being typed prove of union names."""
+    expected: dict[ir.Expr, Type] = field(default_factory=dict)
+    """Literals assigned or returned where a union is declared (typing/union_literals.py)."""
 
     def run(self) -> Diagnostics:
         fn = self.spec.function
@@ -336,6 +339,7 @@ class FunctionTyper:
     def stmt(self, s: ir.Stmt) -> None:
         unions.entering(self, s)
         if isinstance(s, ir.Assign) and s.annotation is not None:
+            union_literals.expect(self, s.value, s.annotation)
             self.bind_target(s.target, self.annotated(s, s.annotation,
                                                       self.expr(s.value, raw=True)))
         elif isinstance(s, ir.Assign):
@@ -444,8 +448,10 @@ class FunctionTyper:
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, ir.Return):
-            t = NONE if s.value is None else self.expr(s.value, raw=True)
             declared = self.spec.function.returns
+            if s.value is not None:
+                union_literals.expect(self, s.value, declared)
+            t = NONE if s.value is None else self.expr(s.value, raw=True)
             if s.value is not None and isinstance(t, OptionalType) and declared is not None \
                     and not isinstance(declared, OptionalType) and coercible(t.item, declared) \
                     and _narrowed(s.value):

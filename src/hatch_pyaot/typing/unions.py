@@ -36,6 +36,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
     UnionType,
+    coercible,
     union_of,
 )
 from hatch_pyaot.ir.walk import all_statements, target_names
@@ -101,7 +102,7 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
             e.args) == 1 and not e.kwargs and isinstance(t := _peek(typer, e.args[0]),
                                                          OptionalType) and union_in(t):
         return printing.call(typer, e, e.func, [t], {})  # str(None) is 'None'
-    if isinstance(e, ir.IfExp) and (narrowings(typer, e.test, True)
+    if isinstance(e, ir.IfExp) and (e in typer.expected or narrowings(typer, e.test, True)
                                     or narrowings(typer, e.test, False)):
         return _conditional(typer, e)
     if isinstance(e, ir.FormatStr):
@@ -341,6 +342,10 @@ def _conditional(typer: FunctionTyper, e: ir.IfExp) -> Type | None:
         body = typer.expr(e.body, raw=True)
     with branch(typer, e.test, False):
         orelse = typer.expr(e.orelse, raw=True)
+    expected = typer.expected.get(e)  # v: int | str = 1 if c else "a" (typing/union_literals.py)
+    if expected is not None and body is not None and orelse is not None and coercible(
+            body, expected) and coercible(orelse, expected):
+        return expected
     return typer.merge([body, orelse], e.loc, "the branches of a conditional expression")
 
 
