@@ -63,6 +63,9 @@ CASES += [("exact_not", (x, f)) for x in (3, "abc") for f in (True, False)]
 CASES += [(f, (c,)) for f in ("mixed_literals", "mixed_result") for c in (True, False)]
 CASES += [("mixed_set", (n,)) for n in (0, 1, 7)]
 CASES += [("mixed_cond", (x,)) for x in (-1, 0, 5)]
+CASES += [("joined", (x,)) for x in (4, "abc")]
+CASES += [("joined_opt", (x, f)) for x in (None, 2, 9, "q") for f in (True, False)]
+CASES += [("reassigned", (x,)) for x in (4, "abc")]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in

@@ -292,3 +292,35 @@ def mixed_set(n: int) -> int:
 @compile
 def mixed_cond(x: int) -> int | str:
     return x if x > 0 else "none"
+
+
+@compile
+def joined(x: int | str) -> int:
+    if isinstance(x, int):
+        pass
+    else:
+        x = len(x) * 10
+    return x + 1
+
+
+@compile
+def joined_opt(x: int | str | None, flag: bool) -> str:
+    if x is None:
+        x = "none" if flag else 0
+    if isinstance(x, str):
+        out = x.upper()
+    elif x > 3:
+        out = "big"
+    else:
+        x = "small"
+        out = x
+    return out + str(x)
+
+
+@compile
+def reassigned(x: int | str) -> str:
+    if isinstance(x, int):
+        x = "was " + str(x)
+    else:
+        return "str"
+    return x.upper()

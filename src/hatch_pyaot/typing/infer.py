@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
@@ -343,6 +342,7 @@ class FunctionTyper:
             self.bind_target(s.target, self.annotated(s, s.annotation,
                                                       self.expr(s.value, raw=True)))
         elif isinstance(s, ir.Assign):
+            union_literals.assigned(self, s)
             self.bind_target(s.target, self.expr(s.value, raw=True))
         elif isinstance(s, ir.AugAssign):
             current = unions.augmented(self, s)
@@ -394,9 +394,10 @@ class FunctionTyper:
             self.condition(s.test)
             if isinstance(s, ir.If) and match.dead(self.spec, s):
                 return
-            with unions.branch(self, s.test, True) if isinstance(s, ir.If) else nullcontext():
+            if isinstance(s, ir.If):
+                unions.if_statement(self, s)  # narrowing in each branch and after it
+            else:
                 self.block(s.body)
-            with unions.branch(self, s.test, False) if isinstance(s, ir.If) else nullcontext():
                 self.block(s.orelse)
         elif isinstance(s, ir.Yield):
             generators.yield_(self, s, self.yields)

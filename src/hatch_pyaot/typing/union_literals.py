@@ -1,7 +1,8 @@
 """Literals of mixed items where a union is expected: ``xs: list[int | str] = [1, "a"]``,
 ``return {"n": 1, "s": "a"}`` from a function annotated ``-> dict[str, int | str]``,
 ``v: int | str = 1 if c else "a"``. The annotation (of the name, or the function's result)
-is the literal's type when every item fits it; each item is stored as its member. Without
+is the literal's type when every item fits it (also in ``x = ...`` of a name declared so
+before: a parameter, an annotated local); each item is stored as its member. Without
 one, items of different types stay a located error (inference does not make unions).
 """
 
@@ -44,6 +45,12 @@ def expect(typer: FunctionTyper, e: ir.Expr, t: Type | None) -> None:
     elif isinstance(e, ir.IfExp):
         expect(typer, e.body, t)
         expect(typer, e.orelse, t)
+
+
+def assigned(typer: FunctionTyper, s: ir.Assign) -> None:
+    """``x = [1, "a"]`` of a name declared a union before (a parameter, an annotated local)."""
+    if isinstance(s.target, ir.NameTarget):
+        expect(typer, s.value, typer.spec.var_types.get(s.target.id))
 
 
 def item(typer: FunctionTyper, e: ir.Expr, part: str = "item") -> Type | None:

@@ -60,6 +60,8 @@ class Narrowing:
     names: dict[str, Type] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
     forgotten: set[str] = field(default_factory=set)
+    ended: dict[str, Type] = field(default_factory=dict)
+    """The names narrowed at the end of the block typed last (``if_statement`` joins them)."""
 
 
 def union_within(t: Type) -> bool:
@@ -262,6 +264,7 @@ def narrowed(typer: FunctionTyper, names: dict[str, Type]) -> Iterator[None]:
         yield
     finally:
         gone = state.forgotten
+        state.ended = dict(state.names)
         state.names = {k: v for k, v in saved.items() if k not in gone}
         state.aliases = {k: v for k, v in aliases.items() if not {k, v} & gone}
         state.forgotten = forgotten | gone
@@ -277,8 +280,32 @@ def forget(typer: FunctionTyper, name: str) -> None:
 
 
 def branch(typer: FunctionTyper, test: ir.Expr, truth: bool) -> AbstractContextManager[None]:
-    """An ``if``'s body (truth) or else branch, typed with what its test proves."""
+    """A conditional expression's branch (truth: its body), typed with what its test proves."""
     return narrowed(typer, narrowings(typer, test, truth))
+
+
+def if_statement(typer: FunctionTyper, s: ir.If) -> None:
+    """Type an ``if``'s branches, each with what its test proves; after it, a name is
+    narrowed to what it is at the end of every branch that goes on after the ``if`` (both
+    narrowed to int: an int; to int and to str: ``int | str`` of an ``int | str | None``)."""
+    from hatch_pyaot.tracer.match import _leaves
+    from hatch_pyaot.typing.infer import _falls_through
+
+    ends: list[dict[str, Type]] = []
+    for body, truth in ((s.body, True), (s.orelse, False)):
+        with branch(typer, s.test, truth):
+            typer.block(body)
+            if _falls_through(body) and not _leaves(body):
+                ends.append(typer.narrowing.ended)
+    if not ends:
+        return
+    names = typer.narrowing.names
+    for name in set(ends[0]).intersection(*ends[1:]):
+        joined = union_of([end[name] for end in ends])
+        if joined is not None and joined != typer.spec.var_types.get(name):
+            names[name] = joined
+        else:
+            names.pop(name, None)
 
 
 def assigned_as(typer: FunctionTyper, name: str, t: Type) -> None:
@@ -309,8 +336,9 @@ def assigned(s: ir.Stmt) -> set[str]:
 
 
 def after(typer: FunctionTyper, s: ir.Stmt) -> None:
-    """After an ``if`` one of whose branches always returns, raises, breaks or continues:
-    the rest of the block sees what the other branch's test proves."""
+    """After an assignment of a union name to another (an alias), or a loop or ``try``
+    (the names it assigns are no longer narrowed); ``if_statement`` narrows after an
+    ``if``."""
     if isinstance(s, ir.Assign) and isinstance(s.target, ir.NameTarget) and isinstance(
             s.value, ir.Name) and union_in(typer.spec.var_types.get(s.value.id)) and \
             s.target.id != s.value.id:
@@ -318,14 +346,6 @@ def after(typer: FunctionTyper, s: ir.Stmt) -> None:
     if isinstance(s, (*_LOOPS, ir.Try)):  # it may have run any number of times, or stopped
         for name in assigned(s):
             forget(typer, name)
-    if not isinstance(s, ir.If):
-        return
-    from hatch_pyaot.tracer.match import _leaves
-    from hatch_pyaot.typing.infer import _falls_through
-
-    body, orelse = (_falls_through(b) and not _leaves(b) for b in (s.body, s.orelse))
-    if body != orelse:
-        typer.narrowing.names.update(narrowings(typer, s.test, body))
 
 
 def operands(typer: FunctionTyper, e: ir.BoolOp) -> None:
