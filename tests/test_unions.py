@@ -66,6 +66,14 @@ CASES += [("mixed_cond", (x,)) for x in (-1, 0, 5)]
 CASES += [("joined", (x,)) for x in (4, "abc")]
 CASES += [("joined_opt", (x, f)) for x in (None, 2, 9, "q") for f in (True, False)]
 CASES += [("reassigned", (x,)) for x in (4, "abc")]
+CASES += [("ordered", (x, y)) for x in (1, 2.5, 2.0, float("nan"), -2**62, "a", "b", "")
+          for y in (2, -2**62 - 1, "a")]
+ORDERS = [[], [3], [1, "a"], ["a", 1], [2, 1.5, True, 0], ["b", "a", "c"], [1, 2, "x", 0],
+          [2, 1, "x"], [3, 1.0, 2, "s", 0.5], [float("nan"), 1, 0.5], ["x", 2.5, 1, True],
+          [1, 1.0, True, 1], list(range(70, 0, -1)) + [0.5, 1.0],
+          [str(i % 7) for i in range(80)], list(range(30)) + ["z"] + list(range(40))]
+CASES += [("sorted_mixed", (xs, r)) for xs in ORDERS for r in (False, True)]
+CASES += [("min_max", (xs,)) for xs in ORDERS]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in
@@ -116,6 +124,8 @@ def test_print_of_a_union(pair: Pair) -> None:
 
 
 _ITEMS = st.one_of(st.integers(-2**62, 2**62), st.text(max_size=5))
+_ORDERED = st.one_of(st.integers(-2**62, 2**62), st.floats(allow_nan=False), st.booleans(),
+                     st.text(max_size=3))
 
 
 @settings(max_examples=40, deadline=None)
@@ -124,3 +134,11 @@ def test_mixed_lists(pair: Pair, xs: list[int | str], x: int | str) -> None:
     for func, args in (("count_kinds", (xs,)), ("contains", (xs, x)),
                        ("mixed_keys", (xs,)), ("uniques", (xs,))):
         check(pair, func, *args)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_ORDERED, max_size=63), st.booleans())
+def test_ordering_mixed_lists(pair: Pair, xs: list[int | float | bool | str], rev: bool) -> None:
+    """CPython's result, or its TypeError naming the same two types (fewer than 64 items)."""
+    check(pair, "sorted_mixed", xs, rev)
+    check(pair, "min_max", xs)

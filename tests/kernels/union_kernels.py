@@ -324,3 +324,20 @@ def reassigned(x: int | str) -> str:
     else:
         return "str"
     return x.upper()
+
+
+@compile
+def ordered(x: int | float | str, y: int | str) -> tuple[bool, bool, bool, bool, bool]:
+    return x < y, x <= y, x > y, x >= y, y < 2
+
+
+@compile
+def sorted_mixed(xs: list[int | float | bool | str],
+                 reverse: bool) -> list[int | float | bool | str]:
+    return sorted(xs, reverse=reverse)
+
+
+@compile
+def min_max(xs: list[int | float | bool | str]) -> tuple[int | float | bool | str,
+                                                         int | float | bool | str]:
+    return min(xs), max(xs)

@@ -17,6 +17,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
@@ -109,6 +110,10 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         return _conditional(typer, e)
     if isinstance(e, ir.FormatStr):
         return _format(typer, e)
+    if isinstance(e, ir.Call) and e.func in ("builtins.sorted", "builtins.min", "builtins.max") \
+            and len(e.args) == 1 and isinstance(t := _peek(typer, e.args[0]), ListType) and \
+            isinstance(t.item, UnionType):
+        return _ordered_items(typer, e)
     return NOT_MINE
 
 
@@ -395,6 +400,10 @@ def compare(typer: FunctionTyper, e: ir.Compare, types: Sequence[Type | None]) -
         if not isinstance(rt, ListType) or rt.item is None:
             return NOT_MINE
         lt, rt = lt, rt.item
+    elif kind in _ORDER:
+        if ordering(typer, e.loc, f"'{ir.CMP_SYMBOL[kind]}' between '{lt}' and '{rt}'", lt, rt):
+            typer.spec.unions[e] = UnionOp(kind.name.lower())
+        return BOOL
     elif kind not in (ir.CmpOpKind.EQ, ir.CmpOpKind.NE):
         typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between '{lt}' "
                           f"and '{rt}'", hint=_NARROW_FIRST)
@@ -409,6 +418,59 @@ def compare(typer: FunctionTyper, e: ir.Compare, types: Sequence[Type | None]) -
         return BOOL
     typer.spec.unions[e] = UnionOp(kind.name.lower())
     return BOOL
+
+
+_ORDER = (ir.CmpOpKind.LT, ir.CmpOpKind.LE, ir.CmpOpKind.GT, ir.CmpOpKind.GE)
+
+
+def ordering(typer: FunctionTyper, loc: Loc, what: str, *types: Type) -> bool:
+    """Whether values of these types (unions among them) are ordered at run time by their
+    members (pyaot/builtins/union_order.hpp): numbers, str, bytes, and at most one list
+    and one tuple type whose items order; some pair must order (else it always raises)."""
+    from hatch_pyaot.typing.lists import orderable
+
+    members = list(dict.fromkeys(m for t in types for m in (
+        t.members if isinstance(t, UnionType) else (t,))))
+    bad = next((m for m in members if not orderable(m) or union_within(m) or isinstance(
+        m, ClassType) or m in (NONE, COMPLEX)), None)
+    if bad is None:
+        sequences = [m for m in members if isinstance(m, ListType | TupleType)]
+        kinds = [type(m) for m in sequences]
+        bad = next((m for m in sequences if kinds.count(type(m)) > 1), None)
+    if bad is not None:
+        typer.diags.error(loc, f"{what}: a {bad} member is not ordered here", hint=_NARROW_FIRST)
+        return False
+    sides = [t.members if isinstance(t, UnionType) else (t,) for t in types]
+    if not any(_orders(a, b) for a in sides[0] for b in sides[-1]):
+        typer.diags.error(loc, f"{what}: always a TypeError, no two members order",
+                          hint=_NARROW_FIRST)
+        return False
+    return True
+
+
+def _orders(a: Type, b: Type) -> bool:
+    numbers = (INT, FLOAT, BOOL)
+    return (a in numbers and b in numbers) or a == b
+
+
+def _ordered_items(typer: FunctionTyper, e: ir.Call) -> object:
+    """``sorted(xs)`` (``reverse=``), ``min(xs)``, ``max(xs)`` of a list of union items."""
+    name = str(e.func).removeprefix("builtins.")
+    allowed = {"reverse"} if name == "sorted" else set()
+    for key, value in e.kwargs:
+        if key not in allowed:
+            typer.diags.error(value.loc, f"{name}() of a list of union items takes no {key}= "
+                              "here", hint="narrow the items first, or sort them by a key of "
+                              "one type")
+            return None
+        if typer.expr(value) not in (BOOL, INT):
+            typer.diags.error(value.loc, "reverse= must be a bool")
+    lt = typer.expr(e.args[0])
+    assert isinstance(lt, ListType) and isinstance(lt.item, UnionType)
+    if not ordering(typer, e.loc, f"{name}() of a {lt}", lt.item, lt.item):
+        return None
+    typer.spec.unions[e] = UnionOp(name)
+    return lt if name == "sorted" else lt.item
 
 
 def _format(typer: FunctionTyper, e: ir.FormatStr) -> object:
