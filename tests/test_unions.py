@@ -70,8 +70,8 @@ CASES += [("ordered", (x, y)) for x in (1, 2.5, 2.0, float("nan"), -2**62, "a", 
           for y in (2, -2**62 - 1, "a")]
 ORDERS = [[], [3], [1, "a"], ["a", 1], [2, 1.5, True, 0], ["b", "a", "c"], [1, 2, "x", 0],
           [2, 1, "x"], [3, 1.0, 2, "s", 0.5], [float("nan"), 1, 0.5], ["x", 2.5, 1, True],
-          [1, 1.0, True, 1], list(range(70, 0, -1)) + [0.5, 1.0],
-          [str(i % 7) for i in range(80)], list(range(30)) + ["z"] + list(range(40))]
+          [1, 1.0, True, 1], [*range(70, 0, -1), 0.5, 1.0],
+          [str(i % 7) for i in range(80)], [*range(30), "z", *range(40)]]
 CASES += [("sorted_mixed", (xs, r)) for xs in ORDERS for r in (False, True)]
 CASES += [("min_max", (xs,)) for xs in ORDERS]
 
