@@ -262,10 +262,8 @@ def exact_not(x: int | str, flag: bool) -> int:
 
 
 @compile
-def exact_class(p: Point | int) -> int:
-    if type(p) == Point:
-        return p.x * p.y
-    return -p
+def exact_class(p: Point) -> bool:
+    return type(p) == Point and type(p) is not int
 
 
 @compile

@@ -177,8 +177,7 @@ def _holds(typer: FunctionTyper, e: ir.TypeCheck) -> Type:
     t = typer.expr(e.value, raw=True)
     u = union_in(t)
     assert u is not None
-    based = next((m for m in u.members if e.exact and isinstance(m, ClassType) and getattr(
-        m.info, "subclasses", None)), None)
+    based = next((m for m in u.members if e.exact and isinstance(m, ClassType)), None)
     if based is not None:
         typer.diags.error(e.loc, f"type(x) is ... of a {u}: its {based} member may hold an "
                           "instance of a subclass", hint="use isinstance()")
