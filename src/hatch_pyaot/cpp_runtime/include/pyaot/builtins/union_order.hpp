@@ -25,34 +25,12 @@
 
 namespace pyaot {
 
-class bytes;
-
 namespace union_order {
 
 enum Op : int { LT, LE, GT, GE };
 
 inline constexpr const char* symbol(int op) noexcept {
   return op == LT ? "<" : op == LE ? "<=" : op == GT ? ">" : ">=";
-}
-
-/// The Python type name of a member's value (the TypeError names it).
-template <class T>
-constexpr const char* type_name() noexcept {
-  if constexpr (std::is_same_v<T, bool>) {
-    return "bool";
-  } else if constexpr (std::is_same_v<T, std::int64_t>) {
-    return "int";
-  } else if constexpr (std::is_same_v<T, double>) {
-    return "float";
-  } else if constexpr (std::is_same_v<T, str>) {
-    return "str";
-  } else if constexpr (std::is_same_v<T, bytes>) {
-    return "bytes";
-  } else if constexpr (is_list<T>::value) {
-    return "list";
-  } else {
-    return "tuple";
-  }
 }
 
 template <class A, class B>
@@ -112,9 +90,9 @@ bool plain(bool& out, const A& a, const B& b) {
     std::string message = "'";
     message += symbol(O);
     message += "' not supported between instances of '";
-    message += type_name<A>();
+    message += union_detail::type_name<A>();
     message += "' and '";
-    message += type_name<B>();
+    message += union_detail::type_name<B>();
     message += "'";
     return raise(Exc::TypeError, message);
   }
