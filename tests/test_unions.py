@@ -188,6 +188,17 @@ def based(b: Base | int) -> bool:
 @compile
 def not_a_class(x: int | str) -> bool:
     return type(x) is len
+
+
+@compile
+def stray_item() -> list[float | str]:
+    return [1, "a"]
+
+
+@compile
+def stray_branch(c: bool) -> int | str:
+    v: int | str = 1.5 if c else "a"
+    return v
 """, [(16, 9, "'v' is assigned type str here but has type int"),
       (22, 12, "'<' between 'int | str' and 'dict[str, int] | list[int]': a dict[str, int] "
        "member is not ordered here"),
@@ -196,4 +207,8 @@ def not_a_class(x: int | str) -> bool:
       (32, 27, "sorted() of a list of union items takes no key="),
       (37, 12, "type(x) is ... of a Base | int: its Base member may hold an instance of "
        "a subclass"),
-      (42, 23, "type(x) is ... needs a built-in value class")])
+      (42, 23, "type(x) is ... needs a built-in value class"),
+      (47, 12, "the items of a list are declared float | str: no member of it takes the int "
+       "item"),
+      (52, 20, "the branches of a conditional expression are declared int | str: no member "
+       "of it takes the float branch")])

@@ -60,6 +60,10 @@ def same_items(typer: FunctionTyper, types: list[Type | None], loc: Loc,
     known = [t for t in types if t is not None]
     if (declared := union_literals.fitting(expected, known)) is not None:
         return declared
+    if expected is not None and (stray := union_literals.stray(expected, known)) is not None:
+        typer.diags.error(loc, f"{what} are declared {expected}: no member of it takes the "
+                          f"{stray} item", hint="convert the item, or add its type to the union")
+        return None
     result = types[0]
     for t in types[1:]:
         assert result is not None and t is not None

@@ -65,3 +65,11 @@ def fitting(expected: Type | None, types: list[Type]) -> Type | None:
     if expected is None or not types or not all(coercible(t, expected) for t in types):
         return None
     return expected
+
+
+def stray(expected: Type, types: list[Type]) -> Type | None:
+    """The first of these types that no member of the union expected takes, if the others
+    differ from it (items of one type are the caller's to judge)."""
+    if len(set(types)) < 2:
+        return None
+    return next((t for t in types if not coercible(t, expected)), None)

@@ -367,9 +367,15 @@ def _conditional(typer: FunctionTyper, e: ir.IfExp) -> Type | None:
     with branch(typer, e.test, False):
         orelse = typer.expr(e.orelse, raw=True)
     expected = typer.expected.get(e)  # v: int | str = 1 if c else "a" (typing/union_literals.py)
-    if expected is not None and body is not None and orelse is not None and coercible(
-            body, expected) and coercible(orelse, expected):
-        return expected
+    if expected is not None and body is not None and orelse is not None:
+        if coercible(body, expected) and coercible(orelse, expected):
+            return expected
+        if body != orelse:
+            stray = orelse if coercible(body, expected) else body
+            typer.diags.error(e.loc, f"the branches of a conditional expression are declared "
+                              f"{expected}: no member of it takes the {stray} branch",
+                              hint="convert the branch, or add its type to the union")
+            return None
     return typer.merge([body, orelse], e.loc, "the branches of a conditional expression")
 
 
