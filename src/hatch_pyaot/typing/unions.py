@@ -2,10 +2,12 @@
 
 A union value supports what every member supports: ``==``/``!=``, ``in`` a list,
 ``hash()`` (a dict key, a set item), ``str()``, ``repr()``, ``print()`` and f-string fields
-(typing/printing.py, ``lower_format``). Anything else needs the member: a name is narrowed
-by the test of the ``if`` around it (``isinstance(x, int)``, ``isinstance(x, (int, str))``,
-``x is not None``, a ``case int():``, ``not``, ``and``/``or`` of tests), in its branch, or
-after an ``if`` whose branch returns (or raises) for the rest of the block. A name assigned
+(typing/printing.py, ``lower_format``), and ordering (``<``, ``sorted``, ``min``, ``max``:
+``ordering``) that raises CPython's TypeError at run time where the members held do not
+order. Anything else needs the member: a name is narrowed by the test of the ``if`` around
+it (``isinstance(x, int)``, ``isinstance(x, (int, str))``, ``type(x) is int``, ``x is not
+None``, a ``case int():``, ``not``, ``and``/``or`` of tests), in its branch, and after the
+``if`` to what every branch that goes on leaves it (``if_statement``). A name assigned
 anywhere in a loop is not narrowed inside it from a test outside it, and an assignment ends
 the narrowing (``FunctionTyper.narrowed``), so a narrowed read never sees another member.
 """
