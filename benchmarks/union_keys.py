@@ -15,41 +15,20 @@ from pathlib import Path
 
 from harness import cold_build, fmt_ratio, fmt_time, import_file, measure
 
-SOURCE = '''
-from hatch_pyaot import compile
-
+KERNEL = """
 
 @compile
-def mixed_keys(xs: list[int | str]) -> dict[int | str, int]:
-    counts: dict[int | str, int] = {}
+def {name}(xs: list[{key}]) -> {result}:
+    counts: dict[{key}, int] = {{}}
     for x in xs:
         counts[x] = counts.get(x, 0) + 1
-    return counts
-
-
-@compile
-def mixed_len(xs: list[int | str]) -> int:
-    counts: dict[int | str, int] = {}
-    for x in xs:
-        counts[x] = counts.get(x, 0) + 1
-    return len(counts)
-
-
-@compile
-def str_keys(xs: list[str]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for x in xs:
-        counts[x] = counts.get(x, 0) + 1
-    return counts
-
-
-@compile
-def str_len(xs: list[str]) -> int:
-    counts: dict[str, int] = {}
-    for x in xs:
-        counts[x] = counts.get(x, 0) + 1
-    return len(counts)
-'''
+    return {value}
+"""
+SOURCE = "from hatch_pyaot import compile\n" + "".join(
+    KERNEL.format(name=name, key=key, result=f"dict[{key}, int]" if whole else "int",
+                  value="counts" if whole else "len(counts)")
+    for name, key, whole in (("mixed_keys", "int | str", True), ("mixed_len", "int | str", False),
+                             ("str_keys", "str", True), ("str_len", "str", False)))
 
 
 def main() -> None:
