@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from support import Pair, build_pair, outcome
+from support import Pair, assert_refused, build_pair, outcome
 from test_lists import check
 
 KERNELS = Path(__file__).parent / "kernels" / "union_kernels.py"
@@ -58,6 +58,22 @@ CASES += [("loop_safe", (xs,)) for xs in MIXED]
 CASES += [("skip_ints", (xs,)) for xs in MIXED]
 CASES += [("guarded", (x,)) for x in (None, 1, 5, "s")]
 CASES += [("has_word", (xs, w)) for xs in MIXED for w in ("a", "x", "1")]
+CASES += [("exact_type", (x,)) for x in (True, False, 0, 7, "", "ab")]
+CASES += [("exact_not", (x, f)) for x in (3, "abc") for f in (True, False)]
+CASES += [(f, (c,)) for f in ("mixed_literals", "mixed_result") for c in (True, False)]
+CASES += [("mixed_set", (n,)) for n in (0, 1, 7)]
+CASES += [("mixed_cond", (x,)) for x in (-1, 0, 5)]
+CASES += [("joined", (x,)) for x in (4, "abc")]
+CASES += [("joined_opt", (x, f)) for x in (None, 2, 9, "q") for f in (True, False)]
+CASES += [("reassigned", (x,)) for x in (4, "abc")]
+CASES += [("ordered", (x, y)) for x in (1, 2.5, 2.0, float("nan"), -2**62, "a", "b", "")
+          for y in (2, -2**62 - 1, "a")]
+ORDERS = [[], [3], [1, "a"], ["a", 1], [2, 1.5, True, 0], ["b", "a", "c"], [1, 2, "x", 0],
+          [2, 1, "x"], [3, 1.0, 2, "s", 0.5], [float("nan"), 1, 0.5], ["x", 2.5, 1, True],
+          [1, 1.0, True, 1], [*range(70, 0, -1), 0.5, 1.0],
+          [str(i % 7) for i in range(80)], [*range(30), "z", *range(40)]]
+CASES += [("sorted_mixed", (xs, r)) for xs in ORDERS for r in (False, True)]
+CASES += [("min_max", (xs,)) for xs in ORDERS]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in
@@ -79,6 +95,7 @@ def test_a_class_member(pair: Pair) -> None:
     for module in (pair.python, pair.native):
         assert module.point_or_int(module.Point(2, 5)) == 7
         assert module.point_or_int(-4) == -4
+        assert module.exact_class(module.Point(2, 5)) is True
 
 
 @pytest.mark.parametrize(("func", "args", "where"), [
@@ -106,6 +123,8 @@ def test_print_of_a_union(pair: Pair) -> None:
 
 
 _ITEMS = st.one_of(st.integers(-2**62, 2**62), st.text(max_size=5))
+_ORDERED = st.one_of(st.integers(-2**62, 2**62), st.floats(allow_nan=False), st.booleans(),
+                     st.text(max_size=3))
 
 
 @settings(max_examples=40, deadline=None)
@@ -114,3 +133,82 @@ def test_mixed_lists(pair: Pair, xs: list[int | str], x: int | str) -> None:
     for func, args in (("count_kinds", (xs,)), ("contains", (xs, x)),
                        ("mixed_keys", (xs,)), ("uniques", (xs,))):
         check(pair, func, *args)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_ORDERED, max_size=63), st.booleans())
+def test_ordering_mixed_lists(pair: Pair, xs: list[int | float | bool | str], rev: bool) -> None:
+    """CPython's result, or its TypeError naming the same two types (fewer than 64 items)."""
+    check(pair, "sorted_mixed", xs, rev)
+    check(pair, "min_max", xs)
+
+
+def test_what_stays_python(tmp_path: Path) -> None:
+    """Located errors: a name of two types without an annotation, orderings that cannot
+    work, ``type(x) is`` of a class with subclasses or of no value class."""
+    assert_refused(tmp_path, """from hatch_pyaot import compile
+
+
+class Base:
+    pass
+
+
+class Derived(Base):
+    pass
+
+
+@compile
+def unannotated(flag: bool) -> int:
+    v = 0
+    if flag:
+        v = "s"
+    return 1
+
+
+@compile
+def never(x: int | str, y: list[int] | dict[str, int]) -> bool:
+    return x < y
+
+
+@compile
+def ordered_dict(xs: list[int | dict[str, int]]) -> int | dict[str, int]:
+    return min(xs)
+
+
+@compile
+def sort_key(xs: list[int | str]) -> list[int | str]:
+    return sorted(xs, key=str)
+
+
+@compile
+def based(b: Base | int) -> bool:
+    return type(b) is Base
+
+
+@compile
+def not_a_class(x: int | str) -> bool:
+    return type(x) is len
+
+
+@compile
+def stray_item() -> list[float | str]:
+    return [1, "a"]
+
+
+@compile
+def stray_branch(c: bool) -> int | str:
+    v: int | str = 1.5 if c else "a"
+    return v
+""", [(16, 9, "'v' is assigned type str here but has type int"),
+      (22, 12, "'<' between 'int | str' and 'dict[str, int] | list[int]': a dict[str, int] "
+       "member is not ordered here"),
+      (27, 12, "min() of a list[dict[str, int] | int]: a dict[str, int] member is not "
+       "ordered here"),
+      (32, 27, "sorted() of a list of union items takes no key="),
+      (37, 12, "type(x) is ... of a Base | int: its Base member may hold an instance of "
+       "a subclass"),
+      (42, 23, "type(x) is ... needs a built-in value class"),
+      (47, 12, "the items of a list are declared float | str: no member of it takes the int "
+       "item"),
+      (52, 20, "the branches of a conditional expression are declared int | str: no member "
+       "of it takes the float branch")])

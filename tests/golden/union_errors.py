@@ -12,7 +12,7 @@ def method_unnarrowed(x: int | str) -> str:
 
 
 @compile
-def order_unnarrowed(x: int | str, y: int) -> bool:
+def order_unnarrowed(x: int | dict[str, int], y: int) -> bool:
     return x < y
 
 

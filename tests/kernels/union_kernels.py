@@ -241,3 +241,101 @@ def guarded(x: int | str | None) -> int:
 @compile
 def has_word(xs: list[int | str], w: str) -> bool:
     return w in xs and w not in xs[:1]
+
+
+@compile
+def exact_type(x: int | str | bool) -> str:
+    if type(x) is str:
+        return x.upper()
+    if type(x) == int:
+        return str(x + 1)
+    if int is type(x):
+        return "unreachable"
+    return "bool " + str(x)
+
+
+@compile
+def exact_not(x: int | str, flag: bool) -> int:
+    if type(x) is not int:
+        return len(x)
+    return x + (type(flag) is int) + 2 * (type(flag) != int) + 4 * (type(x) != str)
+
+
+@compile
+def exact_class(p: Point) -> bool:
+    return type(p) == Point and type(p) is not int
+
+
+@compile
+def mixed_literals(c: bool) -> tuple[list[int | str], dict[str, int | str], int | str]:
+    xs: list[int | str] = [1, "a", 2 if c else "b"]
+    d: dict[str, int | str] = {"n": len(xs), "s": "x"}
+    v: int | str = 1 if c else "a"
+    return xs, d, v
+
+
+@compile
+def mixed_result(c: bool) -> dict[int | str, list[int | str | None]]:
+    if c:
+        return {1: [None, "a"], "k": []}
+    return {"z": [3 if c else "y"]}
+
+
+@compile
+def mixed_set(n: int) -> int:
+    s: set[int | str] = {n, "a", n % 2, str(n)}
+    return len(s)
+
+
+@compile
+def mixed_cond(x: int) -> int | str:
+    return x if x > 0 else "none"
+
+
+@compile
+def joined(x: int | str) -> int:
+    if isinstance(x, int):
+        pass
+    else:
+        x = len(x) * 10
+    return x + 1
+
+
+@compile
+def joined_opt(x: int | str | None, flag: bool) -> str:
+    if x is None:
+        x = "none" if flag else 0
+    if isinstance(x, str):
+        out = x.upper()
+    elif x > 3:
+        out = "big"
+    else:
+        x = "small"
+        out = x
+    return out + str(x)
+
+
+@compile
+def reassigned(x: int | str) -> str:
+    if isinstance(x, int):
+        x = "was " + str(x)
+    else:
+        return "str"
+    return x.upper()
+
+
+@compile
+def ordered(x: int | float | str, y: int | str) -> tuple[bool, bool, bool, bool, bool]:
+    return x < y, x <= y, x > y, x >= y, y < 2
+
+
+@compile
+def sorted_mixed(xs: list[int | float | bool | str],
+                 reverse: bool) -> list[int | float | bool | str]:
+    return sorted(xs, reverse=reverse)
+
+
+@compile
+def min_max(xs: list[int | float | bool | str]) -> tuple[int | float | bool | str,
+                                                         int | float | bool | str]:
+    return min(xs), max(xs)

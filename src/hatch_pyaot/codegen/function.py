@@ -834,12 +834,12 @@ class FunctionEmitter:
             code = self.expr(e.value)
             if isinstance(value_t, OptionalType):  # the item's class when there is one
                 held = code if is_temp(code) or code.startswith("v_") else self.temp(value_t, code)
-                if "NoneType" in e.classes or not _is_instance(value_t.item, e.classes):
+                if "NoneType" in e.classes or not _is_instance(value_t.item, e):
                     return "false"
                 return f"{held}.has_value()"
             if not is_temp(code) and not is_literal(code):
                 self.line(f"(void)({code});")
-            return "true" if _is_instance(value_t, e.classes) else "false"
+            return "true" if _is_instance(value_t, e) else "false"
         if isinstance(e, ir.IfExp):
             test = self.truth(e.test)
             result = self.temp(t)
@@ -1063,6 +1063,7 @@ class FunctionEmitter:
         return self.call_op(target.op, args, line)
 
 
-def _is_instance(t: Type, classes: list[str]) -> bool:
-    """isinstance() of a value of static type t, by Python's own classes (bool is an int)."""
-    return unions.member_is_instance(t, classes)
+def _is_instance(t: Type, e: ir.TypeCheck) -> bool:
+    """isinstance() of a value of static type t, by Python's own classes (bool is an int);
+    ``type(x) is C`` (exact) by the class itself."""
+    return unions.member_is_instance(t, e.classes, e.exact)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from hatch_pyaot.typing.typed import Specialization
 
 HEADER = "pyaot/builtins/union.hpp"
+ORDER_HEADER = "pyaot/builtins/union_order.hpp"
 __all__ = ["HEADER", "augmented", "cast", "expr", "member_is_instance", "members_of", "used"]
 
 
@@ -69,6 +70,8 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: UnionOp) -> str:
     if op.kind == "hash":
         assert isinstance(e, ir.Call)
         return f"pyaot::py_hash({em.expr(e.args[0])})"
+    if op.kind in _ORDER or op.kind in ("sorted", "min", "max"):
+        return _ordered(em, e, op.kind)
     assert isinstance(e, ir.Compare)
     left, right = em.expr(e.left), em.expr(e.comparators[0])
     if op.kind in ("in", "not_in"):
@@ -77,6 +80,29 @@ def expr(em: FunctionEmitter, e: ir.Expr, op: UnionOp) -> str:
     else:
         found = f"pyaot::union_eq({left}, {right})"
     return found if op.kind in ("eq", "in") else f"!{found}"
+
+
+_ORDER = {"lt": "LT", "le": "LE", "gt": "GT", "ge": "GE"}
+
+
+def _ordered(em: FunctionEmitter, e: ir.Expr, kind: str) -> str:
+    """``a < b`` (<= > >=) with a union side, ``sorted()``, ``min()``, ``max()`` of union
+    items (pyaot/builtins/union_order.hpp): each may raise CPython's TypeError."""
+    em.headers.add(ORDER_HEADER)
+    out = em.temp(em.spec.type_of(e))
+    if isinstance(e, ir.Compare):
+        call = (f"pyaot::union_compare<pyaot::union_order::{_ORDER[kind]}>({out}, "
+                f"{em.expr(e.left)}, {em.expr(e.comparators[0])})")
+    else:
+        assert isinstance(e, ir.Call)
+        items = em.expr(e.args[0])
+        if kind == "sorted":
+            reverse = next((f"({em.truth(v)})" for k, v in e.kwargs if k == "reverse"), "false")
+            call = f"pyaot::union_sorted({out}, {items}, {reverse})"
+        else:
+            call = f"pyaot::union_min_max<{'true' if kind == 'max' else 'false'}>({out}, {items})"
+    em.line(f"if (!{call}) [[unlikely]] {em.fail(e.loc.line)}")
+    return out
 
 
 def augmented(em: FunctionEmitter, s: ir.AugAssign, code: str, t: Type) -> tuple[str, Type]:

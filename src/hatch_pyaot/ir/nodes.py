@@ -297,10 +297,12 @@ class Alternative(Expr):
 
 @dataclass(eq=False, slots=True)
 class TypeCheck(Expr):
-    """``isinstance(value, classes)``, a constant once value's type is known."""
+    """``isinstance(value, classes)``, a constant once value's type is known; ``exact``:
+    ``type(value) is classes[0]`` (a bool is not an int, a subclass not its base)."""
 
     value: Expr
     classes: list[str]
+    exact: bool = False
 
 
 @dataclass(eq=False, slots=True)

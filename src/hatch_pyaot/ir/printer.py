@@ -170,7 +170,8 @@ class _Printer:
         if isinstance(e, ir.EnvItem):
             return f"env({self.expr(e.value)}, {e.index})"
         if isinstance(e, ir.TypeCheck):
-            return f"isinstance({self.expr(e.value)}, {'|'.join(e.classes)})"
+            form = "type_is" if e.exact else "isinstance"
+            return f"{form}({self.expr(e.value)}, {'|'.join(e.classes)})"
         if isinstance(e, ir.Comprehension):
             inner = _Printer(self.types)
             inner.stmt(e.loop, 0)

@@ -30,6 +30,7 @@ from hatch_pyaot.tracer import (
     functional,
     generators,
     models,
+    type_is,
 )
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
 from hatch_pyaot.tracer.enum_forms import enum_call, enum_value
@@ -734,6 +735,8 @@ class Builder:
             else:
                 values.append(right)
             return ir.BoolOp(loc, kind, values)
+        if isinstance(node, cst.Comparison) and (test := type_is.type_test(self, node)):
+            return test
         if isinstance(node, cst.Comparison):
             ops, comparators = [], []
             for target in node.comparisons:

@@ -62,19 +62,30 @@ def isinstance_call(builder: Builder, node: cst.Call) -> ir.Expr:
     items = [el.value for el in spec.elements] if isinstance(spec, cst.Tuple) else [spec]
     classes = []
     for item in items:
-        res = builder.resolver.expr(builder.module, item) if isinstance(
-            item, cst.Name | cst.Attribute) else None
-        name = res.qualname.removeprefix("builtins.") if isinstance(res, OpName) else ""
-        if isinstance(res, UserClass):
-            classes.append(res.info.qualname)
-        elif name in ("int", "float", "bool", "tuple", "object", "complex", "str",
-                      "bytes", "list", "dict", "set", "frozenset", "BaseException",
-                      *ir.EXCEPTIONS):
+        name = class_name(builder, item)
+        if name:
             classes.append(name)
-        elif isinstance(item, cst.Call) or not name:
+        else:
             builder.error(item, "isinstance() needs a built-in class (int, float, bool, tuple) "
                           "or a class of the program")
     return ir.TypeCheck(loc, builder.expr(node.args[0].value), classes)
+
+
+VALUE_CLASSES = ("int", "float", "bool", "tuple", "object", "complex", "str", "bytes", "list",
+                 "dict", "set", "frozenset")
+
+
+def class_name(builder: Builder, item: cst.BaseExpression) -> str:
+    """The class an ``isinstance()`` names: a built-in one, or a class of the program by
+    its qualified name; "" for anything else."""
+    res = builder.resolver.expr(builder.module, item) if isinstance(
+        item, cst.Name | cst.Attribute) else None
+    if isinstance(res, UserClass):
+        return res.info.qualname
+    if not isinstance(res, OpName):
+        return ""
+    name = res.qualname.removeprefix("builtins.")
+    return name if name in (*VALUE_CLASSES, "BaseException", *ir.EXCEPTIONS) else ""
 
 
 def reduction(builder: Builder, node: cst.Call, gen: cst.GeneratorExp) -> ir.Expr:

@@ -493,7 +493,8 @@ def contains(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, left: ir.E
 def isinstance_check(typer: FunctionTyper, e: ir.TypeCheck) -> Type | None:
     t = _item(typer.expr(e.value, raw=True))
     classes = typer.owner.program.resolver.classes
-    ids = {d.class_id for c in e.classes if c in classes for d in classes[c].descendants()}
+    ids = {d.class_id for c in e.classes if c in classes for d in (
+        [classes[c]] if e.exact else classes[c].descendants())}
     typer.spec.methods[e] = ObjectOp("isinstance", value=frozenset(ids))
     if info_of(t) is None and t is not None:
         typer.spec.methods[e] = ObjectOp("isinstance", value=frozenset())

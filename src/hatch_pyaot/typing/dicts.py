@@ -36,7 +36,7 @@ from hatch_pyaot.ir.types import (
     unhashable,
     unify,
 )
-from hatch_pyaot.typing import default_dicts, lists
+from hatch_pyaot.typing import default_dicts, lists, union_literals
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -99,8 +99,10 @@ def literal(typer: FunctionTyper, e: ir.DictExpr) -> Type | None:
     values = [typer.expr(v) for v in e.values]
     if not keys:
         return DictType(None, None)
-    key = lists.same_items(typer, keys, e.loc, "the keys of a dict")
-    value = lists.same_items(typer, values, e.loc, "the values of a dict")
+    key = lists.same_items(typer, keys, e.loc, "the keys of a dict",
+                           union_literals.item(typer, e, "key"))
+    value = lists.same_items(typer, values, e.loc, "the values of a dict",
+                             union_literals.item(typer, e, "value"))
     if key is None or value is None or not hashable(typer, e.keys[0].loc, key):
         return None
     return DictType(key, value)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from hatch_pyaot.errors import Diagnostic, Diagnostics, Loc
@@ -75,6 +74,7 @@ from hatch_pyaot.typing import (
     sets,
     strings,
     tuples,
+    union_literals,
     unions,
 )
 from hatch_pyaot.typing.typed import (
@@ -205,6 +205,8 @@ class FunctionTyper:
     """The comprehensions being typed, innermost last, with their elements' types."""
     narrowing: unions.Narrowing = field(default_factory=unions.Narrowing)
     """What the tests around the statement being typed prove of union names."""
+    expected: dict[ir.Expr, Type] = field(default_factory=dict)
+    """Literals assigned or returned where a union is declared (typing/union_literals.py)."""
 
     def run(self) -> Diagnostics:
         fn = self.spec.function
@@ -337,9 +339,11 @@ class FunctionTyper:
     def stmt(self, s: ir.Stmt) -> None:
         unions.entering(self, s)
         if isinstance(s, ir.Assign) and s.annotation is not None:
+            union_literals.expect(self, s.value, s.annotation)
             self.bind_target(s.target, self.annotated(s, s.annotation,
                                                       self.expr(s.value, raw=True)))
         elif isinstance(s, ir.Assign):
+            union_literals.assigned(self, s)
             self.bind_target(s.target, self.expr(s.value, raw=True))
         elif isinstance(s, ir.AugAssign):
             current = unions.augmented(self, s)
@@ -391,9 +395,10 @@ class FunctionTyper:
             self.condition(s.test)
             if isinstance(s, ir.If) and match.dead(self.spec, s):
                 return
-            with unions.branch(self, s.test, True) if isinstance(s, ir.If) else nullcontext():
+            if isinstance(s, ir.If):
+                unions.if_statement(self, s)  # narrowing in each branch and after it
+            else:
                 self.block(s.body)
-            with unions.branch(self, s.test, False) if isinstance(s, ir.If) else nullcontext():
                 self.block(s.orelse)
         elif isinstance(s, ir.Yield):
             generators.yield_(self, s, self.yields)
@@ -445,8 +450,10 @@ class FunctionTyper:
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, ir.Return):
-            t = NONE if s.value is None else self.expr(s.value, raw=True)
             declared = self.spec.function.returns
+            if s.value is not None:
+                union_literals.expect(self, s.value, declared)
+            t = NONE if s.value is None else self.expr(s.value, raw=True)
             if s.value is not None and isinstance(t, OptionalType) and declared is not None \
                     and not isinstance(declared, OptionalType) and coercible(t.item, declared) \
                     and _narrowed(s.value):

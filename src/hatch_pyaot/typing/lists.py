@@ -41,7 +41,7 @@ from hatch_pyaot.ir.types import (
     unify,
 )
 from hatch_pyaot.ops.registry import Op, Param
-from hatch_pyaot.typing import tuples
+from hatch_pyaot.typing import tuples, union_literals
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -51,10 +51,18 @@ _NUMBERS = (BOOL, INT, FLOAT)
 
 
 def same_items(typer: FunctionTyper, types: list[Type | None], loc: Loc,
-               what: str) -> Type | None:
+               what: str, expected: Type | None = None) -> Type | None:
     """The one type of items that go into one list: equal types (lists of an unknown item
-    type take the others'), else a diagnostic."""
+    type take the others'), the union ``expected`` where all are its members
+    (typing/union_literals.py), else a diagnostic."""
     if any(t is None for t in types):
+        return None
+    known = [t for t in types if t is not None]
+    if (declared := union_literals.fitting(expected, known)) is not None:
+        return declared
+    if expected is not None and (stray := union_literals.stray(expected, known)) is not None:
+        typer.diags.error(loc, f"{what} are declared {expected}: no member of it takes the "
+                          f"{stray} item", hint="convert the item, or add its type to the union")
         return None
     result = types[0]
     for t in types[1:]:
@@ -81,7 +89,8 @@ def literal(typer: FunctionTyper, e: ir.ListExpr) -> Type | None:
     types = [typer.expr(i, raw=True) for i in e.items]
     if not types:
         return ListType(None)
-    item = same_items(typer, types, e.loc, "the items of a list")
+    item = same_items(typer, types, e.loc, "the items of a list",
+                      union_literals.item(typer, e))
     return ListType(item) if item is not None else None
 
 

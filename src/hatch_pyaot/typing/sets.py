@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, NONE, DictType, DictView, ListType, SetType, Type, unify
-from hatch_pyaot.typing import dicts, lists
+from hatch_pyaot.typing import dicts, lists, union_literals
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 def _of(typer: FunctionTyper, types: list[Type | None], e: ir.Expr, what: str) -> Type | None:
-    item = lists.same_items(typer, types, e.loc, what)
+    item = lists.same_items(typer, types, e.loc, what, union_literals.item(typer, e))
     if item is None or not dicts.hashable(typer, e.loc, item):
         return None
     return SetType(item)

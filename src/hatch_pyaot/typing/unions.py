@@ -2,10 +2,12 @@
 
 A union value supports what every member supports: ``==``/``!=``, ``in`` a list,
 ``hash()`` (a dict key, a set item), ``str()``, ``repr()``, ``print()`` and f-string fields
-(typing/printing.py, ``lower_format``). Anything else needs the member: a name is narrowed
-by the test of the ``if`` around it (``isinstance(x, int)``, ``isinstance(x, (int, str))``,
-``x is not None``, a ``case int():``, ``not``, ``and``/``or`` of tests), in its branch, or
-after an ``if`` whose branch returns (or raises) for the rest of the block. A name assigned
+(typing/printing.py, ``lower_format``), and ordering (``<``, ``sorted``, ``min``, ``max``:
+``ordering``) that raises CPython's TypeError at run time where the members held do not
+order. Anything else needs the member: a name is narrowed by the test of the ``if`` around
+it (``isinstance(x, int)``, ``isinstance(x, (int, str))``, ``type(x) is int``, ``x is not
+None``, a ``case int():``, ``not``, ``and``/``or`` of tests), in its branch, and after the
+``if`` to what every branch that goes on leaves it (``if_statement``). A name assigned
 anywhere in a loop is not narrowed inside it from a test outside it, and an assignment ends
 the narrowing (``FunctionTyper.narrowed``), so a narrowed read never sees another member.
 """
@@ -17,6 +19,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
@@ -36,6 +39,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
     UnionType,
+    coercible,
     union_of,
 )
 from hatch_pyaot.ir.walk import all_statements, target_names
@@ -59,6 +63,8 @@ class Narrowing:
     names: dict[str, Type] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
     forgotten: set[str] = field(default_factory=set)
+    ended: dict[str, Type] = field(default_factory=dict)
+    """The names narrowed at the end of the block typed last (``if_statement`` joins them)."""
 
 
 def union_within(t: Type) -> bool:
@@ -101,11 +107,15 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
             e.args) == 1 and not e.kwargs and isinstance(t := _peek(typer, e.args[0]),
                                                          OptionalType) and union_in(t):
         return printing.call(typer, e, e.func, [t], {})  # str(None) is 'None'
-    if isinstance(e, ir.IfExp) and (narrowings(typer, e.test, True)
+    if isinstance(e, ir.IfExp) and (e in typer.expected or narrowings(typer, e.test, True)
                                     or narrowings(typer, e.test, False)):
         return _conditional(typer, e)
     if isinstance(e, ir.FormatStr):
         return _format(typer, e)
+    if isinstance(e, ir.Call) and e.func in ("builtins.sorted", "builtins.min", "builtins.max") \
+            and len(e.args) == 1 and isinstance(t := _peek(typer, e.args[0]), ListType) and \
+            isinstance(t.item, UnionType):
+        return _ordered_items(typer, e)
     return NOT_MINE
 
 
@@ -139,18 +149,20 @@ def augmented(typer: FunctionTyper, s: ir.AugAssign) -> Type | None:
     return target
 
 
-def member_is_instance(t: Type, classes: Sequence[str]) -> bool:
+def member_is_instance(t: Type, classes: Sequence[str], exact: bool = False) -> bool:
     """Whether a value of static type t is an instance of one of these classes (built-in
-    names, bool an int; qualified names of the program's classes and their bases)."""
+    names, bool an int; qualified names of the program's classes and their bases); exact:
+    of the class itself (``type(x) is int``: a bool is not)."""
     if "object" in classes:
-        return True
+        return not exact
     if isinstance(t, ClassType):
-        return any(c == t.qualname or c in t.ancestors for c in classes)
+        return any(c == t.qualname or (c in t.ancestors and not exact) for c in classes)
     if isinstance(t, DTypeScalar | ArrayType):  # numpy.float64 is a float subclass
-        return isinstance(t, DTypeScalar) and t.dtype.name == "float64" and "float" in classes
+        return isinstance(t, DTypeScalar) and t.dtype.name == "float64" and (
+            "float" in classes and not exact)
     builtin: dict[Type, tuple[str, ...]] = {
-        INT: ("int",), BOOL: ("bool", "int"), FLOAT: ("float",), STR: ("str",),
-        BYTES: ("bytes",), NONE: ("NoneType",), COMPLEX: ("complex",)}
+        INT: ("int",), BOOL: ("bool",) if exact else ("bool", "int"), FLOAT: ("float",),
+        STR: ("str",), BYTES: ("bytes",), NONE: ("NoneType",), COMPLEX: ("complex",)}
     names = builtin.get(t)
     if names is None:
         names = ("tuple",) if isinstance(t, TupleType) else ("list",) if isinstance(
@@ -159,15 +171,19 @@ def member_is_instance(t: Type, classes: Sequence[str]) -> bool:
     return any(n in classes for n in names)
 
 
-def _tags(u: UnionType, classes: Sequence[str]) -> int:
-    return sum(1 << i for i, m in enumerate(u.members) if member_is_instance(m, classes))
+def _tags(u: UnionType, classes: Sequence[str], exact: bool) -> int:
+    return sum(1 << i for i, m in enumerate(u.members) if member_is_instance(m, classes, exact))
 
 
 def _holds(typer: FunctionTyper, e: ir.TypeCheck) -> Type:
     t = typer.expr(e.value, raw=True)
     u = union_in(t)
     assert u is not None
-    typer.spec.unions[e] = UnionOp("holds", tags=_tags(u, e.classes),
+    based = next((m for m in u.members if e.exact and isinstance(m, ClassType)), None)
+    if based is not None:
+        typer.diags.error(e.loc, f"type(x) is ... of a {u}: its {based} member may hold an "
+                          "instance of a subclass", hint="use isinstance()")
+    typer.spec.unions[e] = UnionOp("holds", tags=_tags(u, e.classes, e.exact),
                                    none=isinstance(t, OptionalType)
                                    and "NoneType" in e.classes)
     return BOOL
@@ -203,9 +219,9 @@ def narrowings(typer: FunctionTyper, test: ir.Expr, truth: bool) -> dict[str, Ty
     if isinstance(test, ir.Call) and test.func == "pyaot.match_class":
         test = test.args[0]
     if isinstance(test, ir.TypeCheck) and isinstance(test.value, ir.Name):
-        out = _holding(typer, test.value.id, test.classes, truth)
+        out = _holding(typer, test.value.id, test, truth)
         alias = typer.narrowing.aliases.get(test.value.id)  # `match` tests a copy of the subject
-        return out | _holding(typer, alias, test.classes, truth) if alias else out
+        return out | _holding(typer, alias, test, truth) if alias else out
     if isinstance(test, ir.Compare) and len(test.ops) == 1 and test.ops[0] in (
             ir.CmpOpKind.IS, ir.CmpOpKind.IS_NOT) and isinstance(test.left, ir.Name) and \
             isinstance(test.comparators[0], ir.Const) and test.comparators[0].value is None:
@@ -217,16 +233,16 @@ def narrowings(typer: FunctionTyper, test: ir.Expr, truth: bool) -> dict[str, Ty
     return {}
 
 
-def _holding(typer: FunctionTyper, name: str, classes: Sequence[str],
+def _holding(typer: FunctionTyper, name: str, test: ir.TypeCheck,
              truth: bool) -> dict[str, Type]:
     """What ``isinstance(name, classes)`` proves of name where it is ``truth``."""
     t = _current(typer, name)
     u = union_in(t)
     if u is None:
         return {}
-    tags = _tags(u, classes)
+    tags = _tags(u, test.classes, test.exact)
     keep = [m for i, m in enumerate(u.members) if bool(tags >> i & 1) == truth]
-    if isinstance(t, OptionalType) and ("NoneType" in classes) == truth:
+    if isinstance(t, OptionalType) and ("NoneType" in test.classes) == truth:
         keep.append(NONE)
     return _narrowed(name, t, keep)
 
@@ -254,6 +270,7 @@ def narrowed(typer: FunctionTyper, names: dict[str, Type]) -> Iterator[None]:
         yield
     finally:
         gone = state.forgotten
+        state.ended = dict(state.names)
         state.names = {k: v for k, v in saved.items() if k not in gone}
         state.aliases = {k: v for k, v in aliases.items() if not {k, v} & gone}
         state.forgotten = forgotten | gone
@@ -269,8 +286,32 @@ def forget(typer: FunctionTyper, name: str) -> None:
 
 
 def branch(typer: FunctionTyper, test: ir.Expr, truth: bool) -> AbstractContextManager[None]:
-    """An ``if``'s body (truth) or else branch, typed with what its test proves."""
+    """A conditional expression's branch (truth: its body), typed with what its test proves."""
     return narrowed(typer, narrowings(typer, test, truth))
+
+
+def if_statement(typer: FunctionTyper, s: ir.If) -> None:
+    """Type an ``if``'s branches, each with what its test proves; after it, a name is
+    narrowed to what it is at the end of every branch that goes on after the ``if`` (both
+    narrowed to int: an int; to int and to str: ``int | str`` of an ``int | str | None``)."""
+    from hatch_pyaot.tracer.match import _leaves
+    from hatch_pyaot.typing.infer import _falls_through
+
+    ends: list[dict[str, Type]] = []
+    for body, truth in ((s.body, True), (s.orelse, False)):
+        with branch(typer, s.test, truth):
+            typer.block(body)
+            if _falls_through(body) and not _leaves(body):
+                ends.append(typer.narrowing.ended)
+    if not ends:
+        return
+    names = typer.narrowing.names
+    for name in set(ends[0]).intersection(*ends[1:]):
+        joined = union_of([end[name] for end in ends])
+        if joined is not None and joined != typer.spec.var_types.get(name):
+            names[name] = joined
+        else:
+            names.pop(name, None)
 
 
 def assigned_as(typer: FunctionTyper, name: str, t: Type) -> None:
@@ -301,8 +342,9 @@ def assigned(s: ir.Stmt) -> set[str]:
 
 
 def after(typer: FunctionTyper, s: ir.Stmt) -> None:
-    """After an ``if`` one of whose branches always returns, raises, breaks or continues:
-    the rest of the block sees what the other branch's test proves."""
+    """After an assignment of a union name to another (an alias), or a loop or ``try``
+    (the names it assigns are no longer narrowed); ``if_statement`` narrows after an
+    ``if``."""
     if isinstance(s, ir.Assign) and isinstance(s.target, ir.NameTarget) and isinstance(
             s.value, ir.Name) and union_in(typer.spec.var_types.get(s.value.id)) and \
             s.target.id != s.value.id:
@@ -310,14 +352,6 @@ def after(typer: FunctionTyper, s: ir.Stmt) -> None:
     if isinstance(s, (*_LOOPS, ir.Try)):  # it may have run any number of times, or stopped
         for name in assigned(s):
             forget(typer, name)
-    if not isinstance(s, ir.If):
-        return
-    from hatch_pyaot.tracer.match import _leaves
-    from hatch_pyaot.typing.infer import _falls_through
-
-    body, orelse = (_falls_through(b) and not _leaves(b) for b in (s.body, s.orelse))
-    if body != orelse:
-        typer.narrowing.names.update(narrowings(typer, s.test, body))
 
 
 def operands(typer: FunctionTyper, e: ir.BoolOp) -> None:
@@ -334,6 +368,16 @@ def _conditional(typer: FunctionTyper, e: ir.IfExp) -> Type | None:
         body = typer.expr(e.body, raw=True)
     with branch(typer, e.test, False):
         orelse = typer.expr(e.orelse, raw=True)
+    expected = typer.expected.get(e)  # v: int | str = 1 if c else "a" (typing/union_literals.py)
+    if expected is not None and body is not None and orelse is not None:
+        if coercible(body, expected) and coercible(orelse, expected):
+            return expected
+        if body != orelse:
+            stray = orelse if coercible(body, expected) else body
+            typer.diags.error(e.loc, f"the branches of a conditional expression are declared "
+                              f"{expected}: no member of it takes the {stray} branch",
+                              hint="convert the branch, or add its type to the union")
+            return None
     return typer.merge([body, orelse], e.loc, "the branches of a conditional expression")
 
 
@@ -363,6 +407,10 @@ def compare(typer: FunctionTyper, e: ir.Compare, types: Sequence[Type | None]) -
         if not isinstance(rt, ListType) or rt.item is None:
             return NOT_MINE
         lt, rt = lt, rt.item
+    elif kind in _ORDER:
+        if ordering(typer, e.loc, f"'{ir.CMP_SYMBOL[kind]}' between '{lt}' and '{rt}'", lt, rt):
+            typer.spec.unions[e] = UnionOp(kind.name.lower())
+        return BOOL
     elif kind not in (ir.CmpOpKind.EQ, ir.CmpOpKind.NE):
         typer.diags.error(e.loc, f"'{ir.CMP_SYMBOL[kind]}' is not supported between '{lt}' "
                           f"and '{rt}'", hint=_NARROW_FIRST)
@@ -377,6 +425,59 @@ def compare(typer: FunctionTyper, e: ir.Compare, types: Sequence[Type | None]) -
         return BOOL
     typer.spec.unions[e] = UnionOp(kind.name.lower())
     return BOOL
+
+
+_ORDER = (ir.CmpOpKind.LT, ir.CmpOpKind.LE, ir.CmpOpKind.GT, ir.CmpOpKind.GE)
+
+
+def ordering(typer: FunctionTyper, loc: Loc, what: str, *types: Type) -> bool:
+    """Whether values of these types (unions among them) are ordered at run time by their
+    members (pyaot/builtins/union_order.hpp): numbers, str, bytes, and at most one list
+    and one tuple type whose items order; some pair must order (else it always raises)."""
+    from hatch_pyaot.typing.lists import orderable
+
+    members = list(dict.fromkeys(m for t in types for m in (
+        t.members if isinstance(t, UnionType) else (t,))))
+    bad = next((m for m in members if not orderable(m) or union_within(m) or isinstance(
+        m, ClassType) or m in (NONE, COMPLEX)), None)
+    if bad is None:
+        sequences = [m for m in members if isinstance(m, ListType | TupleType)]
+        kinds = [type(m) for m in sequences]
+        bad = next((m for m in sequences if kinds.count(type(m)) > 1), None)
+    if bad is not None:
+        typer.diags.error(loc, f"{what}: a {bad} member is not ordered here", hint=_NARROW_FIRST)
+        return False
+    sides = [t.members if isinstance(t, UnionType) else (t,) for t in types]
+    if not any(_orders(a, b) for a in sides[0] for b in sides[-1]):
+        typer.diags.error(loc, f"{what}: always a TypeError, no two members order",
+                          hint=_NARROW_FIRST)
+        return False
+    return True
+
+
+def _orders(a: Type, b: Type) -> bool:
+    numbers = (INT, FLOAT, BOOL)
+    return (a in numbers and b in numbers) or a == b
+
+
+def _ordered_items(typer: FunctionTyper, e: ir.Call) -> object:
+    """``sorted(xs)`` (``reverse=``), ``min(xs)``, ``max(xs)`` of a list of union items."""
+    name = str(e.func).removeprefix("builtins.")
+    allowed = {"reverse"} if name == "sorted" else set()
+    for key, value in e.kwargs:
+        if key not in allowed:
+            typer.diags.error(value.loc, f"{name}() of a list of union items takes no {key}= "
+                              "here", hint="narrow the items first, or sort them by a key of "
+                              "one type")
+            return None
+        if typer.expr(value) not in (BOOL, INT):
+            typer.diags.error(value.loc, "reverse= must be a bool")
+    lt = typer.expr(e.args[0])
+    assert isinstance(lt, ListType) and isinstance(lt.item, UnionType)
+    if not ordering(typer, e.loc, f"{name}() of a {lt}", lt.item, lt.item):
+        return None
+    typer.spec.unions[e] = UnionOp(name)
+    return lt if name == "sorted" else lt.item
 
 
 def _format(typer: FunctionTyper, e: ir.FormatStr) -> object:

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -73,7 +74,31 @@ struct is_union : std::false_type {};
 template <class... Ts>
 struct is_union<union_<Ts...>> : std::true_type {};
 
+class bytes;
+
 namespace union_detail {
+
+/// The Python type name of a member's value ("object" for a class of the program).
+template <class T>
+constexpr const char* type_name() noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    return "bool";
+  } else if constexpr (std::is_same_v<T, std::int64_t>) {
+    return "int";
+  } else if constexpr (std::is_same_v<T, double>) {
+    return "float";
+  } else if constexpr (std::is_same_v<T, str>) {
+    return "str";
+  } else if constexpr (std::is_same_v<T, bytes>) {
+    return "bytes";
+  } else if constexpr (is_list<T>::value) {
+    return "list";
+  } else if constexpr (requires { std::tuple_size<T>::value; }) {
+    return "tuple";
+  } else {
+    return "object";
+  }
+}
 
 template <class T, class... Ts>
 constexpr std::size_t index_of() {

@@ -67,24 +67,10 @@ bool has_type(PyObject* obj, bool& sure) {
 
 template <class T>
 const char* name() {
-  if constexpr (std::is_same_v<T, bool>) {
-    return "bool";
-  } else if constexpr (std::is_same_v<T, std::int64_t>) {
-    return "int";
-  } else if constexpr (std::is_same_v<T, double>) {
-    return "float";
-  } else if constexpr (std::is_same_v<T, str>) {
-    return "str";
-  } else if constexpr (std::is_same_v<T, bytes>) {
-    return "bytes";
-  } else if constexpr (is_list<T>::value) {
-    return "list";
-  } else if constexpr (requires { std::tuple_size<T>::value; }) {
-    return "tuple";
-  } else if constexpr (kind<T>::name != nullptr) {
+  if constexpr (kind<T>::name != nullptr) {
     return kind<T>::name;
   } else {
-    return "object";
+    return pyaot::union_detail::type_name<T>();
   }
 }
 
