@@ -63,6 +63,7 @@ def cases(py: Any) -> list[tuple[str, tuple[Any, ...]]]:
         ("xs", ([P(1, 2), P(3)],)), ("xs", ([],)),
         ("nudge_all", ([P(1, 2), P(3, 4)],)),
         ("first_far", ([P(1, 1), P(5, 5)], 3)), ("first_far", ([P(1, 1)], 3)),
+        ("shown", (L(P(0, 0), P(3, 4), py.Color.RED),)),
         ("squares", (5,)), ("squares", (0,)),
     ]
 

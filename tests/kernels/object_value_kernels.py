@@ -39,11 +39,11 @@ class Box:
         self.items = items
 
 
+@dataclass
 class Line:
-    def __init__(self, start: Point, end: Point, color: Color) -> None:
-        self.start = start
-        self.end = end
-        self.color = color
+    start: Point
+    end: Point
+    color: Color
 
 
 @compile
@@ -134,6 +134,12 @@ def first_far(points: list[Point], d: int) -> Optional[Point]:
         if p.x * p.x + p.y * p.y > d * d:
             return p
     return None
+
+
+@compile
+def shown(line: Line) -> str:
+    """A dataclass's repr shows an enum field as <Color.RED: 'red'>."""
+    return repr(line)
 
 
 @compile
