@@ -11,14 +11,20 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import functools
+import json
+import shutil
+import subprocess
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from c_values import Obj
+from c_values import Obj, call
+from conftest import missing_tool
 from support import import_file, outcome, without_location
 
 KERNELS = Path(__file__).parent / "kernels" / "object_value_kernels.py"
@@ -95,12 +101,65 @@ def native(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Any:
     return build_library(cxx, tmp_path_factory.mktemp("cobjects"), [KERNELS]).module(MODULE)
 
 
-def test_objects_enums_bytes_complex_as_cpython(python: Any, native: Any) -> None:
-    checked = 0
+def run_cases(python: Any, native: Any) -> None:
     for func, args in cases(python):
         same_outcome(getattr(python, func), getattr(native, func), args)
-        checked += 1
-    assert checked == len(cases(python))
+
+
+def test_objects_enums_bytes_complex_as_cpython(python: Any, native: Any) -> None:
+    run_cases(python, native)
+
+
+@pytest.mark.slow
+def test_on_wasm(python: Any, tmp_path_factory: pytest.TempPathFactory,
+                 cross_cache: Path) -> None:
+    """The same cases on wasm32-wasi (32-bit pointers), under wasmtime."""
+    from cross_cases import build_wasm
+    from test_wasm_differential import Reactor, WasmMemory
+
+    out = build_wasm([KERNELS], tmp_path_factory.mktemp("wasm-objects"), "objects", cross_cache)
+    manifest = json.loads((out / "manifest.json").read_text())
+    reactor = Reactor(out / "lib" / "objects.wasm", manifest)
+    memory = WasmMemory(reactor)
+
+    def invoke(symbol: str, *args: Any) -> int:
+        return int(reactor.exports[symbol](reactor.store, *args))
+
+    run_cases(python, SimpleNamespace(**{f["name"]: functools.partial(call, memory, invoke, f)
+                                         for f in manifest["functions"]}))
+
+
+@pytest.mark.slow
+def test_on_android(python: Any, cross_cache: Path, tmp_path: Path) -> None:
+    """The same cases on android-arm64, the library driven through a program under qemu."""
+    from hatch_pyaot import crossbuild
+    from hatch_pyaot.codegen import c_abi
+    from hatch_pyaot.toolchains.targets import Artifact
+    from hatch_pyaot.toolchains.zig import toolchain_for
+    from test_android_differential import QemuMemory, value_driver
+    from test_c_abi_values import describe
+
+    qemu = shutil.which("qemu-aarch64")
+    if qemu is None:
+        missing_tool("qemu-aarch64 is not installed (Debian: apt-get install qemu-user)")
+    (module,) = crossbuild.compile_modules([KERNELS])[0]
+    functions = [describe(module.name, e) for e in module.entries]
+    (tmp_path / f"{module.name}.h").write_text(module.header)
+    (tmp_path / f"{module.name}.cpp").write_text(module.cpp)
+    (tmp_path / "runtime.cpp").write_text(c_abi.RUNTIME_SOURCE)
+    (tmp_path / "driver.cpp").write_text(value_driver([f"{module.name}.h"], functions))
+    toolchain = toolchain_for("android-arm64", Artifact.EXECUTABLE, cross_cache)
+    exe = toolchain.build([tmp_path / "driver.cpp", tmp_path / f"{module.name}.cpp",
+                           tmp_path / "runtime.cpp"], Artifact.EXECUTABLE, tmp_path / "driver")
+    with subprocess.Popen([qemu, str(exe)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          text=True) as process:
+        memory = QemuMemory(process)
+        try:
+            run_cases(python, SimpleNamespace(**{
+                f["name"]: functools.partial(call, memory, memory.invoke, f) for f in functions}))
+        finally:
+            assert process.stdin is not None
+            process.stdin.close()
 
 
 def test_the_caller_sees_attribute_changes(python: Any, native: Any) -> None:
