@@ -70,6 +70,7 @@ def cases(py: Any) -> list[tuple[str, tuple[Any, ...]]]:
         ("nudge_all", ([P(1, 2), P(3, 4)],)),
         ("first_far", ([P(1, 1), P(5, 5)], 3)), ("first_far", ([P(1, 1)], 3)),
         ("shown", (L(P(0, 0), P(3, 4), py.Color.RED),)),
+        ("either", (P(4, 1),)), ("either", (7,)), ("either", (b"ab",)),
         ("squares", (5,)), ("squares", (0,)),
     ]
 
@@ -189,6 +190,7 @@ def test_the_caller_sees_attribute_changes(python: Any, native: Any) -> None:
     ("checksum", ([1, 300],), ValueError,
      "checksum() argument 'data[1]': bytes must be in range(0, 256)"),
     ("rotate", ("1j", 1), TypeError, "rotate() argument 'z' must be complex, not str"),
+    ("either", ("s",), TypeError, "either() argument 'v' must be Point | bytes | int, not str"),
     ("rotate", ([1.0], 1), TypeError,
      "rotate() argument 'z' must be a complex of 2 parts, not 1"),
 ])

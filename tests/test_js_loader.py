@@ -270,7 +270,7 @@ def test_objects_through_the_loader(node, tmp_path, cross_cache):
         {"start": {"x": 1, "y": 1}, "end": {"x": 3, "y": 0}, "color": "red"}]
     assert result["far"] == [{"x": 5, "y": 5}, None]
     assert result["nudged"] == [2, [{"x": 1, "y": 3}, {"x": 5, "y": 7}], True, {"x": 1, "y": 3}]
-    assert result["squares"] == list(py.squares(4))
+    assert result["countdown"] == list(py.countdown(4))
     assert result["teal"]["error"] == "ValueError"
     assert result["teal"]["message"].startswith(
         "scaled() argument 's.color': 'teal' is not a valid Color")

@@ -96,11 +96,11 @@ def test_results_are_the_json_of_cpythons(run: Run, py: Any, tmp_path: Path) -> 
     seg = py.Segment(py.Point(1, 1), py.Point(3), py.Color.RED)
     _same(run("scaled", ["--s", as_json(seg), "--k", "2"], tmp_path), py.scaled(seg, 2))
     points = [py.Point(1, 1), py.Point(5, 5)]
-    for d in (3, 9):
-        _same(run("first_far", ["--points", as_json(points), "--d", str(d)], tmp_path),
-              py.first_far(points, d))
-    _same(run("squares", ["--n", "5"], tmp_path), py.squares(5))
-    _same(run("squares", ["--n", "0"], tmp_path), py.squares(0))
+    for x in (4, 9):
+        _same(run("nearest", ["--points", as_json(points), "--x", str(x)], tmp_path),
+              py.nearest(points, x))
+    _same(run("countdown", ["--n", "5"], tmp_path), py.countdown(5))
+    _same(run("countdown", ["--n", "0"], tmp_path), py.countdown(0))
 
 
 def test_an_object_is_a_json_object(run: Run, tmp_path: Path) -> None:
@@ -120,8 +120,8 @@ def test_an_object_is_a_json_object(run: Run, tmp_path: Path) -> None:
     ("scaled", ["--s", '{"start": {"x": 1, "z": 0}, "end": {"x": 2}, "color": "red"}', "--k",
                 "1"], 1, "TypeError: scaled() argument 's.start': Point() got an unexpected "
                          "field 'z'"),
-    ("first_far", ["--points", '[{"x": 1}, 2]', "--d", "0"], 1,
-     "TypeError: first_far() argument 'points[1]' must be Point, not int"),
+    ("nearest", ["--points", '[{"x": 1}, 2]', "--x", "0"], 1,
+     "TypeError: nearest() argument 'points[1]' must be Point, not int"),
     ("doubled", ["--data", "[1, 256]"], 1,
      "ValueError: doubled() argument 'data[1]': bytes must be in range(0, 256)"),
     ("doubled", ["--data", '"abc"'], 1,

@@ -146,3 +146,12 @@ def shown(line: Line) -> str:
 def squares(n: int) -> Iterator[int]:
     for i in range(n):
         yield i * i
+
+
+@compile
+def either(v: Point | bytes | int) -> str:
+    if isinstance(v, Point):
+        return "point " + str(v.x)
+    if isinstance(v, int):
+        return "int " + str(v)
+    return "bytes " + str(len(v))

@@ -11,19 +11,7 @@ from collections.abc import Iterable
 from hatch_pyaot.codegen import c_values
 from hatch_pyaot.codegen.classes import field_member
 from hatch_pyaot.codegen.literals import string_literal
-from hatch_pyaot.ir.types import (
-    ClassType,
-    DictType,
-    EnumType,
-    ListType,
-    OptionalType,
-    SetType,
-    TupleType,
-    Type,
-    UnionType,
-    class_struct,
-    enum_struct,
-)
+from hatch_pyaot.ir.types import ClassType, EnumType, Type, class_struct, enum_struct
 from hatch_pyaot.tracer.classes import ClassInfo
 from hatch_pyaot.tracer.enums import EnumInfo
 
@@ -36,21 +24,14 @@ def reached(types: Iterable[Type]) -> tuple[list[ClassInfo], list[EnumInfo]]:
     def walk(t: Type | None) -> None:
         if isinstance(t, EnumType) and isinstance(t.info, EnumInfo):
             enums.setdefault(t.qualname, t.info)
-        elif isinstance(t, ClassType):
+            return
+        if isinstance(t, ClassType):
             if t.qualname in classes:
                 return
             for c in c_values.object_classes(t):
                 classes.setdefault(c.qualname, c)
-                for ft in c.fields.values():
-                    walk(ft)
-        elif isinstance(t, ListType | SetType | OptionalType):
-            walk(t.item)
-        elif isinstance(t, DictType):
-            walk(t.key)
-            walk(t.value)
-        elif isinstance(t, TupleType | UnionType):
-            for part in t.items if isinstance(t, TupleType) else t.members:
-                walk(part)
+        for part in (c_values.inner(t) if t is not None else None) or ():
+            walk(part)
 
     for t in types:
         walk(t)
@@ -68,6 +49,7 @@ def emit(types: Iterable[Type]) -> list[str]:
         r = c.type.cpp()
         lines += [f"template <> struct object_traits<{r}> {{",
                   f"  static constexpr const char* kind_name = {string_literal(c.name)};",
+                  "  static constexpr std::int32_t node_kind = PYAOT_VALUE_OBJECT;",
                   "  static bool from(const pyaot_value* v, " + r + "& out, const char* func, "
                   "const char* param);",
                   f"  static bool to(pyaot_value& out, const {r}& value);", "};", ""]
@@ -127,7 +109,8 @@ def _enum(e: EnumInfo) -> list[str]:
     tag = f"pyaot_gen::{enum_struct(e.qualname)}"
     name = string_literal(e.name)
     lines = [f"template <> struct object_traits<{m}> {{",
-             f"  static constexpr const char* kind_name = {name};"]
+             f"  static constexpr const char* kind_name = {name};",
+             f"  static constexpr std::int32_t node_kind = PYAOT_VALUE_{c_values.enum_node(e.type)};"]
     if e.by_value:
         lines += ["  static bool from(const pyaot_value* v, " + m + "& out, const char* func, "
                   "const char* param) {",

@@ -44,23 +44,14 @@ def unrepresentable(t: Type, seen: frozenset[str] = frozenset()) -> Type | None:
     unknown items, an enum of float values), or None."""
     if t in (INT, FLOAT, BOOL, NONE, STR, BYTES, COMPLEX):
         return None
-    parts: tuple[Type | None, ...]
     if isinstance(t, EnumType):
         return None if enum_node(t) is not None else t
     if isinstance(t, ClassType):
         if t.qualname in seen:  # a recursive class: checked where it was first reached
             return None
         seen = seen | {t.qualname}
-        parts = tuple(ft for c in object_classes(t) for ft in c.fields.values())
-    elif isinstance(t, ListType | SetType | OptionalType):
-        parts = (t.item,)
-    elif isinstance(t, DictType):
-        parts = (t.key, t.value)
-    elif isinstance(t, TupleType):
-        parts = t.items
-    elif isinstance(t, UnionType):  # the node of the member it holds
-        parts = t.members
-    else:
+    parts = inner(t)
+    if parts is None:
         return t
     for part in parts:
         found = t if part is None else unrepresentable(part, seen)
@@ -83,18 +74,29 @@ def is_mutable(t: Type) -> bool:
     return False
 
 
+def inner(t: Type) -> tuple[Type | None, ...] | None:
+    """The types a value of type t holds (a list's items, a dict's keys and values, a tuple's
+    items, a union's members, the fields of a class and its subclasses), or None for a type
+    that is no container."""
+    if isinstance(t, ClassType):
+        return tuple(ft for c in object_classes(t) for ft in c.fields.values())
+    if isinstance(t, ListType | SetType | OptionalType):
+        return (t.item,)
+    if isinstance(t, DictType):
+        return (t.key, t.value)
+    if isinstance(t, TupleType):
+        return t.items
+    if isinstance(t, UnionType):  # the node of the member it holds
+        return t.members
+    return None
+
+
 def holds_object(t: Type) -> bool:
     """Whether a value of type t is or holds an object of the program's classes: an argument
     whose attributes the call may change, written back when its tree differs after the call."""
     if isinstance(t, ClassType):
         return True
-    if isinstance(t, ListType | SetType | OptionalType):
-        return t.item is not None and holds_object(t.item)
-    if isinstance(t, DictType):
-        return t.value is not None and holds_object(t.value)
-    if isinstance(t, TupleType | UnionType):
-        return any(holds_object(i) for i in (t.items if isinstance(t, TupleType) else t.members))
-    return False
+    return any(part is not None and holds_object(part) for part in inner(t) or ())
 
 
 def object_classes(t: ClassType) -> list[ClassInfo]:
