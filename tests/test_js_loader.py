@@ -260,8 +260,8 @@ def test_objects_through_the_loader(node, tmp_path, cross_cache):
     py = import_file(source, "shapes_js_reference")
     assert result["doubled"] == [{"bytes": list(py.doubled(b"\x00\xffa"))},
                                  {"bytes": list(py.doubled(b"\x01\x02"))}]
-    z = py.rotate(1 + 2.5j, 3)
-    assert result["rotated"] == [{"real": z.real, "imag": z.imag}, {"real": 0, "imag": 2}]
+    z = py.swap(1 + 2.5j, 3)
+    assert result["swapped"] == [{"real": z.real, "imag": z.imag}, {"real": 0, "imag": 2}]
     seg = py.scaled(py.Segment(py.Point(1, 1), py.Point(3), py.Color.RED), 2)
     assert result["scaled"] == [
         {"start": {"x": 1, "y": 1}, "end": {"x": seg.end.x, "y": seg.end.y},

@@ -16,12 +16,9 @@ from typing import Any
 import pytest
 
 from c_values import Obj
-from cpp_build import INCLUDE
-from cross_cases import build_wasm
 from support import import_file
 from test_c_abi_objects import plain
-from test_standalone_values import Run
-from wasi import run_wasi
+from test_standalone_values import Run, host_programs, wasm_programs
 
 SOURCE = Path(__file__).parent / "fixtures" / "standalone" / "shapes.py"
 
@@ -44,36 +41,12 @@ def py() -> Any:
 
 @pytest.fixture(scope="module")
 def host(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Run:
-    from hatch_pyaot import crossbuild
-    from hatch_pyaot.codegen import standalone
-
-    folder = tmp_path_factory.mktemp("standalone-objects")
-    (module,) = crossbuild.compile_modules([SOURCE])[0]
-    (folder / f"{module.name}.cpp").write_text(module.cpp)
-    builds = []
-    for entry in module.entries:
-        assert standalone.supported(entry) is None
-        main = folder / f"main_{entry.tag}.cpp"
-        main.write_text(standalone.emit_main(module.name, entry))
-        builds.append(subprocess.Popen([cxx, "-std=c++20", "-O1", "-fno-exceptions", "-fno-rtti",
-                                        f"-I{INCLUDE}", f"-I{folder}", str(main), "-o",
-                                        str(folder / entry.tag)]))
-    assert [b.wait() for b in builds] == [0] * len(builds)
-
-    def run(tag: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(folder / tag), *args], capture_output=True, text=True,
-                              cwd=cwd, check=False, timeout=60)
-    return run
+    return host_programs(cxx, tmp_path_factory.mktemp("standalone-objects"), SOURCE)
 
 
 @pytest.fixture(scope="module")
 def wasm(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Run:
-    bin_dir = build_wasm([SOURCE], tmp_path_factory.mktemp("standalone-objects-wasm"), "shapes",
-                         cross_cache, programs=True) / "bin"
-
-    def run(tag: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-        return run_wasi(bin_dir / f"{tag}.wasm", [tag, *args], cwd)
-    return run
+    return wasm_programs(SOURCE, tmp_path_factory.mktemp("standalone-objects-wasm"), cross_cache)
 
 
 @pytest.fixture(params=["host", pytest.param("wasm", marks=pytest.mark.slow)])
@@ -89,10 +62,10 @@ def _same(result: subprocess.CompletedProcess[str], expected: Any) -> None:
 def test_results_are_the_json_of_cpythons(run: Run, py: Any, tmp_path: Path) -> None:
     for data in (b"", b"\x00\xffab"):
         _same(run("doubled", ["--data", json.dumps(list(data))], tmp_path), py.doubled(data))
-    _same(run("rotate", ["--z", '{"real": 1, "imag": 2.5}', "--turns", "3"], tmp_path),
-          py.rotate(1 + 2.5j, 3))
-    _same(run("rotate", ["--z", "[0.5, -1]", "--turns", "1"], tmp_path), py.rotate(0.5 - 1j, 1))
-    _same(run("rotate", ["--z", "2", "--turns", "0"], tmp_path), py.rotate(2 + 0j, 0))
+    _same(run("swap", ["--z", '{"real": 1, "imag": 2.5}', "--k", "3"], tmp_path),
+          py.swap(1 + 2.5j, 3))
+    _same(run("swap", ["--z", "[0.5, -1]", "--k", "1"], tmp_path), py.swap(0.5 - 1j, 1))
+    _same(run("swap", ["--z", "2", "--k", "0"], tmp_path), py.swap(2 + 0j, 0))
     seg = py.Segment(py.Point(1, 1), py.Point(3), py.Color.RED)
     _same(run("scaled", ["--s", as_json(seg), "--k", "2"], tmp_path), py.scaled(seg, 2))
     points = [py.Point(1, 1), py.Point(5, 5)]
@@ -126,9 +99,9 @@ def test_an_object_is_a_json_object(run: Run, tmp_path: Path) -> None:
      "ValueError: doubled() argument 'data[1]': bytes must be in range(0, 256)"),
     ("doubled", ["--data", '"abc"'], 1,
      "TypeError: doubled() argument 'data' must be bytes, not str"),
-    ("rotate", ["--z", '{"real": 1}', "--turns", "1"], 1,
-     "TypeError: rotate() argument 'z': complex() missing field 'imag'"),
-    ("rotate", ["--z", "[1, 2", "--turns", "1"], 2, "invalid JSON"),
+    ("swap", ["--z", '{"real": 1}', "--k", "1"], 1,
+     "TypeError: swap() argument 'z': complex() missing field 'imag'"),
+    ("swap", ["--z", "[1, 2", "--k", "1"], 2, "invalid JSON"),
 ])
 def test_bad_input_is_a_located_error(run: Run, tmp_path: Path, tag: str, args: list[str],
                                       status: int, message: str) -> None:
