@@ -19,8 +19,14 @@ from support import without_location
 
 NODE = 24
 """sizeof(pyaot_value) on every target."""
+
+
+class Obj(dict[str, Any]):
+    """An OBJECT node's fields by name (an object of the program's classes)."""
+
+
 KINDS = {type(None): 0, int: 1, float: 2, bool: 3, str: 4, list: 5, tuple: 6, dict: 7, set: 8,
-         frozenset: 9}
+         frozenset: 9, bytes: 10, complex: 11, Obj: 12}
 _SCALARS = {"int": "<q", "float": "<d", "bool": "<?"}
 
 
@@ -45,9 +51,13 @@ def put(memory: Memory, address: int, value: Any, blocks: list[int]) -> None:
         payload = struct.pack("<q", int(value))
     elif isinstance(value, float):
         payload = struct.pack("<d", value)
-    elif isinstance(value, str):
-        data = value.encode("utf-8", "surrogatepass")
+    elif isinstance(value, str | bytes):
+        data = value.encode("utf-8", "surrogatepass") if isinstance(value, str) else value
         length, payload = len(data), struct.pack("<Q", _block(memory, data or b"\0", blocks))
+    elif isinstance(value, complex):
+        put(memory, address, [value.real, value.imag], blocks)
+        memory.write(address, struct.pack("<i", kind))
+        return
     elif value is not None:
         items = [x for pair in value.items() for x in pair] if isinstance(value, dict) \
             else list(value)
@@ -69,14 +79,17 @@ def get(memory: Memory, address: int) -> Any:
         return value if kind == 1 else value != 0
     if kind == 2:
         return struct.unpack("<d", raw)[0]
-    if kind == 4:
-        return memory.read(pointer, length).decode("utf-8", "surrogatepass") if length else ""
+    if kind in (4, 10):
+        data = memory.read(pointer, length) if length else b""
+        return data.decode("utf-8", "surrogatepass") if kind == 4 else data
     if kind == 0:
         return None
-    count = 2 * length if kind == 7 else length
+    count = 2 * length if kind in (7, 12) else length
     items = [get(memory, pointer + NODE * i) for i in range(count)]
-    if kind == 7:
-        return dict(zip(items[::2], items[1::2], strict=True))
+    if kind in (7, 12):
+        return (dict if kind == 7 else Obj)(zip(items[::2], items[1::2], strict=True))
+    if kind == 11:
+        return complex(*items)
     return {5: list, 6: tuple, 8: set, 9: frozenset}[kind](items)
 
 
@@ -91,7 +104,7 @@ def _assign(target: Any, value: Any) -> None:
     """The caller's container takes what the call left in it."""
     if isinstance(target, list):
         target[:] = value
-    elif isinstance(target, dict | set):
+    elif isinstance(target, dict | set):  # an Obj: the object's fields
         target.clear()
         target.update(value)
 

@@ -111,12 +111,17 @@ def describe(module: str, entry: Any) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def library(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Library:
+    return build_library(cxx, tmp_path_factory.mktemp("cvalues"),
+                         [KERNELS / f"{name}.py" for name in MODULES])
+
+
+def build_library(cxx: str, folder: Path, kernels: list[Path]) -> Library:
+    """The C ABI of the kernel files as one host library, loaded."""
     from hatch_pyaot import crossbuild
     from hatch_pyaot.codegen import c_abi
 
-    folder = tmp_path_factory.mktemp("cvalues")
     # one at a time: kernels of two modules share names (each program needs its own tag)
-    modules = [m for name in MODULES for m in crossbuild.compile_modules([KERNELS / f"{name}.py"])[0]]
+    modules = [m for path in kernels for m in crossbuild.compile_modules([path])[0]]
     sources = []
     for module in modules:
         (folder / f"{module.name}.cpp").write_text(module.cpp)

@@ -146,23 +146,24 @@ def test_cmath_agrees(pair: Pair, z: complex) -> None:
         check(pair, func, z)
 
 
-def test_cross_targets_leave_complex_entries_out(tmp_path: Path) -> None:
-    """complex has no C ABI form yet (docs/c-abi.md): such entry points get a warning and are
-    left out of the cross targets' artifacts; the others stay."""
+def test_cross_targets_take_complex_entries(tmp_path: Path) -> None:
+    """complex has a C ABI form (a COMPLEX node, docs/c-abi.md), also inside a list; an entry
+    whose type has none (an enum of float values) gets a warning and is left out of the cross
+    targets' artifacts; the others stay."""
     from hatch_pyaot.codegen import c_abi
     from hatch_pyaot.pipeline import analyze, entries_and_specs
 
     path = tmp_path / "cross.py"
-    path.write_text("from hatch_pyaot import compile\n\n\n"
+    path.write_text("from enum import Enum\n\nfrom hatch_pyaot import compile\n\n\n"
+                    "class Ratio(Enum):\n    HALF = 0.5\n    ONE = 1.0\n\n\n"
                     "@compile\ndef takes(z: complex) -> float:\n    return abs(z)\n\n\n"
                     "@compile\ndef makes(n: int) -> list[complex]:\n    return [n * 1j]\n\n\n"
-                    "@compile\ndef inside(x: float) -> float:\n    return (x * 1j).imag\n",
+                    "@compile\ndef ratio(r: Ratio) -> float:\n    return r.value\n",
                     encoding="utf-8")
     entries, _ = entries_and_specs(analyze(path))
     assert {e.name: c_abi.unsupported(e) for e in entries} == {
-        "takes": "parameter 'z' is a complex, and a complex in it has no C ABI form yet",
-        "makes": "the result is a list[complex], and a complex in it has no C ABI form yet",
-        "inside": None}
+        "takes": None, "makes": None,
+        "ratio": "parameter 'r' is a Ratio, and a Ratio in it has no C ABI form yet"}
 
 
 def test_what_python_rejects_is_refused_with_its_location(tmp_path: Path) -> None:

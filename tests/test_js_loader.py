@@ -243,3 +243,41 @@ def test_values_through_the_loader(node, tmp_path, cross_cache):
                                          "not a number"}
     assert result["bad_key"] == {
         "error": "TypeError", "message": 'invert() argument 1 (d) key "1" must be int, not a string'}
+
+
+@pytest.mark.slow
+def test_objects_through_the_loader(node, tmp_path, cross_cache):
+    """Uint8Arrays, { real, imag }, enum values and plain objects in and out of a library
+    built from tests/fixtures/standalone/shapes.py; an object the call changed is changed in
+    place in the caller's Array; the results are CPython's."""
+    from cross_cases import build_wasm
+    from support import import_file
+
+    source = FIXTURES.parent / "standalone" / "shapes.py"
+    out = build_wasm([source], tmp_path, "shapes", cross_cache)
+    result = run_node(node, FIXTURES / "run_objects.mjs", LOADER_DIR / "pyaot.mjs",
+                      out / "lib" / "shapes.wasm", out / "manifest.json")
+    py = import_file(source, "shapes_js_reference")
+    assert result["doubled"] == [{"bytes": list(py.doubled(b"\x00\xffa"))},
+                                 {"bytes": list(py.doubled(b"\x01\x02"))}]
+    z = py.swap(1 + 2.5j, 3)
+    assert result["swapped"] == [{"real": z.real, "imag": z.imag}, {"real": 0, "imag": 2}]
+    seg = py.scaled(py.Segment(py.Point(1, 1), py.Point(3), py.Color.RED), 2)
+    assert result["scaled"] == [
+        {"start": {"x": 1, "y": 1}, "end": {"x": seg.end.x, "y": seg.end.y},
+         "color": seg.color.value},
+        # unchanged, but for the field left out: the object the call saw had its default
+        {"start": {"x": 1, "y": 1}, "end": {"x": 3, "y": 0}, "color": "red"}]
+    assert result["far"] == [{"x": 5, "y": 5}, None]
+    assert result["nudged"] == [2, [{"x": 1, "y": 3}, {"x": 5, "y": 7}], True, {"x": 1, "y": 3}]
+    assert result["countdown"] == list(py.countdown(4))
+    assert result["teal"]["error"] == "ValueError"
+    assert result["teal"]["message"].startswith(
+        "scaled() argument 's.color': 'teal' is not a valid Color")
+    assert result["missing"] == {"error": "TypeError",
+                                 "message": "scaled() argument 's': Segment() missing field 'end'"}
+    assert result["extra"] == {
+        "error": "TypeError",
+        "message": "scaled() argument 1 (s).start: Point() got an unexpected field 'z'"}
+    assert result["wrong"] == {
+        "error": "TypeError", "message": "doubled() argument 1 (data) must be bytes, not a string"}

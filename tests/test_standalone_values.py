@@ -29,11 +29,11 @@ def _python() -> Any:
     return import_file(SOURCE, "wordy_reference")
 
 
-def _sources(folder: Path) -> dict[str, Path]:
+def _sources(folder: Path, source: Path) -> dict[str, Path]:
     from hatch_pyaot import crossbuild
     from hatch_pyaot.codegen import standalone
 
-    (module,) = crossbuild.compile_modules([SOURCE])[0]
+    (module,) = crossbuild.compile_modules([source])[0]
     (folder / f"{module.name}.cpp").write_text(module.cpp)
     mains = {}
     for entry in module.entries:
@@ -43,13 +43,12 @@ def _sources(folder: Path) -> dict[str, Path]:
     return mains
 
 
-@pytest.fixture(scope="module")
-def host(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Run:
-    folder = tmp_path_factory.mktemp("standalone-values")
-    for tag, main in _sources(folder).items():
-        subprocess.run([cxx, "-std=c++20", "-O1", "-fno-exceptions", "-fno-rtti",
-                        f"-I{INCLUDE}", f"-I{folder}", str(main), "-o", str(folder / tag)],
-                       check=True)
+def host_programs(cxx: str, folder: Path, source: Path) -> Run:
+    """The source's programs built with the host's compiler (two at a time), to run."""
+    builds = [subprocess.Popen([cxx, "-std=c++20", "-O1", "-fno-exceptions", "-fno-rtti",
+                                f"-I{INCLUDE}", f"-I{folder}", str(main), "-o", str(folder / tag)])
+              for tag, main in _sources(folder, source).items()]
+    assert [b.wait() for b in builds] == [0] * len(builds)
 
     def run(tag: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
         return subprocess.run([str(folder / tag), *args], capture_output=True, text=True,
@@ -57,14 +56,23 @@ def host(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Run:
     return run
 
 
-@pytest.fixture(scope="module")
-def wasm(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Run:
-    bin_dir = build_wasm([SOURCE], tmp_path_factory.mktemp("standalone-values-wasm"), "wordy",
-                         cross_cache, programs=True) / "bin"
+def wasm_programs(source: Path, folder: Path, cache: Path) -> Run:
+    """The source's programs built for wasm32-wasi, to run under wasmtime."""
+    bin_dir = build_wasm([source], folder, source.stem, cache, programs=True) / "bin"
 
     def run(tag: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
         return run_wasi(bin_dir / f"{tag}.wasm", [tag, *args], cwd)
     return run
+
+
+@pytest.fixture(scope="module")
+def host(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Run:
+    return host_programs(cxx, tmp_path_factory.mktemp("standalone-values"), SOURCE)
+
+
+@pytest.fixture(scope="module")
+def wasm(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Run:
+    return wasm_programs(SOURCE, tmp_path_factory.mktemp("standalone-values-wasm"), cross_cache)
 
 
 @pytest.fixture(params=["host", pytest.param("wasm", marks=pytest.mark.slow)])

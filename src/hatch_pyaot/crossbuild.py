@@ -333,6 +333,7 @@ def type_description(t: Type) -> dict[str, object]:
     if isinstance(t, DTypeScalar):
         return {"type": t.dtype.name}
     if c_values.is_value(t):  # docs/c-abi.md, Values
+        mutable = c_values.is_mutable(t) or c_values.holds_object(t)
         return {"type": "value", "value": c_values.describe(t),
-                **({"mutable": True} if c_values.is_mutable(t) else {})}
+                **({"mutable": True} if mutable else {})}
     return {"type": str(t)}

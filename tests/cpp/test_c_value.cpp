@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <tuple>
 
@@ -96,5 +97,37 @@ int main() {
   CHECK(json_of("99999999999999999999") ==
         "error: Integer outside the int64 range: line 1 column 1 (char 0)");
   CHECK(json_of(std::string(600, '[').c_str()).rfind("error: Nesting too deep", 0) == 0);
+  {  // bytes and complex (pyaot/c_value_object.hpp): trees, JSON, and freed
+    auto data = list<pyaot::bytes>::make();
+    pyaot::list_append(data, pyaot::bytes::of(std::string_view("a\0\xff", 3)));
+    pyaot_value tree{};
+    CHECK(c::result_to_c(&tree, data) && tree.as.items[0].kind == PYAOT_VALUE_BYTES &&
+          tree.as.items[0].len == 3);
+    std::string text;
+    sa::json::append_value(text, tree);
+    CHECK(text == "[[97, 0, 255]]");
+    list<pyaot::bytes> back;
+    CHECK(c::from_value(&tree, back, "f", "data") && back.items()[0].view() == data.items()[0].view());
+    c::release_value(&tree);
+    const auto z = std::make_tuple(pyaot::complex(1.5, -2.0));
+    CHECK(c::result_to_c(&tree, z) && tree.as.items[0].kind == PYAOT_VALUE_COMPLEX);
+    text.clear();
+    sa::json::append_value(text, tree);
+    CHECK(text == "[{\"real\": 1.5, \"imag\": -2.0}]");
+    c::release_value(&tree);
+    CHECK(tree.kind == PYAOT_VALUE_NONE && clean());
+  }
+  {  // a compared write-back: an unchanged tree stays the caller's, a changed one is replaced
+    auto xs = list<std::int64_t>::of({1, 2});
+    pyaot_value given{};
+    CHECK(c::result_to_c(&given, xs));
+    c::write_back_compared(&given, xs);
+    CHECK(given.owned == 1 && given.len == 2);  // the same tree: kept (no new one)
+    pyaot::list_append(xs, std::int64_t{3});
+    c::write_back_compared(&given, xs);
+    CHECK(given.len == 3 && given.as.items[2].as.i == 3);
+    c::release_value(&given);
+    CHECK(clean());
+  }
   return check_summary();
 }

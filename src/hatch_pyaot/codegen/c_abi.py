@@ -13,22 +13,18 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_pyaot.codegen import c_names, c_values
+from hatch_pyaot.codegen import c_names, c_objects, c_values
 from hatch_pyaot.codegen.generators import boundary_result
 from hatch_pyaot.codegen.literals import string_literal
 from hatch_pyaot.codegen.module import Entry, emit_kernels, kernel_call, open_ranks
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
-    BYTES,
-    COMPLEX,
     FLOAT,
     INT,
     NONE,
     ArrayType,
-    ClassType,
     DTypeScalar,
-    EnumType,
     TupleType,
     Type,
 )
@@ -75,8 +71,7 @@ def _values(t: Type) -> list[Type]:
     """The parts of t that travel as pyaot_value (t itself, or items of a tuple)."""
     if isinstance(t, TupleType):
         return [v for i in t.items for v in _values(i)]
-    return [t] if c_values.is_value(t) or isinstance(t, ClassType | EnumType) or t in (
-        BYTES, COMPLEX) else []
+    return [t] if c_values.is_value(t) else []
 
 
 def c_type(t: Type, *, out: bool) -> str:
@@ -156,10 +151,16 @@ def emit_translation_unit(module_name: str, entries: Sequence[Entry],
     out += ["", "#ifndef PYAOT_EXPORT  // a standalone program defines it empty",
             "#if defined(_WIN32)", "#define PYAOT_EXPORT __declspec(dllexport)", "#else",
             '#define PYAOT_EXPORT __attribute__((visibility("default")))', "#endif", "#endif",
-            "", *kernels, ""]
+            "", *kernels, "", *c_objects.emit(_boundary_types(entries))]
     for entry in entries:
         out += _wrapper(module_name, entry)
     return "\n".join(out) + "\n"
+
+
+def _boundary_types(entries: Sequence[Entry]) -> list[Type]:
+    """The types of the entry points' parameters and results (of every variant)."""
+    return [t for entry in entries for spec in entry.variants or (entry.spec,)
+            for t in (*spec.param_types, boundary_result(spec))]
 
 
 def _wrapper(module_name: str, entry: Entry) -> list[str]:
@@ -222,7 +223,9 @@ def _body(entry: Entry) -> list[str]:
             elif c_values.is_value(v.type):
                 lines.append(f"  if (!pyaot::c_abi::from_value({v.name}, {target}, {func}, "
                              f"{string_literal(v.name)})) return pyaot::c_abi::failure();")
-                if c_values.is_mutable(v.type):
+                if c_values.holds_object(v.type):  # attributes have no version: compared
+                    written.append(f"  pyaot::c_abi::write_back_compared({v.name}, {target});")
+                elif c_values.is_mutable(v.type):
                     written.append(f"  pyaot::c_abi::write_back({v.name}, {target});")
             else:
                 lines.append(f"  {target} = {v.name};")

@@ -58,12 +58,15 @@ def structs(infos: list[EnumInfo]) -> list[str]:
         module, _, short = info.qualname.rpartition(".")
         names = ", ".join(string_literal(n) for n in info.names)
         values = ", ".join(f"INT64_C({c})" for c in codes(info))
+        reprs = ", ".join(string_literal(repr(v)) for v in info.values)
         lines += [f"struct {enum_struct(info.qualname)} {{",
                   f"  static constexpr const char* module = {string_literal(module)};",
                   f"  static constexpr const char* name = {string_literal(short)};",
                   f"  static constexpr int count = {len(info.names)};",
                   f"  static constexpr std::int64_t codes[] = {{{values}}};",
                   f"  static constexpr const char* names[] = {{{names}}};",
+                  f"  static constexpr const char* reprs[] = {{{reprs}}};",
+                  f"  static constexpr bool int_enum = {str(info.kind == 'IntEnum').lower()};",
                   "};", ""]
     return lines
 

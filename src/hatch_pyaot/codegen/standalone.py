@@ -27,11 +27,8 @@ HEADERS = ("pyaot/standalone/args.hpp", "pyaot/standalone/result.hpp",
 def supported(entry: Entry) -> str | None:
     """None when a standalone program can take the entry's parameters, else why not."""
     for p, t in zip(entry.spec.function.params, entry.spec.param_types, strict=True):
-        if _kind(t) is None or "pyaot::bytes" in t.cpp():
+        if _kind(t) is None:
             return f"parameter '{p.name}' of type {t} has no command-line form"
-    result = entry.spec.result
-    if result is not None and "pyaot::bytes" in result.cpp():
-        return f"the result of type {result} has no JSON form"
     return None
 
 
@@ -43,7 +40,7 @@ def _kind(t: Type) -> str | None:
     if t == STR:
         return "Str"  # the text as given
     if c_values.is_value(t):
-        return "Json"  # list, dict, set, T | None: JSON (docs/targets.md)
+        return "Json"  # list, dict, set, T | None, bytes, objects: JSON (docs/targets.md)
     kinds: dict[Type, str] = {INT: "Int", FLOAT: "Float", BOOL: "Bool"}
     return kinds.get(t)
 

@@ -1,8 +1,10 @@
-// Python values (str, list, tuple, dict, set, frozenset, T | None) as pyaot_value trees in a
-// wasm32 module's memory (docs/c-abi.md, Values), for pyaot.mjs. A parameter's manifest
-// entry is {"type": "value", "value": DESCRIPTION, "mutable": true?}, DESCRIPTION being
-// "int", "float", "bool", "str", "None", {"list": D}, {"tuple": [D, ...]}, {"set": D},
-// {"frozenset": D}, {"dict": [K, V]}, {"optional": D} or {"union": [D, ...]} (the member
+// Python values (str, bytes, complex, list, tuple, dict, set, frozenset, T | None, enum
+// members, objects) as pyaot_value trees in a wasm32 module's memory (docs/c-abi.md, Values),
+// for pyaot.mjs. A parameter's manifest entry is {"type": "value", "value": DESCRIPTION,
+// "mutable": true?}, DESCRIPTION being "int", "float", "bool", "str", "bytes", "complex",
+// "None", {"list": D}, {"tuple": [D, ...]}, {"set": D}, {"frozenset": D}, {"dict": [K, V]},
+// {"optional": D}, {"enum": [NAME, [VALUE, ...]]}, {"object": [CLASS, [[FIELD, D], ...]]}
+// (a class met again inside itself: {"object": CLASS}) or {"union": [D, ...]} (the member
 // the JavaScript value is: a boolean a bool, an integer an int (else a float), a string a
 // str, an Array a list or tuple, a Set a set, a Map a dict).
 //
@@ -10,21 +12,27 @@
 // str a string (UTF-8 in memory; a lone surrogate becomes U+FFFD, as TextEncoder writes it);
 // None null or undefined; list and tuple an Array (a tuple of its length); set and frozenset a
 // Set or an Array; dict a Map, or a plain object for str keys (an object's keys are strings:
-// for int keys, a Map). Out: Numbers (BigInts past 2**53, or always with { bigint: true }),
-// booleans, strings, null, Arrays for lists and tuples, Sets, and Maps for dicts (a Map keeps
-// int keys and insertion order; an object would do neither).
+// for int keys, a Map); bytes a Uint8Array (or an Array of byte values); complex an object
+// { real, imag } (or a Number); an enum member its value (the library checks it is one);
+// an object of a class a plain object of its fields (a field with a default may be left
+// out). Out: Numbers (BigInts past 2**53, or always with { bigint: true }), booleans,
+// strings, null, Arrays for lists and tuples, Sets, Maps for dicts (a Map keeps int keys and
+// insertion order; an object would do neither), Uint8Arrays for bytes, { real, imag } for
+// complex, values for enum members and plain objects for objects.
 //
 // A mutable argument (a list, dict or set, or one holding them) that the call changed is
 // written back into the caller's Array, Map, Set or object, so that the change shows as in
-// Python (xs.append(4) grows the caller's Array), also when the call throws.
+// Python (xs.append(4) grows the caller's Array), also when the call throws; an object's
+// changed fields are written into the caller's object (and the objects it holds) in place.
 //
 // struct pyaot_value on wasm32 (24 bytes, 8-aligned):
 //   0 int32 kind | 4 int32 owned | 8 int64 len | 16 int64 i, double f, or a 4-byte pointer
 
 export const VALUE_SIZE = 24;
 const KIND = { None: 0, int: 1, float: 2, bool: 3, str: 4, list: 5, tuple: 6, dict: 7, set: 8,
-  frozenset: 9 };
-const SCALARS = new Set(["int", "float", "bool", "str", "None"]);
+  frozenset: 9, bytes: 10, complex: 11, object: 12 };
+const SCALARS = new Set(["int", "float", "bool", "str", "None", "bytes", "complex"]);
+const CLASSES = new Map();  // a class's fields by its name, for {"object": NAME}
 const WRAPPERS = new Set(["list", "set", "frozenset", "optional"]);
 
 /** Whether `d` is a value description (the manifest's "value"); throws what is wrong. */
@@ -40,6 +48,13 @@ export function checkDescription(d, where) {
     checkDescription(d[key], where);
   } else if (key === "union" && Array.isArray(d.union)) {
     d.union.forEach((item) => checkDescription(item, where));
+  } else if (key === "enum" && Array.isArray(d.enum) && Array.isArray(d.enum[1])) {
+    return;
+  } else if (key === "object" && typeof d.object === "string") {
+    return;  // a class described further out
+  } else if (key === "object" && Array.isArray(d.object) && Array.isArray(d.object[1])) {
+    CLASSES.set(d.object[0], d.object[1]);
+    d.object[1].forEach(([, item]) => checkDescription(item, where));
   } else if ((key === "tuple" || key === "dict") && Array.isArray(d[key]) &&
              (key === "tuple" || d[key].length === 2)) {
     d[key].forEach((item) => checkDescription(item, where));
@@ -53,6 +68,8 @@ function typeName(d) {
   const [key] = Object.keys(d);
   if (key === "optional") return `${typeName(d.optional)} | None`;
   if (key === "union") return d.union.map(typeName).join(" | ");
+  if (key === "enum") return d.enum[0];
+  if (key === "object") return className(d).split(".").pop();
   const items = key === "tuple" || key === "dict" ? d[key] : [d[key]];
   return `${key}[${items.map(typeName).join(", ")}]`;
 }
@@ -63,6 +80,19 @@ function shown(value) {
   if (value instanceof Map) return "a Map";
   if (value instanceof Set) return "a Set";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+function className(d) {
+  return typeof d.object === "string" ? d.object : d.object[0];
+}
+
+function fieldsOf(d) {
+  return typeof d.object === "string" ? CLASSES.get(d.object) : d.object[1];
+}
+
+function isPlainObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) &&
+    !(value instanceof Map) && !(value instanceof Set) && !ArrayBuffer.isView(value);
 }
 
 /** Places JS values as pyaot_value nodes through the module's malloc; free() frees them. */
@@ -100,6 +130,40 @@ export class Placer {
       if (member === undefined) throw wrong();
       return this.put(pointer, value, member, where, d);
     }
+    if (typeof d === "object" && d.enum !== undefined) {  // its value; the library checks it
+      const str = typeof d.enum[1][0] === "string";
+      if (str ? typeof value !== "string" : typeof value !== "number" && typeof value !== "bigint") {
+        throw wrong();
+      }
+      return this.put(pointer, value, str ? "str" : "int", where, d);
+    }
+    if (d === "complex") {
+      if (typeof value === "number" || typeof value === "bigint") value = { real: value, imag: 0 };
+      if (!isPlainObject(value)) throw wrong();
+      const parts = [[value.real, "float", `${where}.real`], [value.imag, "float", `${where}.imag`]];
+      return this.block(pointer, KIND.complex, 2, parts);
+    }
+    if (d === "bytes") {
+      if (!(value instanceof Uint8Array) && !Array.isArray(value)) throw wrong();
+      const data = Uint8Array.from(value);
+      if (Array.isArray(value) && value.some((b, i) => b !== data[i])) {
+        throw new RangeError(`${where}: bytes must be in range(0, 256)`);
+      }
+      const at = this.alloc(data.length);
+      new Uint8Array(this.exports.memory.buffer, at, data.length).set(data);
+      return this.write(pointer, KIND.bytes, data.length, (view, p) => view.setUint32(p, at, true));
+    }
+    if (typeof d === "object" && d.object !== undefined) {
+      if (!isPlainObject(value)) throw wrong();
+      const fields = new Map(fieldsOf(d));
+      const cls = typeName(d);
+      const items = [];
+      for (const [name, item] of Object.entries(value)) {
+        if (!fields.has(name)) throw new TypeError(`${where}: ${cls}() got an unexpected field '${name}'`);
+        items.push([name, "str", where], [item, fields.get(name), `${where}.${name}`]);
+      }
+      return this.block(pointer, KIND.object, items.length / 2, items);
+    }
     if (d === "None") {
       if (value !== null && value !== undefined) throw wrong();
       kind = KIND.None;
@@ -129,14 +193,18 @@ export class Placer {
     } else {
       const [key] = Object.keys(d);
       const items = this.items(value, d, key, where, wrong);
-      kind = KIND[key];
-      len = key === "dict" ? items.length / 2 : items.length;
-      const block = this.alloc(VALUE_SIZE * items.length);
-      items.forEach(([item, itemD, itemWhere], i) => this.put(block + VALUE_SIZE * i, item, itemD,
-                                                              itemWhere));
-      payload = (view, at) => view.setUint32(at, block, true);
+      return this.block(pointer, KIND[key], key === "dict" ? items.length / 2 : items.length,
+                        items);
     }
     this.write(pointer, kind, len, payload);
+  }
+
+  /** A container node of `len` whose items are [value, description, where]. */
+  block(pointer, kind, len, items) {
+    const block = this.alloc(VALUE_SIZE * items.length);
+    items.forEach(([item, itemD, itemWhere], i) => this.put(block + VALUE_SIZE * i, item, itemD,
+                                                            itemWhere));
+    this.write(pointer, kind, len, (view, at) => view.setUint32(at, block, true));
   }
 
   /** A container's items as [value, description, where] (a dict's: key, value, ...). */
@@ -195,15 +263,22 @@ export function readValue(memory, pointer, bigint) {
     case KIND.bool: return view.getBigInt64(at, true) !== 0n;
     case KIND.str:
       return new TextDecoder().decode(new Uint8Array(memory.buffer, view.getUint32(at, true), len));
+    case KIND.bytes: return new Uint8Array(memory.buffer, view.getUint32(at, true), len).slice();
     default: {
       const base = view.getUint32(at, true);
-      const count = kind === KIND.dict ? 2 * len : len;
+      const count = kind === KIND.dict || kind === KIND.object ? 2 * len : len;
       const items = [];
       for (let i = 0; i < count; i++) items.push(readValue(memory, base + VALUE_SIZE * i, bigint));
       if (kind === KIND.dict) {
         const map = new Map();
         for (let i = 0; i < count; i += 2) map.set(items[i], items[i + 1]);
         return map;
+      }
+      if (kind === KIND.complex) return { real: items[0], imag: items[1] };
+      if (kind === KIND.object) {
+        const object = {};
+        for (let i = 0; i < count; i += 2) object[items[i]] = items[i + 1];
+        return object;
       }
       return kind === KIND.set || kind === KIND.frozenset ? new Set(items) : items;
     }
@@ -231,17 +306,25 @@ export function isOwned(memory, pointer) {
   return new DataView(memory.buffer).getInt32(pointer + 4, true) !== 0;
 }
 
-/** The caller's container takes what the call left in it. */
+/** The caller's container takes what the call left in it; its objects (plain objects that
+ * come back as objects) keep their identity and take their new fields in place. */
 export function assignBack(target, value) {
   if (Array.isArray(target)) {
+    const kept = target.map((item, i) => isPlainObject(item) && isPlainObject(value[i]));
+    value.forEach((item, i) => { if (kept[i]) assignBack(target[i], item); });
+    const items = value.map((item, i) => (kept[i] ? target[i] : item));
     target.length = 0;
-    for (const item of value) target.push(item);  // not push(...value): a long list
+    for (const item of items) target.push(item);  // not push(...value): a long list
   } else if (target instanceof Map || target instanceof Set) {
     target.clear();
     if (target instanceof Map) for (const [k, v] of value) target.set(k, v);
     else for (const item of value) target.add(item);
   } else if (target !== null && typeof target === "object") {
+    const entries = value instanceof Map ? [...value] : Object.entries(value);
+    const old = { ...target };
     for (const key of Object.keys(target)) delete target[key];
-    for (const [k, v] of value) target[k] = v;
+    for (const [k, v] of entries) {
+      target[k] = isPlainObject(old[k]) && isPlainObject(v) ? (assignBack(old[k], v), old[k]) : v;
+    }
   }
 }

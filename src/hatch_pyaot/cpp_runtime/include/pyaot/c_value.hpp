@@ -1,6 +1,7 @@
 #pragma once
 // Python values at the C ABI (docs/c-abi.md, "Values"): str, list, tuple items of these,
-// dict, set, frozenset and T | None as one tagged C struct, `pyaot_value`, that nests.
+// dict, set, frozenset and T | None as one tagged C struct, `pyaot_value`, that nests; bytes,
+// complex, enum members and objects of the program's classes in pyaot/c_value_object.hpp.
 //
 //   bool from_value(const pyaot_value* v, T& out, const char* func, const char* param);
 //   bool to_value(pyaot_value& out, const T& value);        // a tree the runtime owns
@@ -24,6 +25,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "pyaot/builtins/bytes.hpp"
+#include "pyaot/builtins/complex.hpp"
 #include "pyaot/builtins/dict.hpp"
 #include "pyaot/builtins/list.hpp"
 #include "pyaot/builtins/repr.hpp"
@@ -45,7 +48,10 @@ typedef enum pyaot_kind {
   PYAOT_VALUE_TUPLE = 6,
   PYAOT_VALUE_DICT = 7,
   PYAOT_VALUE_SET = 8,
-  PYAOT_VALUE_FROZENSET = 9
+  PYAOT_VALUE_FROZENSET = 9,
+  PYAOT_VALUE_BYTES = 10,
+  PYAOT_VALUE_COMPLEX = 11,
+  PYAOT_VALUE_OBJECT = 12
 } pyaot_kind;
 
 typedef struct pyaot_value {
@@ -84,6 +90,19 @@ template <class T>
 inline constexpr bool is_value<std::optional<T>> = true;
 template <class... T>
 inline constexpr bool is_value<union_<T...>> = true;
+template <>
+inline constexpr bool is_value<bytes> = true;
+template <>
+inline constexpr bool is_value<complex> = true;
+
+/// How an enum member or an object of a program's class travels: specialized per class and
+/// enum by the generated code (codegen/c_objects.py) with `from` and `to` as below.
+template <class T>
+struct object_traits {};
+template <class T>
+concept traited = requires { object_traits<T>::kind_name; };
+template <traited T>
+inline constexpr bool is_value<T> = true;
 
 // ---- declarations first: the conversions call each other -------------------------------
 
@@ -108,6 +127,12 @@ bool from_value(const pyaot_value* v, union_<T...>& out, const char* func, const
 template <class... T>
 bool from_value(const pyaot_value* v, std::tuple<T...>& out, const char* func,
                 const char* param);
+bool from_value(const pyaot_value* v, bytes& out, const char* func, const char* param);
+bool from_value(const pyaot_value* v, complex& out, const char* func, const char* param);
+template <traited T>
+bool from_value(const pyaot_value* v, T& out, const char* func, const char* param) {
+  return object_traits<T>::from(v, out, func, param);
+}
 
 bool to_value(pyaot_value& out, std::int64_t value);
 bool to_value(pyaot_value& out, double value);
@@ -128,16 +153,24 @@ template <class... T>
 bool to_value(pyaot_value& out, const union_<T...>& value);
 template <class... T>
 bool to_value(pyaot_value& out, const std::tuple<T...>& value);
+bool to_value(pyaot_value& out, const bytes& value);
+bool to_value(pyaot_value& out, const complex& value);
+template <traited T>
+bool to_value(pyaot_value& out, const T& value) {
+  return object_traits<T>::to(out, value);
+}
 
 // ---- helpers -------------------------------------------------------------------------------
 
 namespace value_detail {
 
 inline const char* kind_name(const pyaot_value* v) noexcept {
-  static constexpr const char* names[] = {"NoneType", "int",   "float", "bool", "str",
-                                          "list",     "tuple", "dict",  "set",  "frozenset"};
+  static constexpr const char* names[] = {"NoneType", "int",       "float", "bool",
+                                          "str",      "list",      "tuple", "dict",
+                                          "set",      "frozenset", "bytes", "complex",
+                                          "object"};
   if (v == nullptr) return "NULL";
-  return v->kind >= 0 && v->kind <= PYAOT_VALUE_FROZENSET ? names[v->kind] : "an unknown kind";
+  return v->kind >= 0 && v->kind <= PYAOT_VALUE_OBJECT ? names[v->kind] : "an unknown kind";
 }
 
 [[gnu::cold]] inline bool wrong(const pyaot_value* v, const char* func, const char* param,
@@ -524,10 +557,12 @@ bool to_value(pyaot_value& out, const std::tuple<T...>& value) {
 /// Frees a tree the runtime made (nodes with `owned`) and leaves a NONE; a caller's is left.
 inline void release_value(pyaot_value* v) noexcept {
   if (v == nullptr || !v->owned) return;
-  if (v->kind == PYAOT_VALUE_STR) {
+  if (v->kind == PYAOT_VALUE_STR || v->kind == PYAOT_VALUE_BYTES) {
     std::free(const_cast<char*>(v->as.s));
-  } else if (v->kind >= PYAOT_VALUE_LIST && v->kind <= PYAOT_VALUE_FROZENSET && v->len > 0) {
-    const std::int64_t n = v->kind == PYAOT_VALUE_DICT ? 2 * v->len : v->len;
+  } else if (v->kind >= PYAOT_VALUE_LIST && v->kind != PYAOT_VALUE_BYTES &&
+             v->kind <= PYAOT_VALUE_OBJECT && v->len > 0) {
+    const bool pairs = v->kind == PYAOT_VALUE_DICT || v->kind == PYAOT_VALUE_OBJECT;
+    const std::int64_t n = pairs ? 2 * v->len : v->len;
     for (std::int64_t i = 0; i < n; ++i) release_value(&v->as.items[i]);
     std::free(v->as.items);
   }
@@ -593,4 +628,5 @@ void write_back(pyaot_value* arg, const T& value) {
 
 }  // namespace pyaot::c_abi
 
+#include "pyaot/c_value_object.hpp"
 #include "pyaot/c_value_union.hpp"

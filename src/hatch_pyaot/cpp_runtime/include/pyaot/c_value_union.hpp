@@ -51,6 +51,12 @@ constexpr std::int32_t kind_of() {
     return PYAOT_VALUE_LIST;
   } else if constexpr (requires { std::tuple_size<T>::value; }) {
     return PYAOT_VALUE_TUPLE;
+  } else if constexpr (std::is_same_v<T, bytes>) {
+    return PYAOT_VALUE_BYTES;
+  } else if constexpr (std::is_same_v<T, complex>) {
+    return PYAOT_VALUE_COMPLEX;
+  } else if constexpr (traited<T>) {  // an object, or an enum member (its value's kind)
+    return object_traits<T>::node_kind;
   } else {
     return container_kind<T>::kind;
   }
@@ -58,9 +64,14 @@ constexpr std::int32_t kind_of() {
 
 template <class T>
 const char* kind_name_of() {
-  static constexpr const char* names[] = {"object", "int",   "float", "bool", "str",
-                                          "list",   "tuple", "dict",  "set",  "frozenset"};
-  return names[kind_of<T>()];
+  static constexpr const char* names[] = {"object", "int",       "float", "bool",
+                                          "str",    "list",      "tuple", "dict",
+                                          "set",    "frozenset", "bytes", "complex"};
+  if constexpr (traited<T>) {
+    return object_traits<T>::kind_name;
+  } else {
+    return names[kind_of<T>()];
+  }
 }
 
 template <class T>

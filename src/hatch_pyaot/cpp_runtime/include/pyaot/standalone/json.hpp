@@ -14,7 +14,9 @@
 // std::array / std::pair of these (lists, separated by ", " as json.dumps does), and the
 // values of pyaot/c_value.hpp: str, list, tuple, dict (str, int, float, bool and None keys as
 // json.dumps writes them; another key is a pending TypeError, as json.dumps raises), set and
-// frozenset (json.dumps refuses them: here a list, in iteration order), T | None.
+// frozenset (json.dumps refuses them: here a list, in iteration order), T | None; bytes as
+// json.dumps(list(b)), complex as {"real": x, "imag": y}, an enum member as its value and an
+// object as its fields by name, {"x": 1, "y": 2} (pyaot/c_value_object.hpp).
 
 #include <array>
 #include <cstddef>
@@ -108,7 +110,8 @@ inline bool append_key(std::string& out, const pyaot_value& key) {
     return true;
   }
   if (key.kind > PYAOT_VALUE_BOOL) {
-    static constexpr const char* names[] = {"str", "list", "tuple", "dict", "set", "frozenset"};
+    static constexpr const char* names[] = {"str", "list",  "tuple",   "dict",  "set",
+                                            "frozenset", "bytes", "complex", "object"};
     return raise_format(Exc::TypeError, "keys must be str, int, float, bool or None, not %s",
                         names[key.kind - PYAOT_VALUE_STR]);
   }
@@ -128,6 +131,22 @@ inline void append_value(std::string& out, const pyaot_value& v) {
     case PYAOT_VALUE_STR:
       append_string(out, std::string_view(v.as.s, static_cast<std::size_t>(v.len)));
       return;
+    case PYAOT_VALUE_BYTES:  // list(b)
+      out += '[';
+      for (std::int64_t i = 0; i < v.len; ++i) {
+        if (i > 0) out += ", ";
+        out += std::to_string(static_cast<unsigned char>(v.as.s[i]));
+      }
+      out += ']';
+      return;
+    case PYAOT_VALUE_COMPLEX:
+      out += "{\"real\": ";
+      append_value(out, v.as.items[0]);
+      out += ", \"imag\": ";
+      append_value(out, v.as.items[1]);
+      out += '}';
+      return;
+    case PYAOT_VALUE_OBJECT:  // its fields by name, as json.dumps(vars(obj))
     case PYAOT_VALUE_DICT:
       out += '{';
       for (std::int64_t i = 0; i < v.len; ++i) {
