@@ -7,7 +7,10 @@
 // tokenizing, splitting and slicing make millions. A page's count is not atomic: a string is
 // used by one thread at a time, as its reference count is (DESIGN §5.1).
 //
-// Off under AddressSanitizer, which must see every allocation and free.
+// Off under AddressSanitizer, which must see every allocation and free (tests/cpp's test
+// of the pages turns them on there with PYAOT_STR_POOL=1: ASan then sees each page). An ISA-variant unit
+// (isa/shared.hpp) has a current page of its own: a page's header is all that its boxes need,
+// so a string cut in one unit may go in another.
 
 #include <cstddef>
 #include <cstdint>
@@ -94,8 +97,16 @@ inline Current& current() noexcept {
   }
 }
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(PYAOT_STR_POOL)  // 1: on, 0: off, whatever the sanitizers (tests/cpp)
+inline constexpr bool enabled = PYAOT_STR_POOL != 0;
+#elif defined(__SANITIZE_ADDRESS__)
 inline constexpr bool enabled = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool enabled = false;
+#else
+inline constexpr bool enabled = true;
+#endif
 #else
 inline constexpr bool enabled = true;
 #endif
