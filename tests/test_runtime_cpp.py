@@ -239,3 +239,12 @@ def test_hash_is_cpythons(cxx: str, tmp_path: Path) -> None:
     got = [int(x) for x in proc.stdout.split()]
     wrong = [(line, e, g) for line, e, g in zip(lines, expected, got, strict=True) if e != g]
     assert not wrong, wrong[:5]
+
+
+def test_str_pages_under_sanitizers(cxx: str, tmp_path: Path) -> None:
+    """pyaot/builtins/str_pool.hpp with its pages on under ASan (each page one allocation it
+    sees): short strings in order, pages reused and given back, on one thread and across
+    threads, with LeakSanitizer on."""
+    exe = tmp_path / "test_str_pool"
+    assert_clean_run(build_and_run(cxx, CPP / "test_str_pool.cpp", exe, "-DPYAOT_STR_POOL=1",
+                                   "-pthread"))

@@ -33,11 +33,6 @@ struct free_box {
   }
 };
 
-/// free_box for boxes that may be immortal (their count at IMMORTAL_REFS): str's.
-struct free_box_or_immortal : free_box {
-  static constexpr bool immortals = true;
-};
-
 template <class Box, class Free = delete_box>
 class counted {
  public:

@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "pyaot/builtins/format.hpp"
+#include "pyaot/builtins/str_pool.hpp"
 #include "pyaot/counted.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/memory.hpp"
@@ -38,6 +39,24 @@ struct StrBox {
   std::int64_t size;
   std::int64_t hash;  ///< py_hash, once asked (-1: not yet), as CPython caches it
   char32_t* chars() noexcept { return reinterpret_cast<char32_t*>(this + 1); }
+};
+
+inline constexpr std::size_t str_box_bytes(std::int64_t n) noexcept {
+  return sizeof(StrBox) + static_cast<std::size_t>(n) * sizeof(char32_t);
+}
+
+/// How a string box goes: a short one back to its page (str_pool.hpp), a long one to free;
+/// the immortal ones (literals, the Latin-1 characters) never.
+struct free_str_box {
+  static constexpr bool immortals = true;
+  // out of line: the handle's reset (a load, a compare, a decrement) inlines where it is used
+  [[gnu::noinline]] void operator()(StrBox* box) const noexcept {
+    if (str_pool::enabled && str_box_bytes(box->size) <= str_pool::SMALL) {
+      str_pool::release(box);
+    } else {
+      std::free(box);
+    }
+  }
 };
 
 /// A literal of the source in static storage (generated code declares one per literal, of
@@ -76,7 +95,9 @@ class str {
     str out;
     chars = nullptr;
     if (n == 0) return out;
-    void* memory = std::malloc(box_bytes(n));
+    const std::size_t bytes = box_bytes(n);
+    void* memory = str_pool::enabled && bytes <= str_pool::SMALL ? str_pool::allocate(bytes)
+                                                                  : std::malloc(bytes);
     if (memory == nullptr) std::abort();  // sizes a program chooses are checked first
     out.box_ = decltype(out.box_)::adopt(static_cast<StrBox*>(memory));
     out.box_->refs = 1;
@@ -85,7 +106,10 @@ class str {
     chars = out.box_->chars();
     return out;
   }
+  /// The string of these code points (one Latin-1 character: its shared string, as CPython
+  /// shares them for slices and splits too).
   static str of(std::u32string_view text) {
+    if (text.size() == 1) return of_char(text[0]);
     char32_t* chars;
     str out = with_size(text.size(), chars);
     detail::copy_chars(chars, text);
@@ -122,13 +146,13 @@ class str {
  private:
   static str shared(StrBox* box) noexcept {
     str out;
-    out.box_ = counted<StrBox, free_box_or_immortal>::borrow(box);
+    out.box_ = counted<StrBox, free_str_box>::borrow(box);
     return out;
   }
   static std::size_t box_bytes(std::size_t n) noexcept {
-    return sizeof(StrBox) + n * sizeof(char32_t);
+    return str_box_bytes(static_cast<std::int64_t>(n));
   }
-  counted<StrBox, free_box_or_immortal> box_;
+  counted<StrBox, free_str_box> box_;
 };
 
 // ---- UTF-8 (the text of f-strings and messages), and the code points of a char ----------

@@ -142,18 +142,15 @@ inline bool exact_decimal(double& out, std::uint64_t m, int e) {
   return true;
 }
 
-/// float(s) of the common form, [sign] digits [. digits] [e [sign] digits] in ASCII and
-/// nothing around it, read without building strings; false for any other text (then the
-/// full grammar decides).
-inline bool plain_float(double& out, std::u32string_view v) {
-  char buf[64];
-  if (v.size() >= sizeof buf) return false;
-  std::size_t i = 0, n = 0;
+/// The digits of a plain float as they are read.
+struct PlainDigits {
   std::uint64_t mantissa = 0;
-  int significant = 0, scale = 0;  // digits in mantissa; power of ten of its last digit
-  auto digits = [&](bool fraction) {
-    const std::size_t from = i;
-    while (i < v.size() && v[i] >= '0' && v[i] <= '9') {
+  int significant = 0, scale = 0;  ///< digits in mantissa; power of ten of its last digit
+  std::size_t count = 0;           ///< digits before and after the point
+
+  /// The run of digits at v[i...] (after the point: fraction 1); i moves past it.
+  [[gnu::always_inline]] void read(std::u32string_view v, std::size_t& i, int fraction) {
+    for (; i < v.size() && static_cast<std::uint32_t>(v[i] - '0') < 10; ++i, ++count) {
       if (significant < 19) {
         mantissa = mantissa * 10 + static_cast<std::uint64_t>(v[i] - '0');
         significant += mantissa != 0;
@@ -161,34 +158,41 @@ inline bool plain_float(double& out, std::u32string_view v) {
       } else {
         significant = 99;  // too many to be exact: strtod decides
       }
-      buf[n++] = static_cast<char>(v[i++]);
     }
-    return i - from;
-  };
-  auto sign = [&]() {
-    if (i < v.size() && (v[i] == '+' || v[i] == '-')) buf[n++] = static_cast<char>(v[i++]);
-  };
-  sign();
-  const bool negative = n == 1 && buf[0] == '-';
-  std::size_t count = digits(false);
-  if (i < v.size() && v[i] == '.') {
-    buf[n++] = '.';
-    ++i;
-    count += digits(true);
   }
-  if (count == 0) return false;
-  if (i < v.size() && (v[i] == 'e' || v[i] == 'E')) {
-    buf[n++] = 'e';
+};
+
+/// float(s) of the common form, [sign] digits [. digits] [e [sign] digits] in ASCII and
+/// nothing around it, read without building strings; false for any other text (then the
+/// full grammar decides).
+inline bool plain_float(double& out, std::u32string_view v) {
+  const std::size_t n = v.size();
+  if (n >= 64) return false;
+  std::size_t i = 0;
+  const bool negative = n > 0 && v[0] == '-';
+  if (n > 0 && (v[0] == '+' || v[0] == '-')) i = 1;
+  PlainDigits d;
+  d.read(v, i, 0);
+  if (i < n && v[i] == '.') {
     ++i;
-    sign();
-    if (digits(false) == 0) return false;
-    significant = 99;  // an exponent: strtod reads it
+    d.read(v, i, 1);
   }
-  if (i != v.size()) return false;
-  if (significant <= 19 && exact_decimal(out, mantissa, scale)) {
+  if (d.count == 0) return false;
+  if (i < n && (v[i] == 'e' || v[i] == 'E')) {
+    ++i;
+    if (i < n && (v[i] == '+' || v[i] == '-')) ++i;
+    const std::size_t from = i;
+    while (i < n && static_cast<std::uint32_t>(v[i] - '0') < 10) ++i;
+    if (i == from) return false;
+    d.significant = 99;  // an exponent: strtod reads it
+  }
+  if (i != n) return false;
+  if (d.significant <= 19 && exact_decimal(out, d.mantissa, d.scale)) {
     if (negative) out = -out;
     return true;
   }
+  char buf[64];  // all of it ASCII (checked above)
+  for (std::size_t k = 0; k < n; ++k) buf[k] = static_cast<char>(v[k]);
   buf[n] = 0;
   char* end = nullptr;
   out = std::strtod(buf, &end);

@@ -147,9 +147,17 @@ inline list<str> str_sorted(const str& s) {
   return out;
 }
 
+namespace detail {
+/// The room a split's list starts with, as CPython's (up to 12 pieces: one allocation for
+/// most lines, not one per doubling).
+inline std::size_t split_room(std::int64_t maxsplit) {
+  return maxsplit >= 0 && maxsplit < 12 ? static_cast<std::size_t>(maxsplit) + 1 : 12;
+}
+}  // namespace detail
+
 /// s.split() / s.split(None, maxsplit): runs of whitespace.
 inline list<str> str_split_whitespace(const str& s, std::int64_t maxsplit = -1) {
-  list<str> out = list<str>::make();
+  list<str> out = list<str>::make(detail::split_room(maxsplit));
   const str_view v = s.view();
   std::size_t i = 0;
   const std::size_t n = v.size();
@@ -175,7 +183,7 @@ inline list<str> str_split_whitespace(const str& s, None, std::int64_t maxsplit)
 
 inline bool str_split(list<str>& out, const str& s, const str& sep, std::int64_t maxsplit = -1) {
   if (sep.empty()) [[unlikely]] return raise(Exc::ValueError, "empty separator");
-  out = list<str>::make();
+  out = list<str>::make(detail::split_room(maxsplit));
   const str_view v = s.view(), d = sep.view();
   if (maxsplit < 0) maxsplit = INT64_MAX;
   std::size_t i = 0;
@@ -188,7 +196,7 @@ inline bool str_split(list<str>& out, const str& s, const str& sep, std::int64_t
 }
 
 inline list<str> str_rsplit_whitespace(const str& s, std::int64_t maxsplit = -1) {
-  list<str> out = list<str>::make();
+  list<str> out = list<str>::make(detail::split_room(maxsplit));
   const str_view v = s.view();
   std::size_t j = v.size();
   if (maxsplit < 0) maxsplit = INT64_MAX;
@@ -215,7 +223,7 @@ inline list<str> str_rsplit_whitespace(const str& s, None, std::int64_t maxsplit
 inline bool str_rsplit(list<str>& out, const str& s, const str& sep,
                        std::int64_t maxsplit = -1) {
   if (sep.empty()) [[unlikely]] return raise(Exc::ValueError, "empty separator");
-  out = list<str>::make();
+  out = list<str>::make(detail::split_room(maxsplit));
   const str_view v = s.view(), d = sep.view();
   if (maxsplit < 0) maxsplit = INT64_MAX;
   std::size_t j = v.size();
