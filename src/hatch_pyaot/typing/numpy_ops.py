@@ -14,7 +14,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, Type
+from hatch_pyaot.ir.types import BOOL, COMPLEX, FLOAT, INT, ArrayType, DTypeScalar, Type
 from hatch_pyaot.ops.registry import Op, Param
 from hatch_pyaot.typing import dtypes, ufuncs
 from hatch_pyaot.typing.dtypes import DType
@@ -52,7 +52,8 @@ UFUNC_OF_UNARY = {
     ir.UnaryOpKind.POS: "positive",
     ir.UnaryOpKind.INVERT: "invert",
 }
-_PY_KIND: dict[Type, dtypes.PyKind] = {BOOL: "bool", INT: "int", FLOAT: "float"}
+_PY_KIND: dict[Type, dtypes.PyKind] = {BOOL: "bool", INT: "int", FLOAT: "float",
+                                      COMPLEX: "complex"}
 
 
 def involves_numpy(*types: Type) -> bool:
