@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from support import Pair, build_pair
+from support import Pair, assert_refused, build_pair
 
 np = pytest.importorskip("numpy")
 
@@ -236,3 +236,50 @@ def test_hypothesis_binary(pair: Pair, a: Any, b: Any, func: str) -> None:
 @given(arrays, st.sampled_from(["neg", "conj", "absolute", "square_cube", "to_real"]))
 def test_hypothesis_unary(pair: Pair, a: Any, func: str) -> None:
     check(pair, func, a)
+
+
+REFUSED = '''import numpy as np
+from numpy.typing import NDArray
+from hatch_pyaot import compile
+
+
+@compile
+def sine(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.sin(a)
+
+
+@compile
+def along(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return a.sum(axis=0)
+
+
+@compile
+def ordered(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.sort(a)
+
+
+@compile
+def into_real(x: NDArray[np.float64], z: complex) -> None:
+    x[0] = z
+
+
+@compile
+def grow_real(x: NDArray[np.float64]) -> None:
+    x += 1j
+
+
+@compile
+def floor(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return a // 2
+'''
+
+
+def test_refused_with_location(tmp_path: Path) -> None:
+    assert_refused(tmp_path, REFUSED, [
+        (8, 12, "ufunc 'sin' did not contain a loop"),
+        (13, 12, "sum() of a complex array is not supported"),
+        (18, 12, "numpy.sort() of a complex array is not supported"),
+        (23, 12, "cannot store a complex in an array of float64"),
+        (28, 5, "Cannot cast ufunc 'add' output from dtype('complex128') to dtype('float64')"),
+        (33, 12, "ufunc 'floor_divide' not supported for the input types"),
+    ])

@@ -546,5 +546,8 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("numpy.expand_dims, numpy.squeeze, numpy.flip", "views; the axis written out"),
              ("numpy.cumsum, numpy.cumprod, x.cumsum(), x.cumprod()", "flattened or `axis=`"),
              ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),
-             ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars")]
+             ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars"),
+             ("complex64, complex128 arrays", "`+ - * / **`, comparisons, `abs exp log sqrt "
+              "square conj isnan isinf isfinite minimum maximum`, `real imag angle`, `astype`, "
+              "whole-array `sum prod mean` (docs/values.md)")]
     return rows + elementwise_functions.coverage() + numpy_library.coverage()

@@ -69,6 +69,10 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         typer.diags.error(e.loc, f"{name}() takes one number or array here")
         return None
     dtype = operand if isinstance(operand, DType) else dtypes.result_of_python_scalar(operand)
+    if dtype.kind == "c" and name not in _COMPLEX:
+        typer.diags.error(e.loc, f"{name}() of a complex operand is not supported by the "
+                          "compiler yet")
+        return None
     loop, result = FUNCTIONS[name][0](dtype)
     short = name.removeprefix("numpy.")
     op = Op(name=name, params=(Param("x", DTypeScalar(loop)),), result=DTypeScalar(result),
@@ -78,6 +82,10 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return ArrayType(result, types[0].ndim)
     typer.spec.calls[e] = OpCall(op, tuple(e.args), (DTypeScalar(loop),))
     return op.result
+
+
+_COMPLEX = ("numpy.real", "numpy.imag", "numpy.angle", "numpy.isreal", "numpy.iscomplex")
+"""The functions here that take complex operands."""
 
 
 def part_attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:

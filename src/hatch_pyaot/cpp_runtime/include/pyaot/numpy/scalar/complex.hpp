@@ -292,3 +292,18 @@ inline T angle(T x) noexcept {
 }
 
 }  // namespace pyaot::numpy::scalar
+
+namespace pyaot::numpy::scalar {
+
+/// numpy.isreal and numpy.iscomplex of a complex element: whether its imaginary part is 0.
+template <complex_number T>
+constexpr bool isreal(T z) noexcept {
+  return z.imag == 0;
+}
+
+template <complex_number T>
+constexpr bool iscomplex(T z) noexcept {
+  return z.imag != 0;
+}
+
+}  // namespace pyaot::numpy::scalar
