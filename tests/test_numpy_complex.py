@@ -116,6 +116,8 @@ def test_power_on_special_values(pair: Pair) -> None:
     b = np.tile(exponents, len(VALUES))
     check(pair, "power", a, b)
     check(pair, "square_cube", VALUES)
+    check(pair, "fast_powers", VALUES)
+    check(pair, "fast_powers", RANDOM)
 
 
 @pytest.mark.parametrize("func", ["neg", "conj", "predicates", "absolute", "to_real",
@@ -189,6 +191,15 @@ def test_elements_are_complex(pair: Pair) -> None:
     check(pair, "scale_in_place", strided, 1j)
 
 
+def test_numpy_scalar_arguments(pair: Pair) -> None:
+    check(pair, "shift", VALUES, np.complex128(1.5 - 2j))
+    check(pair, "shift64", np.array([1 + 2j], np.complex64), np.complex64(0.5 + 1j))
+    with pytest.raises(TypeError, match="argument 'z'"):
+        pair.native.shift(VALUES, 1 + 2j)
+    with pytest.raises(TypeError, match="argument 'z'"):
+        pair.native.shift64(np.array([1j], np.complex64), np.complex128(1j))
+
+
 def test_creation(pair: Pair) -> None:
     for n in (0, 1, 5):
         check(pair, "zeros", n)
@@ -233,7 +244,8 @@ def test_hypothesis_binary(pair: Pair, a: Any, b: Any, func: str) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(arrays, st.sampled_from(["neg", "conj", "absolute", "square_cube", "to_real"]))
+@given(arrays, st.sampled_from(["neg", "conj", "absolute", "square_cube", "fast_powers",
+                                 "to_real"]))
 def test_hypothesis_unary(pair: Pair, a: Any, func: str) -> None:
     check(pair, func, a)
 

@@ -37,6 +37,11 @@ def square_cube(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
 
 
 @compile
+def fast_powers(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return a**-1 + a**0.5 - a**2.0
+
+
+@compile
 def add64(a: NDArray[np.complex64], b: NDArray[np.complex64]) -> NDArray[np.complex64]:
     return a + b
 
@@ -258,3 +263,13 @@ def mandelbrot_grid(c: NDArray[np.complex128], steps: int) -> NDArray[np.int64]:
         z = np.where(inside, z * z + c, z)
         counts += inside
     return counts
+
+
+@compile
+def shift(a: NDArray[np.complex128], z: np.complex128) -> NDArray[np.complex128]:
+    return a + z
+
+
+@compile
+def shift64(a: NDArray[np.complex64], z: np.complex64) -> np.complex64:
+    return a[0] * z

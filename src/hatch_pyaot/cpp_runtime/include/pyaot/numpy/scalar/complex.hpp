@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <complex>
+#include <functional>
 
 #include "pyaot/numpy/scalar/dtype.hpp"
 
@@ -49,29 +50,22 @@ constexpr bool has_nan(T z) noexcept {
   return std::isnan(z.real) || std::isnan(z.imag);
 }
 
-/// numpy's CGE(x, y) and CLE(x, y): lexicographic, false where an imaginary part is nan.
+/// numpy's CLT, CLE, CGT, CGE: the real parts compared strictly (false where an imaginary
+/// part is nan), and where they are equal the imaginary parts by `Imag`.
+template <class Real, class Imag, complex_number T>
+constexpr bool lexicographic(T x, T y) noexcept {
+  return (Real{}(x.real, y.real) && !std::isnan(x.imag) && !std::isnan(y.imag)) ||
+         (x.real == y.real && Imag{}(x.imag, y.imag));
+}
+
 template <complex_number T>
 constexpr bool ge(T x, T y) noexcept {
-  return (x.real > y.real && !std::isnan(x.imag) && !std::isnan(y.imag)) ||
-         (x.real == y.real && x.imag >= y.imag);
+  return lexicographic<std::greater<>, std::greater_equal<>>(x, y);
 }
 
 template <complex_number T>
 constexpr bool le(T x, T y) noexcept {
-  return (x.real < y.real && !std::isnan(x.imag) && !std::isnan(y.imag)) ||
-         (x.real == y.real && x.imag <= y.imag);
-}
-
-template <complex_number T>
-constexpr bool gt(T x, T y) noexcept {
-  return (x.real > y.real && !std::isnan(x.imag) && !std::isnan(y.imag)) ||
-         (x.real == y.real && x.imag > y.imag);
-}
-
-template <complex_number T>
-constexpr bool lt(T x, T y) noexcept {
-  return (x.real < y.real && !std::isnan(x.imag) && !std::isnan(y.imag)) ||
-         (x.real == y.real && x.imag < y.imag);
+  return lexicographic<std::less<>, std::less_equal<>>(x, y);
 }
 
 }  // namespace complex_detail
@@ -135,6 +129,37 @@ inline T power(T a, T b) noexcept {
   }
   return complex_detail::from_std<T>(
       std::pow(complex_detail::to_std(a), complex_detail::to_std(b)));
+}
+
+template <complex_number T>
+inline T sqrt(T z) noexcept;
+
+/// numpy.reciprocal: Smith's 1/z as numpy's loop computes it.
+template <complex_number T>
+inline T reciprocal(T z) noexcept {
+  using P = complex_detail::part<T>;
+  if (std::fabs(z.imag) <= std::fabs(z.real)) {
+    const P r = z.imag / z.real;
+    const P d = z.real + z.imag * r;
+    return T{P(1) / d, -r / d};
+  }
+  const P r = z.real / z.imag;
+  const P d = z.real * r + z.imag;
+  return T{r / d, P(-1) / d};
+}
+
+/// `array ** int` (ndarray.__pow__): 2 is numpy.square, -1 numpy.reciprocal, else power.
+template <complex_number T>
+inline T power_by_int(T a, T b) noexcept {
+  if (b.real == 2) return multiply(a, a);
+  if (b.real == -1) return reciprocal(a);
+  return power(a, b);
+}
+
+/// `array ** float`: 0.5 is numpy.sqrt, else power.
+template <complex_number T>
+inline T power_by_float(T a, T b) noexcept {
+  return b.real == 0.5 ? sqrt(a) : power(a, b);
 }
 
 template <complex_number T>
@@ -216,7 +241,7 @@ constexpr bool not_equal(T a, T b) noexcept {
 
 template <complex_number T>
 constexpr bool less(T a, T b) noexcept {
-  return complex_detail::lt(a, b);
+  return complex_detail::lexicographic<std::less<>, std::less<>>(a, b);
 }
 
 template <complex_number T>
@@ -226,7 +251,7 @@ constexpr bool less_equal(T a, T b) noexcept {
 
 template <complex_number T>
 constexpr bool greater(T a, T b) noexcept {
-  return complex_detail::gt(a, b);
+  return complex_detail::lexicographic<std::greater<>, std::greater<>>(a, b);
 }
 
 template <complex_number T>
