@@ -200,6 +200,12 @@ def test_numpy_scalar_arguments(pair: Pair) -> None:
         pair.native.shift64(np.array([1j], np.complex64), np.complex128(1j))
 
 
+def test_literals(pair: Pair) -> None:
+    check(pair, "literal")
+    for x in (0.0, -0.0, 1.5, INF, NAN, 1e300):
+        check(pair, "literal64", x)
+
+
 def test_creation(pair: Pair) -> None:
     for n in (0, 1, 5):
         check(pair, "zeros", n)

@@ -273,3 +273,13 @@ def shift(a: NDArray[np.complex128], z: np.complex128) -> NDArray[np.complex128]
 @compile
 def shift64(a: NDArray[np.complex64], z: np.complex64) -> np.complex64:
     return a[0] * z
+
+
+@compile
+def literal() -> NDArray[np.complex128]:
+    return np.array([1 + 2j, 3.0, -1j, 2])
+
+
+@compile
+def literal64(x: float) -> NDArray[np.complex64]:
+    return np.array([[x, 1j], [x * 1j, -0.0]], dtype=np.complex64)
