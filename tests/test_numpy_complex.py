@@ -126,6 +126,10 @@ def test_unary_exact(pair: Pair, func: str) -> None:
     check(pair, func, VALUES)
 
 
+def test_conjugate_methods(pair: Pair) -> None:
+    check(pair, "conj_methods", VALUES, np.linspace(-3, 3, len(VALUES)))
+
+
 def test_complex64_unary(pair: Pair) -> None:
     with np.errstate(over="ignore"):
         values = VALUES.astype(np.complex64)

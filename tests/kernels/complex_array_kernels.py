@@ -107,6 +107,11 @@ def conj(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
 
 
 @compile
+def conj_methods(a: NDArray[np.complex128], x: NDArray[np.float64]) -> NDArray[np.complex128]:
+    return a.conj() * a.conjugate() + x.conj()
+
+
+@compile
 def exp(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
     return np.exp(a)
 

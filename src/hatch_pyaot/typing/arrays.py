@@ -441,6 +441,8 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
         return ArrayType(dtype, obj.ndim)
     if e.name in REDUCTIONS:
         return reduction(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
+    if e.name in ("conj", "conjugate") and not e.args and not e.kwargs:
+        return elementwise_functions.lowered_call(typer, e, "numpy.conjugate", e.obj)
     if obj.dtype.kind == "c" and e.name not in COMPLEX_METHODS:
         return complex_refused(typer, e, f"x.{e.name}()")
     if e.name in sorting.METHODS:

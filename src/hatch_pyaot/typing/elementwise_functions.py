@@ -90,9 +90,16 @@ _COMPLEX = ("numpy.real", "numpy.imag", "numpy.angle", "numpy.isreal", "numpy.is
 
 def part_attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
     """``x.real``, ``x.imag`` of an array or NumPy scalar: ``numpy.real(x)``..."""
+    return lowered_call(typer, e, f"numpy.{e.name}", e.value)
+
+
+def lowered_call(typer: FunctionTyper, e: ir.Attribute | ir.MethodCall, name: str,
+                 operand: ir.Expr) -> Type | None:
+    """``e`` typed and compiled as the call ``name(operand)`` (``x.conj()`` is
+    ``numpy.conjugate(x)``)."""
     lowered = typer.spec.lowered.get(e)
     if lowered is None:
-        lowered = typer.spec.lowered[e] = ir.Call(e.loc, f"numpy.{e.name}", [e.value])
+        lowered = typer.spec.lowered[e] = ir.Call(e.loc, name, [operand])
     return typer.expr(lowered)
 
 
