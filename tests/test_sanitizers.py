@@ -280,3 +280,10 @@ def test_cv2_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_cv2.py again under ASan and UBSan: the cv2 runtime's borders, windows and
     fixed-point paths on random sizes and strided views."""
     _tests_under_sanitizers(cxx, tmp_path, "test_cv2.py")
+
+
+@pytest.mark.slow
+def test_complex_array_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_numpy_complex.py again under ASan and UBSan: the complex kernels, the
+    pairwise sums and the boundary's complex buffers."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_numpy_complex.py")
