@@ -44,8 +44,9 @@ from hatch_pyaot.typing.dtypes import (
 )
 
 PAIRS = list(itertools.product(ALL_DTYPES, repeat=2))
-KINDS: tuple[PyKind, ...] = ("bool", "int", "float")
-SCALAR_OF_KIND: dict[PyKind, bool | int | float] = {"bool": True, "int": 1, "float": 1.5}
+KINDS: tuple[PyKind, ...] = ("bool", "int", "float", "complex")
+SCALAR_OF_KIND: dict[PyKind, bool | int | float | complex] = {
+    "bool": True, "int": 1, "float": 1.5, "complex": 1.5 + 2j}
 OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
     "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "&": operator.and_,
@@ -95,16 +96,18 @@ def test_dtype_fields(t: DType) -> None:
     assert dtype_named(t.name) is t
     assert str(t) == t.name
     expected_cpp = {"b": "bool", "f": {4: "float", 8: "double"}.get(t.itemsize),
-                    "i": f"std::int{t.bits}_t", "u": f"std::uint{t.bits}_t"}[t.kind]
+                    "i": f"std::int{t.bits}_t", "u": f"std::uint{t.bits}_t",
+                    "c": {8: "pyaot::numpy::complex64", 16: "pyaot::complex"}.get(t.itemsize),
+                    }[t.kind]
     assert t.cpp == expected_cpp
 
 
 def test_all_dtypes() -> None:
-    assert len(set(ALL_DTYPES)) == len(ALL_DTYPES) == 11
+    assert len(set(ALL_DTYPES)) == len(ALL_DTYPES) == 13
     assert {t.name for t in ALL_DTYPES} == {
         "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-        "float32", "float64"}
-    for name in ("double", "bool_", "float16", "complex128", "int", "float", ""):
+        "float32", "float64", "complex64", "complex128"}
+    for name in ("double", "bool_", "float16", "cdouble", "int", "float", ""):
         assert dtype_named(name) is None
 
 
@@ -119,8 +122,8 @@ def test_numpy_attr_dtype_covers_every_numpy_scalar_type() -> None:
                 expected = None
             assert numpy_attr_dtype(attr) is expected, attr
             checked += expected is not None
-    assert checked >= 28  # the 11 names plus aliases such as intc, longlong, double, bool_
-    for attr in ("float16", "half", "longdouble", "complex128", "float_", "object_", "sum"):
+    assert checked >= 32  # the 13 names plus aliases such as intc, longlong, double, bool_
+    for attr in ("float16", "half", "longdouble", "clongdouble", "float_", "object_", "sum"):
         assert numpy_attr_dtype(attr) is None
     assert numpy_attr_dtype("intp") is INT64
     assert numpy_attr_dtype("bool_") is BOOL_
@@ -289,9 +292,9 @@ def _numpy_holds(t: DType, value: int | float) -> bool:
     with np.errstate(all="ignore"):
         if t.kind == "b":
             return bool(np.bool_(value)) == value
-        if t.kind == "f":
+        if t.kind in "fc":
             try:
-                return bool(float(np.dtype(t.name).type(value)) == value) or value != value
+                return bool(complex(np.dtype(t.name).type(value)) == value) or value != value
             except OverflowError:
                 return False
         info = np.iinfo(t.name)

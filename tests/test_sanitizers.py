@@ -304,3 +304,9 @@ def test_cv2_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     padded maps of Canny and findContours, the union-find of the components, the clipping of
     the drawing functions."""
     _tests_under_sanitizers(cxx, tmp_path, "test_cv2.py", "test_cv2_analysis.py")
+
+@pytest.mark.slow
+def test_complex_array_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_numpy_complex.py again under ASan and UBSan: the complex kernels, the
+    pairwise sums and the boundary's complex buffers."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_numpy_complex.py")

@@ -1,5 +1,6 @@
 """typing/ufuncs.py against the installed NumPy 2: every math ufunc on every combination of
-the eleven dtypes and the three Python scalar kinds, result dtype and loop dtype."""
+the eleven real dtypes and the three Python scalar kinds, result dtype and loop dtype; the
+complex loops the compiler has (a subset of NumPy's) on complex operands."""
 
 from __future__ import annotations
 
@@ -22,8 +23,10 @@ from hatch_pyaot.typing.ufuncs import (
     ufunc_loop,
 )
 
-OPERANDS: tuple[DType | str, ...] = (*ALL_DTYPES, "bool", "int", "float")
-PYTHON_VALUES: dict[str, Any] = {"bool": True, "int": 1, "float": 1.0}
+REAL_DTYPES = tuple(t for t in ALL_DTYPES if t.kind != "c")
+COMPLEX_DTYPES = tuple(t for t in ALL_DTYPES if t.kind == "c")
+OPERANDS: tuple[DType | str, ...] = (*REAL_DTYPES, "bool", "int", "float")
+PYTHON_VALUES: dict[str, Any] = {"bool": True, "int": 1, "float": 1.0, "complex": 1j}
 UNSUPPORTED = "gives float16, which the compiler does not support"
 
 
@@ -38,7 +41,7 @@ def _resolve_operand(a: DType | str, strong: bool = False) -> Any:
         return np.dtype(a.name)
     if strong:
         return np.asarray(PYTHON_VALUES[a]).dtype
-    return {"bool": np.dtype(bool), "int": int, "float": float}[a]
+    return {"bool": np.dtype(bool), "int": int, "float": float, "complex": complex}[a]
 
 
 def _ufunc(name: str) -> Any:
@@ -92,7 +95,27 @@ def test_the_table_is_numpys() -> None:
             if inputs[0] in known and inputs == inputs[0] * nin:
                 numpy_loops.append(known[inputs[0]])
         # numpy lists some loops twice (its SIMD and its generic ones); the first counts
-        assert tuple(dict.fromkeys(numpy_loops)) == loops, name
+        real = tuple(t for t in dict.fromkeys(numpy_loops) if t.kind != "c")
+        assert real == tuple(t for t in loops if t.kind != "c"), name
+        ours_complex = tuple(t for t in loops if t.kind == "c")
+        assert ours_complex in ((), COMPLEX_DTYPES), name
+        assert set(ours_complex) <= set(numpy_loops), name
+
+
+@pytest.mark.parametrize("name", UFUNC_NAMES)
+def test_complex_operands(name: str) -> None:
+    """A ufunc with complex loops gives NumPy's loop and result; one without refuses."""
+    nin, loops = UFUNCS[name]
+    for args in itertools.product((*COMPLEX_DTYPES, FLOAT32, "complex", "float"), repeat=nin):
+        if not any(a in COMPLEX_DTYPES or a == "complex" for a in args) or \
+                all(isinstance(a, str) for a in args):
+            continue
+        ours = ufunc_loop(name, args)
+        if not any(t.kind == "c" for t in loops):
+            assert isinstance(ours, str), (name, args)
+            continue
+        problem = _check(name, args)
+        assert problem is None, (name, args, problem)
 
 
 def test_aliases_are_the_same_ufunc() -> None:

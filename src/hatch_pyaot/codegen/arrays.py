@@ -148,7 +148,7 @@ def store(em: FunctionEmitter, code: str, t: Type, dtype: DType, line: int) -> s
     """``code`` converted for storing into an array of ``dtype`` as NumPy does (a Python
     float into an integer array truncates; NaN and infinity raise)."""
     em.headers.add(CONVERT_HEADER)
-    if t in (FLOAT, INT, BOOL):
+    if t in (FLOAT, INT, BOOL) and dtype.kind != "c":  # a complex element holds any
         how = "store_float" if t == FLOAT else "store_int"
         value = code if t != BOOL else f"static_cast<std::int64_t>({code})"
         out = em.temp(DTypeScalar(dtype))

@@ -25,6 +25,7 @@ from hatch_pyaot.codegen import (
     class_statements,
     classes,
     closures,
+    complex_arrays,
     default_dicts,
     deques,
     dicts,
@@ -697,6 +698,8 @@ class FunctionEmitter:
             items = [self.cast(f"std::get<{i}>({held})", s, d)
                      for i, (s, d) in enumerate(zip(src.items, dst.items, strict=True))]
             return f"{dst.cpp()}{{{', '.join(items)}}}"
+        if complex_arrays.needs_cast(src, dst):
+            return complex_arrays.cast(self, code, dst)
         return f"static_cast<{dst.cpp()}>({code})"
 
     def expr(self, e: ir.Expr) -> str:

@@ -486,7 +486,8 @@ SLICE: Final = Scalar("slice", "pyaot::numpy::Slice")
 """A dtype named in the source (ir.DTypeLit): only an argument of array creation."""
 
 _NUMERIC_RANK: Final = {BOOL: 0, INT: 1, FLOAT: 2, COMPLEX: 3}
-_KIND: Final[dict[Type, PyKind]] = {BOOL: "bool", INT: "int", FLOAT: "float"}
+_KIND: Final[dict[Type, PyKind]] = {BOOL: "bool", INT: "int", FLOAT: "float",
+                                     COMPLEX: "complex"}
 
 
 def unify(a: Type, b: Type) -> Type | None:
@@ -560,7 +561,9 @@ def coercible(src: Type, dst: Type) -> bool:
     """Whether a value of type src may be passed where dst is expected (PEP 484 rules; a
     NumPy scalar converts as ``float()`` and, when integral, ``operator.index()`` take it)."""
     if isinstance(src, DTypeScalar):
-        return src == dst or dst == FLOAT or (dst == INT and src.dtype.kind in "biu")
+        if src.dtype.kind == "c":  # numpy.complex128 is a Python complex
+            return src == dst or dst == COMPLEX
+        return src == dst or dst in (FLOAT, COMPLEX) or (dst == INT and src.dtype.kind in "biu")
     if isinstance(src, ArrayType) and isinstance(dst, ArrayType):
         return src.dtype == dst.dtype and dst.ndim in (src.ndim, -1)
     if isinstance(src, TupleType) and isinstance(dst, TupleType):

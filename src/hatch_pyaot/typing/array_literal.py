@@ -5,7 +5,7 @@ itself when the dtype is kept).
 
 The shape is the nesting, which must be rectangular (NumPy's ValueError otherwise). The dtype
 is ``dtype=`` or, as NumPy infers it, the promotion of the items' dtypes where a Python bool
-is bool, an int int64 and a float float64 (Python numbers are not weak here:
+is bool, an int int64, a float float64 and a complex complex128 (Python numbers are not weak here:
 ``np.array([np.float32(1), 2.0])`` is float64); no items give float64.
 """
 
@@ -14,7 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, TupleType, Type
+from hatch_pyaot.ir.types import (
+    BOOL,
+    COMPLEX,
+    FLOAT,
+    INT,
+    ArrayType,
+    DTypeScalar,
+    TupleType,
+    Type,
+)
 from hatch_pyaot.typing import dtypes
 from hatch_pyaot.typing.dtypes import DType
 
@@ -22,7 +31,8 @@ if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
 
 NAMES = ("numpy.array", "numpy.asarray")
-_ITEM_DTYPE: dict[Type, DType] = {BOOL: dtypes.BOOL_, INT: dtypes.INT64, FLOAT: dtypes.FLOAT64}
+_ITEM_DTYPE: dict[Type, DType] = {BOOL: dtypes.BOOL_, INT: dtypes.INT64, FLOAT: dtypes.FLOAT64,
+                                  COMPLEX: dtypes.COMPLEX128}
 
 
 def shape_of(t: Type) -> tuple[int, ...] | None:
@@ -64,6 +74,10 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
     if not all(i in _ITEM_DTYPE or isinstance(i, DTypeScalar) for i in items):
         typer.diags.error(e.loc, f"{name}() makes arrays of numbers here, not of "
                           f"{', '.join(sorted({str(i) for i in items}))}")
+        return None
+    if wanted is not None and wanted.kind != "c" and COMPLEX in items:
+        typer.diags.error(e.loc, f"a complex item in an array of {wanted.name} (NumPy: "
+                          "TypeError, can't convert complex to float)")
         return None
     dtype = wanted
     if dtype is None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     BOOL,
+    COMPLEX,
     FLOAT,
     INT,
     NONE,
@@ -201,6 +202,10 @@ def setitem(typer: FunctionTyper, s: ir.SetItem) -> None:
     if numpy_ops.operand(value) is None:
         typer.diags.error(s.value.loc, f"cannot store a {value} in an array of "
                           f"{target.dtype.name}")
+    elif value == COMPLEX and target.dtype.kind != "c":  # NumPy's TypeError
+        typer.diags.error(s.value.loc, f"cannot store a complex in an array of "
+                          f"{target.dtype.name} (NumPy: TypeError, float() argument must be a "
+                          "string or a real number, not 'complex')")
 
 
 def attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
@@ -214,6 +219,8 @@ def attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
             return TupleType((INT,) * t.ndim)
         if e.name in ("ndim", "size", "itemsize", "nbytes"):
             return INT
+    if isinstance(t, ArrayType | DTypeScalar) and e.name in ("real", "imag"):
+        return elementwise_functions.part_attribute(typer, e)
     typer.diags.error(e.loc, f"'{t}' has no attribute '{e.name}' the compiler supports")
     return None
 
@@ -232,7 +239,9 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
     if name == "builtins.abs":
         (t,) = types
         assert isinstance(t, DTypeScalar)
-        op = numpy_ops.scalar_op("absolute", t.dtype, t.dtype, arity=1)
+        found = ufuncs.ufunc_loop("absolute", (t.dtype,))
+        assert not isinstance(found, str)
+        op = numpy_ops.scalar_op("absolute", t.dtype, found[1], arity=1)
         typer.spec.calls[e] = OpCall(op, (e.args[0],), (t,))
         return op.result
     dtype = dtypes.numpy_attr_dtype(name.removeprefix("numpy."))
@@ -251,6 +260,9 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return numpy_ops.ufunc_call(typer, e, name, types, kwtypes)
     if name in elementwise_functions.FUNCTIONS:
         return elementwise_functions.call(typer, e, name, types, kwtypes)
+    if name not in COMPLEX_FUNCTIONS and any(
+            isinstance(t, ArrayType | DTypeScalar) and t.dtype.kind == "c" for t in types):
+        return complex_refused(typer, e, f"{name}()")
     if name in operator_functions.NAMES:
         return operator_functions.call(typer, e, name, types, kwtypes)
     if name in array_literal.NAMES:
@@ -360,8 +372,8 @@ def refine_result(declared: Type, actual: Type) -> Type:
         return DictType(declared.key, declared.value, actual.factory)
     if isinstance(declared, CallableType) and isinstance(actual, ClosureType | FunctionUnion):
         return actual  # the very function (its environment), as a parameter keeps it
-    if isinstance(actual, DTypeScalar) and declared in (FLOAT, INT, BOOL):
-        kinds = {FLOAT: "biuf", INT: "biu", BOOL: "b"}[declared]
+    if isinstance(actual, DTypeScalar) and declared in (FLOAT, INT, BOOL, COMPLEX):
+        kinds = {FLOAT: "biuf", INT: "biu", BOOL: "b", COMPLEX: "biufc"}[declared]
         if actual.dtype.kind in kinds:
             return actual
     return declared
@@ -370,8 +382,21 @@ def refine_result(declared: Type, actual: Type) -> Type:
 # ----- methods and reductions ----------------------------------------------------------------
 
 REDUCTIONS = ("sum", "prod", "min", "max", "mean", "any", "all", "argmin", "argmax")
+COMPLEX_REDUCTIONS = ("sum", "prod", "mean")
+COMPLEX_METHODS = frozenset({"copy", "astype"})
+
 REDUCTION_FUNCTIONS = {f"numpy.{name}": name for name in REDUCTIONS} | {
     "numpy.amin": "min", "numpy.amax": "max"}
+COMPLEX_FUNCTIONS = frozenset({"numpy.where", *CREATION_LIKE, *REDUCTION_FUNCTIONS})
+"""What takes complex arrays besides the operators, the ufuncs of typing/ufuncs.py with
+complex loops, numpy.real/imag/angle and creation with ``dtype=``."""
+
+
+def complex_refused(typer: FunctionTyper, e: ir.Expr, what: str) -> Type | None:
+    """A compile error: ``what`` has no complex form yet; None, the diagnosed answer."""
+    typer.diags.error(e.loc, f"{what} of a complex array is not supported by the compiler "
+                      "yet (docs/values.md, \"complex arrays\")")
+    return None
 
 
 def reduction_dtype(name: str, dtype: DType) -> DType:
@@ -383,7 +408,7 @@ def reduction_dtype(name: str, dtype: DType) -> DType:
     if name in ("min", "max"):
         return dtype
     if name == "mean":
-        return dtype if dtype.kind == "f" else dtypes.FLOAT64
+        return dtype if dtype.kind in "fc" else dtypes.FLOAT64
     # sum, prod: small integers accumulate in the default integer of their signedness.
     if dtype.kind in "bi":
         return dtypes.INT64
@@ -416,6 +441,10 @@ def method(typer: FunctionTyper, e: ir.MethodCall) -> Type | None:
         return ArrayType(dtype, obj.ndim)
     if e.name in REDUCTIONS:
         return reduction(typer, e, e.name, obj, list(e.args), dict(e.kwargs))
+    if e.name in ("conj", "conjugate") and not e.args and not e.kwargs:
+        return elementwise_functions.lowered_call(typer, e, "numpy.conjugate", e.obj)
+    if obj.dtype.kind == "c" and e.name not in COMPLEX_METHODS:
+        return complex_refused(typer, e, f"x.{e.name}()")
     if e.name in sorting.METHODS:
         return sorting.method(typer, e, e.name, obj, list(e.args), dict(e.kwargs),
                               in_place=e.name == "sort")
@@ -431,6 +460,11 @@ def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
               args: list[ir.Expr], kwargs: dict[str, ir.Expr]) -> Type | None:
     """``a.sum()``, ``np.max(a, axis=1)``: a NumPy scalar, or an array one rank lower."""
     axis_expr = kwargs.pop("axis", args.pop(0) if args else None)
+    if array.dtype.kind == "c" and (name not in COMPLEX_REDUCTIONS or axis_expr is not None
+                                    or args or kwargs):
+        typer.diags.error(e.loc, f"{name}() of a complex array is not supported by the "
+                          "compiler yet (sum, prod and mean of the whole array are)")
+        return None
     chosen: DType | None = reduction_dtype(name, array.dtype)
     if "dtype" in kwargs and name in ("sum", "prod", "mean"):
         chosen = axis_tuples.dtype_of(typer, name, kwargs.pop("dtype"),
@@ -514,5 +548,8 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("numpy.expand_dims, numpy.squeeze, numpy.flip", "views; the axis written out"),
              ("numpy.cumsum, numpy.cumprod, x.cumsum(), x.cumprod()", "flattened or `axis=`"),
              ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),
-             ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars")]
+             ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars"),
+             ("complex64, complex128 arrays", "`+ - * / **`, comparisons, `abs exp log sqrt "
+              "square conj isnan isinf isfinite minimum maximum`, `real imag angle`, `astype`, "
+              "whole-array `sum prod mean` (docs/values.md)")]
     return rows + elementwise_functions.coverage() + numpy_library.coverage()

@@ -2,17 +2,19 @@
 
 A compiled kernel must give every array operation the dtype NumPy would give it, and must
 reject what NumPy rejects. This module states those rules for the eleven dtypes the
-compiler supports (bool, the eight fixed-width integers, float32, float64) without importing
+compiler supports (bool, the eight fixed-width integers, float32, float64, complex64,
+complex128) without importing
 NumPy: the compiler loads on machines that do not have it. tests/test_dtypes.py checks every
 rule here against the installed NumPy, pair by pair.
 
 Three kinds of operand meet in a binary operation:
 
 * a ``DType``: an array, or a NumPy scalar such as ``np.float32(1)`` (NumPy 2 treats both alike);
-* a Python scalar, written as its ``PyKind`` ("bool", "int", "float"). NEP 50 calls Python
-  int and float *weak*: they take the other operand's dtype when its kind can hold them
+* a Python scalar, written as its ``PyKind`` ("bool", "int", "float", "complex"). NEP 50
+  calls Python int, float and complex *weak*: they take the other operand's dtype when its kind can hold them
   (``float32 * 2.0 -> float32``, ``uint8 + 1 -> uint8``) and only otherwise become the
-  default dtype (``int8 * 1.5 -> float64``, ``bool + 1 -> int64``). A Python bool is the
+  default dtype (``int8 * 1.5 -> float64``, ``bool + 1 -> int64``); a Python complex keeps a
+  complex dtype and makes float32 complex64, the rest complex128. A Python bool is the
   bool dtype, which every other dtype absorbs anyway;
 * two Python scalars: plain Python arithmetic, not this module's business.
 
@@ -54,7 +56,8 @@ class DType:
     name: str
     """NumPy's name: ``numpy.dtype(x).name``."""
     kind: str
-    """``numpy.dtype(x).kind``: "b" bool, "i" signed int, "u" unsigned int, "f" float."""
+    """``numpy.dtype(x).kind``: "b" bool, "i" signed int, "u" unsigned int, "f" float,
+    "c" complex."""
     itemsize: int
     """Bytes per element."""
     cpp: str
@@ -63,6 +66,11 @@ class DType:
     @property
     def bits(self) -> int:
         return self.itemsize * 8
+
+    @property
+    def part_size(self) -> int:
+        """Bytes of one part: a complex dtype is two floats, real then imaginary."""
+        return self.itemsize // 2 if self.kind == "c" else self.itemsize
 
     def can_hold(self, value: int | float | bool) -> bool:
         """Whether ``value`` converts to this dtype exactly: no overflow, no rounding.
@@ -73,8 +81,8 @@ class DType:
         """
         if self.kind == "b":
             return value in (0, 1)
-        if self.kind == "f":
-            return _float_holds(self.itemsize, value)
+        if self.kind in "fc":
+            return _float_holds(self.part_size, value)
         if isinstance(value, float):
             if not value.is_integer():
                 return False
@@ -121,9 +129,13 @@ UINT32: Final = DType("uint32", "u", 4, "std::uint32_t")
 UINT64: Final = DType("uint64", "u", 8, "std::uint64_t")
 FLOAT32: Final = DType("float32", "f", 4, "float")
 FLOAT64: Final = DType("float64", "f", 8, "double")
+COMPLEX64: Final = DType("complex64", "c", 8, "pyaot::numpy::complex64")
+COMPLEX128: Final = DType("complex128", "c", 16, "pyaot::complex")
+"""complex128's element is Python's complex (two doubles, pyaot/builtins/complex.hpp);
+complex64's is two floats (pyaot/numpy/complex.hpp)."""
 
 ALL_DTYPES: Final = (BOOL_, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64,
-                     FLOAT32, FLOAT64)
+                     FLOAT32, FLOAT64, COMPLEX64, COMPLEX128)
 
 _BY_NAME: Final = {t.name: t for t in ALL_DTYPES}
 _SIGNED_BY_SIZE: Final = {t.itemsize: t for t in (INT8, INT16, INT32, INT64)}
@@ -135,7 +147,7 @@ _NUMPY_ATTRS: Final = {
     "long": INT64, "longlong": INT64,
     "ubyte": UINT8, "ushort": UINT16, "uintc": UINT32, "uint": UINT64, "uintp": UINT64,
     "ulong": UINT64, "ulonglong": UINT64,
-    "single": FLOAT32, "double": FLOAT64,
+    "single": FLOAT32, "double": FLOAT64, "csingle": COMPLEX64, "cdouble": COMPLEX128,
 }
 """Every ``numpy.<attr>`` scalar type whose dtype is one of ours (LP64 sizes)."""
 
@@ -148,17 +160,17 @@ def dtype_named(name: str) -> DType | None:
 
 def numpy_attr_dtype(attr: str) -> DType | None:
     """The dtype that ``numpy.<attr>`` names ("float64", "intc", "bool_", "longlong", ...),
-    or None for attributes that name no supported dtype (float16, complex, longdouble)."""
+    or None for attributes that name no supported dtype (float16, clongdouble, longdouble)."""
     return _NUMPY_ATTRS.get(attr)
 
 
-PyKind = Literal["bool", "int", "float"]
-"""A Python scalar operand. Python int and float are "weak" in NEP 50."""
+PyKind = Literal["bool", "int", "float", "complex"]
+"""A Python scalar operand. Python int, float and complex are "weak" in NEP 50."""
 
 
 def result_of_python_scalar(kind: PyKind) -> DType:
     """The dtype NumPy gives a Python scalar on its own (``numpy.asarray(1).dtype``)."""
-    return {"bool": BOOL_, "int": INT64, "float": FLOAT64}[kind]
+    return {"bool": BOOL_, "int": INT64, "float": FLOAT64, "complex": COMPLEX128}[kind]
 
 
 def can_cast(src: DType, dst: DType) -> bool:
@@ -168,6 +180,10 @@ def can_cast(src: DType, dst: DType) -> bool:
         return True
     if dst.kind == "b":
         return False
+    if src.kind == "c":
+        return dst.kind == "c" and dst.itemsize >= src.itemsize
+    if dst.kind == "c":
+        return can_cast(src, FLOAT32 if dst == COMPLEX64 else FLOAT64)
     if src.kind == "f":
         return dst.kind == "f" and dst.itemsize >= src.itemsize
     if dst.kind == "f":
@@ -177,12 +193,12 @@ def can_cast(src: DType, dst: DType) -> bool:
     return src.kind == "u" and src.itemsize < dst.itemsize
 
 
-_KIND_ORDER: Final = {"b": 0, "u": 1, "i": 2, "f": 3}
+_KIND_ORDER: Final = {"b": 0, "u": 1, "i": 2, "f": 3, "c": 4}
 
 
 def can_cast_same_kind(src: DType, dst: DType) -> bool:
     """``numpy.can_cast(src, dst, "same_kind")``: safe casts, and casts to a dtype of the
-    same or a later kind (bool, unsigned, signed, float) — what ``a += b`` allows."""
+    same or a later kind (bool, unsigned, signed, float, complex) — what ``a += b`` allows."""
     return can_cast(src, dst) or _KIND_ORDER[src.kind] <= _KIND_ORDER[dst.kind]
 
 
@@ -194,6 +210,11 @@ def promote(a: DType, b: DType) -> DType:
         return a
     if a.kind == "b":
         return b
+    if a.kind == "c" or b.kind == "c":
+        if a.kind == b.kind:
+            return a if a.itemsize >= b.itemsize else b
+        c, r = (a, b) if a.kind == "c" else (b, a)
+        return c if can_cast(r, c) else COMPLEX128
     if a.kind == "f" or b.kind == "f":
         if a.kind == b.kind:
             return a if a.itemsize >= b.itemsize else b
@@ -212,13 +233,16 @@ def promote_weak(a: DType, kind: PyKind) -> DType:
 
     A Python int keeps any numeric dtype (``uint8 + 1 -> uint8``, ``float32 + 1 -> float32``)
     and turns bool into int64; a Python float keeps float dtypes and turns the rest into
-    float64 (``int8 * 1.5 -> float64``); a Python bool changes nothing.
+    float64 (``int8 * 1.5 -> float64``); a Python complex keeps complex dtypes, makes float32
+    complex64 and the rest complex128; a Python bool changes nothing.
     """
     if kind == "bool":
         return a
     if kind == "int":
         return INT64 if a.kind == "b" else a
-    return a if a.kind == "f" else FLOAT64
+    if kind == "complex":
+        return a if a.kind == "c" else COMPLEX64 if a == FLOAT32 else COMPLEX128
+    return a if a.kind in "fc" else FLOAT64
 
 
 def true_divide_result(a: DType, b: DType) -> DType:
@@ -228,7 +252,7 @@ def true_divide_result(a: DType, b: DType) -> DType:
 
 
 def _true_divide(promoted: DType) -> DType:
-    return promoted if promoted.kind == "f" else FLOAT64
+    return promoted if promoted.kind in "fc" else FLOAT64
 
 
 SUBTRACT_BOOL_ERROR: Final = (
@@ -238,24 +262,26 @@ SUBTRACT_BOOL_ERROR: Final = (
 
 _INTS: Final = (INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, UINT64)
 _FLOATS: Final = (FLOAT32, FLOAT64)
+_COMPLEX: Final = (COMPLEX64, COMPLEX128)
+_INEXACT: Final = (*_FLOATS, *_COMPLEX)
 
 UFUNC_LOOPS: Final[dict[str, tuple[DType, ...]]] = {
-    "add": (BOOL_, *_INTS, *_FLOATS),
-    "subtract": (*_INTS, *_FLOATS),
-    "multiply": (BOOL_, *_INTS, *_FLOATS),
-    "true_divide": _FLOATS,
+    "add": (BOOL_, *_INTS, *_INEXACT),
+    "subtract": (*_INTS, *_INEXACT),
+    "multiply": (BOOL_, *_INTS, *_INEXACT),
+    "true_divide": _INEXACT,
     "floor_divide": (*_INTS, *_FLOATS),
     "remainder": (*_INTS, *_FLOATS),
-    "power": (*_INTS, *_FLOATS),
+    "power": (*_INTS, *_INEXACT),
     "bitwise_and": (BOOL_, *_INTS),
     "bitwise_or": (BOOL_, *_INTS),
     "bitwise_xor": (BOOL_, *_INTS),
     "left_shift": _INTS,
     "right_shift": _INTS,
-    "minimum": (BOOL_, *_INTS, *_FLOATS),
-    "maximum": (BOOL_, *_INTS, *_FLOATS),
-    "fmin": (BOOL_, *_INTS, *_FLOATS),
-    "fmax": (BOOL_, *_INTS, *_FLOATS),
+    "minimum": (BOOL_, *_INTS, *_INEXACT),
+    "maximum": (BOOL_, *_INTS, *_INEXACT),
+    "fmin": (BOOL_, *_INTS, *_INEXACT),
+    "fmax": (BOOL_, *_INTS, *_INEXACT),
 }
 """Each ufunc's loops over our dtypes, in NumPy's order (``ufunc.types``); every loop takes
 and gives one dtype."""
@@ -342,7 +368,7 @@ def weak_int_error(a: DType, value: int, op: str = "add") -> str | None:
     loop = _loop_dtype(op, a, "int")
     if isinstance(loop, str):
         return None
-    if loop.kind == "f":
+    if loop.kind in "fc":
         try:
             float(value)
         except OverflowError:

@@ -1,5 +1,7 @@
 """NumPy's elementwise functions that are Python functions, not ufuncs (``sinc``, ``fix``,
-``isposinf``, ``isneginf``, ``isreal``, ``iscomplex``): each typed as a one-operand ufunc of
+``isposinf``, ``isneginf``, ``isreal``, ``iscomplex``, ``real``, ``imag``, ``angle``; the
+attributes ``x.real`` and ``x.imag`` are lowered to ``numpy.real(x)`` and ``numpy.imag(x)``,
+new arrays where NumPy gives views): each typed as a one-operand ufunc of
 its own loop rule, so it fuses with the expression around it (codegen/elementwise.py) and
 computes on a number as a NumPy scalar. The kernels are in ``pyaot/numpy/scalar/special.hpp``.
 """
@@ -33,6 +35,19 @@ def _predicate(d: DType) -> tuple[DType, DType]:
     return d, dtypes.BOOL_
 
 
+_PART: dict[DType, DType] = {dtypes.COMPLEX64: dtypes.FLOAT32, dtypes.COMPLEX128: dtypes.FLOAT64}
+
+
+def _part(d: DType) -> tuple[DType, DType]:
+    return d, _PART.get(d, d)
+
+
+def _angle(d: DType) -> tuple[DType, DType]:
+    if d in _PART:
+        return d, _PART[d]
+    return _sinc(d)
+
+
 FUNCTIONS: dict[str, tuple[Callable[[DType], tuple[DType, DType]], str]] = {
     "numpy.sinc": (_sinc, "sin(pi x) / (pi x), 1 at 0; float32 stays float32"),
     "numpy.fix": (_kept, "rounds towards zero, the dtype kept"),
@@ -40,6 +55,9 @@ FUNCTIONS: dict[str, tuple[Callable[[DType], tuple[DType, DType]], str]] = {
     "numpy.isneginf": (_predicate, "x == -inf, a bool result"),
     "numpy.isreal": (_predicate, "True for every element of a real array"),
     "numpy.iscomplex": (_predicate, "False for every element of a real array"),
+    "numpy.real": (_part, "the real part (a new array where NumPy gives a view)"),
+    "numpy.imag": (_part, "the imaginary part, 0 for a real array (a new array)"),
+    "numpy.angle": (_angle, "arctan2(imag, real); float32 and complex64 give float32"),
 }
 """name -> (the (loop, result) dtypes for an operand's dtype, doc)."""
 
@@ -51,6 +69,10 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         typer.diags.error(e.loc, f"{name}() takes one number or array here")
         return None
     dtype = operand if isinstance(operand, DType) else dtypes.result_of_python_scalar(operand)
+    if dtype.kind == "c" and name not in _COMPLEX:
+        typer.diags.error(e.loc, f"{name}() of a complex operand is not supported by the "
+                          "compiler yet")
+        return None
     loop, result = FUNCTIONS[name][0](dtype)
     short = name.removeprefix("numpy.")
     op = Op(name=name, params=(Param("x", DTypeScalar(loop)),), result=DTypeScalar(result),
@@ -60,6 +82,25 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return ArrayType(result, types[0].ndim)
     typer.spec.calls[e] = OpCall(op, tuple(e.args), (DTypeScalar(loop),))
     return op.result
+
+
+_COMPLEX = ("numpy.real", "numpy.imag", "numpy.angle", "numpy.isreal", "numpy.iscomplex")
+"""The functions here that take complex operands."""
+
+
+def part_attribute(typer: FunctionTyper, e: ir.Attribute) -> Type | None:
+    """``x.real``, ``x.imag`` of an array or NumPy scalar: ``numpy.real(x)``..."""
+    return lowered_call(typer, e, f"numpy.{e.name}", e.value)
+
+
+def lowered_call(typer: FunctionTyper, e: ir.Attribute | ir.MethodCall, name: str,
+                 operand: ir.Expr) -> Type | None:
+    """``e`` typed and compiled as the call ``name(operand)`` (``x.conj()`` is
+    ``numpy.conjugate(x)``)."""
+    lowered = typer.spec.lowered.get(e)
+    if lowered is None:
+        lowered = typer.spec.lowered[e] = ir.Call(e.loc, name, [operand])
+    return typer.expr(lowered)
 
 
 def coverage() -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, Type
+from hatch_pyaot.ir.types import BOOL, COMPLEX, FLOAT, INT, ArrayType, DTypeScalar, Type
 from hatch_pyaot.ops.registry import Op, Param
 from hatch_pyaot.typing import dtypes, ufuncs
 from hatch_pyaot.typing.dtypes import DType
@@ -52,7 +52,8 @@ UFUNC_OF_UNARY = {
     ir.UnaryOpKind.POS: "positive",
     ir.UnaryOpKind.INVERT: "invert",
 }
-_PY_KIND: dict[Type, dtypes.PyKind] = {BOOL: "bool", INT: "int", FLOAT: "float"}
+_PY_KIND: dict[Type, dtypes.PyKind] = {BOOL: "bool", INT: "int", FLOAT: "float",
+                                      COMPLEX: "complex"}
 
 
 def involves_numpy(*types: Type) -> bool:
@@ -169,8 +170,17 @@ def elementwise(typer: FunctionTyper, node: ir.Expr | ir.Stmt, ufunc: str, lt: T
         assert found is not None
         result = found
         op = scalar_op(ufunc, result, result, fallible=ufunc == "power" and result.kind == "i")
+        if ufunc == "power" and result.kind == "c" and isinstance(lt, ArrayType) \
+                and rt in _FAST_POWER:
+            op = dataclasses.replace(op, cpp=f"pyaot::numpy::scalar::{_FAST_POWER[rt]}")
     typer.spec.ops[node] = op
     return ArrayType(result, max(ndim_of(lt), ndim_of(rt)))
+
+
+_FAST_POWER: dict[Type, str] = {INT: "power_by_int", FLOAT: "power_by_float"}
+"""``array ** number`` (``ndarray.__pow__``): NumPy computes ``a ** 2`` as ``np.square``,
+``a ** -1`` as ``np.reciprocal`` and ``a ** 0.5`` as ``np.sqrt``, which round differently
+from ``np.power`` on complex arrays."""
 
 
 def element_operand(t: Type) -> DType | dtypes.PyKind | None:

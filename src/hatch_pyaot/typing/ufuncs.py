@@ -33,6 +33,8 @@ from typing import Final
 
 from hatch_pyaot.typing.dtypes import (
     BOOL_,
+    COMPLEX64,
+    COMPLEX128,
     FLOAT32,
     FLOAT64,
     INT8,
@@ -58,6 +60,12 @@ _INTS: Final = (INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, UINT64)
 _FLOATS: Final = (FLOAT16, FLOAT32, FLOAT64)
 _NUMBERS: Final = (*_INTS, *_FLOATS)
 _ALL: Final = (BOOL_, *_NUMBERS)
+_COMPLEX: Final = (COMPLEX64, COMPLEX128)
+_COMPLEX_LOOPS: Final = ("sqrt", "exp", "log", "square", "conjugate", "absolute", "isnan",
+                         "isinf", "isfinite")
+"""The ufuncs compiled for complex too (NumPy has complex loops for most others as well)."""
+_REAL_RESULT: Final = {COMPLEX64: FLOAT32, COMPLEX128: FLOAT64}
+"""``absolute`` of a complex loop gives its part's dtype."""
 
 _UNARY_FLOAT: Final = (
     "sqrt", "cbrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos",
@@ -88,6 +96,9 @@ def _table() -> dict[str, tuple[int, tuple[DType, ...]]]:
     for name in _INTEGER_ONLY:
         table[name] = (2, _INTS)
     table["clip"] = (3, _ALL)
+    for name in _COMPLEX_LOOPS:
+        arity, loops = table[name]
+        table[name] = (arity, (*loops, *_COMPLEX))
     return table
 
 
@@ -170,6 +181,8 @@ def ufunc_loop(name: str, args: tuple[DType | PyKind, ...]) -> tuple[DType, DTyp
     if loop == FLOAT16:
         return (f"numpy.{name} of {_described(args)} gives float16, which the compiler "
                 "does not support")  # fmt: skip
+    if name == "absolute" and loop in _REAL_RESULT:
+        return loop, _REAL_RESULT[loop]
     return loop, loop
 
 
@@ -181,8 +194,10 @@ def _no_loop(name: str, args: tuple[DType | PyKind, ...]) -> str:
             return "numpy.dtypes.BoolDType"
         if isinstance(a, DType):
             bits = a.name.removeprefix("uint").removeprefix("int").removeprefix("float")
-            kind = {"i": "Int", "u": "UInt", "f": "Float"}[a.kind]
+            bits = bits.removeprefix("complex")
+            kind = {"i": "Int", "u": "UInt", "f": "Float", "c": "Complex"}[a.kind]
             return f"numpy.dtypes.{kind}{bits}DType"
-        return f"numpy.dtypes._Py{'Long' if a == 'int' else 'Float'}DType"
+        py = {"int": "Long", "float": "Float", "complex": "Complex"}[a]
+        return f"numpy.dtypes._Py{py}DType"
     types = ", ".join(f"<class '{dtype_class(a)}'>" for a in args)
     return f"ufunc '{name}' did not contain a loop with signature matching types ({types}) -> None"

@@ -25,6 +25,8 @@ struct complex {
   constexpr complex(std::int64_t r) noexcept  // NOLINT(google-explicit-constructor)
       : real(static_cast<double>(r)) {}
   constexpr complex(bool r) noexcept : real(r ? 1.0 : 0.0) {}  // NOLINT
+  /// An int literal (T(0), T(1) in numpy's array kernels, where T is complex128).
+  constexpr explicit complex(int r) noexcept : real(static_cast<double>(r)) {}
 
   /// repr() and str(): complex_repr's 'r' format without an added ".0", the imaginary part
   /// signed, in parentheses unless the real part is +0.

@@ -28,6 +28,7 @@
 #include <type_traits>
 
 #include "pyaot/error.hpp"
+#include "pyaot/numpy/complex.hpp"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -79,6 +80,8 @@ PYAOT_NUMPY_DTYPE(std::uint32_t, "uint32", 'u');
 PYAOT_NUMPY_DTYPE(std::uint64_t, "uint64", 'u');
 PYAOT_NUMPY_DTYPE(float, "float32", 'f');
 PYAOT_NUMPY_DTYPE(double, "float64", 'f');
+PYAOT_NUMPY_DTYPE(complex64, "complex64", 'c');
+PYAOT_NUMPY_DTYPE(pyaot::complex, "complex128", 'c');
 #undef PYAOT_NUMPY_DTYPE
 
 static_assert(sizeof(bool) == 1 && sizeof(float) == 4 && sizeof(double) == 8,

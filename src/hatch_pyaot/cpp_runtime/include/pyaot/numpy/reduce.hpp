@@ -42,6 +42,7 @@
 
 #include "pyaot/error.hpp"
 #include "pyaot/numpy/ndarray.hpp"
+#include "pyaot/numpy/reduce_complex.hpp"
 
 namespace pyaot::numpy {
 
@@ -278,9 +279,11 @@ inline std::array<std::int64_t, N - 1> drop_axis(const std::array<std::int64_t, 
 
 // ---- Row kernels: one run of n elements, `stride` apart ---------------------------------------
 
-/// What sums and products accumulate in: R for floats, uint64 (wrapping) for integers.
+/// What sums and products accumulate in: R for floats and complex, uint64 (wrapping) for
+/// integers.
 template <class R>
-using accumulator_t = std::conditional_t<std::is_floating_point_v<R>, R, std::uint64_t>;
+using accumulator_t = std::conditional_t<std::is_floating_point_v<R> || scalar::complex_number<R>,
+                                         R, std::uint64_t>;
 
 template <class A, class T>
 inline A to_accumulator(T x) noexcept {
@@ -320,8 +323,12 @@ inline A sequential_sum(A acc, const T* a, std::int64_t n, std::int64_t stride) 
 
 template <class A, class T>
 inline A sequential_prod(A acc, const T* a, std::int64_t n, std::int64_t stride) noexcept {
-  for (std::int64_t i = 0; i < n; ++i) acc *= to_accumulator<A>(a[i * stride]);
-  return acc;
+  if constexpr (scalar::complex_number<A>) {
+    return complex_prod(acc, a, n, stride);
+  } else {
+    for (std::int64_t i = 0; i < n; ++i) acc *= to_accumulator<A>(a[i * stride]);
+    return acc;
+  }
 }
 
 template <class T>
@@ -366,7 +373,9 @@ inline A whole_sum(const ndarray<T, N>& a) noexcept {
   const Layout<N> layout = memory_layout(a);
   A acc = A(0);
   for_each_row(layout, a.data, [&](const T* row, std::int64_t n, std::int64_t stride) {
-    if constexpr (std::is_floating_point_v<A>) {
+    if constexpr (scalar::complex_number<A>) {
+      acc = scalar::add(acc, complex_pairwise_sum(row, n, stride));
+    } else if constexpr (std::is_floating_point_v<A>) {
       acc = acc + pairwise_sum<A>(row, n, stride);
     } else {
       acc = sequential_sum<A>(acc, row, n, stride);
@@ -526,11 +535,16 @@ bool amax(R& out, const ndarray<T, N>& a) noexcept {
 /// numpy.mean(a): R is mean_result_t<T>; NaN for an empty a.
 template <class R, class T, int N>
 bool mean(R& out, const ndarray<T, N>& a) noexcept {
-  static_assert(std::is_floating_point_v<R>, "mean gives a float");
-  // numpy sums in the result dtype: float32 for float32 (or dtype=np.float32), else float64
-  using A = std::conditional_t<std::is_same_v<R, float>, float, double>;
-  const std::int64_t count = a.size();
-  out = detail::divide_count<R>(count == 0 ? A(0) : detail::whole_sum<A>(a), count);
+  if constexpr (scalar::complex_number<R>) {  // numpy's complex true_divide by the count
+    const R sum = a.size() == 0 ? R(0) : detail::whole_sum<R>(a);
+    out = scalar::true_divide(sum, R(static_cast<double>(a.size())));
+  } else {
+    static_assert(std::is_floating_point_v<R>, "mean gives a float or a complex");
+    // numpy sums in the result dtype: float32 for float32 (or dtype=np.float32), else float64
+    using A = std::conditional_t<std::is_same_v<R, float>, float, double>;
+    const std::int64_t count = a.size();
+    out = detail::divide_count<R>(count == 0 ? A(0) : detail::whole_sum<A>(a), count);
+  }
   return true;
 }
 

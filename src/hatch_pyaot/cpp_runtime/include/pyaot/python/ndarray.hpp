@@ -30,7 +30,7 @@ namespace detail {
 
 /// What an array parameter accepts: numpy::dtype_traits of its element type, and its rank.
 struct ArraySpec {
-  char kind;  ///< numpy's dtype.kind: 'b' bool, 'i' signed, 'u' unsigned, 'f' float
+  char kind;  ///< numpy's dtype.kind: 'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c'
   int itemsize;
   int alignment;
   const char* dtype_name;
@@ -64,8 +64,8 @@ inline PyObject* numpy_ndarray_type(bool import) {
   return cached;
 }
 
-/// The dtype kind of a struct-module buffer format ("d", "<q", "=?"), 0 when unsupported
-/// (half 'e', long double 'g', complex 'Z...', object 'O', records, strings). The size comes
+/// The dtype kind of a struct-module buffer format ("d", "<q", "=?", "Zd"), 0 when unsupported
+/// (half 'e', long double 'g' and 'Zg', object 'O', records, strings). The size comes
 /// from the buffer's itemsize ('l' is 8 bytes natively on Linux, 4 on Windows and with a
 /// byte-order prefix). `native` is false for a multi-byte item in the other byte order.
 inline char format_kind(const char* format, Py_ssize_t itemsize, bool& native) {
@@ -75,9 +75,14 @@ inline char format_kind(const char* format, Py_ssize_t itemsize, bool& native) {
   if (*format == '@' || *format == '=' || *format == '<' || *format == '>' || *format == '!') {
     order = *format++;
   }
-  if (format[0] == '\0' || format[1] != '\0') return 0;
   char kind = 0;
-  switch (format[0]) {
+  if (format[0] == 'Z' && (format[1] == 'f' || format[1] == 'd') && format[2] == '\0') {
+    kind = 'c';  // complex64 "Zf", complex128 "Zd"
+  } else if (format[0] == '\0' || format[1] != '\0') {
+    return 0;
+  }
+  switch (kind == 'c' ? 'c' : format[0]) {
+    case 'c': break;
     case '?': kind = 'b'; break;
     case 'b': case 'h': case 'i': case 'l': case 'q': kind = 'i'; break;
     case 'B': case 'H': case 'I': case 'L': case 'Q': kind = 'u'; break;
@@ -339,7 +344,7 @@ inline void** numpy_c_api() {
   return table;
 }
 
-/// numpy's type number of an element type (NPY_BOOL ... NPY_DOUBLE); int64 is NPY_LONG where
+/// numpy's type number of an element type (NPY_BOOL ... NPY_CDOUBLE); int64 is NPY_LONG where
 /// a C long has 64 bits (Linux, macOS), NPY_LONGLONG elsewhere (Windows); -1 when none.
 inline int numpy_type_number(const ArraySpec& spec) {
   constexpr bool long64 = sizeof(long) == 8;
@@ -350,6 +355,7 @@ inline int numpy_type_number(const ArraySpec& spec) {
     case 'u': return spec.itemsize == 1 ? 2 : spec.itemsize == 2 ? 4 : spec.itemsize == 4 ? 6
                      : long64 ? 8 : 10;
     case 'f': return spec.itemsize == 4 ? 11 : spec.itemsize == 8 ? 12 : -1;
+    case 'c': return spec.itemsize == 8 ? 14 : spec.itemsize == 16 ? 15 : -1;
     default: return -1;
   }
 }

@@ -34,6 +34,9 @@ PyObject* numpy_scalar(T value) {
   PyObject* number;
   if constexpr (std::is_same_v<T, bool>) {
     number = PyBool_FromLong(value ? 1 : 0);
+  } else if constexpr (numpy::dtype_traits<T>::kind == 'c') {
+    number = PyComplex_FromDoubles(static_cast<double>(value.real),
+                                   static_cast<double>(value.imag));
   } else if constexpr (std::is_floating_point_v<T>) {
     number = PyFloat_FromDouble(static_cast<double>(value));
   } else if constexpr (std::is_signed_v<T>) {

@@ -17,6 +17,9 @@
 //             on, the int64 conversion of x - 2**63 plus 2**63 (inf -> 0)
 //   numpy on other machines (aarch64 saturates) and numpy's AVX-512 array loops for uint32
 //   can give other values in these cases; the in-range results are the same everywhere.
+// - complex -> real: the real part, cast as above (numpy drops the imaginary part, with a
+//   ComplexWarning from astype); complex -> bool: either part nonzero; real -> complex: the
+//   value as the real part, +0.0 the imaginary; complex -> complex: each part rounded.
 
 #include <cstdint>
 
@@ -53,7 +56,17 @@ constexpr std::uint64_t truncate_to_uint64(double x) noexcept {
 
 template <dtype To, dtype From>
 constexpr To cast(From x) noexcept {
-  if constexpr (boolean<To>) {
+  if constexpr (complex_number<From> && complex_number<To>) {
+    using P = complex_part_t<To>;
+    return To{static_cast<P>(x.real), static_cast<P>(x.imag)};
+  } else if constexpr (complex_number<From> && boolean<To>) {
+    return x.real != 0 || x.imag != 0;
+  } else if constexpr (complex_number<From>) {
+    return cast<To>(x.real);
+  } else if constexpr (complex_number<To>) {
+    using P = complex_part_t<To>;
+    return To{cast<P>(x), P(0)};
+  } else if constexpr (boolean<To>) {
     return x != 0;
   } else if constexpr (!floating<From> || floating<To>) {
     return static_cast<To>(x);

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "pyaot/numpy/complex.hpp"
+
 namespace pyaot::numpy::scalar {
 
 /// numpy.bool_.
@@ -41,8 +43,16 @@ concept floating = std::same_as<T, float> || std::same_as<T, double>;
 template <class T>
 concept number = integer<T> || floating<T>;
 
+/// complex64 and complex128 (pyaot/numpy/complex.hpp).
 template <class T>
-concept dtype = boolean<T> || number<T>;
+concept complex_number = std::same_as<T, complex64> || std::same_as<T, pyaot::complex>;
+
+/// Floating or complex: the dtypes of numpy's inexact ufunc loops.
+template <class T>
+concept inexact = floating<T> || complex_number<T>;
+
+template <class T>
+concept dtype = boolean<T> || number<T> || complex_number<T>;
 
 /// The unsigned type that T's wrapping arithmetic is done in.
 template <integer T>
