@@ -47,6 +47,7 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("pairs_or", (t,)) for t in ((0, 0), (1, 1), (3, 1), (1, 3), (0, 1))),
     *(("singletons", (b, s)) for b in (True, False) for s in ("ab", "abc")),
     ("mode", ("r",)), ("mode", ("a", 2)), ("mode", ("x",)),
+    *(("builtin_captures", (v,)) for v in (-3, 0, 4, "hi", "", [], [1, 2])),
 ]
 
 
@@ -107,3 +108,26 @@ def test_unsupported_patterns_are_located(tmp_path: Path) -> None:
     assert "bad_match.py:7:14: error: 'x' is assigned type tuple[int, int] here but has " \
         "type int elsewhere" in text
     assert "bad_match.py:13:14: error: a class pattern needs a class of the program" in text
+
+
+def test_sequence_and_mapping_patterns_on_unions_are_located(tmp_path: Path) -> None:
+    """Not yet narrowed by these patterns: a diagnostic, never a case that silently misses."""
+    source = tmp_path / "union_match.py"
+    source.write_text(
+        "from hatch_pyaot import compile\n"
+        "@compile\ndef f(v: int | list[int]) -> int:\n"
+        "    match v:\n"
+        "        case [x, *_]:\n"
+        "            return x\n"
+        "    return 0\n"
+        "@compile\ndef g(v: int | dict[str, int]) -> int:\n"
+        "    match v:\n"
+        "        case {'a': a}:\n"
+        "            return a\n"
+        "    return 0\n", encoding="utf-8")
+    result = analyze(source)
+    assert not any(e.compiled for e in result.entries)
+    text = result.format_diagnostics()
+    assert "union_match.py:5:14: error: a sequence pattern on a union subject " \
+        "(int | list[int]) is not supported yet" in text
+    assert "union_match.py:11:14: error: a mapping pattern on a union subject" in text

@@ -330,3 +330,18 @@ def mode(m: Literal["r", "w", "a"], n: Literal[1, 2] = 1) -> str:
         case "w" | "a":
             return "write" * n
     return "?"
+
+
+@compile
+def builtin_captures(v: int | str | list[int]) -> str:
+    """Built-in class patterns that capture a union subject (`int(n)`), with a guard."""
+    match v:
+        case int(n) if n < 0:
+            return f"negative {n}"
+        case int(n):
+            return f"int {n + 1}"
+        case str(s):
+            return f"str {s.upper()}"
+        case list(items):
+            return f"list of {len(items)}"
+    return "none"

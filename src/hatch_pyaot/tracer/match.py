@@ -275,9 +275,9 @@ class _Lowering:
                 star_part = (e, i, len(elements) - i - 1)
                 continue
             if stars and i > stars[0]:
-                index: ir.Expr = ir.TupleGet(loc, subject, i - len(elements))
+                index: ir.Expr = ir.TupleGet(loc, _read(subject), i - len(elements))
             else:
-                index = ir.TupleGet(loc, subject, i)
+                index = ir.TupleGet(loc, _read(subject), i)
             parts.append((e.value, index))
 
         def rest() -> list[ir.Stmt]:
@@ -285,7 +285,7 @@ class _Lowering:
                 return then()
             star, start, after = star_part
             assert star.name is not None
-            rest_items = ir.Call(loc, "pyaot.match_rest", [subject, ir.Const(loc, start),
+            rest_items = ir.Call(loc, "pyaot.match_rest", [_read(subject), ir.Const(loc, start),
                                                            ir.Const(loc, after)])
             return [self.bind(star.name, rest_items), *then()]
 
@@ -295,20 +295,21 @@ class _Lowering:
         loc = self.b.loc(p)
         keys = [self.b.expr(e.key) for e in p.elements]
         parts: list[tuple[cst.MatchPattern, ir.Expr]] = [
-            (e.pattern, ir.Index(loc, subject, key)) for e, key in zip(p.elements, keys,
+            (e.pattern, ir.Index(loc, _read(subject), key)) for e, key in zip(p.elements, keys,
                                                                      strict=True)]
 
         def rest() -> list[ir.Stmt]:
             if p.rest is None:
                 return then()
-            copy = self.bind(p.rest, ir.Call(loc, "builtins.dict", [subject]))
+            copy = self.bind(p.rest, ir.Call(loc, "builtins.dict", [_read(subject)]))
             rest_name = ir.Name(loc, p.rest.value)
             dels: list[ir.Stmt] = [ir.DelItem(loc, rest_name, k) for k in keys]
             return [copy, *dels, *then()]
 
         inner = self.chain(parts, rest)
         if keys:
-            has: list[ir.Expr] = [ir.Compare(loc, k, [ir.CmpOpKind.IN], [subject]) for k in keys]
+            has: list[ir.Expr] = [ir.Compare(loc, k, [ir.CmpOpKind.IN], [_read(subject)])
+                                  for k in keys]
             test = has[0] if len(has) == 1 else ir.BoolOp(loc, ir.BoolOpKind.AND, has)
             inner = [ir.If(loc, test, inner, [])]
         is_mapping = ir.Call(loc, "pyaot.match_mapping", [subject])
@@ -326,8 +327,14 @@ def _simple(p: cst.MatchPattern) -> bool:
     return isinstance(p, cst.MatchValue | cst.MatchSingleton)
 
 
+def _read(subject: ir.Expr) -> ir.Expr:
+    """A read of the subject of its own: typing keeps one type per node, and a read inside
+    a test's block sees the subject narrowed (a union's member), where the test sees it all."""
+    return ir.Name(subject.loc, subject.id) if isinstance(subject, ir.Name) else subject
+
+
 def _cast(loc: Loc, subject: ir.Expr, name: str) -> ir.Expr:
-    return ir.Call(loc, "pyaot.match_cast", [subject, ir.Const(loc, name)])
+    return ir.Call(loc, "pyaot.match_cast", [_read(subject), ir.Const(loc, name)])
 
 
 def _match_args(info: ClassInfo) -> list[str]:

@@ -26,6 +26,7 @@ from hatch_pyaot.ir.types import (
 )
 from hatch_pyaot.typing.classes import NOT_MINE, info_of
 from hatch_pyaot.typing.typed import PatternTest
+from hatch_pyaot.typing.unions import union_in
 
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
@@ -55,6 +56,7 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         result = sequence_test(typer, e)
     else:
         t = typer.expr(e.args[0], raw=True)
+        _on_union(typer, e, t, "a mapping", "dict")
         result = PatternTest(isinstance(t, DictType))
     if result is not None:
         typer.spec.patterns[e] = result
@@ -106,12 +108,25 @@ def _builtin_instance(t: Type, name: str) -> bool:
     return isinstance(t, shapes[name])
 
 
+def _on_union(typer: FunctionTyper, e: ir.Call, t: Type | None, kind: str, cls: str) -> bool:
+    """Whether the subject is a union, which these patterns do not narrow yet: a diagnostic
+    (the function stays Python) rather than a case that never matches."""
+    if union_in(t) is None:
+        return False
+    typer.diags.error(e.loc, f"{kind} pattern on a union subject ({t}) is not supported yet",
+                      hint=f"narrow it first (`case {cls}(value):` or isinstance) and "
+                      "match the narrowed value")
+    return True
+
+
 def sequence_test(typer: FunctionTyper, e: ir.Call) -> PatternTest | None:
     t = typer.expr(e.args[0], raw=True)
     count, star = e.args[1], e.args[2]
     assert isinstance(count, ir.Const) and isinstance(count.value, int)
     assert isinstance(star, ir.Const)
     n = count.value
+    if _on_union(typer, e, t, "a sequence", "list"):
+        return PatternTest(False)
     if isinstance(t, TupleType):
         return PatternTest(len(t.items) >= n if star.value else len(t.items) == n)
     if not isinstance(t, ListType):
