@@ -34,6 +34,7 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("raise_in_loop", (n, [])) for n in (0, 1, 4)),
     *(("in_generator", (n, [])) for n in (0, 2, 5)),
     *(("in_closure", (x, [])) for x in INPUTS),
+    *(("formatted_exit", (x, [])) for x in INPUTS),
 ]
 
 

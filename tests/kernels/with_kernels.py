@@ -297,3 +297,28 @@ def in_closure(x: int, log: list[str]) -> int:
             q.log.append("inner")
             return _fail(x)
     return inner() + 1
+
+
+class Rollback:
+    """An ``__exit__`` that formats the exception it may be given (``f"{exc}"`` of a
+    ``BaseException | None``) and suppresses ValueError only."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    def __enter__(self) -> Rollback:
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:  # type: ignore[no-untyped-def]
+        self.log.append(f"exit {exc} {exc!r}")
+        if exc_type is not None:
+            self.log.append(f"rollback: {exc}")
+            return isinstance(exc, ValueError)
+        return False
+
+
+@compile
+def formatted_exit(x: int, log: list[str]) -> int:
+    with Rollback(log):
+        return _fail(x)
+    return -1

@@ -184,8 +184,12 @@ def _format_fields(typer: FunctionTyper, e: ir.FormatStr) -> None:
     for part in e.parts:
         if isinstance(part, str) or part.conversion not in (None, "s", "r"):
             continue
-        t = _type_of(typer, part.value)
-        if isinstance(t, ExceptionType) or is_exception_object(t):
+        # `exc` of __exit__, maybe None: str(exc) is its text or 'None', read as it is
+        maybe_none = isinstance(part.value, ir.Name) and isinstance(
+            t := typer.spec.var_types.get(part.value.id), OptionalType) and isinstance(
+            t.item, ExceptionType)
+        if maybe_none or isinstance(t := _type_of(typer, part.value), ExceptionType) or \
+                is_exception_object(t):
             func = "builtins.repr" if part.conversion == "r" else "builtins.str"
             part.value = ir.Call(part.value.loc, func, [part.value])
             part.conversion = None
