@@ -201,6 +201,24 @@ def test_unsupported_classes_stay_python(tmp_path: Path) -> None:
     assert "bad_classes.py:24:12: error: 'D' object has no attribute 'z'" in text
 
 
+def test_a_special_method_that_cannot_be_traced_is_located(tmp_path: Path) -> None:
+    """``__eq__(self, other: object)`` (an annotation not compiled): the class's use is a
+    diagnostic at the construction, with the annotation's, not an internal error."""
+    source = tmp_path / "bad_eq.py"
+    source.write_text(
+        "from hatch_pyaot import compile\n"
+        "class M:\n    def __init__(self, x: int) -> None:\n        self.x = x\n"
+        "    def __eq__(self, o: object) -> bool:\n"
+        "        return isinstance(o, M) and self.x == o.x\n"
+        "@compile\ndef make(x: int) -> int:\n    return M(x).x\n", encoding="utf-8")
+    result = analyze(source)
+    assert not any(e.compiled for e in result.entries)
+    text = result.format_diagnostics()
+    assert "internal compiler error" not in text
+    assert "bad_eq.py:9:12: error: 'M.__eq__' cannot be compiled (see its errors)" in text
+    assert "bad_eq.py:5:25: error: annotation 'object' is not supported" in text
+
+
 WASM_CASES = [("linked_sum", {"n": 1000}), ("identity", {"n": 3}), ("bag", {"n": 5, "i": 2}),
               ("bag", {"n": 5, "i": 9}), ("spiral", {"n": 0}), ("abstract_area", {}),
               ("make_cycle", {"n": 4})]

@@ -227,12 +227,19 @@ def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr | ir.Stmt) -> bool:
         typer.diags.items.extend(errors)
         return False
     if not info.used:
-        info.used = True
         for name, args in (("__repr__", (info.type,)), ("__lt__", (info.type, info.type)),
                            ("__eq__", (info.type, info.type)), ("__hash__", (info.type,))):
             impl = info.find_method(name)
-            if impl is not None:
-                info.special[name] = typer.owner.specialize(impl.method_ref(name), args)
+            if impl is None:
+                continue
+            traced = typer.owner.program.trace(impl.method_ref(name))
+            if traced.function is None:  # e.g. `def __eq__(self, other: object)`
+                typer.diags.error(e.loc, f"'{info.name}.{name}' cannot be compiled (see its "
+                                  "errors)")
+                typer.diags.items.extend(traced.diagnostics)
+                return False
+            info.special[name] = typer.owner.specialize(impl.method_ref(name), args)
+        info.used = True
     for spec in info.special.values():
         if not spec.failed:
             typer.owner.callees.setdefault(typer.spec, set()).add(spec)
