@@ -115,6 +115,8 @@ CASES: list[tuple[str, Callable[[ModuleType], tuple[Any, ...]]]] = [
     ("shift_all", lambda m: ([m.Point(0.5), m.Point(1.5, 1.0, [1])], 0.25)),
     ("shift_all", lambda m: ([], 1.0)),
     ("make_cycle", lambda m: (5,)),
+    ("by_key", lambda m: (6,)),
+    ("by_key", lambda m: (0,)),  # ValueError: min() of an empty list
 ]
 
 

@@ -430,3 +430,17 @@ def reflected(k: int) -> tuple[int, int, int]:
     m = Cents(5)
     total = 0 + m
     return (total + m).cents, (k * m).cents, (100 - m).cents
+
+
+@compile
+def by_key(n: int) -> tuple[list[str], list[str], str, str, str]:
+    """sorted/min/max with key= on objects that define no order: only the keys are ordered
+    (ties keep the first item, as CPython)."""
+    accounts = [Account(f"a{i}", (i * 7) % 5) for i in range(n)]
+    asc = [a.owner for a in sorted(accounts, key=lambda a: a.balance)]
+    desc = [a.owner for a in sorted(accounts, key=lambda a: (a.balance, a.owner), reverse=True)]
+    low = min(accounts, key=lambda a: a.balance)
+    high = max(accounts, key=lambda a: a.balance)
+    none = Account("none")
+    return asc, desc, low.owner, high.owner, max(accounts, key=lambda a: a.balance,
+                                                 default=none).owner

@@ -443,7 +443,7 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         if short == "sorted":
             if "reverse" in kwtypes and kwtypes["reverse"] not in (BOOL, INT):
                 typer.diags.error(e.loc, "reverse= must be a bool")
-            if first.item is not None and not orderable(first.item):
+            if first.item is not None and "key" not in kwtypes and not orderable(first.item):
                 typer.diags.error(e.loc, f"the items of a {first} cannot be ordered")
         return ListType(first.item)  # a list, also of a deque
     item = first.item
@@ -455,7 +455,7 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         typer.diags.error(e.loc, f"{short}() of a list that is always empty")
         return None
     if short in ("min", "max"):
-        if not orderable(item):
+        if "key" not in kwtypes and not orderable(item):  # a key's values are ordered
             typer.diags.error(e.loc, f"{short}() cannot order the items of a {first}")
             return None
         if "default" in kwtypes:
