@@ -227,6 +227,7 @@ def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr | ir.Stmt) -> bool:
         typer.diags.items.extend(errors)
         return False
     if not info.used:
+        info.used = True  # before the methods, which may use the class themselves
         for name, args in (("__repr__", (info.type,)), ("__lt__", (info.type, info.type)),
                            ("__eq__", (info.type, info.type)), ("__hash__", (info.type,))):
             impl = info.find_method(name)
@@ -237,9 +238,9 @@ def use(typer: FunctionTyper, info: ClassInfo, e: ir.Expr | ir.Stmt) -> bool:
                 typer.diags.error(e.loc, f"'{info.name}.{name}' cannot be compiled (see its "
                                   "errors)")
                 typer.diags.items.extend(traced.diagnostics)
+                info.used = False  # each use reports it
                 return False
             info.special[name] = typer.owner.specialize(impl.method_ref(name), args)
-        info.used = True
     for spec in info.special.values():
         if not spec.failed:
             typer.owner.callees.setdefault(typer.spec, set()).add(spec)
