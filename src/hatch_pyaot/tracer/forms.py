@@ -105,7 +105,13 @@ def reduction(builder: Builder, node: cst.Call, gen: cst.GeneratorExp) -> ir.Exp
     if comp.inner_for_in is not None or comp.asynchronous is not None:
         builder.error(comp, "only one 'for' in a generator expression so far")
         return ir.Const(loc, 0)
-    if any(a.keyword or a.star for a in node.args) or (
+    keyword = next((a.keyword.value for a in node.args if a.keyword is not None), None)
+    if keyword is not None:
+        short = kind.rpartition(".")[2]
+        builder.error(node, f"{short}() of a generator expression takes no {keyword}= here",
+                      hint=f"give {short}() a list comprehension, [...], which takes it")
+        return ir.Const(loc, 0)
+    if any(a.star for a in node.args) or (
             extra and (kind != "builtins.sum" or len(extra) > 1)):
         builder.error(node, "only sum() takes a second (start) argument here")
         return ir.Const(loc, 0)
