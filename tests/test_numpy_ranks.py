@@ -66,6 +66,14 @@ def test_rows_of_any_rank(pair, x, i):
     check(pair, "inner", x)
 
 
+def test_rows_stored_as_arrays_and_negative_shape_indices_keep_the_rank_open(pair):
+    for shape in ((4, 5), (3, 4, 5)):
+        check(pair, "normalized_rows", RNG.normal(size=shape))
+        check(pair, "last_axis_means", RNG.normal(size=shape))
+    check(pair, "last_axis_means", RNG.normal(size=7))
+    check(pair, "last_axis_means", RNG.normal(size=(4, 6, 3))[:, ::2])
+
+
 def test_out_of_bounds_rows_raise_numpys_index_error(pair):
     check_error(pair, "row_sum", np.ones((3, 4)), 5)
     check_error(pair, "row_sum", np.ones((3, 4)), -4)

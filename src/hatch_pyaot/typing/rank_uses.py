@@ -51,4 +51,22 @@ def array_reads(fn: ir.Function) -> tuple[set[int], set[int]]:
         if isinstance(s, ir.Assign) and isinstance(s.target, ir.NameTarget) \
                 and s.target.id in names_used_as_arrays:
             used_as_array(s.value)
+    found.update(id(s) for s in _array_stores(fn, statements, found))
     return found, passed - found
+
+
+def _array_stores(fn: ir.Function, statements: list[ir.Stmt], found: set[int]) -> list[ir.Stmt]:
+    """``x[i] = row - m`` whose value is an array for sure (arithmetic on an array parameter
+    or on a name assigned an array read): x[i] is then an (n-1)-d view, not an element."""
+    arrays = {p.name for p in fn.params if isinstance(p.annotation, ArrayType)}
+    arrays |= {s.target.id for s in statements if isinstance(s, ir.Assign)
+               and isinstance(s.target, ir.NameTarget) and id(s.value) in found}
+
+    def is_array(e: ir.Expr) -> bool:
+        if isinstance(e, ir.Name):
+            return e.id in arrays
+        if isinstance(e, ir.BinOp):
+            return is_array(e.left) or is_array(e.right)
+        return isinstance(e, ir.UnaryOp) and is_array(e.operand)
+
+    return [s for s in statements if isinstance(s, ir.SetItem) and is_array(s.value)]
