@@ -805,8 +805,8 @@ class FunctionEmitter:
             return arrays.method_call(self, e)
         if isinstance(e, ir.TupleGet):
             tt = self.spec.type_of(e.value)
-            index = e.index % len(tt.items) if isinstance(tt, TupleType) else e.index
-            return f"std::get<{index}>({self.expr(e.value)})"
+            at = e.index % len(tt.items) if isinstance(tt, TupleType) else e.index
+            return f"std::get<{at}>({self.expr(e.value)})"
         if isinstance(e, ir.Index):
             table, _ = tuples.items_array(self, e, e.value)
             index = self.cast(self.expr(e.index), self.spec.type_of(e.index), INT)
