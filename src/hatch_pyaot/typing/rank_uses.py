@@ -17,6 +17,10 @@ from hatch_pyaot.ir.types import ArrayType
 from hatch_pyaot.ir.walk import all_statements, rewrite_exprs
 
 
+NUMBER_ATTRIBUTES = frozenset({"real", "imag"})
+"""Attributes numbers have too: reading them says nothing of a rank."""
+
+
 def array_reads(fn: ir.Function) -> tuple[set[int], set[int]]:
     """The ``id()`` of every ``ir.Index`` whose value the body uses as an array, and of
     those only passed to ``numpy.*`` functions."""
@@ -33,6 +37,8 @@ def array_reads(fn: ir.Function) -> tuple[set[int], set[int]]:
     def visit(e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.MethodCall):
             used_as_array(e.obj)
+        elif isinstance(e, ir.Attribute) and e.name in NUMBER_ATTRIBUTES:
+            pass  # x[i].real: an element's part as well as a view's
         elif isinstance(e, ir.Attribute | ir.TupleGet | ir.Index):
             used_as_array(e.value)
         elif isinstance(e, ir.Call) and isinstance(e.func, str) and e.func.startswith("numpy."):
