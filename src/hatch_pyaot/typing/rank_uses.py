@@ -16,7 +16,6 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType
 from hatch_pyaot.ir.walk import all_statements, rewrite_exprs
 
-
 NUMBER_ATTRIBUTES = frozenset({"real", "imag"})
 """Attributes numbers have too: reading them says nothing of a rank."""
 
