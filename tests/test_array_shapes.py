@@ -37,6 +37,8 @@ def test_arange(pair, args):
 def test_linspace_is_bit_identical(pair, n):
     check(pair, "grid", -1.5, 2.25, n)
     check(pair, "half_open", 0.0, 1.0, n)
+    if n >= 0:
+        check(pair, "resampled", RNG.normal(size=4), np.array([n, 9]), 0)
 
 
 @pytest.mark.parametrize("n", [0, 1, 4])

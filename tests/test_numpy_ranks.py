@@ -66,6 +66,14 @@ def test_rows_of_any_rank(pair, x, i):
     check(pair, "inner", x)
 
 
+def test_rows_stored_as_arrays_and_negative_shape_indices_keep_the_rank_open(pair):
+    for shape in ((4, 5), (3, 4, 5)):
+        check(pair, "normalized_rows", RNG.normal(size=shape))
+        check(pair, "last_axis_means", RNG.normal(size=shape))
+    check(pair, "last_axis_means", RNG.normal(size=7))
+    check(pair, "last_axis_means", RNG.normal(size=(4, 6, 3))[:, ::2])
+
+
 def test_out_of_bounds_rows_raise_numpys_index_error(pair):
     check_error(pair, "row_sum", np.ones((3, 4)), 5)
     check_error(pair, "row_sum", np.ones((3, 4)), -4)
@@ -133,3 +141,14 @@ def test_bodies_that_do_more_than_broadcast_keep_the_product(tmp_path):
     assert_refused(tmp_path, source, [
         (line, 5, "the ranks of 'a', 'b', 'c' cannot be told from the function body, and 27")
         for line in starts])
+
+
+def test_an_element_where_a_row_was_meant_is_explained(tmp_path):
+    source = ("import numpy as np\nfrom numpy.typing import NDArray\nfrom hatch_pyaot import compile\n"
+              "@compile\n"
+              "def gap(p: NDArray[np.float64], i: int, j: int) -> float:\n"
+              "    diff = p[i] - p[j]\n"
+              "    return float(np.sum(diff * diff))\n")
+    assert_refused(tmp_path, source, [(7, 18, "numpy.sum() needs an array here, not numpy.float64")])
+    from hatch_pyaot.pipeline import analyze
+    assert "state the rank in the annotation" in analyze(tmp_path / "bad.py").format_diagnostics()

@@ -58,6 +58,18 @@ def first_plus_one(x: NDArray[np.float64]) -> float:
 
 
 @compile
+def normalized_rows(x: NDArray[np.float64]) -> None:
+    for i in range(x.shape[0]):  # x.shape[0] and x[i] = an array: any rank from 2
+        row = x[i]
+        x[i] = (row - row.mean()) / row.std()
+
+
+@compile
+def last_axis_means(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    return x.reshape(-1, x.shape[-1]).mean(axis=0)  # shape[-1] of each rank's variant
+
+
+@compile
 def inner(image: NDArray[np.float64]) -> NDArray[np.float64]:
     return image[1:-1, 1:-1] * 2.0
 

@@ -27,6 +27,11 @@ def grid(a: float, b: float, n: int) -> NDArray[np.float64]:
 
 
 @compile
+def resampled(x: NDArray[np.float64], k: NDArray[np.int64], m: int) -> NDArray[np.float64]:
+    return np.linspace(x[0], x[-1], k[0] + m)  # NumPy scalars as start, stop and num
+
+
+@compile
 def half_open(a: float, b: float, n: int) -> NDArray[np.float64]:
     return np.linspace(a, b, n, endpoint=False)
 

@@ -129,7 +129,7 @@ class _Prover:
             sign = 1 if e.op == ir.BinOpKind.ADD else -1
             return inner[0], inner[1], inner[2] + sign * e.right.value
         if isinstance(e, ir.TupleGet) and isinstance(e.value, ir.Attribute) and \
-                e.value.name == "shape" and isinstance(e.value.value, ir.Name):
+                e.value.name == "shape" and isinstance(e.value.value, ir.Name) and e.index >= 0:
             return self._fixed(e.value.value.id, e.index)
         if isinstance(e, ir.Call) and e.func == "builtins.len" and len(e.args) == 1 and \
                 isinstance(e.args[0], ir.Name):

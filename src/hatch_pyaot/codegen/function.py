@@ -804,7 +804,9 @@ class FunctionEmitter:
         if isinstance(e, ir.MethodCall):
             return arrays.method_call(self, e)
         if isinstance(e, ir.TupleGet):
-            return f"std::get<{e.index}>({self.expr(e.value)})"
+            tt = self.spec.type_of(e.value)
+            at = e.index % len(tt.items) if isinstance(tt, TupleType) else e.index
+            return f"std::get<{at}>({self.expr(e.value)})"
         if isinstance(e, ir.Index):
             table, _ = tuples.items_array(self, e, e.value)
             index = self.cast(self.expr(e.index), self.spec.type_of(e.index), INT)

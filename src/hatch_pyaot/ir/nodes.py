@@ -119,7 +119,7 @@ class SetExpr(Expr):
 
 @dataclass(eq=False, slots=True)
 class TupleGet(Expr):
-    """``t[i]`` on a tuple with a constant index (normalized to be non-negative by typing)."""
+    """``t[i]`` on a tuple with a constant index (may be negative: taken modulo the length)."""
 
     value: Expr
     index: int

@@ -35,7 +35,7 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return _arange(typer, e, types, kwargs)
     if name == "numpy.linspace":
         if not 2 <= len(types) <= 3 or set(kwtypes) - {"num", "endpoint"} or not all(
-                t in (INT, FLOAT, BOOL) for t in [*types, *kwtypes.values()]):
+                _linspace_number(t) for t in [*types, *kwtypes.values()]):
             typer.diags.error(e.loc, "numpy.linspace() takes start, stop, num and endpoint "
                               "(numbers) here")
             return None
@@ -70,6 +70,12 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         dtype = types[0].dtype
         return DTypeScalar(dtype if dtype.kind == "f" else dtypes.FLOAT64)
     return product(typer, e, name.removeprefix("numpy."), types)
+
+
+def _linspace_number(t: Type) -> bool:
+    """A Python number, or a NumPy scalar that NumPy's linspace takes to float64 (``x[0]`` of
+    a float64 or integer array; float32 would make a float32 array)."""
+    return t in (INT, FLOAT, BOOL) or numpy_ops.is_integer(t) or t == DTypeScalar(dtypes.FLOAT64)
 
 
 def method(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,

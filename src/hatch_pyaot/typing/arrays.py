@@ -275,7 +275,9 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return numpy_library.call(typer, e, name)
     if name in REDUCTION_FUNCTIONS:
         if not types or not isinstance(types[0], ArrayType):
-            typer.diags.error(e.loc, f"{name}() needs an array here")
+            got = f", not {types[0]}" if types else ""
+            typer.diags.error(e.loc, f"{name}() needs an array here{got}", hint=ELEMENT_NOT_ROW
+                              if types and isinstance(types[0], DTypeScalar) else None)
             return None
         return reduction(typer, e, REDUCTION_FUNCTIONS[name], types[0], list(e.args[1:]),
                          dict(e.kwargs))
@@ -385,6 +387,9 @@ REDUCTIONS = ("sum", "prod", "min", "max", "mean", "any", "all", "argmin", "argm
 COMPLEX_REDUCTIONS = ("sum", "prod", "mean")
 COMPLEX_METHODS = frozenset({"copy", "astype"})
 
+ELEMENT_NOT_ROW = ("x[i] of an array whose rank the body leaves open is an element where it is "
+                   "used as a number (x[i] - y[j]); state the rank in the annotation "
+                   "(numpy.ndarray[tuple[int, int], numpy.dtype[numpy.float64]]) to make it a row")
 REDUCTION_FUNCTIONS = {f"numpy.{name}": name for name in REDUCTIONS} | {
     "numpy.amin": "min", "numpy.amax": "max"}
 COMPLEX_FUNCTIONS = frozenset({"numpy.where", *CREATION_LIKE, *REDUCTION_FUNCTIONS})

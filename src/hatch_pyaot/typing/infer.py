@@ -597,8 +597,7 @@ class FunctionTyper:
             if not -n <= e.index < n:
                 self.diags.error(e.loc, f"tuple index {e.index} out of range for {t}")
                 return _UNKNOWN
-            e.index %= n
-            return t.items[e.index]
+            return t.items[e.index % n]  # the IR is shared by rank variants: not normalized
         if isinstance(e, ir.Index):
             vt = self.expr(e.value)
             if vt is None:  # not known yet: a later pass of the fixed point tells

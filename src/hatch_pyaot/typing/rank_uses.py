@@ -16,6 +16,9 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType
 from hatch_pyaot.ir.walk import all_statements, rewrite_exprs
 
+NUMBER_ATTRIBUTES = frozenset({"real", "imag"})
+"""Attributes numbers have too: reading them says nothing of a rank."""
+
 
 def array_reads(fn: ir.Function) -> tuple[set[int], set[int]]:
     """The ``id()`` of every ``ir.Index`` whose value the body uses as an array, and of
@@ -33,6 +36,8 @@ def array_reads(fn: ir.Function) -> tuple[set[int], set[int]]:
     def visit(e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.MethodCall):
             used_as_array(e.obj)
+        elif isinstance(e, ir.Attribute) and e.name in NUMBER_ATTRIBUTES:
+            pass  # x[i].real: an element's part as well as a view's
         elif isinstance(e, ir.Attribute | ir.TupleGet | ir.Index):
             used_as_array(e.value)
         elif isinstance(e, ir.Call) and isinstance(e.func, str) and e.func.startswith("numpy."):
@@ -51,4 +56,22 @@ def array_reads(fn: ir.Function) -> tuple[set[int], set[int]]:
         if isinstance(s, ir.Assign) and isinstance(s.target, ir.NameTarget) \
                 and s.target.id in names_used_as_arrays:
             used_as_array(s.value)
+    found.update(id(s) for s in _array_stores(fn, statements, found))
     return found, passed - found
+
+
+def _array_stores(fn: ir.Function, statements: list[ir.Stmt], found: set[int]) -> list[ir.Stmt]:
+    """``x[i] = row - m`` whose value is an array for sure (arithmetic on an array parameter
+    or on a name assigned an array read): x[i] is then an (n-1)-d view, not an element."""
+    arrays = {p.name for p in fn.params if isinstance(p.annotation, ArrayType)}
+    arrays |= {s.target.id for s in statements if isinstance(s, ir.Assign)
+               and isinstance(s.target, ir.NameTarget) and id(s.value) in found}
+
+    def is_array(e: ir.Expr) -> bool:
+        if isinstance(e, ir.Name):
+            return e.id in arrays
+        if isinstance(e, ir.BinOp):
+            return is_array(e.left) or is_array(e.right)
+        return isinstance(e, ir.UnaryOp) and is_array(e.operand)
+
+    return [s for s in statements if isinstance(s, ir.SetItem) and is_array(s.value)]

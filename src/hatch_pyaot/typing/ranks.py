@@ -45,8 +45,9 @@ def fix_ranks(fn: ir.Function, types: list[Type]) -> list[Diagnostic]:
     for name, i in open_params.items():
         t = types[i]
         assert isinstance(t, ArrayType)
-        if name in reader.seen:
-            types[i] = ArrayType(t.dtype, max(reader.seen[name], reader.at_least.get(name, 0)))
+        low = reader.at_least.get(name, 0)
+        if name in reader.seen and (reader.seen[name] >= low or name in reader.elements):
+            types[i] = ArrayType(t.dtype, max(reader.seen[name], low))
     return []
 
 
@@ -54,8 +55,8 @@ def lowest_ranks(fn: ir.Function, types: list[Type]) -> dict[int, int]:
     """Parameter index -> the lowest rank its uses allow, for arrays whose rank stays open."""
     reader = _RankReader(fn, types)
     reader.read()
-    return {i: reader.at_least.get(p.name, OPEN_RANKS[0]) for i, (p, t) in
-            enumerate(zip(fn.params, types, strict=True))
+    return {i: max(reader.at_least.get(p.name, OPEN_RANKS[0]), reader.seen.get(p.name, 0))
+            for i, (p, t) in enumerate(zip(fn.params, types, strict=True))
             if isinstance(t, ArrayType) and t.ndim < 0}
 
 
@@ -70,6 +71,10 @@ class _RankReader:
         self.at_least: dict[str, int] = {}
         """Lower bounds that leave the rank open: ``x[1:-1]`` (NumPy keeps the trailing
         axes), ``x[i]`` used as an array (an (n-1)-d view)."""
+        self.elements: set[str] = set()
+        """Names read or written as elements (``x[i, j]`` a number): their rank is exact.
+        ``x.shape[k]`` alone fixes it too, unless a view use needs more axes (``x[i]`` an
+        array), which leaves it open."""
         self.ints: set[str] = set()
         self.array_reads, self.passed_reads = array_reads(fn)
 
@@ -77,8 +82,8 @@ class _RankReader:
         self.ints = self._integer_names()
         rewrite_exprs(self.fn, self._visit)
         for s in all_statements(self.fn.body):
-            if isinstance(s, ir.SetItem):
-                self._note_index(s.target, s.index)
+            if isinstance(s, ir.SetItem):  # x[i] = an array: a view (rank_uses.py)
+                self._note_index(s.target, s.index, s if id(s) in self.array_reads else None)
 
     def _note(self, value: ir.Expr, rank: int, exact: bool = True) -> None:
         if isinstance(value, ir.Name) and value.id in self.arrays \
@@ -86,7 +91,8 @@ class _RankReader:
             notes = self.seen if exact else self.at_least
             notes[value.id] = max(notes.get(value.id, 0), rank)
 
-    def _note_index(self, value: ir.Expr, index: ir.Expr, read: ir.Expr | None = None) -> None:
+    def _note_index(self, value: ir.Expr, index: ir.Expr,
+                    read: ir.Expr | ir.Stmt | None = None) -> None:
         items = index.items if isinstance(index, ir.TupleExpr) else [index]
         if not all(self.is_integer(item) for item in items):
             return
@@ -98,6 +104,8 @@ class _RankReader:
             self._note(value, len(items), exact=False)
         else:
             self._note(value, len(items))
+            if isinstance(value, ir.Name):
+                self.elements.add(value.id)
 
     def _visit(self, e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.ModelCall):  # an ONNX model's inputs have fixed ranks
@@ -107,7 +115,10 @@ class _RankReader:
             self._note_index(e.value, e.index, e)
         elif isinstance(e, ir.TupleGet):
             if isinstance(e.value, ir.Attribute) and e.value.name == "shape":
-                self._note(e.value.value, e.index + 1)
+                if e.index >= 0:
+                    self._note(e.value.value, e.index + 1)
+                else:  # x.shape[-1]: at least that many axes, the rank stays open
+                    self._note(e.value.value, -e.index, exact=False)
             else:
                 self._note(e.value, 1)
         return e
