@@ -77,3 +77,15 @@ def heap_pops(xs: list[int], pops: int) -> list[int]:
     if len(out) % 2 == 0:
         out.append(heapq.heapreplace(xs, 7))
     return out
+
+
+@compile
+def huge_constant_powers(n: int) -> int:
+    """Constant folding evaluated ``2 ** 9223372036854775807`` with CPython at compile time:
+    the compiler ran out of memory (MemoryError; ``3 ** 10**12`` would run for hours), found
+    by the reducer taking ``_ov`` marks off (seed 1). Compiled: OverflowError at run time."""
+    if n == 1:
+        return 2 ** 9223372036854775807
+    if n == 2:
+        return 1 << 9223372036854775807
+    return (-1) ** 9223372036854775807 + 0 ** 1000 + (1 << 3)
