@@ -30,6 +30,8 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("heap_pops", ([3, 1, 2], 2)), ("heap_pops", ([3, 1, 2], 3)), ("heap_pops", ([5, 4], 3)),
     ("heap_pops", ([], 1)), ("heap_pops", ([], 0)), ("heap_pops", ([9, 8, 7, 6], 4)),
     ("huge_constant_powers", (0,)),
+    ("setitem_order", ([1.0], "c")), ("setitem_order", ([1.0] * 6, "c")),
+    ("setitem_order", ([0.5] * 6, "a")), ("setitem_order", ([0.5] * 5, "b")),
 ]
 
 

@@ -89,3 +89,12 @@ def huge_constant_powers(n: int) -> int:
     if n == 2:
         return 1 << 9223372036854775807
     return (-1) ** 9223372036854775807 + 0 ** 1000 + (1 << 3)
+
+
+@compile
+def setitem_order(xs: list[float], key: str) -> list[float]:
+    """``xs[i] = v`` evaluated ``i`` before ``v``: a failing key raised its KeyError where
+    CPython first raises the value's IndexError (seed 1, ``x2[d[x4]] = (x2 + [...])[7]``)."""
+    xs[{'a': 0, 'b': 1}[key]] = (xs + [-0.0, 2.0])[7]
+    xs[{'a': 0, 'b': 1}[key]:] = [xs[5], xs[-1]]
+    return xs
