@@ -22,8 +22,17 @@ INDENT = "    "
 
 
 def _areas() -> dict[str, ModuleType]:
-    from fuzz import (f_closures, f_collections, f_complex, f_generators, f_match, f_objects,
-                      f_text, f_unions, f_with)
+    from fuzz import (
+        f_closures,
+        f_collections,
+        f_complex,
+        f_generators,
+        f_match,
+        f_objects,
+        f_text,
+        f_unions,
+        f_with,
+    )
 
     return {"closures": f_closures, "generators": f_generators, "match": f_match,
             "objects": f_objects, "bytes": f_text, "collections": f_collections,

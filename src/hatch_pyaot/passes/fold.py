@@ -64,4 +64,4 @@ def _too_big(fn: Callable[..., Any], args: tuple[object, ...]) -> bool:
     base, exponent = args
     if not (isinstance(base, int) and isinstance(exponent, int)) or exponent <= 128:
         return False
-    return fn is operator.lshift and base != 0 or fn is operator.pow and abs(base) > 1
+    return abs(base) > (0 if fn is operator.lshift else 1)
