@@ -32,6 +32,8 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("huge_constant_powers", (0,)),
     ("setitem_order", ([1.0], "c")), ("setitem_order", ([1.0] * 6, "c")),
     ("setitem_order", ([0.5] * 6, "a")), ("setitem_order", ([0.5] * 5, "b")),
+    ("narrowed_in_union", (None, 3, True)), ("narrowed_in_union", (4, 3, True)),
+    ("narrowed_in_union", (None, -1, False)), ("narrowed_in_union", (4, 3, False)),
 ]
 
 

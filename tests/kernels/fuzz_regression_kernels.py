@@ -98,3 +98,12 @@ def setitem_order(xs: list[float], key: str) -> list[float]:
     xs[{'a': 0, 'b': 1}[key]] = (xs + [-0.0, 2.0])[7]
     xs[{'a': 0, 'b': 1}[key]:] = [xs[5], xs[-1]]
     return xs
+
+
+@compile
+def narrowed_in_union(p: int | None, w: int, c: bool) -> str:
+    """A narrowed ``int | None`` as a branch of a conditional declared ``int | str`` was
+    refused ("no member of it takes the int | None branch"; seed 504)."""
+    v: int | str = (p if p is not None else w) if c else 'a'
+    u: int | str = p if p is not None else w
+    return repr(v) + repr(u)
