@@ -29,9 +29,22 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("narrowed_return", (None, 5)), ("narrowed_return", (4, 5)),
     ("heap_pops", ([3, 1, 2], 2)), ("heap_pops", ([3, 1, 2], 3)), ("heap_pops", ([5, 4], 3)),
     ("heap_pops", ([], 1)), ("heap_pops", ([], 0)), ("heap_pops", ([9, 8, 7, 6], 4)),
+    ("huge_constant_powers", (0,)),
+    ("setitem_order", ([1.0], "c")), ("setitem_order", ([1.0] * 6, "c")),
+    ("setitem_order", ([0.5] * 6, "a")), ("setitem_order", ([0.5] * 5, "b")),
+    ("narrowed_in_union", (None, 3, True)), ("narrowed_in_union", (4, 3, True)),
+    ("narrowed_in_union", (None, -1, False)), ("narrowed_in_union", (4, 3, False)),
 ]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES)
 def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
     check_copies(pair, func, *args)
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_huge_constant_powers_overflow_at_run_time(pair: Pair, n: int) -> None:
+    """CPython would build the huge int (or run out of memory): compiled, the 64-bit int
+    overflows (README's documented difference)."""
+    with pytest.raises(OverflowError):
+        pair.native.huge_constant_powers(n)

@@ -22,16 +22,29 @@ INDENT = "    "
 
 
 def _areas() -> dict[str, ModuleType]:
-    from fuzz import f_closures, f_collections, f_generators, f_match, f_objects, f_text
+    from fuzz import (
+        f_closures,
+        f_collections,
+        f_complex,
+        f_generators,
+        f_match,
+        f_objects,
+        f_text,
+        f_unions,
+        f_with,
+    )
 
     return {"closures": f_closures, "generators": f_generators, "match": f_match,
-            "objects": f_objects, "bytes": f_text, "collections": f_collections}
+            "objects": f_objects, "bytes": f_text, "collections": f_collections,
+            "with": f_with, "unions": f_unions, "complex": f_complex}
 
 
 AREAS = ("closures", "kwonly", "generators", "match", "enums", "namedtuples", "dataclasses",
-         "classes", "bytes", "collections", "heapq/bisect", "finally-jumps", "reraise")
+         "classes", "bytes", "collections", "heapq/bisect", "finally-jumps", "reraise",
+         "with", "unions", "complex", "finally-break")
 """Every area name; ``finally-jumps`` (return/break/continue out of a ``try`` with a
-``finally``) and ``reraise`` (a bare ``raise`` in a handler) live in stmts.py."""
+``finally``), ``finally-break`` (``break``/``continue`` inside a ``finally``) and ``reraise``
+(a bare ``raise`` in a handler) live in stmts.py."""
 
 
 def header(features: frozenset[str]) -> str:

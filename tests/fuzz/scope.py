@@ -29,7 +29,7 @@ class Scope:
     """Inside a ``try`` that has a ``finally``: no return/break/continue (only without the
     ``finally-jumps`` feature: compiled since)."""
     in_finally: bool = False
-    """Inside a ``finally`` block: no break/continue (not compiled yet)."""
+    """Inside a ``finally`` block: break/continue only with the ``finally-break`` feature."""
     features: frozenset[str] = frozenset()
     """The feature areas of features.py the generator may use."""
     used: set[str] = field(default_factory=set)

@@ -45,7 +45,9 @@ class Stmts:
         if nest > 0:
             choices += [self.if_, self.if_, self.for_range, self.for_each, self.while_,
                         self.try_]
-        if self.scope.loops and not (self.scope.in_finally_try or self.scope.in_finally):
+        breaks = "finally-break" in self.scope.features
+        if self.scope.loops and not (self.scope.in_finally_try
+                                     or (self.scope.in_finally and not breaks)):
             choices += [self.jump]
         choices += [self.raise_, self.early_return, self.swap, self.call_stmt]
         choices += [lambda nest: arrays.statements(self.x)]
@@ -167,6 +169,8 @@ class Stmts:
         return [f"if {self.e(k.BOOL)}:", f"{INDENT}return{value}"]
 
     def jump(self, nest: int) -> list[str]:
+        if self.scope.in_finally:
+            self.scope.used.add("finally-break")
         return [f"if {self.e(k.BOOL)}:", f"{INDENT}{self.rng.choice(('break', 'continue'))}"]
 
     # ---- compound statements -----------------------------------------------------------
@@ -199,6 +203,17 @@ class Stmts:
         finally:
             self.x.scope = outer
 
+    def _dropped(self) -> list[str]:
+        """With ``finally-break``, now and then a loop body's first lines: a ``try`` that may
+        raise and a ``finally`` whose ``break``/``continue`` drops the exception."""
+        if "finally-break" not in self.scope.features or self.rng.random() < 0.5:
+            return []
+        self.scope.used.add("finally-break")
+        return ["try:", f"{INDENT}if {self.e(k.BOOL, 1)}:",
+                f"{INDENT * 2}raise {self.rng.choice(EXCEPTIONS)}({self.e(k.STR, 1)})",
+                "finally:", f"{INDENT}if {self.e(k.BOOL, 1)}:",
+                f"{INDENT * 2}{self.rng.choice(('break', 'continue'))}"]
+
     def for_range(self, nest: int) -> list[str]:
         r = self.rng
         i = self.scope.fresh("i")
@@ -207,7 +222,7 @@ class Stmts:
         else:
             a, b = r.randint(-4, 4), r.randint(-4, 4)
             head = f"range({a}, {b}, {r.choice((1, 2, -1, -2, 3))})"
-        out = [f"for {i} in {head}:", *self._loop_body({i: k.INT}, nest)]
+        out = [f"for {i} in {head}:", *self._loop_body({i: k.INT}, nest, extra=self._dropped())]
         if r.random() < 0.2:
             out += ["else:", *self._inner(1, nest)]
         return out
@@ -261,6 +276,8 @@ class Stmts:
         if handlers and r.random() < 0.2:
             out += ["else:", *self._inner(1, nest, **flags)]
         if final:
-            last = {"in_finally": True} if jumps else {"in_finally_try": True}
+            breaks = "finally-break" in self.scope.features
+            last = {"in_finally": True} if jumps or breaks else {"in_finally_try": True}
             out += ["finally:", *self._inner(r.randint(1, 2), nest, **last)]
+
         return out

@@ -77,3 +77,33 @@ def heap_pops(xs: list[int], pops: int) -> list[int]:
     if len(out) % 2 == 0:
         out.append(heapq.heapreplace(xs, 7))
     return out
+
+
+@compile
+def huge_constant_powers(n: int) -> int:
+    """Constant folding evaluated ``2 ** 9223372036854775807`` with CPython at compile time:
+    the compiler ran out of memory (MemoryError; ``3 ** 10**12`` would run for hours), found
+    by the reducer taking ``_ov`` marks off (seed 1). Compiled: OverflowError at run time."""
+    if n == 1:
+        return 2 ** 9223372036854775807
+    if n == 2:
+        return 1 << 9223372036854775807
+    return (-1) ** 9223372036854775807 + 0 ** 1000 + (1 << 3)
+
+
+@compile
+def setitem_order(xs: list[float], key: str) -> list[float]:
+    """``xs[i] = v`` evaluated ``i`` before ``v``: a failing key raised its KeyError where
+    CPython first raises the value's IndexError (seed 1, ``x2[d[x4]] = (x2 + [...])[7]``)."""
+    xs[{'a': 0, 'b': 1}[key]] = (xs + [-0.0, 2.0])[7]
+    xs[{'a': 0, 'b': 1}[key]:] = [xs[5], xs[-1]]
+    return xs
+
+
+@compile
+def narrowed_in_union(p: int | None, w: int, c: bool) -> str:
+    """A narrowed ``int | None`` as a branch of a conditional declared ``int | str`` was
+    refused ("no member of it takes the int | None branch"; seed 504)."""
+    v: int | str = (p if p is not None else w) if c else 'a'
+    u: int | str = p if p is not None else w
+    return repr(v) + repr(u)

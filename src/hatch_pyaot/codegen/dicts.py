@@ -52,7 +52,7 @@ def cast(code: str, src: Type, dst: Type) -> str:
     return f"{dst.cpp()}::make()"
 
 
-def _as(em: FunctionEmitter, e: ir.Expr, t: Type) -> str:
+def evaluated_as(em: FunctionEmitter, e: ir.Expr, t: Type) -> str:
     """``e`` as a value of type t, in a name unless a literal (evaluated once, in order)."""
     code = em.cast(em.expr(e), em.spec.type_of(e), t)
     return code if is_literal(code) or is_temp(code) else em.temp(t, code)
@@ -70,7 +70,7 @@ def literal_dict(em: FunctionEmitter, e: ir.DictExpr) -> str:
         return f"{t.cpp()}::make()"
     out = em.temp(t, f"{t.cpp()}::make()")
     for k, v in zip(e.keys, e.values, strict=True):
-        key = _as(em, k, _key(t))
+        key = evaluated_as(em, k, _key(t))
         value = em.cast(em.expr(v), em.spec.type_of(v), _value(t))
         em.line(f"pyaot::dict_set({out}, {key}, {value});")
     return out
@@ -94,7 +94,7 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
     em.headers.add(HEADER)
     d = em.held(s.target)
     t = em.spec.type_of(s.target)
-    value = _as(em, s.value, _value(t))  # Python evaluates the value before the key
+    value = evaluated_as(em, s.value, _value(t))  # Python evaluates the value before the key
     key = em.cast(em.expr(s.index), em.spec.type_of(s.index), _key(t))
     em.line(f"pyaot::dict_set({d}, {key}, {value});")
 
@@ -137,13 +137,13 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         return out
     value_t = dt.value or em.spec.type_of(e)
     if name == "setdefault":
-        key = _as(em, e.args[0], _key(dt))
+        key = evaluated_as(em, e.args[0], _key(dt))
         fallback = em.cast(em.expr(e.args[1]), em.spec.type_of(e.args[1]), value_t)
         if _unobservable(e.args[1]):  # made only when missing: d.setdefault(k, [])
             return (f"pyaot::dict_setdefault_lazy({d}, {key}, [&] {{ return "
                     f"{value_t.cpp()}({fallback}); }})")
         return f"pyaot::dict_setdefault({d}, {key}, {fallback})"
-    key = _as(em, e.args[0], _key(dt))
+    key = evaluated_as(em, e.args[0], _key(dt))
     if len(e.args) == 2:  # get(k, default), pop(k, default)
         fallback = em.cast(em.expr(e.args[1]), em.spec.type_of(e.args[1]), value_t)
         if dt.key is None:  # always empty
@@ -255,7 +255,7 @@ def reduce_step(em: FunctionEmitter, s: ir.ReduceStep, e: ir.Comprehension, acc:
     t = em.spec.type_of(e)
     assert isinstance(s.value, ir.TupleExpr)
     k, v = s.value.items
-    key = _as(em, k, _key(t))
+    key = evaluated_as(em, k, _key(t))
     value = em.cast(em.expr(v), em.spec.type_of(v), _value(t))
     em.line(f"pyaot::dict_set({acc}, {key}, {value});")
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen import deques
+from hatch_pyaot.codegen.dicts import evaluated_as
 from hatch_pyaot.codegen.literals import is_literal, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
@@ -115,20 +116,29 @@ def _slice_args(em: FunctionEmitter, s: ir.SliceExpr) -> str:
 
 
 def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
+    """``xs[i] = v``: Python evaluates ``v`` before ``i`` (``xs[d[k]] = ys[7]`` raises the
+    IndexError, not the KeyError)."""
     em.headers.add(HEADER)
     lst = em.held(s.target)
+    target = em.spec.type_of(s.target)
     if isinstance(s.index, ir.SliceExpr):  # xs[a:b:c] = ys
+        values = _value(em, s.value, target)
         bounds = _slice_args(em, s.index)
-        values = em.cast(em.expr(s.value), em.spec.type_of(s.value), em.spec.type_of(s.target))
         em.line(f"if (!pyaot::list_set_slice({lst}, {bounds}, {values})) [[unlikely]] "
                 f"{em.fail(s.loc.line)}")
         return
+    value = _value(em, s.value, _item(target))
     index = _index(em, s.index)
     index = index if is_literal(index) else em.temp(INT, index)
-    item = _item(em.spec.type_of(s.target))
-    value = em.cast(em.expr(s.value), em.spec.type_of(s.value), item)
     em.line(f"if (!pyaot::list_set({lst}, {index}, {value})) [[unlikely]] "
             f"{em.fail(s.loc.line)}")
+
+
+def _value(em: FunctionEmitter, e: ir.Expr, t: Type) -> str:
+    """A stored value, evaluated before the index (a local's name is read as it is)."""
+    if isinstance(e, ir.Name):
+        return em.cast(em.expr(e), em.spec.type_of(e), t)
+    return evaluated_as(em, e, t)
 
 
 def delitem(em: FunctionEmitter, s: ir.DelItem) -> None:

@@ -42,12 +42,26 @@ def _evaluate(e: ir.Expr, fn: Callable[..., Any], *args: object,
               allow_str: bool = False) -> ir.Expr:
     if any((isinstance(a, str) and not allow_str) or a is None for a in args):
         return e
+    if _too_big(fn, args):
+        return e
     try:
         value = fn(*args)
-    except (ArithmeticError, ValueError, TypeError):
+    except (ArithmeticError, ValueError, TypeError, MemoryError):
         return e
     if isinstance(value, bool | float):
         return ir.Const(e.loc, value)
     if isinstance(value, int) and -(2**63) <= value < 2**63:
         return ir.Const(e.loc, value)
     return e
+
+
+def _too_big(fn: Callable[..., Any], args: tuple[object, ...]) -> bool:
+    """``2 ** 9223372036854775807`` or ``1 << 10**18``: an int result far past 64 bits,
+    which Python would spend minutes or all memory computing; left for run time (its
+    OverflowError) without evaluating it."""
+    if fn not in (operator.pow, operator.lshift) or len(args) != 2:
+        return False
+    base, exponent = args
+    if not (isinstance(base, int) and isinstance(exponent, int)) or exponent <= 128:
+        return False
+    return abs(base) > (0 if fn is operator.lshift else 1)

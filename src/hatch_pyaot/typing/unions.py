@@ -370,6 +370,8 @@ def _conditional(typer: FunctionTyper, e: ir.IfExp) -> Type | None:
         orelse = typer.expr(e.orelse, raw=True)
     expected = typer.expected.get(e)  # v: int | str = 1 if c else "a" (typing/union_literals.py)
     if expected is not None and body is not None and orelse is not None:
+        body = _item_if_needed(typer, e.body, body, expected)
+        orelse = _item_if_needed(typer, e.orelse, orelse, expected)
         if coercible(body, expected) and coercible(orelse, expected):
             return expected
         if body != orelse:
@@ -379,6 +381,16 @@ def _conditional(typer: FunctionTyper, e: ir.IfExp) -> Type | None:
                               hint="convert the branch, or add its type to the union")
             return None
     return typer.merge([body, orelse], e.loc, "the branches of a conditional expression")
+
+
+def _item_if_needed(typer: FunctionTyper, e: ir.Expr, t: Type, expected: Type) -> Type:
+    """A branch ``p if p is not None else w`` (an ``int | None``) of a conditional declared
+    ``int | str``: used as its item, checked for None (TypeError), as where a plain ``int``
+    is declared."""
+    if isinstance(t, OptionalType) and not coercible(t, expected) and coercible(t.item, expected):
+        typer.spec.unwrapped.add(e)
+        return t.item
+    return t
 
 
 # ----- operations every member has --------------------------------------------------------
