@@ -47,7 +47,10 @@ def test_bincount(pair):
 
 @settings(max_examples=60, deadline=None)
 @given(hnp.arrays(np.float64, st.integers(0, 40),
-                  elements=st.floats(-3, 3, allow_nan=False, width=32)), st.integers(1, 12))
+                  # + 0.0: no -0.0, since which of two equal signed zeros NumPy's min/max (the
+                  # autodetected edges) keep depends on its SIMD loop and the array's length
+                  elements=st.floats(-3, 3, allow_nan=False, width=32).map(lambda v: v + 0.0)),
+       st.integers(1, 12))
 def test_histogram_matches_numpy(pair, a, bins):
     check(pair, "histograms", a, bins)
 

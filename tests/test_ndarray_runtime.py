@@ -245,7 +245,7 @@ def test_argument_errors_name_function_and_parameter(mod: ModuleType) -> None:
     check(lambda: mod.sum2d(np.zeros((2, 2), ">f8")), "TypeError",
           "sum2d() argument 'x' must be a float64 array in native byte order, "
           "not >f8 array of rank 2 (byte-swapped)")  # fmt: skip
-    for dtype in ("object", "float16", "longdouble", "complex128", "datetime64[ns]", "U3",
+    for dtype in ("object", "float16", "longdouble", "clongdouble", "datetime64[ns]", "U3",
                   "i4,f8"):  # fmt: skip
         bad = np.zeros((1, 1), dtype)
         check(lambda bad=bad: mod.sum2d(bad), "TypeError",

@@ -35,7 +35,7 @@ struct exception_value {
 
   /// An object of an exception class of the program, with its message.
   static exception_value of(ref<object> raised, const str& message) {
-    exception_value out{Exc::Exception, {}, std::move(raised)};
+    exception_value out{Exc::Exception, {}, std::move(raised), false, {}, false};
     format::append_str(out.message, message);
     return out;
   }
