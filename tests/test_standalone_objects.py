@@ -18,7 +18,7 @@ import pytest
 from c_values import Obj
 from support import import_file
 from test_c_abi_objects import plain
-from test_standalone_values import Run, host_programs, wasm_programs
+from test_standalone_values import Run, program_fixtures
 
 SOURCE = Path(__file__).parent / "fixtures" / "standalone" / "shapes.py"
 
@@ -39,19 +39,7 @@ def py() -> Any:
     return import_file(SOURCE, "shapes_reference")
 
 
-@pytest.fixture(scope="module")
-def host(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Run:
-    return host_programs(cxx, tmp_path_factory.mktemp("standalone-objects"), SOURCE)
-
-
-@pytest.fixture(scope="module")
-def wasm(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Run:
-    return wasm_programs(SOURCE, tmp_path_factory.mktemp("standalone-objects-wasm"), cross_cache)
-
-
-@pytest.fixture(params=["host", pytest.param("wasm", marks=pytest.mark.slow)])
-def run(request: pytest.FixtureRequest) -> Run:
-    return request.getfixturevalue(request.param)  # type: ignore[no-any-return]
+host, wasm, run = program_fixtures(SOURCE, "standalone-objects")
 
 
 def _same(result: subprocess.CompletedProcess[str], expected: Any) -> None:

@@ -65,19 +65,24 @@ def wasm_programs(source: Path, folder: Path, cache: Path) -> Run:
     return run
 
 
-@pytest.fixture(scope="module")
-def host(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Run:
-    return host_programs(cxx, tmp_path_factory.mktemp("standalone-values"), SOURCE)
+def program_fixtures(source: Path, name: str) -> tuple[Any, Any, Any]:
+    """The fixtures ``host``, ``wasm`` and ``run`` (either, wasm marked slow) of a test module
+    whose programs are the entries of ``source``."""
+    @pytest.fixture(scope="module")
+    def host(cxx: str, tmp_path_factory: pytest.TempPathFactory) -> Run:
+        return host_programs(cxx, tmp_path_factory.mktemp(name), source)
+
+    @pytest.fixture(scope="module")
+    def wasm(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Run:
+        return wasm_programs(source, tmp_path_factory.mktemp(f"{name}-wasm"), cross_cache)
+
+    @pytest.fixture(params=["host", pytest.param("wasm", marks=pytest.mark.slow)])
+    def run(request: pytest.FixtureRequest) -> Run:
+        return request.getfixturevalue(request.param)  # type: ignore[no-any-return]
+    return host, wasm, run
 
 
-@pytest.fixture(scope="module")
-def wasm(tmp_path_factory: pytest.TempPathFactory, cross_cache: Path) -> Run:
-    return wasm_programs(SOURCE, tmp_path_factory.mktemp("standalone-values-wasm"), cross_cache)
-
-
-@pytest.fixture(params=["host", pytest.param("wasm", marks=pytest.mark.slow)])
-def run(request: pytest.FixtureRequest) -> Run:
-    return request.getfixturevalue(request.param)  # type: ignore[no-any-return]
+host, wasm, run = program_fixtures(SOURCE, "standalone-values")
 
 
 def _same(result: subprocess.CompletedProcess[str], expected: Any) -> None:
