@@ -15,6 +15,7 @@
 #include "pyaot/onnx/conv_shape.hpp"
 #include "pyaot/onnx/depthwise.hpp"
 #include "pyaot/onnx/gemm.hpp"
+#include "pyaot/onnx/scratch.hpp"
 
 namespace pyaot::onnx {
 
@@ -75,8 +76,7 @@ inline bool conv(const float* x, const float* packed, const float* w, const floa
                       s.pl == 0 && s.oh == s.h && s.ow == s.w;
   float* col = nullptr;
   if (!direct) {
-    col = static_cast<float*>(std::malloc(sizeof(float) * static_cast<std::size_t>(
-                                                              kdim * pixels + 1)));
+    col = scratch_floats(Slot::Columns, kdim * pixels + 1);
     if (col == nullptr) [[unlikely]] {
       return raise(Exc::MemoryError, "cannot allocate the im2col buffer of a Conv");
     }
@@ -92,7 +92,6 @@ inline bool conv(const float* x, const float* packed, const float* w, const floa
       ok = gemm(gemm_args);
     }
   }
-  std::free(col);
   return ok;
 }
 
@@ -103,8 +102,7 @@ inline bool conv_transpose(const float* x, const float* packed, const float* bia
                            const ConvShape& s) noexcept {
   const std::int64_t ipg = s.cin / s.groups, opg = s.cout / s.groups;
   const std::int64_t rows = opg * s.kh * s.kw, pixels = s.h * s.w;
-  float* col = static_cast<float*>(std::malloc(sizeof(float) * static_cast<std::size_t>(
-                                                                   rows * pixels + 1)));
+  float* col = scratch_floats(Slot::Columns, rows * pixels + 1);
   if (col == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the buffer of a ConvTranspose");
   }
@@ -136,7 +134,6 @@ inline bool conv_transpose(const float* x, const float* packed, const float* bia
       }
     }
   }
-  std::free(col);
   return ok;
 }
 

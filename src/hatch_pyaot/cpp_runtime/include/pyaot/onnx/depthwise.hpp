@@ -11,11 +11,11 @@
 #include <cstdint>
 #include <cstring>
 
-#include "pyaot/aligned.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/onnx/activation.hpp"
 #include "pyaot/onnx/conv_shape.hpp"
 #include "pyaot/onnx/gemm.hpp"
+#include "pyaot/onnx/scratch.hpp"
 #include "pyaot/onnx/threads.hpp"
 
 namespace pyaot::onnx {
@@ -162,12 +162,12 @@ inline void dw_run(const float* x, const float* w, const float* bias, float* y,
 /// only when the padded planes cannot be allocated.
 inline bool depthwise_conv(const float* x, const float* w, const float* bias, float* y,
                            const ConvShape& s, Activation act) noexcept {
+  if (s.n == 0 || s.cout == 0 || s.oh == 0 || s.ow == 0) return true;
   const detail::DwPlane plane = detail::dw_plane(s);
   const std::int64_t floats = plane.rows * plane.cols;
   const std::int64_t channels = s.n * s.cout;
   const int parts = detail::work_parts(channels, channels * s.oh * s.ow * s.kh * s.kw);
-  float* planes = static_cast<float*>(
-      aligned_allocate(sizeof(float) * static_cast<std::size_t>(floats * parts)));
+  float* planes = scratch_floats(Slot::Columns, floats * parts);
   if (planes == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the padded planes of a depthwise Conv");
   }
@@ -181,7 +181,6 @@ inline bool depthwise_conv(const float* x, const float* w, const float* bias, fl
       c = end;
     }
   });
-  aligned_release(planes);
   return true;
 }
 

@@ -16,6 +16,7 @@
 #include "pyaot/aligned.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/onnx/activation.hpp"
+#include "pyaot/onnx/scratch.hpp"
 #include "pyaot/onnx/threads.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)  // NOLINT: the compiler's own macro
@@ -270,10 +271,8 @@ inline bool gemm(const Gemm& g) noexcept {
   const std::int64_t column_units = (g.n + 31) / 32, row_units = (g.m + kMR - 1) / kMR;
   const bool by_columns = column_units >= row_units;
   const int parts = detail::work_parts(by_columns ? column_units : row_units, g.m * g.n * g.k);
-  const std::size_t floats = static_cast<std::size_t>(
-      std::min(kKC, g.k) * ((std::min(kNC, g.n) + 31) / 32 * 32));
-  float* bpack = static_cast<float*>(aligned_allocate(floats * sizeof(float) *
-                                                      static_cast<std::size_t>(parts)));
+  const std::int64_t floats = std::min(kKC, g.k) * ((std::min(kNC, g.n) + 31) / 32 * 32);
+  float* bpack = scratch_floats(Slot::Packing, floats * parts);
   if (bpack == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
   }
@@ -281,9 +280,8 @@ inline bool gemm(const Gemm& g) noexcept {
                     [&](int part, std::int64_t begin, std::int64_t end) {
                       detail::run_any(by_columns ? detail::columns(g, begin * 32, end * 32)
                                                  : detail::rows(g, begin * kMR, end * kMR),
-                                      bpack + static_cast<std::size_t>(part) * floats);
+                                      bpack + part * floats);
                     });
-  aligned_release(bpack);
   return true;
 }
 
@@ -293,16 +291,13 @@ namespace pyaot::onnx {
 
 /// gemm with A (element (i, k) at a[i * rsa + k * csa]) packed at run time.
 inline bool gemm_unpacked(const float* a, std::int64_t rsa, std::int64_t csa, Gemm g) noexcept {
-  float* packed = static_cast<float*>(std::malloc(
-      sizeof(float) * static_cast<std::size_t>(packed_a_size(g.m, g.k) + 1)));
+  float* packed = scratch_floats(Slot::PackedA, packed_a_size(g.m, g.k) + 1);
   if (packed == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
   }
   pack_a(a, rsa, csa, g.m, g.k, packed);
   g.a = packed;
-  const bool ok = gemm(g);
-  std::free(packed);
-  return ok;
+  return gemm(g);
 }
 
 }  // namespace pyaot::onnx
