@@ -11,8 +11,8 @@
   versus CPython and mypyc;
 - values (values_suite.py): the list and str kernels of values_kernels.py, compiled versus CPython
   versus mypyc, and the cost per item of converting lists at the boundary;
-- onnx (onnx_suite.py): ONNX models lowered by the compiler versus onnxruntime on one thread
-  and on all threads.
+- onnx (onnx_suite.py): ONNX models lowered by the compiler, on one thread and on all
+  threads, versus onnxruntime on as many.
 - vision (vision_suite.py): the cv2 operators of vision_kernels.py compiled versus
   opencv-python-headless itself (one thread and its default threads).
 

@@ -4,6 +4,10 @@ model that cannot be compiled. All models are compiled in one module."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +52,36 @@ def test_against_onnxruntime(pair: Pair, case: Case) -> None:
                 1.0, float(np.abs(e).max(initial=0.0)) / 10))
         for a, b in zip(args, before, strict=True):
             assert np.array_equal(a, b), "the model changed its input"
+
+
+CHILD = r"""
+import hashlib, importlib.machinery as m, importlib.util as u, json, sys
+import numpy as np
+path = sys.argv[1]
+loader = m.ExtensionFileLoader("onnx_kernels", path)
+mod = u.module_from_spec(u.spec_from_file_location("onnx_kernels", path, loader=loader))
+loader.exec_module(mod)
+x = np.random.default_rng(7).standard_normal((1, 64, 64, 64)).astype(np.float32)
+out = {n: hashlib.sha256(getattr(mod, "run_" + n)(x).tobytes()).hexdigest() for n in sys.argv[2:]}
+out["splittable"] = mod.__pyaot_splittable__() if hasattr(mod, "__pyaot_splittable__") else 1
+print(json.dumps(out))
+"""
+
+
+def test_threads_give_the_serial_bits(pair: Pair) -> None:
+    """Conv (depthwise, 1x1, im2col) and MatMul split over the threads give one thread's
+    bits; each count runs in a child process, as the pool reads PYAOT_NUM_THREADS once."""
+    (path,) = pair.report.built
+    names = [c.name for c in CASES if c.name.startswith("threads_")]
+    runs = []
+    for threads in ("1", "2", "3"):
+        proc = subprocess.run([sys.executable, "-c", CHILD, str(path), *names],
+                              env={**os.environ, "PYAOT_NUM_THREADS": threads},
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        runs.append(json.loads(proc.stdout))
+    assert runs[0]["splittable"] > 0, "no kernel was large enough for the threads"
+    assert runs[0] == runs[1] == runs[2]
 
 
 def test_the_model_file_is_a_source(pair: Pair) -> None:

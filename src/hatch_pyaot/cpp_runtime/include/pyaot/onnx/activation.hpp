@@ -9,6 +9,12 @@ namespace pyaot::onnx {
 
 enum class Act : int { None, Relu, Clip };
 
+/// std::min(std::max(v, lo), hi), NaN kept, in the form a vectorizer turns into max and min.
+[[gnu::always_inline]] inline float clip(float v, float lo, float hi) noexcept {
+  v = v < lo ? lo : v;
+  return hi < v ? hi : v;
+}
+
 struct Activation {
   Act kind = Act::None;
   float lo = 0.0f;
@@ -19,7 +25,7 @@ struct Activation {
       case Act::Relu:
         return v > 0.0f ? v : 0.0f;
       case Act::Clip:
-        return std::min(std::max(v, lo), hi);
+        return clip(v, lo, hi);
       default:
         return v;
     }

@@ -2,7 +2,7 @@
 // ONNX Conv (1-d models come as height 1): im2col, then the blocked GEMM with the weights
 // packed when the package was built (one packed matrix per group); a 1x1 convolution with
 // stride 1 and no padding reads its input directly, and a depthwise one (a group per
-// channel) runs a direct loop. Bias and the fused activation are applied as the result is
+// channel) runs the direct kernels of pyaot/onnx/depthwise.hpp. Bias and the fused activation are applied as the result is
 // stored.
 
 #include <algorithm>
@@ -12,16 +12,12 @@
 
 #include "pyaot/error.hpp"
 #include "pyaot/onnx/activation.hpp"
+#include "pyaot/onnx/conv_shape.hpp"
+#include "pyaot/onnx/depthwise.hpp"
 #include "pyaot/onnx/gemm.hpp"
+#include "pyaot/onnx/scratch.hpp"
 
 namespace pyaot::onnx {
-
-struct ConvShape {
-  std::int64_t n, cin, h, w;  ///< input
-  std::int64_t cout, oh, ow;  ///< output
-  std::int64_t kh, kw, sh, sw, dh, dw, pt, pl;
-  std::int64_t groups;
-};
 
 namespace detail {
 
@@ -66,62 +62,6 @@ inline void im2col(const float* x, const ConvShape& s, std::int64_t channels,
   }
 }
 
-/// One filter per channel: each kernel tap adds its weight times a shifted input row to
-/// the output rows (the inside of the row only: no branch in the inner loop).
-[[gnu::always_inline]] inline void depthwise_loops(const float* x, const float* w,
-                                                   const float* bias, float* y,
-                                                   const ConvShape& s, Activation act) noexcept {
-  const std::int64_t plane = s.oh * s.ow;
-  for (std::int64_t c = 0; c < s.cout; ++c, y += plane) {
-    const float* xc = x + c * s.h * s.w;
-    const float* wc = w + c * s.kh * s.kw;
-    const float b = bias != nullptr ? bias[c] : 0.0f;
-    for (std::int64_t i = 0; i < plane; ++i) y[i] = b;
-    for (std::int64_t ky = 0; ky < s.kh; ++ky) {
-      for (std::int64_t kx = 0; kx < s.kw; ++kx) {
-        const float wk = wc[ky * s.kw + kx];
-        const std::int64_t start = kx * s.dw - s.pl;
-        std::int64_t lo, hi;
-        inside(lo, hi, s.ow, s.sw, start, s.w);
-        for (std::int64_t oy = 0; oy < s.oh; ++oy) {
-          const std::int64_t iy = oy * s.sh - s.pt + ky * s.dh;
-          if (iy < 0 || iy >= s.h) continue;
-          const float* src = xc + iy * s.w + start;
-          float* dst = y + oy * s.ow;
-          if (s.sw == 1) {
-            for (std::int64_t ox = lo; ox < hi; ++ox) dst[ox] += wk * src[ox];
-          } else {
-            for (std::int64_t ox = lo; ox < hi; ++ox) dst[ox] += wk * src[ox * s.sw];
-          }
-        }
-      }
-    }
-    if (act.kind != Act::None) {
-      for (std::int64_t i = 0; i < plane; ++i) y[i] = act(y[i]);
-    }
-  }
-}
-
-#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
-[[gnu::target("avx2")]] inline void depthwise_avx2(const float* x, const float* w,
-                                                  const float* bias, float* y,
-                                                  const ConvShape& s, Activation act) noexcept {
-  depthwise_loops(x, w, bias, y, s, act);
-}
-#endif
-
-/// The depthwise loops, with 256-bit vectors where the CPU has them.
-inline void depthwise(const float* x, const float* w, const float* bias, float* y,
-                      const ConvShape& s, Activation act) noexcept {
-#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
-  if (has_avx2()) {
-    depthwise_avx2(x, w, bias, y, s, act);
-    return;
-  }
-#endif
-  depthwise_loops(x, w, bias, y, s, act);
-}
-
 }  // namespace detail
 
 /// y = act(conv(x, w) + bias); `packed` holds each group's weights packed by pack_a
@@ -131,18 +71,12 @@ inline bool conv(const float* x, const float* packed, const float* w, const floa
                  float* y, const ConvShape& s, Activation act) noexcept {
   const std::int64_t ipg = s.cin / s.groups, opg = s.cout / s.groups;
   const std::int64_t kdim = ipg * s.kh * s.kw, pixels = s.oh * s.ow;
-  if (s.groups == s.cin && s.groups == s.cout) {
-    for (std::int64_t b = 0; b < s.n; ++b) {
-      detail::depthwise(x + b * s.cin * s.h * s.w, w, bias, y + b * s.cout * pixels, s, act);
-    }
-    return true;
-  }
+  if (s.groups == s.cin && s.groups == s.cout) return depthwise_conv(x, w, bias, y, s, act);
   const bool direct = s.kh == 1 && s.kw == 1 && s.sh == 1 && s.sw == 1 && s.pt == 0 &&
                       s.pl == 0 && s.oh == s.h && s.ow == s.w;
   float* col = nullptr;
   if (!direct) {
-    col = static_cast<float*>(std::malloc(sizeof(float) * static_cast<std::size_t>(
-                                                              kdim * pixels + 1)));
+    col = scratch_floats(Slot::Columns, kdim * pixels + 1);
     if (col == nullptr) [[unlikely]] {
       return raise(Exc::MemoryError, "cannot allocate the im2col buffer of a Conv");
     }
@@ -158,7 +92,6 @@ inline bool conv(const float* x, const float* packed, const float* w, const floa
       ok = gemm(gemm_args);
     }
   }
-  std::free(col);
   return ok;
 }
 
@@ -169,8 +102,7 @@ inline bool conv_transpose(const float* x, const float* packed, const float* bia
                            const ConvShape& s) noexcept {
   const std::int64_t ipg = s.cin / s.groups, opg = s.cout / s.groups;
   const std::int64_t rows = opg * s.kh * s.kw, pixels = s.h * s.w;
-  float* col = static_cast<float*>(std::malloc(sizeof(float) * static_cast<std::size_t>(
-                                                                   rows * pixels + 1)));
+  float* col = scratch_floats(Slot::Columns, rows * pixels + 1);
   if (col == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the buffer of a ConvTranspose");
   }
@@ -202,7 +134,6 @@ inline bool conv_transpose(const float* x, const float* packed, const float* bia
       }
     }
   }
-  std::free(col);
   return ok;
 }
 

@@ -5,7 +5,8 @@
 // are read and written through row and column strides, so a transposed operand costs no copy.
 // B is packed per (kKC x kNC) block into panels of NR columns, and a kMR x NR register-tile
 // micro-kernel runs over the block: NR is 16 with AVX2+FMA (chosen at run time on x86-64) and
-// 8 with 128-bit vectors elsewhere (SSE2, NEON, scalar wasm).
+// 8 with 128-bit vectors elsewhere (SSE2, NEON, scalar wasm). A large product is split over
+// the threads by columns or by row panels, each part with its own packing buffer.
 
 #include <algorithm>
 #include <cstdint>
@@ -15,6 +16,8 @@
 #include "pyaot/aligned.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/onnx/activation.hpp"
+#include "pyaot/onnx/scratch.hpp"
+#include "pyaot/onnx/threads.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)  // NOLINT: the compiler's own macro
 #define PYAOT_X86_64 1
@@ -110,7 +113,7 @@ template <std::int64_t NR>
       if (last && g.act.kind == Act::Relu) {
         for (std::int64_t j = 0; j < NR; ++j) c[j] = c[j] > 0.0f ? c[j] : 0.0f;
       } else if (last && g.act.kind == Act::Clip) {
-        for (std::int64_t j = 0; j < NR; ++j) c[j] = std::min(std::max(c[j], g.act.lo), g.act.hi);
+        for (std::int64_t j = 0; j < NR; ++j) c[j] = clip(c[j], g.act.lo, g.act.hi);
       }
     }
     return;
@@ -128,7 +131,7 @@ template <std::int64_t NR>
     if (last && g.act.kind == Act::Relu) {
       for (std::int64_t j = 0; j < NR; ++j) row[j] = row[j] > 0.0f ? row[j] : 0.0f;
     } else if (last && g.act.kind == Act::Clip) {
-      for (std::int64_t j = 0; j < NR; ++j) row[j] = std::min(std::max(row[j], g.act.lo), g.act.hi);
+      for (std::int64_t j = 0; j < NR; ++j) row[j] = clip(row[j], g.act.lo, g.act.hi);
     }
     if (g.csc == 1) {
       std::memcpy(c, row, sizeof(float) * static_cast<std::size_t>(cols));
@@ -214,9 +217,42 @@ inline void gemv(const Gemm& g) noexcept {
   }
 }
 
+/// The loops with the widest micro-kernel this CPU runs.
+inline void run_any(const Gemm& g, float* bpack) noexcept {
+#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
+  if (has_avx512()) {
+    run_avx512(g, bpack);
+  } else if (has_avx2()) {
+    run_avx2(g, bpack);
+  } else {
+    run<Portable>(g, bpack);
+  }
+#else
+  run<Portable>(g, bpack);
+#endif
+}
+
+/// g's columns [j0, min(j1, n)).
+inline Gemm columns(Gemm g, std::int64_t j0, std::int64_t j1) noexcept {
+  g.b += j0 * g.csb;
+  g.c += j0 * g.csc;
+  g.n = std::min(j1, g.n) - j0;
+  return g;
+}
+
+/// g's rows [i0, min(i1, m)) (i0 a multiple of kMR: whole packed panels).
+inline Gemm rows(Gemm g, std::int64_t i0, std::int64_t i1) noexcept {
+  g.a += i0 * g.k;
+  g.c += i0 * g.rsc;
+  if (g.bias != nullptr) g.bias += i0;
+  g.m = std::min(i1, g.m) - i0;
+  return g;
+}
+
 }  // namespace detail
 
-/// Runs g; false (MemoryError) only when the packing buffer cannot be allocated.
+/// Runs g (its parts on the threads, pyaot/onnx/threads.hpp); false (MemoryError) only
+/// when the packing buffer cannot be allocated.
 inline bool gemm(const Gemm& g) noexcept {
   if (g.m == 0 || g.n == 0) return true;
   if (g.n == 1) {
@@ -231,24 +267,21 @@ inline bool gemm(const Gemm& g) noexcept {
     }
     return true;
   }
-  const std::size_t floats = static_cast<std::size_t>(
-      std::min(kKC, g.k) * ((std::min(kNC, g.n) + 31) / 32 * 32));
-  float* bpack = static_cast<float*>(aligned_allocate(floats * sizeof(float)));
+  // threads split the columns (in runs of 32) or the rows (in panels), never k
+  const std::int64_t column_units = (g.n + 31) / 32, row_units = (g.m + kMR - 1) / kMR;
+  const bool by_columns = column_units >= row_units;
+  const int parts = detail::work_parts(by_columns ? column_units : row_units, g.m * g.n * g.k);
+  const std::int64_t floats = std::min(kKC, g.k) * ((std::min(kNC, g.n) + 31) / 32 * 32);
+  float* bpack = scratch_floats(Slot::Packing, floats * parts);
   if (bpack == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
   }
-#if defined(PYAOT_X86_64) && !defined(PYAOT_ONNX_PORTABLE)
-  if (detail::has_avx512()) {
-    detail::run_avx512(g, bpack);
-  } else if (detail::has_avx2()) {
-    detail::run_avx2(g, bpack);
-  } else {
-    detail::run<detail::Portable>(g, bpack);
-  }
-#else
-  detail::run<detail::Portable>(g, bpack);
-#endif
-  aligned_release(bpack);
+  detail::for_parts(by_columns ? column_units : row_units, parts,
+                    [&](int part, std::int64_t begin, std::int64_t end) {
+                      detail::run_any(by_columns ? detail::columns(g, begin * 32, end * 32)
+                                                 : detail::rows(g, begin * kMR, end * kMR),
+                                      bpack + part * floats);
+                    });
   return true;
 }
 
@@ -258,16 +291,13 @@ namespace pyaot::onnx {
 
 /// gemm with A (element (i, k) at a[i * rsa + k * csa]) packed at run time.
 inline bool gemm_unpacked(const float* a, std::int64_t rsa, std::int64_t csa, Gemm g) noexcept {
-  float* packed = static_cast<float*>(std::malloc(
-      sizeof(float) * static_cast<std::size_t>(packed_a_size(g.m, g.k) + 1)));
+  float* packed = scratch_floats(Slot::PackedA, packed_a_size(g.m, g.k) + 1);
   if (packed == nullptr) [[unlikely]] {
     return raise(Exc::MemoryError, "cannot allocate the packing buffer of a GEMM");
   }
   pack_a(a, rsa, csa, g.m, g.k, packed);
   g.a = packed;
-  const bool ok = gemm(g);
-  std::free(packed);
-  return ok;
+  return gemm(g);
 }
 
 }  // namespace pyaot::onnx

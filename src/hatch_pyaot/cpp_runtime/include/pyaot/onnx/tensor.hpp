@@ -12,6 +12,7 @@
 #include "pyaot/error.hpp"
 #include "pyaot/numpy/ndarray.hpp"
 #include "pyaot/numpy/view.hpp"
+#include "pyaot/onnx/scratch.hpp"
 
 namespace pyaot::onnx {
 
@@ -35,17 +36,17 @@ bool input(pyaot::numpy::ndarray<T, N>& out, const pyaot::numpy::ndarray<T, N>& 
   return pyaot::numpy::copy(out, a);
 }
 
-/// One block of scratch memory for a call's intermediate tensors, freed with it.
+/// The block of scratch memory of a call's intermediate tensors (this thread's, kept for
+/// its next call: pyaot/onnx/scratch.hpp).
 class Arena {
  public:
   Arena() noexcept = default;
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
-  ~Arena() { aligned_release(base_); }
 
   bool allocate(std::size_t bytes) noexcept {
     if (bytes == 0) return true;
-    base_ = static_cast<unsigned char*>(aligned_allocate(bytes));
+    base_ = static_cast<unsigned char*>(scratch(Slot::Arena, bytes));
     if (base_ == nullptr) [[unlikely]] {
       return raise(Exc::MemoryError, "cannot allocate the scratch memory of an ONNX model");
     }
