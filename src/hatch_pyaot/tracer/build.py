@@ -25,11 +25,13 @@ from hatch_pyaot.tracer import (
     closures,
     context_managers,
     exception_classes,
+    fed_generators,
     formatting,
     forms,
     functional,
     generators,
     models,
+    starred,
     type_is,
 )
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
@@ -398,6 +400,8 @@ class Builder:
                 return None
             if isinstance(node.value, cst.Yield):
                 return generators.statement(self, node.value)
+            if (fed := fed_generators.statement(self, node.value)) is not None:
+                return fed
             return ir.ExprStmt(loc, self.expr(node.value))
         if isinstance(node, cst.Return):
             if self.generator and node.value is not None:
@@ -758,24 +762,18 @@ class Builder:
         if isinstance(node, cst.Subscript):
             return self.subscript(node)
         if isinstance(node, cst.List):
-            items = []
-            for el in node.elements:
-                if isinstance(el, cst.StarredElement):
-                    self.error(el, "starred items in lists are not supported yet")
-                    continue
-                items.append(self.expr(el.value))
+            if starred.has_star(node.elements):
+                return starred.display(self, node)
+            items = [self.expr(el.value) for el in node.elements]
             return ir.ListExpr(loc, items)
         if isinstance(node, cst.ListComp | cst.SetComp | cst.DictComp):
             return forms.list_comprehension(self, node)
         if isinstance(node, cst.Lambda):
             return closures.lambda_value(self, node)
         if isinstance(node, cst.Set):
-            items = []
-            for el in node.elements:
-                if isinstance(el, cst.StarredElement):
-                    self.error(el, "starred items in sets are not supported yet")
-                    continue
-                items.append(self.expr(el.value))
+            if starred.has_star(node.elements):
+                return starred.display(self, node)
+            items = [self.expr(el.value) for el in node.elements]
             return ir.SetExpr(loc, items)
         if isinstance(node, cst.Dict):
             keys, values = [], []
@@ -831,6 +829,11 @@ class Builder:
             return on_functions
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
             return forms.reduction(self, node, node.args[0].value)
+        if starred.has_star(node.args) and isinstance(
+                node.func, cst.Name | cst.Attribute) and self.resolver.expr(
+                self.module, node.func) == OpName("builtins.print") and not (
+                isinstance(node.func, cst.Name) and self.is_local(node.func.value)):
+            return starred.print_call(self, node)
         if formatting.is_str_format(node):
             return formatting.str_format(self, node)
         if (iterator := forms.iterator_name(self, node)) is not None:

@@ -681,6 +681,8 @@ class FunctionTyper:
             if t is None:
                 known = False
                 continue
+            if printing.container_field(self, part, t):
+                continue
             try:
                 field_format(t, part.conversion, part.spec)
             except SpecError as exc:

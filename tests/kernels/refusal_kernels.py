@@ -1,0 +1,108 @@
+"""What a new user's programs met refused most often (the acceptance run's list), compiled:
+generator expressions given to the builtins and methods that consume them."""
+
+from collections import Counter
+
+from hatch_pyaot import compile
+
+
+@compile
+def counter_of_generator(words: list[str]) -> dict[str, int]:
+    return dict(Counter(w.lower() for w in words if w))
+
+
+@compile
+def extend_with_generator(xs: list[int], ys: list[int]) -> list[int]:
+    xs.extend(10 // y for y in ys)  # a ZeroDivisionError leaves the items before it
+    return xs
+
+
+@compile
+def extend_nested(xs: list[int], n: int) -> int:
+    xs.extend(i * j for i in range(n) if i % 2 == 0 for j in range(i))
+    return len(xs)
+
+
+@compile
+def update_set_with_generator(s: set[int], ys: list[int]) -> set[int]:
+    s.update(100 // y for y in ys)
+    return s
+
+
+@compile
+def update_dict_with_generator(d: dict[str, int], ks: list[str]) -> dict[str, int]:
+    d.update((k, len(k)) for k in ks if k != "stop")
+    return d
+
+
+@compile
+def update_counter_with_generator(text: str) -> list[tuple[str, int]]:
+    c: Counter[str] = Counter()
+    c.update(ch for ch in text if ch.isalpha())
+    return c.most_common()
+
+
+@compile
+def dict_of_generator(ks: list[str]) -> dict[str, int]:
+    return dict((k, i) for i, k in enumerate(ks))
+
+
+@compile
+def join_of_generator(xs: list[int]) -> str:
+    return "-".join(str(x * x) for x in xs)
+
+
+@compile
+def max_with_default(xs: list[int]) -> int:
+    return max((x * 2 for x in xs if x > 0), default=-1)
+
+
+@compile
+def min_with_default_and_key(words: list[str]) -> str:
+    return min((w for w in words), key=len, default="none")
+
+
+@compile
+def max_with_key(words: list[str]) -> str:
+    return max((w.upper() for w in words), key=lambda w: (len(w), w))
+
+
+@compile
+def starred_list(a: list[int], b: list[int]) -> list[int]:
+    return [*a, 0, *b, *range(2)]
+
+
+@compile
+def starred_set(a: list[int], b: tuple[int, int]) -> set[int]:
+    return {*a, *b, 9}
+
+
+@compile
+def starred_strings(s: str, words: list[str]) -> list[str]:
+    return [*s, *words]
+
+
+@compile
+def print_starred(xs: list[int], words: list[str]) -> None:
+    print(*xs)
+    print("n:", *xs, sep=", ", end="!\n")
+    print(*words, 1.5, None, sep=None)
+    print(*[(x, str(x)) for x in xs])
+
+
+@compile
+def tuple_texts(a: int, s: str, x: float) -> list[str]:
+    t = (a, s)
+    one = (x,)
+    pairs = [t, (a + 1, s + "'")]
+    return [f"{t}", f"{one}", f"<{t!r}|{pairs}>", str(t), repr(one), str(pairs), repr(pairs),
+            f"{()}", str([(None, True)])]
+
+
+@compile
+def dict_texts(d: dict[str, tuple[int, str]], s: set[int], n: int) -> list[str]:
+    nested = {n: [d], -n: []}
+    empty: dict[str, int] = {}
+    none: set[int] = set()
+    return [str(d), f"{d}", repr(d), f"{nested}", str(empty), str(s), f"{none}",
+            f"{frozenset(s)}", str(frozenset(none)), repr({1.5: s})]
