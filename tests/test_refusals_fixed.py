@@ -46,6 +46,9 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("dict_texts", (d, s, n)) for d, s, n in [({}, set(), 0),
                                                 ({"a": (1, "x"), "b'": (-2, "")}, {3, 1, 2}, 5),
                                                 ({"k": (0, "\t")}, {-1, 10**6, 33}, -1)]),
+    *(("match_ends_function", (c, 3)) for c in ("add 4", "neg", "add x", "", "mul 2")),
+    *(("match_nested_chain", (x,)) for x in (20, 5, 0, -1, -9)),
+    *(("match_union_members", (x,)) for x in (1, "a", "")),
 ]
 
 

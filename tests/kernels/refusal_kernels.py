@@ -106,3 +106,40 @@ def dict_texts(d: dict[str, tuple[int, str]], s: set[int], n: int) -> list[str]:
     none: set[int] = set()
     return [str(d), f"{d}", repr(d), f"{nested}", str(empty), str(s), f"{none}",
             f"{frozenset(s)}", str(frozenset(none)), repr({1.5: s})]
+
+
+@compile
+def match_ends_function(cmd: str, x: int) -> int:
+    match cmd.split():
+        case ["add", n]:
+            return x + int(n)
+        case ["neg"]:
+            return -x
+        case _:
+            raise ValueError(f"bad command {cmd!r}")
+
+
+@compile
+def match_nested_chain(x: int) -> str:
+    if x > 0:
+        if x > 10:
+            return "big"
+        else:
+            return "small"
+    elif x == 0:
+        return "zero"
+    else:
+        match x:
+            case -1:
+                return "minus one"
+            case other:
+                return str(other)
+
+
+@compile
+def match_union_members(x: int | str) -> str:
+    match x:
+        case int():
+            return "int"
+        case str():
+            return "str " + x

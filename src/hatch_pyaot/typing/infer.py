@@ -1095,6 +1095,10 @@ def _falls_through(body: Sequence[ir.Stmt],
             last.test, ir.UnaryOp) and last.test.op is ir.UnaryOpKind.NOT and types.get(
             last.test.operand) == NONE:
         return _falls_through(last.body, types)
+    if isinstance(last, ir.If) and types is not None and _always_instance(last.test, types):
+        # a case int() / isinstance() that holds for the value's static type (the last of a
+        # match over a union's members, the earlier ones having returned)
+        return _falls_through(last.body, types)
     if isinstance(last, ir.If):
         return _falls_through(last.body, types) or _falls_through(last.orelse, types)
     if isinstance(last, ir.Try):
@@ -1109,6 +1113,16 @@ def _falls_through(body: Sequence[ir.Stmt],
     if isinstance(last, ir.Assert) and isinstance(last.test, ir.Const):
         return bool(last.test.value)
     return True
+
+
+def _always_instance(test: ir.Expr, types: Mapping[ir.Expr, Type | None]) -> bool:
+    """Whether ``test`` is an isinstance() (or a class pattern's) that the value's static
+    type always passes."""
+    if isinstance(test, ir.Call) and test.func == "pyaot.match_class":
+        test = test.args[0]
+    return isinstance(test, ir.TypeCheck) and (
+        checked := types.get(test.value)) is not None and unions.member_is_instance(
+        checked, test.classes, test.exact)
 
 
 def _has_break(body: Sequence[ir.Stmt]) -> bool:
