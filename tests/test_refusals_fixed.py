@@ -49,6 +49,8 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("match_ends_function", (c, 3)) for c in ("add 4", "neg", "add x", "", "mul 2")),
     *(("match_nested_chain", (x,)) for x in (20, 5, 0, -1, -9)),
     *(("match_union_members", (x,)) for x in (1, "a", "")),
+    *(("builtin_exceptions", ("it's", k)) for k in range(13)),
+    *(("raise_builtin", (k,)) for k in range(3)),
 ]
 
 

@@ -143,3 +143,47 @@ def match_union_members(x: int | str) -> str:
             return "int"
         case str():
             return "str " + x
+
+@compile
+def builtin_exceptions(s: str, k: int) -> str:
+    try:
+        if k == 0:
+            raise SyntaxError(s)
+        if k == 1:
+            raise FileNotFoundError("no such file: " + s)
+        if k == 2:
+            raise PermissionError(s)
+        if k == 3:
+            raise TimeoutError(s)
+        if k == 4:
+            raise ConnectionError(s)
+        if k == 5:
+            raise UnicodeError(s)
+        if k == 6:
+            raise EOFError(s)
+        if k == 7:
+            raise BufferError(s)
+        if k == 8:
+            raise LookupError(s)
+        if k == 9:
+            raise ArithmeticError(s)
+        if k == 10:
+            raise AssertionError(s)
+        if k == 11:
+            raise FileExistsError(s)
+    except OSError as e:
+        return "os " + type(e).__name__ + " " + str(e)
+    except (ValueError, SyntaxError) as e:
+        return "vs " + type(e).__name__ + " " + repr(e)
+    except Exception as e:
+        return "ex " + type(e).__name__ + " " + str(e)
+    return "none"
+
+
+@compile
+def raise_builtin(k: int) -> int:
+    if k == 0:
+        raise SyntaxError("bad syntax")
+    if k == 1:
+        raise OSError("os")
+    return k
