@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from hatch_pyaot.pipeline import analyze
 from support import Pair, build_pair, check_copies
 
 KERNELS = Path(__file__).parent / "kernels" / "refusal_kernels.py"
@@ -67,3 +68,27 @@ def test_print_starred(pair: Pair, capsys: pytest.CaptureFixture[str], xs: list[
     expected = capsys.readouterr().out
     pair.native.print_starred(xs, words)
     assert capsys.readouterr().out == expected
+
+
+# ---- what stays refused: one located diagnostic each ----------------------------------------
+
+REFUSED = {
+    "open": ("def f(path: str) -> str:\n    with open(path) as f:\n        return f.read()\n",
+             (2, 10, "open() is not supported by the compiler")),
+    "zip_star": ("def f(rows: list[list[int]]) -> list[int]:\n"
+                 "    return [sum(c) for c in zip(*rows)]\n",
+                 (2, 33, "zip(*rows) makes tuples whose length is known only at run time")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_refused_with_one_diagnostic(tmp_path: Path, case: str) -> None:
+    body, (line, col, message) = REFUSED[case]
+    source = f"from hatch_pyaot import compile\n\n\n@compile\n{body}"
+    path = tmp_path / "bad.py"
+    path.write_text(source, encoding="utf-8")
+    report = analyze(path)
+    text = report.format_diagnostics()
+    assert not any(e.compiled for e in report.entries), text
+    assert f"bad.py:{line + 4}:{col}: error: {message}" in text, text
+    assert text.count(": error: ") == 1, text

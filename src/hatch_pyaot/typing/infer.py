@@ -224,7 +224,9 @@ class FunctionTyper:
             self.finish_result()
             if not self.changed:
                 break
-        if not fn.generator and _falls_through(fn.body, self.spec.expr_types) and (
+        # after an error, what the body does is not known: no follow-on error of its end
+        if not fn.generator and not self.diags.has_errors and _falls_through(
+                fn.body, self.spec.expr_types) and (
                 self.spec.result not in (None, NONE)) and not isinstance(
                 self.spec.result, OptionalType):
             self.diags.error(fn.loc, f"'{fn.ref.name}' can end without a return statement, "
@@ -244,7 +246,8 @@ class FunctionTyper:
                 self.changed = True
             return
         values = list(self.returns)
-        if _falls_through(fn.body, self.spec.expr_types) and not values:
+        if _falls_through(fn.body, self.spec.expr_types) and not values and (
+                not self.diags.has_errors):
             values.append((NONE, fn.loc))  # falling off the end alongside returns: see run()
         if fn.returns is not None:
             for t, loc in values:
