@@ -52,6 +52,9 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("match_union_members", (x,)) for x in (1, "a", "")),
     *(("builtin_exceptions", ("it's", k)) for k in range(13)),
     *(("raise_builtin", (k,)) for k in range(3)),
+    *(("class_names", (b, 1.5)) for b in (True, False)),
+    *(("function_table", (k, 7)) for k in ("double", "inc", "missing")),
+    *(("lambda_table", (k, 7)) for k in ("double", "neg", "sq", "other")),
 ]
 
 

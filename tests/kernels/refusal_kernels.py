@@ -2,6 +2,7 @@
 generator expressions given to the builtins and methods that consume them."""
 
 from collections import Counter
+from collections.abc import Callable
 
 from hatch_pyaot import compile
 
@@ -187,3 +188,45 @@ def raise_builtin(k: int) -> int:
     if k == 1:
         raise OSError("os")
     return k
+
+
+class Shape:
+    def name(self) -> str:
+        return type(self).__name__
+
+    def area(self) -> float:
+        return 0.0
+
+
+class Square(Shape):
+    def __init__(self, side: float) -> None:
+        self.side = side
+
+    def area(self) -> float:
+        return self.side * self.side
+
+
+@compile
+def class_names(square: bool, side: float) -> list[str]:
+    s: Shape = Square(side) if square else Shape()
+    return [s.name(), type(s).__name__, s.__class__.__name__, f"{type(s).__name__}={s.area()}"]
+
+
+def double(x: int) -> int:
+    return 2 * x
+
+
+def inc(x: int) -> int:
+    return x + 1
+
+
+@compile
+def function_table(k: str, v: int) -> int:
+    ops: dict[str, Callable[[int], int]] = {"double": double, "inc": inc}
+    return ops[k](v)
+
+
+@compile
+def lambda_table(k: str, v: int) -> int:
+    ops = {"double": double, "neg": lambda x: -x, "sq": lambda x: x * x}
+    return ops[k](v) if k in ops else ops["neg"](v)

@@ -974,6 +974,10 @@ def _fits(t: Type, annotation: Type) -> bool:
         return True
     if isinstance(t, ListType) and isinstance(annotation, ListType):
         return t.item is None or annotation.item is None or _fits(t.item, annotation.item)
+    if isinstance(t, DictType) and isinstance(annotation, DictType):  # {"f": double}
+        return t.factory == annotation.factory and all(
+            a is None or b is None or _fits(a, b)
+            for a, b in ((t.key, annotation.key), (t.value, annotation.value)))
     if isinstance(t, TupleType) and isinstance(annotation, TupleType):
         return len(t.items) == len(annotation.items) and all(
             _fits(a, b) for a, b in zip(t.items, annotation.items, strict=True))
