@@ -24,6 +24,9 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
 
 
 WORDS = [[], ["a"], ["The", "the", "", "cat", "THE", "Cat"], ["stop", "ab", "abc", "stop"]]
+FLOATS = [[], [2.0], [3.0, 1.0, 2.0, 1.0, -0.0, 0.0, 7.5], [1.0, 4.0, 0.5, 1.0, 2.0, -1.0],
+          [5.0, 3.0, 1.0, 2.0]]
+PAIRS = [("a", 2.0), ("b", 1.0), ("c", 2.0), ("d", 0.5), ("e", -1.0), ("f", 1.0)]
 CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("counter_of_generator", (w,)) for w in WORDS),
     *(("extend_with_generator", (xs, ys)) for xs, ys in [([], []), ([1], [1, 2, 3]),
@@ -55,6 +58,9 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("class_names", (b, 1.5)) for b in (True, False)),
     *(("function_table", (k, 7)) for k in ("double", "inc", "missing")),
     *(("lambda_table", (k, 7)) for k in ("double", "neg", "sq", "other")),
+    *((f, (xs, n)) for f in ("smallest", "largest") for xs in FLOATS for n in range(-1, 8)),
+    *((f, (PAIRS, n)) for f in ("smallest_by",) for n in (0, 1, 2, 4, 9)),
+    *((f, (ws, n)) for f in ("largest_by",) for ws in WORDS for n in (1, 2, 3, 5)),
 ]
 
 

@@ -1,6 +1,7 @@
 """What a new user's programs met refused most often (the acceptance run's list), compiled:
 generator expressions given to the builtins and methods that consume them."""
 
+import heapq
 from collections import Counter
 from collections.abc import Callable
 
@@ -230,3 +231,27 @@ def function_table(k: str, v: int) -> int:
 def lambda_table(k: str, v: int) -> int:
     ops = {"double": double, "neg": lambda x: -x, "sq": lambda x: x * x}
     return ops[k](v) if k in ops else ops["neg"](v)
+
+
+@compile
+def smallest(xs: list[float], n: int) -> list[float]:
+    return heapq.nsmallest(n, xs)
+
+
+@compile
+def largest(xs: list[float], n: int) -> list[float]:
+    return heapq.nlargest(n, xs)
+
+
+@compile
+def smallest_by(pairs: list[tuple[str, float]], n: int) -> list[tuple[str, float]]:
+    return heapq.nsmallest(n, pairs, key=lambda p: p[1])
+
+
+def word_length(w: str) -> int:
+    return len(w)
+
+
+@compile
+def largest_by(words: list[str], n: int) -> list[str]:
+    return heapq.nlargest(n, words, key=word_length)

@@ -30,6 +30,7 @@ from hatch_pyaot.tracer import (
     forms,
     functional,
     generators,
+    heapq_calls,
     models,
     starred,
     type_is,
@@ -834,6 +835,10 @@ class Builder:
                 self.module, node.func) == OpName("builtins.print") and not (
                 isinstance(node.func, cst.Name) and self.is_local(node.func.value)):
             return starred.print_call(self, node)
+        if isinstance(node.func, cst.Attribute | cst.Name) and not self.is_local(
+                _head(node.func)) and (selected := heapq_calls.call(
+                self, node, self.resolver.expr(self.module, node.func))) is not None:
+            return selected
         if formatting.is_str_format(node):
             return formatting.str_format(self, node)
         if (iterator := forms.iterator_name(self, node)) is not None:
@@ -1041,6 +1046,13 @@ def _dtype_name(qualname: str) -> str | None:
         dtype = numpy_attr_dtype(qualname.removeprefix("numpy."))
         return dtype.name if dtype is not None else None
     return None
+
+
+def _head(node: cst.Name | cst.Attribute) -> str:
+    """The first name of ``a.b.c``."""
+    while isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name | cst.Attribute):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else ""
 
 
 def _block(suite: cst.BaseSuite) -> list[cst.BaseStatement]:
