@@ -53,6 +53,7 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("match_ends_function", (c, 3)) for c in ("add 4", "neg", "add x", "", "mul 2")),
     *(("match_nested_chain", (x,)) for x in (20, 5, 0, -1, -9)),
     *(("match_union_members", (x,)) for x in (1, "a", "")),
+    *(("match_irrefutable_sequence", (p,)) for p in ((0, "z"), (3, "ab"), (-1, "q"))),
     *(("builtin_exceptions", ("it's", k)) for k in range(13)),
     *(("raise_builtin", (k,)) for k in range(3)),
     *(("class_names", (b, 1.5)) for b in (True, False)),
@@ -68,6 +69,13 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
                                                        enumerate(CASES)])
 def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
     check_copies(pair, func, *args)
+
+
+@pytest.mark.parametrize("wait", [0, 5])
+def test_match_every_member(pair: Pair, wait: int) -> None:
+    for py_light, native_light in zip(pair.python.Light, pair.native.Light, strict=True):
+        assert pair.native.match_every_member(native_light, wait) == \
+            pair.python.match_every_member(py_light, wait)
 
 
 @pytest.mark.parametrize(("xs", "words"), [([], []), ([1, -2, 3], ["a", "é b"])])

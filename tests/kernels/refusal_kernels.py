@@ -1,6 +1,7 @@
 """What a new user's programs met refused most often (the acceptance run's list), compiled:
 generator expressions given to the builtins and methods that consume them."""
 
+import enum
 import heapq
 from collections import Counter
 from collections.abc import Callable
@@ -255,3 +256,29 @@ def word_length(w: str) -> int:
 @compile
 def largest_by(words: list[str], n: int) -> list[str]:
     return heapq.nlargest(n, words, key=word_length)
+
+
+class Light(enum.Enum):
+    RED = 1
+    AMBER = 2
+    GREEN = 3
+
+
+@compile
+def match_every_member(light: Light, wait: int) -> str:
+    match light:
+        case Light.RED:
+            return "stop"
+        case Light.AMBER:
+            return "wait " + str(wait)
+        case Light.GREEN:
+            return "go"
+
+
+@compile
+def match_irrefutable_sequence(p: tuple[int, str]) -> str:
+    match p:
+        case (0, s):
+            return s
+        case (n, s):
+            return s * n

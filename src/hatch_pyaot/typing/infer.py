@@ -61,6 +61,7 @@ from hatch_pyaot.typing import (
     dicts,
     enums,
     exceptions,
+    exhaustive,
     exit_arguments,
     generators,
     hashing,
@@ -80,6 +81,7 @@ from hatch_pyaot.typing import (
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
+    PatternTest,
     Specialization,
     TupleComparison,
     TupleLen,
@@ -226,7 +228,7 @@ class FunctionTyper:
                 break
         # after an error, what the body does is not known: no follow-on error of its end
         if not fn.generator and not self.diags.has_errors and _falls_through(
-                fn.body, self.spec.expr_types) and (
+                fn.body, self.spec.expr_types, self.spec.patterns) and (
                 self.spec.result not in (None, NONE)) and not isinstance(
                 self.spec.result, OptionalType):
             self.diags.error(fn.loc, f"'{fn.ref.name}' can end without a return statement, "
@@ -246,7 +248,8 @@ class FunctionTyper:
                 self.changed = True
             return
         values = list(self.returns)
-        if _falls_through(fn.body, self.spec.expr_types) and not values and (
+        if _falls_through(fn.body, self.spec.expr_types,
+                          self.spec.patterns) and not values and (
                 not self.diags.has_errors):
             values.append((NONE, fn.loc))  # falling off the end alongside returns: see run()
         if fn.returns is not None:
@@ -1088,7 +1091,8 @@ def _const_type(value: object) -> Type:
 
 
 def _falls_through(body: Sequence[ir.Stmt],
-                   types: Mapping[ir.Expr, Type | None] | None = None) -> bool:
+                   types: Mapping[ir.Expr, Type | None] | None = None,
+                   patterns: Mapping[ir.Expr, PatternTest] | None = None) -> bool:
     """Whether control can reach the end of the block (no return/raise on every path);
     with the expressions' ``types``, ``if not f():`` of an ``f`` that returns None always
     runs its body (as ``with`` of a manager whose ``__exit__`` returns None raises again:
@@ -1101,19 +1105,24 @@ def _falls_through(body: Sequence[ir.Stmt],
     if isinstance(last, ir.If) and types is not None and isinstance(
             last.test, ir.UnaryOp) and last.test.op is ir.UnaryOpKind.NOT and types.get(
             last.test.operand) == NONE:
-        return _falls_through(last.body, types)
-    if isinstance(last, ir.If) and types is not None and _always_instance(last.test, types):
+        return _falls_through(last.body, types, patterns)
+    if types is not None and exhaustive.enum_cases(
+            body, types, lambda b: _falls_through(b, types, patterns)):
+        return False  # `case Color.RED: return ...` for every member
+    if isinstance(last, ir.If) and types is not None and (_always_instance(
+            last.test, types) or exhaustive.always_matches(last.test, patterns)):
         # a case int() / isinstance() that holds for the value's static type (the last of a
         # match over a union's members, the earlier ones having returned)
-        return _falls_through(last.body, types)
+        return _falls_through(last.body, types, patterns)
     if isinstance(last, ir.If):
-        return _falls_through(last.body, types) or _falls_through(last.orelse, types)
+        return _falls_through(last.body, types, patterns) or _falls_through(
+            last.orelse, types, patterns)
     if isinstance(last, ir.Try):
-        completes = (_falls_through(last.body, types) and _falls_through(last.orelse, types)
-                     ) or any(_falls_through(h.body, types) for h in last.handlers)
-        return completes and _falls_through(last.finalbody, types)
+        completes = (_falls_through(last.body, types, patterns) and _falls_through(
+            last.orelse, types, patterns)) or any(_falls_through(h.body, types, patterns) for h in last.handlers)
+        return completes and _falls_through(last.finalbody, types, patterns)
     if isinstance(last, ir.ForEach | ir.ForRange) and last.orelse:
-        return _has_break(last.body) or _falls_through(last.orelse, types)
+        return _has_break(last.body) or _falls_through(last.orelse, types, patterns)
     if isinstance(last, ir.While):
         always = isinstance(last.test, ir.Const) and bool(last.test.value)
         return not always or _has_break(last.body)
