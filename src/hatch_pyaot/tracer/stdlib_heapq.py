@@ -48,26 +48,17 @@ def _heapreplace_max(heap, item):
     return returnitem
 
 
+def _itself(x):
+    return x
+
+
 def _nsmallest_plain(n, iterable):
-    size = len(iterable)
-    if n == 1:
-        return [min(iterable)] if size else []
-    if n >= size:
-        return sorted(iterable)[:n]
-    if n <= 0:
-        return []
-    result = [(iterable[i], i) for i in range(n)]
-    _heapify_max(result)
-    top = result[0][0]
-    order = n
-    for j in range(n, size):
-        elem = iterable[j]
-        if elem < top:
-            _heapreplace_max(result, (elem, order))
-            top = result[0][0]
-            order += 1
-    result.sort()
-    return [elem for (elem, order) in result]
+    # heapq.py's own plain path compares (item, order) as this one compares (item, order, i)
+    return _nsmallest_keyed(n, iterable, _itself)
+
+
+def _nlargest_plain(n, iterable):
+    return _nlargest_keyed(n, iterable, _itself)
 
 
 def _nsmallest_keyed(n, iterable, key):
@@ -91,28 +82,6 @@ def _nsmallest_keyed(n, iterable, key):
             order += 1
     result.sort()
     return [iterable[j] for (k, order, j) in result]
-
-
-def _nlargest_plain(n, iterable):
-    size = len(iterable)
-    if n == 1:
-        return [max(iterable)] if size else []
-    if n >= size:
-        return sorted(iterable, reverse=True)[:n]
-    if n <= 0:
-        return []
-    result = [(iterable[i], -i) for i in range(n)]
-    heapify(result)  # noqa: F821 (heapq.py's)
-    top = result[0][0]
-    order = -n
-    for j in range(n, size):
-        elem = iterable[j]
-        if top < elem:
-            heapreplace(result, (elem, order))
-            top = result[0][0]
-            order -= 1
-    result.sort(reverse=True)
-    return [elem for (elem, order) in result]
 
 
 def _nlargest_keyed(n, iterable, key):
