@@ -113,6 +113,13 @@ def test_formatting_and_collections_under_asan_and_ubsan(cxx: str, tmp_path: Pat
 
 
 @pytest.mark.slow
+def test_refusals_fixed_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_refusals_fixed.py again under ASan and UBSan: the text of dicts and sets,
+    generators fed to containers, starred displays, heapq's selections."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_refusals_fixed.py")
+
+
+@pytest.mark.slow
 def test_class_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_classes.py again under ASan and UBSan: objects, their reference counts and
     their CPython boundary (conversion, pairing, write-back)."""

@@ -126,6 +126,10 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
     if name == "update":
         other = em.expr(e.args[0])
         ot = em.spec.type_of(e.args[0])
+        if isinstance(ot, ListType):  # of pairs
+            other = f"pyaot::dict_of_pairs({other})"
+            ot = DictType(ot.item.items[0], ot.item.items[1]) if isinstance(
+                ot.item, TupleType) else dt
         if isinstance(ot, DictType) and ot != dt:  # always empty
             em.line(f"(void)({other});")
         else:

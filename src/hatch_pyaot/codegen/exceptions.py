@@ -14,7 +14,7 @@ from hatch_pyaot.codegen.classes import field_member
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import NONE, ClassType, ExceptionType, class_struct
 from hatch_pyaot.tracer import exception_classes
-from hatch_pyaot.typing.exceptions import kinds
+from hatch_pyaot.typing.exceptions import class_named, kinds
 from hatch_pyaot.typing.typed import Specialization
 
 if TYPE_CHECKING:
@@ -42,9 +42,11 @@ def expr(em: FunctionEmitter, e: ir.Expr) -> str:
         obj = em.held(e.args[0])
         return f"pyaot::exception_value::of({obj}, std::get<0>({obj}->{_ARGS})).text(true)"
     if op == "type_name":
-        assert isinstance(e, ir.Attribute) and isinstance(e.value, ir.Call)
-        value = em.held(e.value.args[0])
-        if isinstance(em.spec.type_of(e.value.args[0]), ClassType):
+        assert isinstance(e, ir.Attribute)
+        named = class_named(e)
+        assert named is not None
+        value = em.held(named)
+        if isinstance(em.spec.type_of(named), ClassType):
             return (f"pyaot::str::from_utf8(pyaot::short_name("
                     f"{value}->type_name()))")
         return f"{value}.type_name()"

@@ -624,7 +624,17 @@ EXCEPTIONS = (
     "AttributeError",  # added last: the C ABI's statuses keep their numbers
     "UnicodeDecodeError",  # raised by bytes.decode (a ValueError, as in CPython)
     "UnicodeEncodeError",  # raised by str.encode
+    "OSError",
+    "FileNotFoundError",
+    "FileExistsError",
+    "PermissionError",
+    "TimeoutError",
+    "ConnectionError",
+    "SyntaxError",
+    "UnicodeError",
+    "EOFError",
+    "BufferError",
 )
-RAISABLE = EXCEPTIONS[:-2]
+RAISABLE = tuple(e for e in EXCEPTIONS if e not in ("UnicodeDecodeError", "UnicodeEncodeError"))
 """What a ``raise`` may name: not the Unicode errors, whose five arguments (encoding, object,
 start, end, reason) only the codecs give."""

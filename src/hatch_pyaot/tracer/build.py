@@ -25,11 +25,14 @@ from hatch_pyaot.tracer import (
     closures,
     context_managers,
     exception_classes,
+    fed_generators,
     formatting,
     forms,
     functional,
     generators,
+    heapq_calls,
     models,
+    starred,
     type_is,
 )
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
@@ -398,6 +401,8 @@ class Builder:
                 return None
             if isinstance(node.value, cst.Yield):
                 return generators.statement(self, node.value)
+            if (fed := fed_generators.statement(self, node.value)) is not None:
+                return fed
             return ir.ExprStmt(loc, self.expr(node.value))
         if isinstance(node, cst.Return):
             if self.generator and node.value is not None:
@@ -758,24 +763,18 @@ class Builder:
         if isinstance(node, cst.Subscript):
             return self.subscript(node)
         if isinstance(node, cst.List):
-            items = []
-            for el in node.elements:
-                if isinstance(el, cst.StarredElement):
-                    self.error(el, "starred items in lists are not supported yet")
-                    continue
-                items.append(self.expr(el.value))
+            if starred.has_star(node.elements):
+                return starred.display(self, node)
+            items = [self.expr(el.value) for el in node.elements]
             return ir.ListExpr(loc, items)
         if isinstance(node, cst.ListComp | cst.SetComp | cst.DictComp):
             return forms.list_comprehension(self, node)
         if isinstance(node, cst.Lambda):
             return closures.lambda_value(self, node)
         if isinstance(node, cst.Set):
-            items = []
-            for el in node.elements:
-                if isinstance(el, cst.StarredElement):
-                    self.error(el, "starred items in sets are not supported yet")
-                    continue
-                items.append(self.expr(el.value))
+            if starred.has_star(node.elements):
+                return starred.display(self, node)
+            items = [self.expr(el.value) for el in node.elements]
             return ir.SetExpr(loc, items)
         if isinstance(node, cst.Dict):
             keys, values = [], []
@@ -831,6 +830,15 @@ class Builder:
             return on_functions
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
             return forms.reduction(self, node, node.args[0].value)
+        if starred.has_star(node.args) and isinstance(
+                node.func, cst.Name | cst.Attribute) and self.resolver.expr(
+                self.module, node.func) == OpName("builtins.print") and not (
+                isinstance(node.func, cst.Name) and self.is_local(node.func.value)):
+            return starred.print_call(self, node)
+        if isinstance(node.func, cst.Attribute | cst.Name) and not self.is_local(
+                _head(node.func)) and (selected := heapq_calls.call(
+                self, node, self.resolver.expr(self.module, node.func))) is not None:
+            return selected
         if formatting.is_str_format(node):
             return formatting.str_format(self, node)
         if (iterator := forms.iterator_name(self, node)) is not None:
@@ -1038,6 +1046,13 @@ def _dtype_name(qualname: str) -> str | None:
         dtype = numpy_attr_dtype(qualname.removeprefix("numpy."))
         return dtype.name if dtype is not None else None
     return None
+
+
+def _head(node: cst.Name | cst.Attribute) -> str:
+    """The first name of ``a.b.c``."""
+    while isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name | cst.Attribute):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else ""
 
 
 def _block(suite: cst.BaseSuite) -> list[cst.BaseStatement]:

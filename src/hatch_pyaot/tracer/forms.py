@@ -7,7 +7,7 @@ Free functions over the Builder of tracer/build.py, which calls them.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 REDUCIBLE = ("builtins.sum", "builtins.min", "builtins.max", "builtins.any", "builtins.all",
              "math.prod")
+_KEYED = ("builtins.min", "builtins.max")
+"""Reductions that, given key= or default=, take the generator's items as a list."""
 
 
 def fstring(builder: Builder, node: cst.FormattedString | cst.ConcatenatedString) -> ir.Expr:
@@ -94,7 +96,9 @@ def reduction(builder: Builder, node: cst.Call, gen: cst.GeneratorExp) -> ir.Exp
     res = builder.resolver.expr(builder.module, node.func) if isinstance(
         node.func, cst.Name | cst.Attribute) else None
     kind = res.qualname if isinstance(res, OpName) else ""
-    if kind not in REDUCIBLE and (whole := generators.consumed_whole(builder, node, gen, kind)):
+    keyword = next((a.keyword.value for a in node.args if a.keyword is not None), None)
+    if (kind not in REDUCIBLE or (keyword is not None and kind in _KEYED)) and (
+            whole := generators.consumed_whole(builder, node, gen, kind)):
         return whole
     if kind not in REDUCIBLE:
         builder.error(gen, "generator expressions are supported as the argument of "
@@ -105,7 +109,6 @@ def reduction(builder: Builder, node: cst.Call, gen: cst.GeneratorExp) -> ir.Exp
     if comp.inner_for_in is not None or comp.asynchronous is not None:
         builder.error(comp, "only one 'for' in a generator expression so far")
         return ir.Const(loc, 0)
-    keyword = next((a.keyword.value for a in node.args if a.keyword is not None), None)
     if keyword is not None:
         short = kind.rpartition(".")[2]
         builder.error(node, f"{short}() of a generator expression takes no {keyword}= here",
@@ -138,9 +141,31 @@ def list_comprehension(builder: Builder,
     comprehensions are the same loops; a dict's ReduceStep gets the pair ``(key, value)``,
     the key evaluated first as in Python 3.8+."""
     loc = builder.loc(node)
+
+    def step() -> list[ir.Stmt]:
+        element: ir.Expr
+        if isinstance(node, cst.DictComp):
+            element = ir.TupleExpr(builder.loc(node.key), [builder.expr(node.key),
+                                                           builder.expr(node.value)])
+        else:
+            element = builder.expr(node.elt)
+        return [ir.ReduceStep(element.loc, element)]
+
+    loop = comprehension_loops(builder, node.for_in, step)
+    if loop is None:
+        return ir.Const(loc, 0)
+    kind = "dict" if isinstance(node, cst.DictComp) else (
+        "set" if isinstance(node, cst.SetComp) else "list")
+    return ir.Comprehension(loc, kind, loop)
+
+
+def comprehension_loops(builder: Builder, first: cst.CompFor,
+                        body_of: Callable[[], list[ir.Stmt]]) -> ir.Stmt | None:
+    """The nested loops of a comprehension's ``for`` clauses (and their ``if``s) around
+    ``body_of()``, built with the clauses' variables renamed; None after an error."""
     saved = dict(builder.renames)
     clauses: list[tuple[cst.CompFor, Iteration | None, ir.Target]] = []
-    comp: cst.CompFor | None = node.for_in
+    comp: cst.CompFor | None = first
     while comp is not None:
         if comp.asynchronous is not None:
             builder.error(comp, "async comprehensions cannot be compiled")
@@ -149,27 +174,17 @@ def list_comprehension(builder: Builder,
             builder.renames[name] = builder.fresh_local(name)
         clauses.append((comp, header, builder.target(comp.target)))
         comp = comp.inner_for_in
-    element: ir.Expr
-    if isinstance(node, cst.DictComp):
-        element = ir.TupleExpr(builder.loc(node.key), [builder.expr(node.key),
-                                                       builder.expr(node.value)])
-    else:
-        element = builder.expr(node.elt)
-    body: list[ir.Stmt] = [ir.ReduceStep(element.loc, element)]
+    body = body_of()
     loop: ir.Stmt | None = None
     for clause, header, target in reversed(clauses):
         for cond in reversed(clause.ifs):
             body = [ir.If(builder.loc(cond), builder.expr(cond.test), body, [])]
         loop = builder.make_loop(clause, header, target, body, [])
         if loop is None:
-            builder.renames = saved
-            return ir.Const(loc, 0)
+            break
         body = [loop]
     builder.renames = saved
-    assert loop is not None
-    kind = "dict" if isinstance(node, cst.DictComp) else (
-        "set" if isinstance(node, cst.SetComp) else "list")
-    return ir.Comprehension(loc, kind, loop)
+    return loop
 
 
 def lambda_(builder: Builder, node: cst.Lambda) -> ir.Expr:
@@ -264,7 +279,12 @@ def iterator_call(builder: Builder, node: cst.Call, name: str) -> ir.Call:
     args: list[ir.Expr] = []
     kwargs: list[tuple[str, ir.Expr]] = []
     for arg in node.args:
-        if arg.star:
+        if arg.star and name == "builtins.zip":
+            builder.error(arg, "zip(*rows) makes tuples whose length is known only at run "
+                          "time, and variable-length tuple[T, ...] is not compiled yet",
+                          hint="write the columns as lists: [[row[j] for row in rows] for j "
+                          "in range(min((len(r) for r in rows), default=0))]")
+        elif arg.star:
             builder.error(arg, "*args in calls are not supported")
         elif arg.keyword is not None:
             kwargs.append((arg.keyword.value, builder.expr(arg.value)))

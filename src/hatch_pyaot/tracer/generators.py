@@ -52,8 +52,14 @@ def statement(builder: Builder, node: cst.Yield) -> ir.Stmt | None:
     return builder.make_loop(node, header, ir.NameTarget(item, loc), body, [])
 
 
-_WHOLE = {"builtins.list": "list", "builtins.set": "set", "builtins.sorted": "list"}
+_WHOLE = {"builtins.list": "list", "builtins.set": "set", "builtins.sorted": "list",
+          "collections.Counter": "list", "builtins.dict": "list", "builtins.min": "list",
+          "builtins.max": "list"}
 """Builtins that consume a generator expression whole: given its comprehension instead."""
+_CALLED = ("builtins.sorted", "collections.Counter", "builtins.dict", "builtins.min",
+           "builtins.max")
+"""Those called on the comprehension's list (its other arguments keywords: key=, default=,
+reverse=); dict() of a list of pairs, Counter() counting its items."""
 
 
 def consumed_whole(builder: Builder, node: cst.Call, gen: cst.GeneratorExp,
@@ -69,7 +75,7 @@ def consumed_whole(builder: Builder, node: cst.Call, gen: cst.GeneratorExp,
         isinstance(func.value, cst.SimpleString) or builder.of_local(func))
     if (kind not in _WHOLE and not joined) or any(a.star for a in node.args):
         return None
-    if len(node.args) > 1 and (kind != "builtins.sorted" or any(
+    if len(node.args) > 1 and (kind not in _CALLED or any(
             a.keyword is None for a in node.args[1:])):
         return None
     comp = forms.list_comprehension(builder, gen)  # type: ignore[arg-type]  # same fields
@@ -77,8 +83,8 @@ def consumed_whole(builder: Builder, node: cst.Call, gen: cst.GeneratorExp,
         return comp
     if isinstance(func, cst.Attribute) and joined:
         return ir.MethodCall(loc, builder.expr(func.value), "join", [comp])
-    comp.kind = _WHOLE[kind] if kind != "builtins.sorted" else "list"
-    if kind != "builtins.sorted":
+    comp.kind = _WHOLE[kind]
+    if kind not in _CALLED:
         return comp
     kwargs = []
     for a in node.args[1:]:

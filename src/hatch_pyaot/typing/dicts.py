@@ -230,8 +230,12 @@ def method(typer: FunctionTyper, e: ir.MethodCall, dt: DictType) -> Type | None:
         other = typer.expr(args[0])
         if other is None:
             return None
+        if isinstance(other, ListType) and isinstance(other.item, TupleType) and len(
+                other.item.items) == 2:  # d.update([(k, v)]): a list of pairs
+            other = DictType(*other.item.items)
         if not isinstance(other, DictType):
-            typer.diags.error(args[0].loc, f"dict.update() takes a dict here, not {other}")
+            typer.diags.error(args[0].loc, f"dict.update() takes a dict or a list of pairs "
+                              f"here, not {other}")
             return None
         merged = unify(dt, other)
         if merged is None:
@@ -368,4 +372,5 @@ def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
         if not hashable(typer, e.loc, key):
             return None
         return DictType(key, value)
-    return first
+    assert isinstance(first, DictType)
+    return DictType(first.key, first.value)  # dict(counter) is a plain dict

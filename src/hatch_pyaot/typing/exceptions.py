@@ -1,7 +1,8 @@
 """Type rules of caught exceptions (``except ValueError as e``): ``e`` is an ExceptionType
 whose ``name`` is the class the handler names (the nearest common base of a tuple's).
 ``str(e)``, ``repr(e)``, ``print(e)`` and f-string fields ``{e}``/``{e!r}`` are its text,
-``e.args`` a ``tuple[str]`` of its message, ``type(e).__name__`` its class's name,
+``e.args`` a ``tuple[str]`` of its message, ``type(e).__name__`` its class's name (also of
+any object of a class of the program, and as ``x.__class__.__name__``),
 ``isinstance(e, E)`` a test of its kind by Python's hierarchy, and ``raise e`` raises it
 again (codegen/exceptions.py)."""
 
@@ -159,10 +160,9 @@ def _isinstance(typer: FunctionTyper, e: ir.TypeCheck) -> object:
 
 def _attribute(typer: FunctionTyper, e: ir.Attribute) -> object:
     value = e.value
-    if (e.name == "__name__" and isinstance(value, ir.Call) and value.func == "builtins.type"
-            and len(value.args) == 1):
-        of = _type_of(typer, value.args[0])
-        if isinstance(of, ExceptionType) or is_exception_object(of):
+    if e.name == "__name__" and (named := class_named(e)) is not None:
+        of = typer.expr(named, raw=True) if isinstance(named, ir.Name) else _type_of(typer, named)
+        if isinstance(of, ExceptionType | ClassType):  # an object's dynamic class, by name
             typer.spec.exceptions[e] = "type_name"
             return STR
     t = _type_of(typer, value)
@@ -176,6 +176,16 @@ def _attribute(typer: FunctionTyper, e: ir.Attribute) -> object:
         return OptionalType(ExceptionType("BaseException"))
     typer.diags.error(e.loc, f"'{t.name}' object has no attribute '{e.name}' the compiler "
                       "supports (args, __cause__; str(e), repr(e), type(e).__name__)")
+    return None
+
+
+def class_named(e: ir.Attribute) -> ir.Expr | None:
+    """The object of ``type(x).__name__`` or ``x.__class__.__name__``: x."""
+    value = e.value
+    if isinstance(value, ir.Call) and value.func == "builtins.type" and len(value.args) == 1:
+        return value.args[0]
+    if isinstance(value, ir.Attribute) and value.name == "__class__":
+        return value.value
     return None
 
 

@@ -61,6 +61,7 @@ from hatch_pyaot.typing import (
     dicts,
     enums,
     exceptions,
+    exhaustive,
     exit_arguments,
     generators,
     hashing,
@@ -80,6 +81,7 @@ from hatch_pyaot.typing import (
 from hatch_pyaot.typing.typed import (
     NumpyCall,
     OpCall,
+    PatternTest,
     Specialization,
     TupleComparison,
     TupleLen,
@@ -224,7 +226,9 @@ class FunctionTyper:
             self.finish_result()
             if not self.changed:
                 break
-        if not fn.generator and _falls_through(fn.body, self.spec.expr_types) and (
+        # after an error, what the body does is not known: no follow-on error of its end
+        if not fn.generator and not self.diags.has_errors and _falls_through(
+                fn.body, self.spec.expr_types, self.spec.patterns) and (
                 self.spec.result not in (None, NONE)) and not isinstance(
                 self.spec.result, OptionalType):
             self.diags.error(fn.loc, f"'{fn.ref.name}' can end without a return statement, "
@@ -244,7 +248,9 @@ class FunctionTyper:
                 self.changed = True
             return
         values = list(self.returns)
-        if _falls_through(fn.body, self.spec.expr_types) and not values:
+        if _falls_through(fn.body, self.spec.expr_types,
+                          self.spec.patterns) and not values and (
+                not self.diags.has_errors):
             values.append((NONE, fn.loc))  # falling off the end alongside returns: see run()
         if fn.returns is not None:
             for t, loc in values:
@@ -681,6 +687,8 @@ class FunctionTyper:
             if t is None:
                 known = False
                 continue
+            if printing.container_field(self, part, t):
+                continue
             try:
                 field_format(t, part.conversion, part.spec)
             except SpecError as exc:
@@ -969,6 +977,10 @@ def _fits(t: Type, annotation: Type) -> bool:
         return True
     if isinstance(t, ListType) and isinstance(annotation, ListType):
         return t.item is None or annotation.item is None or _fits(t.item, annotation.item)
+    if isinstance(t, DictType) and isinstance(annotation, DictType):  # {"f": double}
+        return t.factory == annotation.factory and all(
+            a is None or b is None or _fits(a, b)
+            for a, b in ((t.key, annotation.key), (t.value, annotation.value)))
     if isinstance(t, TupleType) and isinstance(annotation, TupleType):
         return len(t.items) == len(annotation.items) and all(
             _fits(a, b) for a, b in zip(t.items, annotation.items, strict=True))
@@ -1079,7 +1091,8 @@ def _const_type(value: object) -> Type:
 
 
 def _falls_through(body: Sequence[ir.Stmt],
-                   types: Mapping[ir.Expr, Type | None] | None = None) -> bool:
+                   types: Mapping[ir.Expr, Type | None] | None = None,
+                   patterns: Mapping[ir.Expr, PatternTest] | None = None) -> bool:
     """Whether control can reach the end of the block (no return/raise on every path);
     with the expressions' ``types``, ``if not f():`` of an ``f`` that returns None always
     runs its body (as ``with`` of a manager whose ``__exit__`` returns None raises again:
@@ -1092,21 +1105,40 @@ def _falls_through(body: Sequence[ir.Stmt],
     if isinstance(last, ir.If) and types is not None and isinstance(
             last.test, ir.UnaryOp) and last.test.op is ir.UnaryOpKind.NOT and types.get(
             last.test.operand) == NONE:
-        return _falls_through(last.body, types)
+        return _falls_through(last.body, types, patterns)
+    if types is not None and exhaustive.enum_cases(
+            body, types, lambda b: _falls_through(b, types, patterns)):
+        return False  # `case Color.RED: return ...` for every member
+    if isinstance(last, ir.If) and types is not None and (_always_instance(
+            last.test, types) or exhaustive.always_matches(last.test, patterns)):
+        # a case int() / isinstance() that holds for the value's static type (the last of a
+        # match over a union's members, the earlier ones having returned)
+        return _falls_through(last.body, types, patterns)
     if isinstance(last, ir.If):
-        return _falls_through(last.body, types) or _falls_through(last.orelse, types)
+        return _falls_through(last.body, types, patterns) or _falls_through(
+            last.orelse, types, patterns)
     if isinstance(last, ir.Try):
-        completes = (_falls_through(last.body, types) and _falls_through(last.orelse, types)
-                     ) or any(_falls_through(h.body, types) for h in last.handlers)
-        return completes and _falls_through(last.finalbody, types)
+        completes = (_falls_through(last.body, types, patterns) and _falls_through(
+            last.orelse, types, patterns)) or any(_falls_through(h.body, types, patterns) for h in last.handlers)
+        return completes and _falls_through(last.finalbody, types, patterns)
     if isinstance(last, ir.ForEach | ir.ForRange) and last.orelse:
-        return _has_break(last.body) or _falls_through(last.orelse, types)
+        return _has_break(last.body) or _falls_through(last.orelse, types, patterns)
     if isinstance(last, ir.While):
         always = isinstance(last.test, ir.Const) and bool(last.test.value)
         return not always or _has_break(last.body)
     if isinstance(last, ir.Assert) and isinstance(last.test, ir.Const):
         return bool(last.test.value)
     return True
+
+
+def _always_instance(test: ir.Expr, types: Mapping[ir.Expr, Type | None]) -> bool:
+    """Whether ``test`` is an isinstance() (or a class pattern's) that the value's static
+    type always passes."""
+    if isinstance(test, ir.Call) and test.func == "pyaot.match_class":
+        test = test.args[0]
+    return isinstance(test, ir.TypeCheck) and (
+        checked := types.get(test.value)) is not None and unions.member_is_instance(
+        checked, test.classes, test.exact)
 
 
 def _has_break(body: Sequence[ir.Stmt]) -> bool:

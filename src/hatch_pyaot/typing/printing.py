@@ -1,5 +1,6 @@
-"""Typing of ``print(*values, sep=, end=)`` and of ``str()``/``repr()`` of lists and tuples:
-any value the compiler has a text for (numbers, bools, None, str, lists and tuples of them).
+"""Typing of ``print(*values, sep=, end=)`` and of ``str()``/``repr()`` of containers: any
+value the compiler has a text for (numbers, bools, None, str, and lists, tuples, dicts and
+sets of them).
 The text is CPython's (pyaot/builtins/repr.hpp); print writes it through sys.stdout when
 called from CPython (pyaot/builtins/print.hpp).
 
@@ -19,9 +20,11 @@ from hatch_pyaot.ir.types import (
     NONE,
     STR,
     ClassType,
+    DictType,
     ExceptionType,
     ListType,
     OptionalType,
+    SetType,
     TupleType,
     Type,
     UnionType,
@@ -44,6 +47,10 @@ def printable(t: Type) -> bool:
         return t.item is None or printable(t.item)
     if isinstance(t, TupleType):
         return all(printable(i) for i in t.items)
+    if isinstance(t, DictType):  # a Counter's or defaultdict's repr names its class: not yet
+        return t.factory is None and all(p is None or printable(p) for p in (t.key, t.value))
+    if isinstance(t, SetType):
+        return t.item is None or printable(t.item)
     if isinstance(t, OptionalType):
         return printable(t.item)
     if isinstance(t, UnionType):
@@ -57,7 +64,8 @@ def printable(t: Type) -> bool:
 def handles(name: object, types: list[Type]) -> bool:
     return name == "builtins.print" or (
         name in ("builtins.str", "builtins.repr") and len(types) == 1
-        and isinstance(types[0], ListType | TupleType | UnionType))
+        and (isinstance(types[0], ListType | TupleType | UnionType | DictType | SetType)
+             or types[0] == NONE))
 
 
 def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
@@ -82,3 +90,18 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
             return None
     typer.spec.calls[e] = ListBuiltin("print")
     return NONE
+
+
+def container_field(typer: FunctionTyper, part: ir.FormatField, t: Type) -> bool:
+    """``f"{pairs}"`` or ``f"{t!r}"`` of a list, tuple, dict or set: the field becomes
+    ``str(pairs)`` (``repr(t)``), a str, as format() with an empty spec gives; False for
+    other fields (a spec, as CPython's, is refused by field_format)."""
+    if part.spec or part.conversion == "a" or not isinstance(
+            t, ListType | TupleType | DictType | SetType) or not printable(t):
+        return False
+    name = "builtins.repr" if part.conversion == "r" else "builtins.str"
+    text = ir.Call(part.value.loc, name, [part.value])
+    typer.spec.expr_types[text] = STR
+    call(typer, text, name, [t], {})
+    part.value, part.conversion = text, None
+    return True

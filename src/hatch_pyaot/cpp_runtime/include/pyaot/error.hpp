@@ -35,6 +35,16 @@ enum class Exc : int {
   AttributeError,  ///< after the others: the C ABI numbers statuses by this order
   UnicodeDecodeError,
   UnicodeEncodeError,
+  OSError,
+  FileNotFoundError,
+  FileExistsError,
+  PermissionError,
+  TimeoutError,
+  ConnectionError,
+  SyntaxError,
+  UnicodeError,
+  EOFError,
+  BufferError,
   /// A signal handler of the host raised (pyaot/interrupt.hpp): its exception, usually
   /// KeyboardInterrupt, is pending in the host. Not a kind `raise`/`except` can name.
   Interrupted,
@@ -65,6 +75,16 @@ inline const char* exc_name(Exc type) noexcept {
     case Exc::ZeroDivisionError: return "ZeroDivisionError";
     case Exc::UnicodeDecodeError: return "UnicodeDecodeError";
     case Exc::UnicodeEncodeError: return "UnicodeEncodeError";
+    case Exc::OSError: return "OSError";
+    case Exc::FileNotFoundError: return "FileNotFoundError";
+    case Exc::FileExistsError: return "FileExistsError";
+    case Exc::PermissionError: return "PermissionError";
+    case Exc::TimeoutError: return "TimeoutError";
+    case Exc::ConnectionError: return "ConnectionError";
+    case Exc::SyntaxError: return "SyntaxError";
+    case Exc::UnicodeError: return "UnicodeError";
+    case Exc::EOFError: return "EOFError";
+    case Exc::BufferError: return "BufferError";
     case Exc::Interrupted: return "KeyboardInterrupt";
     case Exc::GeneratorExit: return "GeneratorExit";
   }

@@ -37,6 +37,16 @@ inline PyObject* exception_type(Exc type) noexcept {
     case Exc::ZeroDivisionError: return PyExc_ZeroDivisionError;
     case Exc::UnicodeDecodeError: return PyExc_UnicodeDecodeError;
     case Exc::UnicodeEncodeError: return PyExc_UnicodeEncodeError;
+    case Exc::OSError: return PyExc_OSError;
+    case Exc::FileNotFoundError: return PyExc_FileNotFoundError;
+    case Exc::FileExistsError: return PyExc_FileExistsError;
+    case Exc::PermissionError: return PyExc_PermissionError;
+    case Exc::TimeoutError: return PyExc_TimeoutError;
+    case Exc::ConnectionError: return PyExc_ConnectionError;
+    case Exc::SyntaxError: return PyExc_SyntaxError;
+    case Exc::UnicodeError: return PyExc_UnicodeError;
+    case Exc::EOFError: return PyExc_EOFError;
+    case Exc::BufferError: return PyExc_BufferError;
     case Exc::Interrupted: return PyExc_KeyboardInterrupt;
     case Exc::GeneratorExit: return PyExc_GeneratorExit;
   }
