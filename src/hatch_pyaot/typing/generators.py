@@ -14,6 +14,7 @@ Free functions over the FunctionTyper of typing/infer.py, which calls them.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.errors import Diagnostic, Loc
@@ -52,10 +53,21 @@ def yield_(typer: FunctionTyper, s: ir.Yield, yields: list[tuple[Type, Loc]]) ->
     t = NONE if s.value is None else typer.expr(s.value, raw=True)
     if t is not None:
         yields.append((t, s.loc))
+    if s.target is not None:  # x = yield v: what send() gives (None without a send type)
+        returns = typer.spec.function.returns
+        sent = returns.sent if isinstance(returns, GeneratorType) else None
+        typer.bind_target(s.target, sent if sent is not None else NONE)
 
 
 def result(typer: FunctionTyper, yields: list[tuple[Type, Loc]]) -> Type | None:
     """The generator type a generator function returns: its annotation's, or the yields'."""
+    made = _result(typer, yields)
+    if made is not None and typer.spec.function.context_manager:
+        return dataclasses.replace(made, manager=True)
+    return made
+
+
+def _result(typer: FunctionTyper, yields: list[tuple[Type, Loc]]) -> GeneratorType | None:
     fn = typer.spec.function
     if fn.returns is not None:
         if not isinstance(fn.returns, GeneratorType):

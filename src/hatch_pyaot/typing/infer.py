@@ -62,6 +62,7 @@ from hatch_pyaot.typing import (
     enums,
     exceptions,
     exit_arguments,
+    generator_methods,
     generators,
     hashing,
     iteration,
@@ -187,6 +188,7 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 _UNKNOWN = None
 _SLICES = (unions.typed, named_tuples.typed, exit_arguments.typed, exceptions.typed,
+           generator_methods.typed,
            classes.typed, match.typed, enums.typed, closures.typed, complex_numbers.typed, hashing.typed,
            class_iterators.typed, class_truth.typed)
 """The value types whose operations type themselves (NamedTuples and exceptions before the
