@@ -66,7 +66,8 @@ def yield_(em: FunctionEmitter, s: ir.Yield) -> None:
     with em.indented():
         em.line(f"auto {sent} = co_yield {code};")
         em.line(f"if (!{sent}) [[unlikely]] {em.fail(s.loc.line)}")
-        em.assign_code(s.target, f"{sent}.take()", returns.sent or NONE)
+        sent_t = returns.sent or NONE
+        em.assign_code(s.target, em.temp(sent_t, f"{sent}.take()"), sent_t)
     em.line("}")
 
 
