@@ -13,7 +13,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, NONE, ExceptionType, GeneratorType, OptionalType, Type, coercible
+from hatch_pyaot.ir.types import (
+    BOOL,
+    NONE,
+    ExceptionType,
+    GeneratorType,
+    OptionalType,
+    Type,
+    coercible,
+)
 from hatch_pyaot.typing.classes import NOT_MINE
 
 if TYPE_CHECKING:
