@@ -26,7 +26,8 @@ object of the program's exception class ParseError."""
 CASES: list[tuple[str, tuple[Any, ...]]] = [
     *((func, (x, [])) for func in ("simple", "suppressed", "passed_on", "replaced",
                                    "without_finally", "several", "nested", "stored",
-                                   "throw_ignored", "mixed_with_object")
+                                   "throw_ignored", "mixed_with_object", "suppressing",
+                                   "null")
       for x in INPUTS),
     *(("loop_jumps", (n, [])) for n in (0, 1, 2, 5)),
     ("didnt_stop", ([],)), ("didnt_yield", (0, [])), ("didnt_yield", (1, [])),

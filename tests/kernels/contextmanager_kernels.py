@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Generator, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext, suppress
 
 from hatch_pyaot import compile
 
@@ -244,3 +244,28 @@ class Recorder:
     def __exit__(self, exc_type, exc, tb) -> bool:
         self.log.append("recorder exit")
         return False
+
+
+@compile
+def suppressing(x: int, log: list[str]) -> int:
+    """contextlib.suppress: the classes named (and their subclasses: ParseError is an
+    Exception) end the block; others pass on."""
+    r = -1
+    with suppress(ValueError, ZeroDivisionError) as nothing:
+        r = _fail(x, log)
+        log.append("body done")
+    log.append(f"after {nothing}")
+    with contextlib.suppress(LookupError), tag(log, "t"):
+        r += _fail(x + 1, log)
+    with suppress(ParseError, Exception):
+        r += _fail(x + 2, log)
+    return r
+
+
+@compile
+def null(x: int, log: list[str]) -> int:
+    with nullcontext(x * 2) as doubled, tag(log, "n") as n:
+        r = _fail(x, log) + doubled + n
+    with contextlib.nullcontext():
+        log.append("empty")
+    return r
