@@ -65,6 +65,7 @@ def test_messages(pair: Pair) -> None:
 
 REFUSED = """
 from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from hatch_pyaot import compile
 
 def echo(n: int) -> Generator[int, int, None]:
@@ -92,6 +93,21 @@ def thrown_number(n: int) -> int:
 
 def returns_value(n: int) -> Generator[int, None, int]:
     yield n
+
+@contextmanager
+def managed(n: int) -> Iterator[int]:
+    yield n
+
+@compile
+def manager_looped(n: int) -> int:
+    total = 0
+    for x in managed(n):
+        total += x
+    return total + sum(managed(n))
+
+@compile
+def uses_valued(n: int) -> int:
+    return next(returns_value(n))
 """
 
 
@@ -103,9 +119,14 @@ def test_refused_forms_are_located(tmp_path: Path) -> None:
     result = analyze(path)
     errors = {e.name: "\n".join(d.format() for d in e.diagnostics) for e in result.entries}
     assert not any(e.compiled for e in result.entries), errors
-    assert "refused.py:13:19: error: send() of a str to a generator whose yields take int" \
+    assert "refused.py:14:19: error: send() of a str to a generator whose yields take int" \
         in errors["wrong_send"], errors["wrong_send"]
-    assert "refused.py:20:10: error: a Iterator[int] is not a context manager" \
+    assert "refused.py:21:10: error: a Iterator[int] is not a context manager" \
         in errors["not_a_manager"], errors["not_a_manager"]
-    assert "refused.py:26:20: error: throw() of a int" in errors["thrown_number"], \
+    assert "refused.py:27:20: error: throw() of a int" in errors["thrown_number"], \
         errors["thrown_number"]
+    looped = errors["manager_looped"]
+    assert "refused.py:39:14: error: a @contextlib.contextmanager function's result is not " \
+        "iterable" in looped and "refused.py:41:24:" in looped, looped
+    assert "refused.py:29:30: error: a compiled generator's return type must be None" \
+        in errors["uses_valued"], errors["uses_valued"]

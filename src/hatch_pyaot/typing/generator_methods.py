@@ -34,7 +34,7 @@ _ARITY = {"send": 1, "throw": 1, "close": 0, "__enter__": 0, "__exit__": 3}
 def typed(typer: FunctionTyper, e: ir.Expr) -> object:
     if not isinstance(e, ir.MethodCall) or e.name not in METHODS:
         return NOT_MINE
-    gen = typer.spec.expr_types.get(e.obj) or typer.expr(e.obj)
+    gen = typer.expr(e.obj)
     if not isinstance(gen, GeneratorType):
         return NOT_MINE
     if gen.item is None:

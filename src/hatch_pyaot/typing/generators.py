@@ -101,9 +101,21 @@ def handles(name: object, types: list[Type]) -> bool:
         name in _AS_COMPREHENSION or name in _OF_A_LIST or name == "builtins.next")
 
 
+def loop_items(typer: FunctionTyper, e: ir.Expr, t: GeneratorType) -> Type | None:
+    """The items a loop (or a consumer) takes from a generator; a context manager made by a
+    ``@contextlib.contextmanager`` function is not iterable (CPython's TypeError)."""
+    if t.manager:
+        typer.diags.error(e.loc, "a @contextlib.contextmanager function's result is not "
+                          "iterable (CPython raises TypeError); use it in a 'with'")
+        return None
+    return t.item
+
+
 def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
     gen_t = types[0]
     assert isinstance(gen_t, GeneratorType | ClassType) and isinstance(e.func, str)
+    if isinstance(gen_t, GeneratorType) and loop_items(typer, e.args[0], gen_t) is None:
+        return None
     if e.func == "builtins.next":
         assert isinstance(gen_t, GeneratorType)
         return next_(typer, e, gen_t, types)

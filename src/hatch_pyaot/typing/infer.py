@@ -430,7 +430,7 @@ class FunctionTyper:
             elif iterable_t in (STR, BYTES):
                 item = STR if iterable_t == STR else INT
             elif isinstance(iterable_t, GeneratorType):
-                item = iterable_t.item
+                item = generators.loop_items(self, s.iterable, iterable_t)
             elif isinstance(iterable_t, ClassType):
                 item = generators.object_items(self, s, iterable_t)
             elif isinstance(iterable_t, DictType | DictView):
