@@ -78,7 +78,7 @@ static bool f0_context_generators_first_key(std::int64_t& out, pyaot::dict<pyaot
         v_gen1_with_error = pyaot::exception_value::caught();
         pyaot::ErrorState caught8 = std::exchange(pyaot::error_state(), pyaot::ErrorState{});
         v_gen1_with_ok = false;
-        v_gen1_with_error.raise_again();
+        pyaot::error_state() = caught8;
         bool t9 = false;
         if (!pyaot::manager_exit_error(t9, v_gen1_with_manager)) [[unlikely]] { pyaot::fail_at("context_generators.py", 22); goto finally3; }
         if (!t9) {

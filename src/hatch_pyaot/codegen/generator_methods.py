@@ -36,7 +36,12 @@ def expr(em: FunctionEmitter, e: ir.Expr) -> str:
         em.line(f"if (!pyaot::manager_exit({gen})) [[unlikely]] {fail}")
         return "false"
     if kind == "exit_error":
-        em.line(f"{em.held(e.args[1])}.raise_again();")
+        exc = e.args[1]
+        if em.caught and isinstance(exc, ir.Name) and "with_error" in exc.id:
+            # the block's exception as it was raised, its location kept (codegen/reraise.py)
+            em.line(f"pyaot::error_state() = {em.caught[-1]};")
+        else:
+            em.line(f"{em.held(exc)}.raise_again();")
         suppressed = em.temp(BOOL, "false")
         em.line(f"if (!pyaot::manager_exit_error({suppressed}, {gen})) [[unlikely]] {fail}")
         return suppressed
