@@ -71,3 +71,18 @@ def test_messages(pair: Pair) -> None:
     for func, (args, text) in cases.items():
         with pytest.raises(RuntimeError, match=text):
             getattr(pair.native, func)(*args)
+
+
+WASM_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("simple", {"x": 1, "log": []}), ("suppressed", {"x": -2, "log": []}),
+    ("replaced", {"x": 0, "log": []}), ("suppressing", {"x": 3, "log": []}),
+]
+"""The kernels built as wasm32-wasi programs."""
+
+
+@pytest.mark.slow
+def test_contextmanager_inside_wasm32_wasi_programs(pair: Pair, tmp_path: Path,
+                                                    cross_cache: Path) -> None:
+    from wasm_programs import check_programs
+
+    check_programs(KERNELS, pair.python, WASM_CASES, tmp_path, cross_cache)

@@ -63,6 +63,21 @@ def test_messages(pair: Pair) -> None:
             getattr(pair.native, func)(*args)
 
 
+WASM_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("sending", {"log": [], "n": 3}), ("throw_caught", {"log": [], "n": 2}),
+    ("closing", {"log": [], "n": 2, "steps": 1}), ("close_ignored", {"log": []}),
+]
+"""The kernels built as wasm32-wasi programs."""
+
+
+@pytest.mark.slow
+def test_protocol_inside_wasm32_wasi_programs(pair: Pair, tmp_path: Path,
+                                              cross_cache: Path) -> None:
+    from wasm_programs import check_programs
+
+    check_programs(KERNELS, pair.python, WASM_CASES, tmp_path, cross_cache)
+
+
 REFUSED = """
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
