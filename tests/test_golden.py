@@ -39,7 +39,8 @@ def _stage(result: ModuleResult, stage: str) -> str:
 
 
 CASES = [(case, s) for case in ("basics", "arrays", "lists", "dicts", "classes", "closures",
-                                   "generators", "match", "exceptions", "with_blocks")
+                                   "generators", "match", "exceptions", "with_blocks",
+                                   "context_generators")
          for s in ("ir", "types", "cpp")]
 CASES += [("errors", "diagnostics"), ("array_errors", "diagnostics"), ("list_errors", "diagnostics"),
           ("dict_errors", "diagnostics"), ("union_errors", "diagnostics")]

@@ -222,6 +222,25 @@ def test_with_under_asan_ubsan_and_lsan(cxx: str, tmp_path: Path) -> None:
     assert "runtime error:" not in stderr[0], stderr[0][-6000:]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("test", "module"), [("test_contextmanager", "contextmanager_kernels"),
+                                              ("test_generator_protocol",
+                                               "generator_protocol_kernels")])
+def test_generator_methods_under_asan_ubsan_and_lsan(cxx: str, tmp_path: Path, test: str,
+                                                     module: str) -> None:
+    """Every case of tests/test_contextmanager.py (blocks that raise into the generator,
+    suppressed, passed on, replaced) and of tests/test_generator_protocol.py (send, throw,
+    close) in one sanitized build each: no ASan error, no UBSan report, no leak."""
+    _sanitized_kernels(tmp_path, module)
+    stderr: list[str] = []
+    script = _LEAK_CHECK.format(tests=str(TESTS), test=test, module=module,
+                                cases="[(f, lambda _, a=a: a) for f, a in cases.CASES]")
+    leaks = _our_leaks(cxx, tmp_path, script, module, stderr)
+    assert leaks == [], "\n\n".join(leaks)[-6000:]
+    assert "runtime error:" not in stderr[0], stderr[0][-6000:]
+    assert "ERROR: AddressSanitizer" not in stderr[0], stderr[0][-6000:]
+
+
 def _sanitized_kernels(tmp_path: Path, name: str) -> None:
     shutil.copyfile(TESTS / "kernels" / f"{name}.py", tmp_path / f"{name}.py")
     report = build([tmp_path / f"{name}.py"],

@@ -27,10 +27,7 @@ static pyaot::generator<std::int64_t> f1_generators_countdown(std::int64_t v_n) 
         ticks = pyaot::interrupt_interval;
         if (!pyaot::check_interrupt()) { pyaot::fail_at("generators.py", 13); goto finally1; }
       }
-      if (!(co_yield v_n)) [[unlikely]] {
-        pyaot::generator_closed();
-        goto finally1;
-      }
+      if (!(co_yield v_n)) [[unlikely]] { pyaot::fail_at("generators.py", 14); goto finally1; }
       std::int64_t t2{};
       if (!pyaot::op::sub(t2, v_n, INT64_C(1))) [[unlikely]] { pyaot::fail_at("generators.py", 15); goto finally1; }
       v_n = t2;
@@ -54,10 +51,7 @@ static pyaot::generator<std::int64_t> f1_generators_countdown(std::int64_t v_n) 
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) co_return pyaot::fail_at("generators.py", 18);
     }
-    if (!(co_yield v_gen1_item)) [[unlikely]] {
-      pyaot::generator_closed();
-      co_return false;
-    }
+    if (!(co_yield v_gen1_item)) [[unlikely]] co_return pyaot::fail_at("generators.py", 18);
   }
   co_return true;
 }

@@ -94,6 +94,8 @@ def handler_test(em: FunctionEmitter, h: ir.Handler) -> str:
     builtin = [c for c in h.types if "." not in c] if h.types is not None else None
     tests = [f"pyaot::error_is(pyaot::Exc::{c})" for c in kinds(builtin)] if (
         builtin is None or builtin) else []
+    if builtin is None or "BaseException" in builtin:  # a generator closed at its yield
+        tests.append("pyaot::error_is(pyaot::Exc::GeneratorExit)")
     ids = em.spec.caught_classes.get(h, ())
     if ids:
         tests.append(f"pyaot::error_is_object({{{', '.join(str(i) for i in sorted(ids))}}})")

@@ -34,6 +34,7 @@ from hatch_pyaot.codegen import (
     exceptions,
     finally_blocks,
     formatting,
+    generator_methods,
     generators,
     iteration,
     lists,
@@ -743,6 +744,8 @@ class FunctionEmitter:
             return enums.expr(self, e)
         if exceptions.handles(self.spec, e):
             return exceptions.expr(self, e)
+        if generator_methods.handles(self.spec, e):
+            return generator_methods.expr(self, e)
         if isinstance(e, ir.Attribute) and isinstance(self.spec.type_of(e.value), ClassType):
             return classes.attribute(self, e)
         if isinstance(e, ir.Const):

@@ -1,7 +1,8 @@
 """Emit generators (typing/generators.py): a generator function is a C++20 coroutine
-returning ``pyaot::generator<T>`` (pyaot/builtins/generator.hpp) whose body is emitted as any
-function's, with ``co_return`` for ``return``; ``yield v`` is a ``co_yield`` that reports a
-close (the generator dropped while suspended) as GeneratorExit, so ``finally`` blocks run.
+returning ``pyaot::generator<T, S>`` (pyaot/builtins/generator.hpp) whose body is emitted as
+any function's, with ``co_return`` for ``return``; ``yield v`` is a ``co_yield`` that gives
+back the value sent, or reports a close (GeneratorExit) or a ``throw()`` with that
+exception pending, which the body raises there (so ``except`` and ``finally`` blocks run).
 A ``for`` over a generator resumes it until it says it is exhausted: no StopIteration.
 
 Free functions over the FunctionEmitter of codegen/function.py, which calls them.
@@ -54,10 +55,19 @@ def yield_(em: FunctionEmitter, s: ir.Yield) -> None:
         code = em.cast("pyaot::none", NONE, item)
     else:
         code = em.cast(em.expr(s.value), em.spec.type_of(s.value), item)
-    em.line(f"if (!(co_yield {code})) [[unlikely]] {{")
+    if s.target is None:
+        em.line(f"if (!(co_yield {code})) [[unlikely]] {em.fail(s.loc.line)}")
+        return
+    returns = em.spec.result
+    assert isinstance(returns, GeneratorType)
+    em.temps += 1
+    sent = f"sent{em.temps}"
+    em.line("{")
     with em.indented():
-        em.line("pyaot::generator_closed();")
-        em.line(em.propagate())
+        em.line(f"auto {sent} = co_yield {code};")
+        em.line(f"if (!{sent}) [[unlikely]] {em.fail(s.loc.line)}")
+        sent_t = returns.sent or NONE
+        em.assign_code(s.target, em.temp(sent_t, f"{sent}.take()"), sent_t)
     em.line("}")
 
 

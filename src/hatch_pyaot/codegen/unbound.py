@@ -158,7 +158,7 @@ class _Analysis:
             return None
         if isinstance(s, ir.Yield):
             self.read(s.value, state)
-            return state
+            return state | set(target_names(s.target)) if s.target is not None else state
         if isinstance(s, ir.Raise):
             self.read(s.message, state)
             self.read(s.cause, state)

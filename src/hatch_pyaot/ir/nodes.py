@@ -496,9 +496,11 @@ class ReduceStep(Stmt):
 
 @dataclass(eq=False, slots=True)
 class Yield(Stmt):
-    """``yield value`` as a statement (a generator's step; ``x = yield`` would be send())."""
+    """``yield value`` as a statement (a generator's step), or ``target = yield value``:
+    the target gets what ``send()`` gives (None after ``next()``)."""
 
     value: Expr | None
+    target: Target | None = None
 
 
 @dataclass(eq=False, slots=True)
@@ -589,6 +591,9 @@ class Function:
     """The functions defined inside this one (at any depth): traced with it."""
     generator: bool = False
     """Its body yields: a call makes a generator (typing/generators.py)."""
+    context_manager: bool = False
+    """A generator function decorated ``@contextlib.contextmanager``: ``with`` takes what a
+    call makes (typing/generator_methods.py)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,7 +92,8 @@ class _Printer:
         elif isinstance(s, ir.ReduceStep):
             self.line(d, f"reduce {self.expr(s.value)}", s)
         elif isinstance(s, ir.Yield):
-            self.line(d, "yield" + (f" {self.expr(s.value)}" if s.value else ""), s)
+            assigned = f"{_target(s.target)} = " if s.target is not None else ""
+            self.line(d, assigned + "yield" + (f" {self.expr(s.value)}" if s.value else ""), s)
         elif isinstance(s, ir.Raise):
             cause = f" from {self.expr(s.cause)}" if s.cause is not None else ""
             if isinstance(s, ir.RaiseValue) and s.message is not None:

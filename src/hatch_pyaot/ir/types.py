@@ -122,17 +122,29 @@ class OptionalType(Type):
 
 @dataclass(frozen=True, slots=True)
 class GeneratorType(Type):
-    """A generator of T items (``Iterator[T]``, ``Generator[T, None, None]``): a handle to a
-    shared, resumable coroutine (``pyaot::generator<T>``, pyaot/builtins/generator.hpp).
-    ``item`` is None while the yields' types are not known yet."""
+    """A generator of T items (``Iterator[T]``, ``Generator[T, S, None]``): a handle to a
+    shared, resumable coroutine (``pyaot::generator<T, S>``, pyaot/builtins/generator.hpp).
+    ``item`` is None while the yields' types are not known yet; ``sent`` is what ``send()``
+    takes and a ``yield`` gives back (None: the send type None); ``manager``: made by a
+    ``@contextlib.contextmanager`` function, so ``with`` takes it (typing/generator_methods.py)."""
 
     item: Type | None
+    sent: Type | None = None
+    manager: bool = False
 
     def cpp(self) -> str:
-        return f"pyaot::generator<{self.item.cpp() if self.item is not None else 'pyaot::None'}>"
+        item = self.item.cpp() if self.item is not None else 'pyaot::None'
+        if self.sent is None or self.sent.cpp() == "pyaot::None":
+            return f"pyaot::generator<{item}>"
+        return f"pyaot::generator<{item}, {self.sent.cpp()}>"
 
     def __str__(self) -> str:
-        return f"Iterator[{self.item if self.item is not None else '?'}]"
+        item = self.item if self.item is not None else '?'
+        if self.manager:
+            return f"contextmanager[{item}]"
+        if self.sent is not None and str(self.sent) != "None":
+            return f"Generator[{item}, {self.sent}, None]"
+        return f"Iterator[{item}]"
 
 
 @dataclass(frozen=True, slots=True)

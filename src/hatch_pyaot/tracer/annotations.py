@@ -194,8 +194,9 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
 
 def _generator(resolver: Resolver, module: ModuleSource, node: cst.Subscript,
                name: str) -> Type:
-    """``Iterator[T]`` (``Iterable[T]``, ``Generator[T, None, None]``): a generator of T; a
-    Generator's send and return types must be None (send() is not compiled)."""
+    """``Iterator[T]`` (``Iterable[T]``, ``Generator[T, S, None]``): a generator of T that
+    ``send()`` gives S; a Generator's return type must be None (StopIteration.value is not
+    compiled)."""
     parts = [el.slice for el in node.slice]
     if not all(isinstance(p, cst.Index) for p in parts) or len(parts) != (
             3 if name == "Generator" else 1):
@@ -204,10 +205,10 @@ def _generator(resolver: Resolver, module: ModuleSource, node: cst.Subscript,
                               "e.g. Generator[int, None, None]", node)
     types = [annotation_type(resolver, module, p.value) for p in parts
              if isinstance(p, cst.Index)]
-    if any(t != NONE for t in types[1:]):
-        raise AnnotationError("a compiled generator's send and return types must be None "
-                              "(send() and the value of 'yield from' are not compiled)", node)
-    return GeneratorType(types[0])
+    if len(types) == 3 and types[2] != NONE:
+        raise AnnotationError("a compiled generator's return type must be None (the value "
+                              "of StopIteration and of 'yield from' are not compiled)", node)
+    return GeneratorType(types[0], types[1] if len(types) == 3 and types[1] != NONE else None)
 
 
 def _union(a: Type, b: Type, node: cst.CSTNode) -> Type:

@@ -241,6 +241,7 @@ class Builder:
             cells=set(self.scope.cells) if self.scope else set(),
             nested=list(self.scope.nested) if self.scope else [],
             generator=self.generator,
+            context_manager=self.generator and generators.context_manager(self, node),
         )
 
     def key_function(self, value: cst.BaseExpression) -> ir.Expr:
@@ -334,8 +335,10 @@ class Builder:
     def small(self, node: cst.BaseSmallStatement) -> ir.Stmt | list[ir.Stmt] | None:
         loc = self.loc(node)
         if isinstance(node, cst.Assign):
-            value = self.expr(node.value)
             first = node.targets[0].target
+            if isinstance(node.value, cst.Yield) and (sent := generators.assigned(self, node)):
+                return sent
+            value = self.expr(node.value)
             if len(node.targets) == 1 and isinstance(first, cst.Subscript):
                 return ir.SetItem(loc, *self.subscript_target(first), value)
             if len(node.targets) == 1 and isinstance(first, cst.Attribute):

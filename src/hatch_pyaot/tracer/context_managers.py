@@ -1,6 +1,7 @@
-"""``with`` on objects of the program's classes (PEP 343), lowered here to the statements it
-means, so that the try/finally machinery (codegen/finally_blocks.py) runs ``__exit__`` on
-every way out::
+"""``with`` on objects of the program's classes and on ``@contextlib.contextmanager``
+generators (PEP 343; ``contextlib.suppress`` and ``nullcontext``: tracer/stdlib_contexts.py),
+lowered here to the statements it means, so that the try/finally machinery
+(codegen/finally_blocks.py) runs ``__exit__`` on every way out::
 
     mgr = EXPR                      # each item in turn; a later one nests inside
     value = mgr.__enter__()
@@ -32,6 +33,7 @@ import libcst as cst
 from hatch_pyaot.errors import Diagnostics
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import NONE, ExceptionClassType, ExceptionType, OptionalType
+from hatch_pyaot.tracer import stdlib_contexts
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.build import Builder
@@ -76,6 +78,8 @@ def with_statement(b: Builder, node: cst.With) -> list[ir.Stmt]:
 
 
 def _item(b: Builder, item: cst.WithItem, body: list[ir.Stmt]) -> list[ir.Stmt]:
+    if (what := stdlib_contexts.kind(b, item)) is not None:  # suppress(), nullcontext()
+        return stdlib_contexts.lowered(b, item, what, body)
     loc = b.loc(item)
     mgr, ok, caught = (b.fresh_local(n) for n in ("with_manager", "with_ok", "with_error"))
 

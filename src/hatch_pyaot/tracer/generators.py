@@ -1,10 +1,11 @@
-"""Generator functions in the front end: ``yield v`` and ``yield from it`` as statements.
+"""Generator functions in the front end: ``yield v`` and ``yield from it`` as statements,
+``x = yield v`` (x gets what ``send()`` gives), ``@contextlib.contextmanager``.
 
 A function whose body yields is a generator function (``ir.Function.generator``); calling it
 makes a generator (typing/generators.py, codegen/generators.py). ``yield from it`` is the
-loop ``for x in it: yield x`` (send() and throw() are not compiled, so delegating adds
-nothing else); the value of a yield expression (``x = yield``, send()'s) and the value of
-``yield from`` are refused where they are written.
+loop ``for x in it: yield x`` (so a send() or throw() reaches the outer generator, not the
+one it delegates to); a yield used as a value elsewhere than alone on the right of ``=``,
+and the value of ``yield from``, are refused where they are written.
 
 Free functions over the Builder of tracer/build.py, which calls them.
 """
@@ -38,6 +39,32 @@ def yields(node: cst.FunctionDef) -> bool:
 
     node.visit(Visitor())
     return found
+
+
+def context_manager(builder: Builder, node: cst.FunctionDef) -> bool:
+    """Whether the generator function is decorated ``@contextlib.contextmanager`` (any
+    spelling of it)."""
+    from hatch_pyaot.tracer.resolve import OpName
+
+    for deco in node.decorators:
+        if isinstance(deco.decorator, cst.Name | cst.Attribute):
+            res = builder.resolver.expr(builder.module, deco.decorator)
+            if isinstance(res, OpName) and res.qualname == "contextlib.contextmanager":
+                return True
+    return False
+
+
+def assigned(builder: Builder, node: cst.Assign) -> ir.Stmt | None:
+    """``x = yield v`` (``a, b = yield``): the value send() gives; None where it is written
+    some other way (then refused as a value)."""
+    value = node.value
+    if len(node.targets) != 1 or not isinstance(value, cst.Yield) or isinstance(
+            value.value, cst.From) or not isinstance(node.targets[0].target,
+                                                      cst.Name | cst.Tuple):
+        return None
+    loc = builder.loc(value)
+    yielded = builder.expr(value.value) if value.value is not None else None
+    return ir.Yield(loc, yielded, builder.target(node.targets[0].target))
 
 
 def statement(builder: Builder, node: cst.Yield) -> ir.Stmt | None:
@@ -97,9 +124,12 @@ def consumed_whole(builder: Builder, node: cst.Call, gen: cst.GeneratorExp,
 
 def value_refused(builder: Builder, node: cst.Yield) -> None:
     """A yield used as a value: what send() would give, which compiled code has not."""
-    what = "'yield from'" if isinstance(node.value, cst.From) else "a yield expression"
-    builder.error(node, f"the value of {what} cannot be compiled (send() and a generator's "
-                  "return value are not supported); write it as a statement of its own")
+    if isinstance(node.value, cst.From):
+        builder.error(node, "the value of 'yield from' cannot be compiled (a generator's "
+                      "return value is not supported); write it as a statement of its own")
+        return
+    builder.error(node, "a yield expression compiles as a statement or alone on the right of "
+                  "'=' (x = yield v)")
 
 
 def return_refused(builder: Builder, node: cst.Return) -> None:

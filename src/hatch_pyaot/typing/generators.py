@@ -14,6 +14,7 @@ Free functions over the FunctionTyper of typing/infer.py, which calls them.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.errors import Diagnostic, Loc
@@ -52,10 +53,21 @@ def yield_(typer: FunctionTyper, s: ir.Yield, yields: list[tuple[Type, Loc]]) ->
     t = NONE if s.value is None else typer.expr(s.value, raw=True)
     if t is not None:
         yields.append((t, s.loc))
+    if s.target is not None:  # x = yield v: what send() gives (None without a send type)
+        returns = typer.spec.function.returns
+        sent = returns.sent if isinstance(returns, GeneratorType) else None
+        typer.bind_target(s.target, sent if sent is not None else NONE)
 
 
 def result(typer: FunctionTyper, yields: list[tuple[Type, Loc]]) -> Type | None:
     """The generator type a generator function returns: its annotation's, or the yields'."""
+    made = _result(typer, yields)
+    if made is not None and typer.spec.function.context_manager:
+        return dataclasses.replace(made, manager=True)
+    return made
+
+
+def _result(typer: FunctionTyper, yields: list[tuple[Type, Loc]]) -> GeneratorType | None:
     fn = typer.spec.function
     if fn.returns is not None:
         if not isinstance(fn.returns, GeneratorType):
@@ -89,9 +101,21 @@ def handles(name: object, types: list[Type]) -> bool:
         name in _AS_COMPREHENSION or name in _OF_A_LIST or name == "builtins.next")
 
 
+def loop_items(typer: FunctionTyper, e: ir.Expr, t: GeneratorType) -> Type | None:
+    """The items a loop (or a consumer) takes from a generator; a context manager made by a
+    ``@contextlib.contextmanager`` function is not iterable (CPython's TypeError)."""
+    if t.manager:
+        typer.diags.error(e.loc, "a @contextlib.contextmanager function's result is not "
+                          "iterable (CPython raises TypeError); use it in a 'with'")
+        return None
+    return t.item
+
+
 def builtin(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
     gen_t = types[0]
     assert isinstance(gen_t, GeneratorType | ClassType) and isinstance(e.func, str)
+    if isinstance(gen_t, GeneratorType) and loop_items(typer, e.args[0], gen_t) is None:
+        return None
     if e.func == "builtins.next":
         assert isinstance(gen_t, GeneratorType)
         return next_(typer, e, gen_t, types)

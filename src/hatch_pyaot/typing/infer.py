@@ -63,6 +63,7 @@ from hatch_pyaot.typing import (
     exceptions,
     exhaustive,
     exit_arguments,
+    generator_methods,
     generators,
     hashing,
     iteration,
@@ -189,6 +190,7 @@ def _cpp_name(ref: ir.FuncRef, index: int) -> str:
 
 _UNKNOWN = None
 _SLICES = (unions.typed, named_tuples.typed, exit_arguments.typed, exceptions.typed,
+           generator_methods.typed,
            classes.typed, match.typed, enums.typed, closures.typed, complex_numbers.typed, hashing.typed,
            class_iterators.typed, class_truth.typed)
 """The value types whose operations type themselves (NamedTuples and exceptions before the
@@ -434,7 +436,7 @@ class FunctionTyper:
             elif iterable_t in (STR, BYTES):
                 item = STR if iterable_t == STR else INT
             elif isinstance(iterable_t, GeneratorType):
-                item = iterable_t.item
+                item = generators.loop_items(self, s.iterable, iterable_t)
             elif isinstance(iterable_t, ClassType):
                 item = generators.object_items(self, s, iterable_t)
             elif isinstance(iterable_t, DictType | DictView):

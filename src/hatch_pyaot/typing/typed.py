@@ -72,6 +72,9 @@ class Specialization:
     """Operations on enum members (typing/enums.py, codegen/enums.py)."""
     exceptions: dict[ir.Expr, str] = field(default_factory=dict)
     """Operations on caught exceptions (typing/exceptions.py, codegen/exceptions.py)."""
+    generator_methods: dict[ir.Expr, str] = field(default_factory=dict)
+    """``g.send()``, ``g.throw()``, ``g.close()`` and a context-manager generator's
+    ``__enter__``/``__exit__`` (typing/generator_methods.py, codegen/generator_methods.py)."""
     caught_classes: dict[ir.Handler, tuple[int, ...]] = field(default_factory=dict)
     """The class ids of the program's exception classes each ``except`` catches."""
     patterns: dict[ir.Expr, PatternTest] = field(default_factory=dict)

@@ -48,8 +48,8 @@ enum class Exc : int {
   /// A signal handler of the host raised (pyaot/interrupt.hpp): its exception, usually
   /// KeyboardInterrupt, is pending in the host. Not a kind `raise`/`except` can name.
   Interrupted,
-  /// A generator being closed early (pyaot/builtins/generator.hpp): its ``finally`` blocks
-  /// run, no compiled ``except`` catches it, and it never leaves the generator.
+  /// A generator being closed (pyaot/builtins/generator.hpp): raised at its paused yield, so
+  /// its ``finally`` blocks run; only ``except BaseException`` or a bare ``except`` catch it.
   GeneratorExit,
 };
 

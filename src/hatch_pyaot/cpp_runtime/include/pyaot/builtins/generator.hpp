@@ -12,6 +12,11 @@
 // that is dropped while suspended at a yield is closed first: it resumes with GeneratorExit
 // pending, so its `finally` blocks run, as CPython's `close()` does.
 //
+// `send(v)`, `throw()` and `close()` (pyaot/builtins/generator_methods.hpp) resume it in a
+// mode of their own: a `co_yield` gives back the value sent (S, `x = yield y`), or is falsy
+// with the thrown exception (or GeneratorExit, when closed) pending, which the body then
+// raises at the paused yield.
+//
 // No C++ exceptions: the promise's unhandled_exception is never reached (-fno-exceptions),
 // and the frame is allocated with the nothrow `operator new`; if that fails the generator is
 // empty and its first `next` raises MemoryError.
@@ -24,12 +29,26 @@
 
 #include "pyaot/builtins/list.hpp"
 #include "pyaot/error.hpp"
+#include "pyaot/none.hpp"
 #include "pyaot/recursion.hpp"
 
 namespace pyaot {
 
-template <class T>
+template <class T, class S = None>
 class generator;
+
+/// How a suspended generator is resumed: by next()/send(), with an exception thrown in at the
+/// paused yield (`throw()`), or closed (GeneratorExit raised there).
+enum class resume_mode : unsigned char { next, thrown, close };
+
+/// What a `co_yield` gives back: the value sent (None for next()), or nothing (false) when an
+/// exception was thrown in, which is then pending.
+template <class S>
+struct sent_value {
+  S* sent;
+  explicit operator bool() const noexcept { return sent != nullptr; }
+  S take() const noexcept { return std::move(*sent); }
+};
 
 namespace detail {
 
@@ -46,34 +65,41 @@ inline int& generator_depth() noexcept {
   return depth;
 }
 
-template <class T>
+template <class T, class S>
 struct generator_promise {
   // A constructor of its own: as an aggregate, the promise would be initialized from the
   // coroutine's arguments (C++20 parenthesized aggregate init: `value` from the first).
   generator_promise() noexcept {}
 
   T value{};
+  S sent{};
   std::int32_t refs = 1;
   bool started = false;
   bool running = false;
-  bool closing = false;
+  bool finished = false;  ///< closed or thrown into before it started: its body never runs
+  resume_mode mode = resume_mode::next;
   bool failed = false;
   bool counted = false;  ///< a recursive generator: its resumes count in generator_depth
 
-  generator<T> get_return_object() noexcept;
-  static generator<T> get_return_object_on_allocation_failure() noexcept { return {}; }
+  generator<T, S> get_return_object() noexcept;
+  static generator<T, S> get_return_object_on_allocation_failure() noexcept { return {}; }
   std::suspend_always initial_suspend() noexcept { return {}; }
   std::suspend_always final_suspend() noexcept { return {}; }
   void unhandled_exception() noexcept { std::abort(); }
   /// `co_return true` at the end (or a `return`), `co_return false` with an exception pending.
   void return_value(bool ok) noexcept { failed = !ok; }
 
-  /// What `co_yield v` gives back when resumed: false when the generator is being closed.
+  /// What `co_yield v` gives back when resumed: false with GeneratorExit pending when the
+  /// generator is being closed, false with the thrown exception pending after throw().
   struct resumed {
     generator_promise* promise;
     bool await_ready() const noexcept { return false; }
     void await_suspend(std::coroutine_handle<>) const noexcept {}
-    bool await_resume() const noexcept { return !promise->closing; }
+    sent_value<S> await_resume() const noexcept {
+      resume_mode mode = std::exchange(promise->mode, resume_mode::next);
+      if (mode == resume_mode::close) raise(Exc::GeneratorExit, "");
+      return {mode == resume_mode::next ? &promise->sent : nullptr};
+    }
   };
   template <class U>
   resumed yield_value(U&& v) noexcept {
@@ -84,10 +110,10 @@ struct generator_promise {
 
 }  // namespace detail
 
-template <class T>
+template <class T, class S>
 class generator {
  public:
-  using promise_type = detail::generator_promise<T>;
+  using promise_type = detail::generator_promise<T, S>;
   using handle_type = std::coroutine_handle<promise_type>;
 
   generator() noexcept = default;
@@ -109,20 +135,29 @@ class generator {
   ~generator() { release(); }
 
   /// Resume to the next yield (see the top of this file).
-  bool next(T& out, bool& has) noexcept {
+  bool next(T& out, bool& has) noexcept { return resume(out, has, resume_mode::next); }
+
+  /// Resume in `mode` (`thrown`: with the exception to raise at the yield pending).
+  bool resume(T& out, bool& has, resume_mode mode) noexcept {
     has = false;
     if (!h_) return raise(Exc::MemoryError, "");
     promise_type& p = h_.promise();
-    if (h_.done()) return true;
     if (p.running) return raise(Exc::ValueError, "generator already executing");
+    if (h_.done() || p.finished) return mode != resume_mode::thrown;
+    if (!p.started && mode != resume_mode::next) {  // never started: nothing of it runs
+      p.finished = true;
+      return mode != resume_mode::thrown;
+    }
     int* depth = p.counted ? &detail::generator_depth() : nullptr;
     if (depth != nullptr) {
       if (*depth >= max_recursion_depth) return raise_recursion_error();
       ++*depth;
     }
     p.started = p.running = true;
+    p.mode = mode;
     h_.resume();
     p.running = false;
+    p.mode = resume_mode::next;
     if (depth != nullptr || p.counted) --detail::generator_depth();  // counted from its start
     if (h_.done()) {
       // a generator that raised is finished: the next call says exhausted, as CPython's
@@ -138,6 +173,20 @@ class generator {
     return true;
   }
 
+  /// Whether it has not started yet (send() of a value other than None refuses it).
+  bool fresh() const noexcept { return h_ && !h_.promise().started && !h_.promise().finished; }
+
+  /// Whether it is suspended at a yield (started, not finished, not running).
+  bool paused() const noexcept {
+    return h_ && h_.promise().started && !h_.promise().finished && !h_.done() &&
+           !h_.promise().running;
+  }
+
+  /// The value the paused yield gives back on the next resume.
+  void put(S v) noexcept {
+    if (h_) h_.promise().sent = std::move(v);
+  }
+
   /// The same generator (identity, for `is`).
   bool is(const generator& other) const noexcept { return h_ == other.h_; }
 
@@ -150,7 +199,7 @@ class generator {
       // close(): resume with GeneratorExit pending, so that `finally` blocks run; what the
       // body raises while closing is dropped, the caller's pending error kept
       ErrorState saved = std::exchange(error_state(), ErrorState{});
-      p.closing = true;
+      p.mode = resume_mode::close;
       h_.resume();
       error_state() = std::move(saved);
     }
@@ -163,9 +212,9 @@ class generator {
 
 namespace detail {
 
-template <class T>
-generator<T> generator_promise<T>::get_return_object() noexcept {
-  return generator<T>(std::coroutine_handle<generator_promise<T>>::from_promise(*this));
+template <class T, class S>
+generator<T, S> generator_promise<T, S>::get_return_object() noexcept {
+  return generator<T, S>(std::coroutine_handle<generator_promise<T, S>>::from_promise(*this));
 }
 
 }  // namespace detail
@@ -184,23 +233,17 @@ struct recursion_guard {
   }
 };
 
-/// The GeneratorExit a resumed `co_yield` reports while the generator is closed: raised so
-/// that the body's `finally` blocks run on the way out.
-[[gnu::cold]] inline bool generator_closed() noexcept {
-  return raise(Exc::GeneratorExit, "");
-}
-
 /// `next(g)`: StopIteration when exhausted, as CPython's builtin.
-template <class T>
-bool next_item(T& out, generator<T>& g) noexcept {
+template <class T, class S>
+bool next_item(T& out, generator<T, S>& g) noexcept {
   bool has = false;
   if (!g.next(out, has)) return false;
   return has || raise(Exc::StopIteration, "");
 }
 
 /// `next(g, default)`.
-template <class T, class D>
-bool next_or(T& out, generator<T>& g, D&& fallback) noexcept {
+template <class T, class S, class D>
+bool next_or(T& out, generator<T, S>& g, D&& fallback) noexcept {
   bool has = false;
   if (!g.next(out, has)) return false;
   if (!has) out = std::forward<D>(fallback);
@@ -209,8 +252,8 @@ bool next_or(T& out, generator<T>& g, D&& fallback) noexcept {
 
 /// Every item the generator has left, into a new list: what a C-ABI caller and a standalone
 /// program get for an entry point returning an iterator (a JSON array).
-template <class T>
-bool drain(list<T>& out, generator<T> g) noexcept {
+template <class T, class S>
+bool drain(list<T>& out, generator<T, S> g) noexcept {
   out = list<T>::make();
   T item{};
   bool has = false;

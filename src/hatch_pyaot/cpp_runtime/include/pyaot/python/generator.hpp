@@ -25,16 +25,16 @@ struct iterator_source {
   virtual PyObject* next() = 0;
 };
 
-template <class T>
+template <class T, class S>
 struct generator_source final : iterator_source {
-  explicit generator_source(generator<T> g) : gen(std::move(g)) {}
+  explicit generator_source(generator<T, S> g) : gen(std::move(g)) {}
   PyObject* next() override {
     T item{};
     bool has = false;
     if (!gen.next(item, has)) return to_python_error();
     return has ? to_python(item) : nullptr;
   }
-  generator<T> gen;
+  generator<T, S> gen;
 };
 
 struct Iterator {
@@ -77,11 +77,11 @@ inline PyTypeObject* iterator_type() {
 }  // namespace detail
 
 /// A new Python iterator over the generator's items.
-template <class T>
-PyObject* to_python(const generator<T>& value) {
+template <class T, class S>
+PyObject* to_python(const generator<T, S>& value) {
   PyTypeObject* type = detail::iterator_type();
   if (type == nullptr) return nullptr;
-  auto* source = new (std::nothrow) detail::generator_source<T>(value);
+  auto* source = new (std::nothrow) detail::generator_source<T, S>(value);
   if (source == nullptr) return PyErr_NoMemory();
   auto* self = PyObject_New(detail::Iterator, type);
   if (self == nullptr) {
