@@ -133,7 +133,7 @@ def test_refused_forms_are_located(tmp_path: Path) -> None:
     result = analyze(path)
     errors = {e.name: "\n".join(d.format() for d in e.diagnostics) for e in result.entries}
     assert not any(e.compiled for e in result.entries), errors
-    assert "refused.py:14:19: error: send() of a str to a generator whose yields take int" \
+    assert "refused.py:14:19: error: send() of str to a generator whose yields take int" \
         in errors["wrong_send"], errors["wrong_send"]
     assert "refused.py:21:10: error: a Iterator[int] is not a context manager" \
         in errors["not_a_manager"], errors["not_a_manager"]
