@@ -37,6 +37,8 @@ Loop<T> find(const char* name) {
   static const Entry table[] = {
       {"exp", apply<T, s::exp<T>>},
       {"log", apply<T, s::log<T>>},
+      {"sin", apply<T, s::sin<T>>},
+      {"cos", apply<T, s::cos<T>>},
   };
   for (const Entry& e : table) {
     if (std::strcmp(e.name, name) == 0) return e.loop;

@@ -23,6 +23,7 @@
 #include "pyaot/numpy/vmath/choice.hpp"
 #include "pyaot/numpy/vmath/exp.hpp"
 #include "pyaot/numpy/vmath/log.hpp"
+#include "pyaot/numpy/vmath/trig.hpp"
 
 namespace pyaot::numpy::scalar {
 
@@ -129,11 +130,13 @@ inline T logaddexp2(T a, T b) noexcept {
 
 template <floating T>
 inline T sin(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::sin(x);
   return std::sin(x);
 }
 
 template <floating T>
 inline T cos(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::cos(x);
   return std::cos(x);
 }
 

@@ -73,6 +73,12 @@ inline T blend(uint_t<T> mask, T a, T b) noexcept {
   return from_bits<T>((bits(a) & mask) | (bits(b) & ~mask));
 }
 
+/// a where mask is all ones, b where it is 0, for integers.
+template <class U>
+inline U blend_bits(U mask, U a, U b) noexcept {
+  return (a & mask) | (b & ~mask);
+}
+
 /// |x|'s bits.
 template <class T>
 inline uint_t<T> magnitude_bits(T x) noexcept {
@@ -118,6 +124,22 @@ inline Rounded<T> round_to_integer(T x) noexcept {
   constexpr T shift = T(uint_t<T>{3} << (layout<T>::mantissa - 1));
   const T shifted = x + shift;
   return {shifted - shift, bits(shifted) - bits(shift)};
+}
+
+/// a + b as high + low, high the rounded sum and low its rounding error, exactly (Knuth's
+/// two-sum: no condition on the operands' magnitudes).
+template <class T>
+struct Sum {
+  T high;
+  T low;
+};
+
+template <class T>
+inline Sum<T> two_sum(T a, T b) noexcept {
+  const T high = a + b;
+  const T b_part = high - a;
+  const T a_part = high - b_part;
+  return {high, (a - a_part) + (b - b_part)};
 }
 
 /// c[0] + x * (c[1] + x * (... + x * c[N-1])).

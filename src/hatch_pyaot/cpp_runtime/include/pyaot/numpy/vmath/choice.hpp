@@ -22,14 +22,15 @@ inline constexpr int vector_bits =
     0;
 #endif
 
+/// A width no target has: for a dtype that has no implementation of ours yet.
+inline constexpr int never = 1 << 30;
+
 /// Ours rather than libm's, where the target's vectors are at least `float_bits` (float32)
 /// or `double_bits` (float64) wide.
 template <class T>
 constexpr bool ours(int float_bits, int double_bits) noexcept {
 #if defined(PYAOT_VMATH_ALWAYS)
-  (void)float_bits;
-  (void)double_bits;
-  return true;
+  return (sizeof(T) == 4 ? float_bits : double_bits) != never;
 #else
   return vector_bits > 0 && vector_bits >= (sizeof(T) == 4 ? float_bits : double_bits);
 #endif
