@@ -26,6 +26,9 @@ ULP_BOUND: dict[tuple[str, str], int] = {
     ("log", "float32"): 1, ("log", "float64"): 1,
     ("sin", "float32"): 1,
     ("cos", "float32"): 1,
+    ("tanh", "float32"): 1,
+    ("log1p", "float32"): 1, ("expm1", "float32"): 1,
+    ("sinh", "float32"): 1, ("cosh", "float32"): 1,
 }  # fmt: skip
 """Largest error allowed, in units in the last place (numpy's: float32 exp 2.5, log 3.8,
 sin and cos 1.5; float64 1)."""
@@ -59,6 +62,24 @@ def special_values(dtype: str) -> np.ndarray:
              -708.4, -745.13, -745.14, 1e-30, -1e-30, 1e300, -1e300]  # fmt: skip
     with np.errstate(over="ignore"):
         return np.array(edges, dtype)
+
+
+def random_values(dtype: str) -> np.ndarray:
+    """Seeded random arguments: uniform in [-12, 12], and of every magnitude from 2**-40 to
+    float32's largest (float64: to 2**1000), either sign."""
+    rng = np.random.default_rng(14)
+    top = 127 if dtype == "float32" else 1000
+    wide = rng.choice([-1.0, 1.0], 2000) * np.exp2(rng.uniform(-40, top, 2000))
+    with np.errstate(over="ignore"):
+        return np.concatenate([rng.uniform(-12, 12, 2000), wide]).astype(dtype)
+
+
+def reference(function: str, values: np.ndarray) -> np.ndarray:
+    """``function`` of ``values`` to more than their precision, rounded to their dtype:
+    computed in float64 for float32, in long double (x86-64: 64-bit mantissas) for float64."""
+    wider = np.float64 if values.dtype == np.float32 else np.longdouble
+    with np.errstate(all="ignore"):
+        return getattr(np, function)(values.astype(wider)).astype(values.dtype)
 
 
 def ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -95,8 +116,9 @@ def outputs(lines: list[str], cases: dict[tuple[str, str], np.ndarray]) -> Itera
 
 @pytest.fixture(scope="module")
 def cases() -> dict[tuple[str, str], np.ndarray]:
-    """Per function and dtype: the validation set's inputs, then the special values."""
-    return {(f, d): np.concatenate([validation_rows(f, d)[0], special_values(d)])
+    """Per function and dtype: the validation set's inputs, the special values, random ones."""
+    return {(f, d): np.concatenate([validation_rows(f, d)[0], special_values(d),
+                                    random_values(d)])
             for f, d in CASES}  # fmt: skip
 
 
@@ -128,13 +150,29 @@ def test_special_values_as_numpy(function: str, dtype: str,
                                  host_lines: tuple[list[str], str]) -> None:  # fmt: skip
     got = dict(zip(cases, outputs(host_lines[0], cases), strict=True))[function, dtype]
     specials = special_values(dtype)
-    mine = got[len(got) - len(specials):]
+    at = len(validation_rows(function, dtype)[0])
+    mine = got[at: at + len(specials)]
     with np.errstate(all="ignore"):
         want = getattr(np, function)(specials)
-    assert (ulp_distance(mine, want) <= ULP_BOUND[function, dtype]).all(), (specials, mine, want)
+    errors = ulp_distance(mine, reference(function, specials))
+    assert (errors <= ULP_BOUND[function, dtype]).all(), (specials, mine, want)
     exact = ~np.isfinite(want) | (want == 0) | (np.abs(want) == 1) | (specials == 0)
     same = np.where(np.isnan(want), np.isnan(mine), mine.view(UINT[dtype]) == want.view(UINT[dtype]))
     assert same[exact].all(), (specials[exact], mine[exact], want[exact])
+
+
+@pytest.mark.parametrize(("function", "dtype"), CASES)
+def test_within_the_ulp_bound_on_random_arguments(
+        function: str, dtype: str, cases: dict[tuple[str, str], np.ndarray],
+        host_lines: tuple[list[str], str]) -> None:  # fmt: skip
+    got = dict(zip(cases, outputs(host_lines[0], cases), strict=True))[function, dtype]
+    values = random_values(dtype)
+    mine = got[len(got) - len(values):]
+    errors = ulp_distance(mine, reference(function, values))
+    worst = int(np.argmax(errors))
+    assert errors.max() <= ULP_BOUND[function, dtype], (
+        f"{function}({values[worst]!r}) = {mine[worst]!r}, want "
+        f"{reference(function, values)[worst]!r}")
 
 
 def test_the_loops_vectorize(host_lines: tuple[list[str], str]) -> None:

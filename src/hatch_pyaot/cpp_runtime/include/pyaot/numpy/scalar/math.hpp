@@ -23,6 +23,8 @@
 #include "pyaot/numpy/vmath/choice.hpp"
 #include "pyaot/numpy/vmath/exp.hpp"
 #include "pyaot/numpy/vmath/log.hpp"
+#include "pyaot/numpy/vmath/hyperbolic.hpp"
+#include "pyaot/numpy/vmath/log1p_expm1.hpp"
 #include "pyaot/numpy/vmath/trig.hpp"
 
 namespace pyaot::numpy::scalar {
@@ -81,6 +83,7 @@ inline T exp2(T x) noexcept {
 
 template <floating T>
 inline T expm1(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::expm1(x);
   return std::expm1(x);
 }
 
@@ -102,6 +105,7 @@ inline T log10(T x) noexcept {
 
 template <floating T>
 inline T log1p(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::log1p(x);
   return std::log1p(x);
 }
 
@@ -172,16 +176,19 @@ inline T hypot(T a, T b) noexcept {
 
 template <floating T>
 inline T sinh(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::sinh(x);
   return std::sinh(x);
 }
 
 template <floating T>
 inline T cosh(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::cosh(x);
   return std::cosh(x);
 }
 
 template <floating T>
 inline T tanh(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::tanh(x);
   return std::tanh(x);
 }
 
