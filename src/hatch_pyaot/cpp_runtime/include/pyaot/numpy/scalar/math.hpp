@@ -134,13 +134,13 @@ inline T logaddexp2(T a, T b) noexcept {
 
 template <floating T>
 inline T sin(T x) noexcept {
-  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::sin(x);
+  if constexpr (vmath::ours<T>(128, 512)) return vmath::sin(x);
   return std::sin(x);
 }
 
 template <floating T>
 inline T cos(T x) noexcept {
-  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::cos(x);
+  if constexpr (vmath::ours<T>(128, 512)) return vmath::cos(x);
   return std::cos(x);
 }
 

@@ -142,6 +142,21 @@ inline Sum<T> two_sum(T a, T b) noexcept {
   return {high, (a - a_part) + (b - b_part)};
 }
 
+/// a * b as high + low exactly (Dekker's product, without FMA: each factor split in two
+/// halves of 26 bits).
+template <class T>
+inline Sum<T> two_product(T a, T b) noexcept {
+  constexpr T split = T((uint_t<T>{1} << ((layout<T>::mantissa + 2) / 2)) + 1);
+  const T ac = a * split;
+  const T ah = ac - (ac - a);
+  const T al = a - ah;
+  const T bc = b * split;
+  const T bh = bc - (bc - b);
+  const T bl = b - bh;
+  const T high = a * b;
+  return {high, ((ah * bh - high) + ah * bl + al * bh) + al * bl};
+}
+
 /// c[0] + x * (c[1] + x * (... + x * c[N-1])).
 template <class T, int N>
 inline T horner(T x, const T (&c)[N]) noexcept {

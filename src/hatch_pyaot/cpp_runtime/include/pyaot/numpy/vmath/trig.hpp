@@ -64,9 +64,97 @@ inline float sin_cos_float(float x, std::uint64_t quarter) noexcept {
   return blend(finite, blend(tiny, small, result), x - x);
 }
 
+/// sin r and cos r for |r| <= pi/4 (a little more): (-1)**n / (2n + 1)! for n = 1..9 and
+/// (-1)**n / (2n)! for n = 2..10, cut where the next term is below 2**-72 relative.
+inline constexpr double sin_series_double[] = {
+    -0x1.5555555555555p-3, 0x1.1111111111111p-7,  -0x1.a01a01a01a01ap-13,
+    0x1.71de3a556c734p-19, -0x1.ae64567f544e4p-26, 0x1.6124613a86d09p-33,
+    -0x1.ae7f3e733b81fp-41, 0x1.952c77030ad4ap-49, -0x1.2f49b46814157p-57,
+};
+inline constexpr double cos_series_double[] = {
+    0x1.5555555555555p-5,  -0x1.6c16c16c16c17p-10, 0x1.a01a01a01a01ap-16,
+    -0x1.27e4fb7789f5cp-22, 0x1.1eed8eff8d898p-29, -0x1.93974a8c07c9dp-37,
+    0x1.ae7f3e733b81fp-45, -0x1.6827863b97d97p-53, 0x1.e542ba4020225p-62,
+};
+
+/// x * 2/pi mod 4 for |x| >= 2**-27 (x's bits without the sign): k, the nearest integer
+/// (mod 4 in its low bits), and the rest f = hi + lo, |f| <= 1/2 (a little more).
+struct Quadrant {
+  std::uint64_t k;
+  double hi;
+  double lo;
+};
+
+inline Quadrant reduce_double(std::uint64_t magnitude) noexcept {
+  using U = std::uint64_t;
+  constexpr U low26 = (U{1} << 26) - 1;
+  const U e = magnitude >> 52;
+  const U m = (magnitude & ((U{1} << 52) - 1)) | (U{1} << 52);  // x = m * 2**(e - 1075)
+  const U mh = m >> 26;
+  const U ml = m & low26;
+  // the window of chunks from q on: n = E + 102 with E = e - 1075, q = n / 26 (by a
+  // multiplication, exact for n < 1100); where n < 0 (|x| < 2**-50) q = 0, selected away
+  const U n = e - U(1075 - 102);
+  const U q = ((n * 2521) >> 16) & ((n >> 63) - 1);
+  const U s = n + 2 - 26 * q;  // the window's first bit has weight 2**s, 2 <= s <= 27
+  U c[8];
+  for (int j = 0; j < 8; ++j) c[j] = trig_chunks[q + U(j)];
+  // m * window as limbs of 26 bits: limb j has weight 2**(s - 26 j); limb 0 and above only
+  // add multiples of 4
+  U limb[9];
+  U carry = 0;
+  for (int j = 8; j >= 1; --j) {
+    const U v = (j < 8 ? mh * c[j] : 0) + ml * c[j - 1] + carry;
+    limb[j] = v & low26;
+    carry = v >> 26;
+  }
+  double weight = pow2<double>(s - 26);
+  double t = small_uint_to_float<double>(limb[1]) * weight;
+  t -= 4.0 * round_to_integer(t * 0.25).value;
+  weight *= 0x1p-26;
+  const double z = t + small_uint_to_float<double>(limb[2]) * weight;  // exact
+  const Rounded<double> k = round_to_integer(z);
+  double hi = z - k.value;
+  double lo = 0.0;
+  for (int j = 3; j <= 8; ++j) {
+    weight *= 0x1p-26;
+    const Sum<double> sum = two_sum(hi, small_uint_to_float<double>(limb[j]) * weight);
+    hi = sum.high;
+    lo += sum.low;
+  }
+  return {k.integer, hi, lo};
+}
+
+/// sin(x) where `quarter` is 0, cos(x) where it is 1: float64, see the header's comment.
+inline double sin_cos_double(double x, std::uint64_t quarter) noexcept {
+  using U = std::uint64_t;
+  const U magnitude = magnitude_bits(x);
+  const Quadrant f = reduce_double(magnitude);
+  // r = f * pi/2 as rh + rl
+  const Sum<double> p = two_product(f.hi, 0x1.921fb54442d18p+0);
+  const double tail = p.low + (f.hi * 0x1.1a62633145c07p-54 + f.lo * 0x1.921fb54442d18p+0);
+  const double rh = p.high + tail;
+  const double rl = tail - (rh - p.high);
+  const double z = rh * rh;
+  const double sine = rh + (rh * z * horner(z, sin_series_double) + rl * (1.0 - 0.5 * z));
+  const double half = 0.5 * z;
+  const double w = 1.0 - half;
+  const double cosine = w + (((1.0 - w) - half) + (z * z * horner(z, cos_series_double) - rh * rl));
+  const U q = f.k + quarter;
+  const double y = blend(U{0} - (q & 1), cosine, sine);
+  const double folded = from_bits<double>(bits(y) ^ ((q & 2) << 62));
+  const double result = from_bits<double>(bits(folded) ^ (bits(x) & ~magnitude & (quarter - 1)));
+  const U tiny = ~greater_mask(magnitude, bits(0x1p-27) - 1);  // sin x rounds to x, cos x to 1
+  const double small = blend(quarter - 1, x, 1.0);
+  const U finite = greater_mask(bits(std::numeric_limits<double>::infinity()), magnitude);
+  return blend(finite, blend(tiny, small, result), x - x);
+}
+
 }  // namespace detail
 
 inline float sin(float x) noexcept { return detail::sin_cos_float(x, 0); }
 inline float cos(float x) noexcept { return detail::sin_cos_float(x, 1); }
+inline double sin(double x) noexcept { return detail::sin_cos_double(x, 0); }
+inline double cos(double x) noexcept { return detail::sin_cos_double(x, 1); }
 
 }  // namespace pyaot::numpy::vmath
