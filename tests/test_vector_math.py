@@ -177,6 +177,31 @@ def test_within_the_ulp_bound_on_random_arguments(
         f"{reference(function, values)[worst]!r}")
 
 
+def documented_accuracy() -> dict[tuple[str, str], tuple[int, int]]:
+    """docs/math.md's accuracy table: per function and dtype, our bound and our largest error
+    on numpy's validation set."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "math.md").read_text()
+    table = text[text.index("### Accuracy"):]
+    rows: dict[tuple[str, str], tuple[int, int]] = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 6 and cells[1] in ("float32", "float64"):
+            rows[cells[0], cells[1]] = (int(cells[2]), int(cells[3]))
+    return rows
+
+
+def test_the_documented_table_is_the_measured_one(
+        cases: dict[tuple[str, str], np.ndarray], host_lines: tuple[list[str], str]) -> None:
+    """docs/math.md states each bound of ULP_BOUND and the largest error measured here."""
+    got = dict(zip(cases, outputs(host_lines[0], cases), strict=True))
+    measured = {}
+    for function, dtype in CASES:
+        inputs, expected, _ = validation_rows(function, dtype)
+        largest = int(ulp_distance(got[function, dtype][: len(inputs)], expected).max())
+        measured[function, dtype] = (ULP_BOUND[function, dtype], largest)
+    assert documented_accuracy() == measured
+
+
 def test_the_loops_vectorize(host_lines: tuple[list[str], str]) -> None:
     """GCC reports the loop of every function and dtype as vectorized (SSE2 and up)."""
     report = host_lines[1]

@@ -105,7 +105,7 @@ inline T log10(T x) noexcept {
 
 template <floating T>
 inline T log1p(T x) noexcept {
-  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::log1p(x);
+  if constexpr (vmath::ours<T>(256, vmath::never)) return vmath::log1p(x);
   return std::log1p(x);
 }
 
@@ -134,13 +134,13 @@ inline T logaddexp2(T a, T b) noexcept {
 
 template <floating T>
 inline T sin(T x) noexcept {
-  if constexpr (vmath::ours<T>(128, 512)) return vmath::sin(x);
+  if constexpr (vmath::ours<T>(512, 512)) return vmath::sin(x);
   return std::sin(x);
 }
 
 template <floating T>
 inline T cos(T x) noexcept {
-  if constexpr (vmath::ours<T>(128, 512)) return vmath::cos(x);
+  if constexpr (vmath::ours<T>(512, 512)) return vmath::cos(x);
   return std::cos(x);
 }
 
@@ -182,7 +182,7 @@ inline T sinh(T x) noexcept {
 
 template <floating T>
 inline T cosh(T x) noexcept {
-  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::cosh(x);
+  if constexpr (vmath::ours<T>(256, vmath::never)) return vmath::cosh(x);
   return std::cosh(x);
 }
 

@@ -4,7 +4,8 @@
 // compiler targets. Ours is as accurate (docs/math.md has the ulp table) but only pays where
 // the vectors are wide enough: measured on x86-64 (GCC 12, benchmarks/vmath_loop.cpp) float64
 // exp is slower than glibc's scalar exp with SSE2, 1.5x faster with AVX2 and 3x with AVX-512;
-// float64 log needs AVX-512; float32 exp wins from SSE2 on, float32 log from AVX2 on.
+// float64 log needs AVX-512; float32 exp wins from SSE2 on, float32 log from AVX2 on; the
+// rest as docs/math.md's table says.
 // Building with -DPYAOT_VMATH_ALWAYS picks ours everywhere (the tests do).
 
 namespace pyaot::numpy::vmath {
