@@ -82,7 +82,7 @@ inline T exp2(T x) noexcept {
 }
 
 template <floating T>
-inline T expm1(T x) noexcept {
+[[gnu::always_inline]] inline T expm1(T x) noexcept {
   if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::expm1(x);
   return std::expm1(x);
 }
@@ -104,7 +104,7 @@ inline T log10(T x) noexcept {
 }
 
 template <floating T>
-inline T log1p(T x) noexcept {
+[[gnu::always_inline]] inline T log1p(T x) noexcept {
   if constexpr (vmath::ours<T>(256, vmath::never)) return vmath::log1p(x);
   return std::log1p(x);
 }
@@ -133,13 +133,13 @@ inline T logaddexp2(T a, T b) noexcept {
 // ---- trigonometric and hyperbolic --------------------------------------------------------
 
 template <floating T>
-inline T sin(T x) noexcept {
+[[gnu::always_inline]] inline T sin(T x) noexcept {
   if constexpr (vmath::ours<T>(512, 512)) return vmath::sin(x);
   return std::sin(x);
 }
 
 template <floating T>
-inline T cos(T x) noexcept {
+[[gnu::always_inline]] inline T cos(T x) noexcept {
   if constexpr (vmath::ours<T>(512, 512)) return vmath::cos(x);
   return std::cos(x);
 }
@@ -175,19 +175,19 @@ inline T hypot(T a, T b) noexcept {
 }
 
 template <floating T>
-inline T sinh(T x) noexcept {
+[[gnu::always_inline]] inline T sinh(T x) noexcept {
   if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::sinh(x);
   return std::sinh(x);
 }
 
 template <floating T>
-inline T cosh(T x) noexcept {
+[[gnu::always_inline]] inline T cosh(T x) noexcept {
   if constexpr (vmath::ours<T>(256, vmath::never)) return vmath::cosh(x);
   return std::cosh(x);
 }
 
 template <floating T>
-inline T tanh(T x) noexcept {
+[[gnu::always_inline]] inline T tanh(T x) noexcept {
   if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::tanh(x);
   return std::tanh(x);
 }

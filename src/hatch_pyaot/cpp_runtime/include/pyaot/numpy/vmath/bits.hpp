@@ -135,7 +135,7 @@ struct Sum {
 };
 
 template <class T>
-inline Sum<T> two_sum(T a, T b) noexcept {
+[[gnu::always_inline]] inline Sum<T> two_sum(T a, T b) noexcept {
   const T high = a + b;
   const T b_part = high - a;
   const T a_part = high - b_part;
@@ -145,7 +145,7 @@ inline Sum<T> two_sum(T a, T b) noexcept {
 /// a * b as high + low exactly (Dekker's product, without FMA: each factor split in two
 /// halves of 26 bits).
 template <class T>
-inline Sum<T> two_product(T a, T b) noexcept {
+[[gnu::always_inline]] inline Sum<T> two_product(T a, T b) noexcept {
   constexpr T split = T((uint_t<T>{1} << ((layout<T>::mantissa + 2) / 2)) + 1);
   const T ac = a * split;
   const T ah = ac - (ac - a);
@@ -157,12 +157,16 @@ inline Sum<T> two_product(T a, T b) noexcept {
   return {high, ((ah * bh - high) + ah * bl + al * bh) + al * bl};
 }
 
-/// c[0] + x * (c[1] + x * (... + x * c[N-1])).
-template <class T, int N>
-inline T horner(T x, const T (&c)[N]) noexcept {
-  T acc = c[N - 1];
-  for (int i = N - 2; i >= 0; --i) acc = c[i] + x * acc;
-  return acc;
+/// c[0] + x * (c[1] + x * (... + x * c[N-1])), unrolled as it is written (a loop here would
+/// be unrolled only late when many of these are inlined into one loop body: too late to
+/// vectorize it).
+template <class T, int N, int I = 0>
+[[gnu::always_inline]] inline T horner(T x, const T (&c)[N]) noexcept {
+  if constexpr (I == N - 1) {
+    return c[I];
+  } else {
+    return c[I] + x * horner<T, N, I + 1>(x, c);
+  }
 }
 
 }  // namespace pyaot::numpy::vmath

@@ -10,6 +10,9 @@
 // cos r are their Taylor series, cut where the next term is below 2**-40 on the interval, and
 // k mod 4 picks which one and its sign; one rounding to float at the end, so the result is
 // within 1 ulp (nearly always the correctly rounded one).
+//
+// Everything here is inlined early (gnu::always_inline): a loop body with several of these
+// is large, and GCC would otherwise inline them after its loop passes, too late to vectorize.
 
 #include <limits>
 
@@ -32,7 +35,7 @@ inline constexpr double cos_series_float[] = {
 };
 
 /// sin(x) where `quarter` is 0, cos(x) where it is 1: float32, see the header's comment.
-inline float sin_cos_float(float x, std::uint64_t quarter) noexcept {
+[[gnu::always_inline]] inline float sin_cos_float(float x, std::uint64_t quarter) noexcept {
   using U = std::uint32_t;
   using D = std::uint64_t;
   const U magnitude = magnitude_bits(x);
@@ -85,48 +88,62 @@ struct Quadrant {
   double lo;
 };
 
-inline Quadrant reduce_double(std::uint64_t magnitude) noexcept {
+/// The next limb of 26 bits of a sum of products, from the lowest: v plus the carry from the
+/// limb below; the carry to the limb above is left in `carry`. (No loops in this part:
+/// inside a larger expression GCC would not unroll them before vectorizing.)
+[[gnu::always_inline]] inline std::uint64_t next_limb(std::uint64_t v, std::uint64_t& carry) noexcept {
+  v += carry;
+  carry = v >> 26;
+  return v & ((std::uint64_t{1} << 26) - 1);
+}
+
+/// acc + term as a double-double (two-sum on the high part, the errors summed).
+[[gnu::always_inline]] inline Sum<double> accumulate(Sum<double> acc, double term) noexcept {
+  const Sum<double> sum = two_sum(acc.high, term);
+  return {sum.high, acc.low + sum.low};
+}
+
+[[gnu::always_inline]] inline Quadrant reduce_double(std::uint64_t magnitude) noexcept {
   using U = std::uint64_t;
-  constexpr U low26 = (U{1} << 26) - 1;
   const U e = magnitude >> 52;
   const U m = (magnitude & ((U{1} << 52) - 1)) | (U{1} << 52);  // x = m * 2**(e - 1075)
   const U mh = m >> 26;
-  const U ml = m & low26;
+  const U ml = m & ((U{1} << 26) - 1);
   // the window of chunks from q on: n = E + 102 with E = e - 1075, q = n / 26 (by a
   // multiplication, exact for n < 1100); where n < 0 (|x| < 2**-50) q = 0, selected away
   const U n = e - U(1075 - 102);
   const U q = ((n * 2521) >> 16) & ((n >> 63) - 1);
   const U s = n + 2 - 26 * q;  // the window's first bit has weight 2**s, 2 <= s <= 27
-  U c[8];
-  for (int j = 0; j < 8; ++j) c[j] = trig_chunks[q + U(j)];
-  // m * window as limbs of 26 bits: limb j has weight 2**(s - 26 j); limb 0 and above only
+  const U c[] = {trig_chunks[q],     trig_chunks[q + 1], trig_chunks[q + 2], trig_chunks[q + 3],
+                 trig_chunks[q + 4], trig_chunks[q + 5], trig_chunks[q + 6], trig_chunks[q + 7]};
+  // m * window as limbs of 26 bits, limb j of weight 2**(s - 26 j); limb 0 and above only
   // add multiples of 4
-  U limb[9];
   U carry = 0;
-  for (int j = 8; j >= 1; --j) {
-    const U v = (j < 8 ? mh * c[j] : 0) + ml * c[j - 1] + carry;
-    limb[j] = v & low26;
-    carry = v >> 26;
-  }
-  double weight = pow2<double>(s - 26);
-  double t = small_uint_to_float<double>(limb[1]) * weight;
+  const U l8 = next_limb(ml * c[7], carry);
+  const U l7 = next_limb(mh * c[7] + ml * c[6], carry);
+  const U l6 = next_limb(mh * c[6] + ml * c[5], carry);
+  const U l5 = next_limb(mh * c[5] + ml * c[4], carry);
+  const U l4 = next_limb(mh * c[4] + ml * c[3], carry);
+  const U l3 = next_limb(mh * c[3] + ml * c[2], carry);
+  const U l2 = next_limb(mh * c[2] + ml * c[1], carry);
+  const U l1 = next_limb(mh * c[1] + ml * c[0], carry);
+  const double w = pow2<double>(s - 26);
+  double t = small_uint_to_float<double>(l1) * w;
   t -= 4.0 * round_to_integer(t * 0.25).value;
-  weight *= 0x1p-26;
-  const double z = t + small_uint_to_float<double>(limb[2]) * weight;  // exact
+  const double z = t + small_uint_to_float<double>(l2) * (w * 0x1p-26);  // exact
   const Rounded<double> k = round_to_integer(z);
-  double hi = z - k.value;
-  double lo = 0.0;
-  for (int j = 3; j <= 8; ++j) {
-    weight *= 0x1p-26;
-    const Sum<double> sum = two_sum(hi, small_uint_to_float<double>(limb[j]) * weight);
-    hi = sum.high;
-    lo += sum.low;
-  }
-  return {k.integer, hi, lo};
+  Sum<double> f{z - k.value, 0.0};
+  f = accumulate(f, small_uint_to_float<double>(l3) * (w * 0x1p-52));
+  f = accumulate(f, small_uint_to_float<double>(l4) * (w * 0x1p-78));
+  f = accumulate(f, small_uint_to_float<double>(l5) * (w * 0x1p-104));
+  f = accumulate(f, small_uint_to_float<double>(l6) * (w * 0x1p-130));
+  f = accumulate(f, small_uint_to_float<double>(l7) * (w * 0x1p-156));
+  f = accumulate(f, small_uint_to_float<double>(l8) * (w * 0x1p-182));
+  return {k.integer, f.high, f.low};
 }
 
 /// sin(x) where `quarter` is 0, cos(x) where it is 1: float64, see the header's comment.
-inline double sin_cos_double(double x, std::uint64_t quarter) noexcept {
+[[gnu::always_inline]] inline double sin_cos_double(double x, std::uint64_t quarter) noexcept {
   using U = std::uint64_t;
   const U magnitude = magnitude_bits(x);
   const Quadrant f = reduce_double(magnitude);
@@ -152,9 +169,9 @@ inline double sin_cos_double(double x, std::uint64_t quarter) noexcept {
 
 }  // namespace detail
 
-inline float sin(float x) noexcept { return detail::sin_cos_float(x, 0); }
-inline float cos(float x) noexcept { return detail::sin_cos_float(x, 1); }
-inline double sin(double x) noexcept { return detail::sin_cos_double(x, 0); }
-inline double cos(double x) noexcept { return detail::sin_cos_double(x, 1); }
+[[gnu::always_inline]] inline float sin(float x) noexcept { return detail::sin_cos_float(x, 0); }
+[[gnu::always_inline]] inline float cos(float x) noexcept { return detail::sin_cos_float(x, 1); }
+[[gnu::always_inline]] inline double sin(double x) noexcept { return detail::sin_cos_double(x, 0); }
+[[gnu::always_inline]] inline double cos(double x) noexcept { return detail::sin_cos_double(x, 1); }
 
 }  // namespace pyaot::numpy::vmath
