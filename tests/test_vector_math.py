@@ -231,3 +231,16 @@ def test_wasm32_wasi_gives_the_same_bits(simd: bool, tmp_path: Path,
     proc = run_wasi(exe, ["driver"], stdin=jobs(cases))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == host_lines[0]
+
+
+def test_the_tables_are_the_generators() -> None:
+    """pyaot/numpy/vmath/trig_tables.hpp is what tools/trig_tables.py writes."""
+    import subprocess
+    import sys
+
+    from cpp_build import INCLUDE, ROOT
+
+    tool = ROOT / "tools" / "trig_tables.py"
+    written = subprocess.run([sys.executable, str(tool)], capture_output=True, text=True,
+                             check=True, timeout=60).stdout  # fmt: skip
+    assert written == (INCLUDE / "pyaot" / "numpy" / "vmath" / "trig_tables.hpp").read_text()
