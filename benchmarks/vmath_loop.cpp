@@ -1,4 +1,4 @@
-// Our exp and log (pyaot/numpy/vmath) against libm's in a 1M-element loop, the figures of
+// Our vectorizable math (pyaot/numpy/vmath) against libm's in a 1M-element loop, the figures of
 // docs/math.md's speed table. Build and run once per ISA level, e.g.:
 //   g++ -std=c++20 -O3 -ffp-contract=off -fno-math-errno [-march=x86-64-v3|-march=x86-64-v4] \
 //       -Isrc/hatch_pyaot/cpp_runtime/include benchmarks/vmath_loop.cpp -o /tmp/vmath && /tmp/vmath
@@ -11,7 +11,10 @@
 #include <vector>
 
 #include "pyaot/numpy/vmath/exp.hpp"
+#include "pyaot/numpy/vmath/hyperbolic.hpp"
 #include "pyaot/numpy/vmath/log.hpp"
+#include "pyaot/numpy/vmath/log1p_expm1.hpp"
+#include "pyaot/numpy/vmath/trig.hpp"
 
 namespace v = pyaot::numpy::vmath;
 
@@ -21,13 +24,22 @@ template <class T, T (*F)(T)>
 }
 
 template <class T>
-T libm_exp(T x) {
-  return std::exp(x);
-}
-template <class T>
-T libm_log(T x) {
-  return std::log(x);
-}
+using Loop = void (*)(T*, const T*, long);
+
+#define PYAOT_LIBM(name)                   \
+  template <class T>                       \
+  T libm_##name(T x) {                     \
+    return std::name(x);                   \
+  }
+PYAOT_LIBM(exp)
+PYAOT_LIBM(log)
+PYAOT_LIBM(sin)
+PYAOT_LIBM(cos)
+PYAOT_LIBM(tanh)
+PYAOT_LIBM(sinh)
+PYAOT_LIBM(cosh)
+PYAOT_LIBM(log1p)
+PYAOT_LIBM(expm1)
 
 template <class F>
 double best_ms(F f) {
@@ -41,22 +53,35 @@ double best_ms(F f) {
 }
 
 template <class T>
-void compare(const char* dtype) {
+void compare(const char* dtype, const char* name, Loop<T> ours, Loop<T> libm, double lo,
+             double step) {
   const long n = 1 << 20;
   std::vector<T> in(n), out(n);
-  for (long i = 0; i < n; ++i) in[i] = static_cast<T>((i % 1000) * 0.01 - 5);
-  const double ours_exp = best_ms([&] { loop<T, v::exp<T>>(out.data(), in.data(), n); });
-  const double libm_exp_ms = best_ms([&] { loop<T, libm_exp<T>>(out.data(), in.data(), n); });
-  for (long i = 0; i < n; ++i) in[i] = static_cast<T>((i % 1000) * 0.01 + 0.001);
-  const double ours_log = best_ms([&] { loop<T, v::log<T>>(out.data(), in.data(), n); });
-  const double libm_log_ms = best_ms([&] { loop<T, libm_log<T>>(out.data(), in.data(), n); });
-  std::printf("%s exp: ours %.3f ms, libm %.3f ms (%.2fx)\n", dtype, ours_exp, libm_exp_ms,
-              libm_exp_ms / ours_exp);
-  std::printf("%s log: ours %.3f ms, libm %.3f ms (%.2fx)\n", dtype, ours_log, libm_log_ms,
-              libm_log_ms / ours_log);
+  for (long i = 0; i < n; ++i) in[i] = static_cast<T>((i % 1000) * step + lo);
+  const double a = best_ms([&] { ours(out.data(), in.data(), n); });
+  const double b = best_ms([&] { libm(out.data(), in.data(), n); });
+  std::printf("%s %s: ours %.3f ms, libm %.3f ms (%.2fx)\n", dtype, name, a, b, b / a);
+}
+
+#define PYAOT_COMPARE(T, dtype, name, lo, step) \
+  compare<T>(dtype, #name, loop<T, v::name>, loop<T, libm_##name<T>>, lo, step)
+
+template <class T>
+void all(const char* dtype) {
+  PYAOT_COMPARE(T, dtype, exp, -5, 0.01);
+  PYAOT_COMPARE(T, dtype, log, 0.001, 0.01);
+  PYAOT_COMPARE(T, dtype, sin, -10, 0.02);
+  PYAOT_COMPARE(T, dtype, cos, -10, 0.02);
+  if constexpr (sizeof(T) == 4) {
+    PYAOT_COMPARE(T, dtype, tanh, -5, 0.01);
+    PYAOT_COMPARE(T, dtype, sinh, -5, 0.01);
+    PYAOT_COMPARE(T, dtype, cosh, -5, 0.01);
+    PYAOT_COMPARE(T, dtype, log1p, -0.9, 0.01);
+    PYAOT_COMPARE(T, dtype, expm1, -5, 0.01);
+  }
 }
 
 int main() {
-  compare<float>("float32");
-  compare<double>("float64");
+  all<float>("float32");
+  all<double>("float64");
 }

@@ -21,13 +21,18 @@ from cpp_build import CPP, FLAGS, build, run_ok
 
 np = pytest.importorskip("numpy")
 
-FUNCTIONS = ("exp", "log")
-DTYPES = ("float32", "float64")
 ULP_BOUND: dict[tuple[str, str], int] = {
     ("exp", "float32"): 1, ("exp", "float64"): 1,
     ("log", "float32"): 1, ("log", "float64"): 1,
+    ("sin", "float32"): 1, ("sin", "float64"): 1,
+    ("cos", "float32"): 1, ("cos", "float64"): 1,
+    ("tanh", "float32"): 1,
+    ("log1p", "float32"): 1, ("expm1", "float32"): 1,
+    ("sinh", "float32"): 1, ("cosh", "float32"): 1,
 }  # fmt: skip
-"""Largest error allowed, in units in the last place (numpy's: float32 exp 2.5, log 3.8)."""
+"""Largest error allowed, in units in the last place (numpy's: float32 exp 2.5, log 3.8,
+sin and cos 1.5; float64 1)."""
+CASES = tuple(ULP_BOUND)
 
 DRIVER = CPP / "vector_math_driver.cpp"
 BUILD = [*FLAGS, "-O3", "-fno-math-errno", "-DPYAOT_VMATH_ALWAYS"]
@@ -54,9 +59,29 @@ def special_values(dtype: str) -> np.ndarray:
     edges = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 2.0, 0.5, info.max, -info.max,
              info.tiny, -info.tiny, info.smallest_subnormal, -info.smallest_subnormal,
              info.tiny * 0.75, 88.72, 88.73, 89.0, -87.3, -103.9, -104.0, 709.78, 709.79,
-             -708.4, -745.13, -745.14, 1e-30, -1e-30, 1e300, -1e300]  # fmt: skip
+             -708.4, -745.13, -745.14, 1e-30, -1e-30, 1e300, -1e300, 1e22,
+             6381956970095103 * 2.0**797]  # fmt: skip
+    # (the last is the double nearest a multiple of pi/2: 2**-61 from it)
     with np.errstate(over="ignore"):
         return np.array(edges, dtype)
+
+
+def random_values(dtype: str) -> np.ndarray:
+    """Seeded random arguments: uniform in [-12, 12], and of every magnitude from 2**-40 to
+    float32's largest (float64: to 2**1000), either sign."""
+    rng = np.random.default_rng(14)
+    top = 127 if dtype == "float32" else 1000
+    wide = rng.choice([-1.0, 1.0], 2000) * np.exp2(rng.uniform(-40, top, 2000))
+    with np.errstate(over="ignore"):
+        return np.concatenate([rng.uniform(-12, 12, 2000), wide]).astype(dtype)
+
+
+def reference(function: str, values: np.ndarray) -> np.ndarray:
+    """``function`` of ``values`` to more than their precision, rounded to their dtype:
+    computed in float64 for float32, in long double (x86-64: 64-bit mantissas) for float64."""
+    wider = np.float64 if values.dtype == np.float32 else np.longdouble
+    with np.errstate(all="ignore"):
+        return getattr(np, function)(values.astype(wider)).astype(values.dtype)
 
 
 def ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -93,9 +118,10 @@ def outputs(lines: list[str], cases: dict[tuple[str, str], np.ndarray]) -> Itera
 
 @pytest.fixture(scope="module")
 def cases() -> dict[tuple[str, str], np.ndarray]:
-    """Per function and dtype: the validation set's inputs, then the special values."""
-    return {(f, d): np.concatenate([validation_rows(f, d)[0], special_values(d)])
-            for f in FUNCTIONS for d in DTYPES}  # fmt: skip
+    """Per function and dtype: the validation set's inputs, the special values, random ones."""
+    return {(f, d): np.concatenate([validation_rows(f, d)[0], special_values(d),
+                                    random_values(d)])
+            for f, d in CASES}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -107,8 +133,7 @@ def host_lines(cxx: str, tmp_path_factory: pytest.TempPathFactory,
     return run_ok(exe, input=jobs(cases)), report.stderr
 
 
-@pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("function", FUNCTIONS)
+@pytest.mark.parametrize(("function", "dtype"), CASES)
 def test_within_the_ulp_bound_on_numpys_validation_set(
         function: str, dtype: str, cases: dict[tuple[str, str], np.ndarray],
         host_lines: tuple[list[str], str]) -> None:  # fmt: skip
@@ -121,20 +146,60 @@ def test_within_the_ulp_bound_on_numpys_validation_set(
     assert (errors <= tolerance).all()
 
 
-@pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("function", FUNCTIONS)
+@pytest.mark.parametrize(("function", "dtype"), CASES)
 def test_special_values_as_numpy(function: str, dtype: str,
                                  cases: dict[tuple[str, str], np.ndarray],
                                  host_lines: tuple[list[str], str]) -> None:  # fmt: skip
     got = dict(zip(cases, outputs(host_lines[0], cases), strict=True))[function, dtype]
     specials = special_values(dtype)
-    mine = got[len(got) - len(specials):]
+    at = len(validation_rows(function, dtype)[0])
+    mine = got[at: at + len(specials)]
     with np.errstate(all="ignore"):
         want = getattr(np, function)(specials)
-    assert (ulp_distance(mine, want) <= ULP_BOUND[function, dtype]).all(), (specials, mine, want)
+    errors = ulp_distance(mine, reference(function, specials))
+    assert (errors <= ULP_BOUND[function, dtype]).all(), (specials, mine, want)
     exact = ~np.isfinite(want) | (want == 0) | (np.abs(want) == 1) | (specials == 0)
     same = np.where(np.isnan(want), np.isnan(mine), mine.view(UINT[dtype]) == want.view(UINT[dtype]))
     assert same[exact].all(), (specials[exact], mine[exact], want[exact])
+
+
+@pytest.mark.parametrize(("function", "dtype"), CASES)
+def test_within_the_ulp_bound_on_random_arguments(
+        function: str, dtype: str, cases: dict[tuple[str, str], np.ndarray],
+        host_lines: tuple[list[str], str]) -> None:  # fmt: skip
+    got = dict(zip(cases, outputs(host_lines[0], cases), strict=True))[function, dtype]
+    values = random_values(dtype)
+    mine = got[len(got) - len(values):]
+    errors = ulp_distance(mine, reference(function, values))
+    worst = int(np.argmax(errors))
+    assert errors.max() <= ULP_BOUND[function, dtype], (
+        f"{function}({values[worst]!r}) = {mine[worst]!r}, want "
+        f"{reference(function, values)[worst]!r}")
+
+
+def documented_accuracy() -> dict[tuple[str, str], tuple[int, int]]:
+    """docs/math.md's accuracy table: per function and dtype, our bound and our largest error
+    on numpy's validation set."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "math.md").read_text()
+    table = text[text.index("### Accuracy"):]
+    rows: dict[tuple[str, str], tuple[int, int]] = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 6 and cells[1] in ("float32", "float64"):
+            rows[cells[0], cells[1]] = (int(cells[2]), int(cells[3]))
+    return rows
+
+
+def test_the_documented_table_is_the_measured_one(
+        cases: dict[tuple[str, str], np.ndarray], host_lines: tuple[list[str], str]) -> None:
+    """docs/math.md states each bound of ULP_BOUND and the largest error measured here."""
+    got = dict(zip(cases, outputs(host_lines[0], cases), strict=True))
+    measured = {}
+    for function, dtype in CASES:
+        inputs, expected, _ = validation_rows(function, dtype)
+        largest = int(ulp_distance(got[function, dtype][: len(inputs)], expected).max())
+        measured[function, dtype] = (ULP_BOUND[function, dtype], largest)
+    assert documented_accuracy() == measured
 
 
 def test_the_loops_vectorize(host_lines: tuple[list[str], str]) -> None:
@@ -146,7 +211,7 @@ def test_the_loops_vectorize(host_lines: tuple[list[str], str]) -> None:
                      if "out[j] = F(in[j])" in line)  # fmt: skip
     vectorized = [line for line in report.splitlines()
                   if f":{loop_line}:" in line and "loop vectorized using 16 byte" in line]
-    assert len(vectorized) >= len(FUNCTIONS) * len(DTYPES), report
+    assert len(vectorized) >= len(CASES), report
 
 
 @pytest.mark.slow
@@ -166,3 +231,16 @@ def test_wasm32_wasi_gives_the_same_bits(simd: bool, tmp_path: Path,
     proc = run_wasi(exe, ["driver"], stdin=jobs(cases))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == host_lines[0]
+
+
+def test_the_tables_are_the_generators() -> None:
+    """pyaot/numpy/vmath/trig_tables.hpp is what tools/trig_tables.py writes."""
+    import subprocess
+    import sys
+
+    from cpp_build import INCLUDE, ROOT
+
+    tool = ROOT / "tools" / "trig_tables.py"
+    written = subprocess.run([sys.executable, str(tool)], capture_output=True, text=True,
+                             check=True, timeout=60).stdout  # fmt: skip
+    assert written == (INCLUDE / "pyaot" / "numpy" / "vmath" / "trig_tables.hpp").read_text()

@@ -37,6 +37,13 @@ Loop<T> find(const char* name) {
   static const Entry table[] = {
       {"exp", apply<T, s::exp<T>>},
       {"log", apply<T, s::log<T>>},
+      {"sin", apply<T, s::sin<T>>},
+      {"cos", apply<T, s::cos<T>>},
+      {"tanh", apply<T, s::tanh<T>>},
+      {"sinh", apply<T, s::sinh<T>>},
+      {"cosh", apply<T, s::cosh<T>>},
+      {"log1p", apply<T, s::log1p<T>>},
+      {"expm1", apply<T, s::expm1<T>>},
   };
   for (const Entry& e : table) {
     if (std::strcmp(e.name, name) == 0) return e.loop;

@@ -263,9 +263,12 @@ inline ValueLoad<S> strided_load(const ScalarCursor<S>& c, int) noexcept {
 
 // ---- The innermost loops --------------------------------------------------------------------
 
-/// Every operand steps by one element (or is a scalar): the loop compilers vectorize.
+/// Every operand steps by one element (or is a scalar): the loop compilers vectorize. Its
+/// element function is inlined with everything it calls (gnu::flatten), however large: a
+/// body with several of our vectorized sin or cos (pyaot/numpy/vmath) is past GCC's inlining
+/// limits, and a call left in the loop keeps it scalar.
 template <bool Fallible, class R, class F, class... L>
-inline bool unit_loop(R* out, std::int64_t n, F& f, const L... load) noexcept {
+[[gnu::flatten]] inline bool unit_loop(R* out, std::int64_t n, F& f, const L... load) noexcept {
   if constexpr (Fallible) {
     for (std::int64_t j = 0; j < n; ++j) {
       if (!f(out[j], load(j)...)) [[unlikely]] return false;

@@ -23,6 +23,9 @@
 #include "pyaot/numpy/vmath/choice.hpp"
 #include "pyaot/numpy/vmath/exp.hpp"
 #include "pyaot/numpy/vmath/log.hpp"
+#include "pyaot/numpy/vmath/hyperbolic.hpp"
+#include "pyaot/numpy/vmath/log1p_expm1.hpp"
+#include "pyaot/numpy/vmath/trig.hpp"
 
 namespace pyaot::numpy::scalar {
 
@@ -79,7 +82,8 @@ inline T exp2(T x) noexcept {
 }
 
 template <floating T>
-inline T expm1(T x) noexcept {
+[[gnu::always_inline]] inline T expm1(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::expm1(x);
   return std::expm1(x);
 }
 
@@ -100,7 +104,8 @@ inline T log10(T x) noexcept {
 }
 
 template <floating T>
-inline T log1p(T x) noexcept {
+[[gnu::always_inline]] inline T log1p(T x) noexcept {
+  if constexpr (vmath::ours<T>(256, vmath::never)) return vmath::log1p(x);
   return std::log1p(x);
 }
 
@@ -128,12 +133,14 @@ inline T logaddexp2(T a, T b) noexcept {
 // ---- trigonometric and hyperbolic --------------------------------------------------------
 
 template <floating T>
-inline T sin(T x) noexcept {
+[[gnu::always_inline]] inline T sin(T x) noexcept {
+  if constexpr (vmath::ours<T>(512, 512)) return vmath::sin(x);
   return std::sin(x);
 }
 
 template <floating T>
-inline T cos(T x) noexcept {
+[[gnu::always_inline]] inline T cos(T x) noexcept {
+  if constexpr (vmath::ours<T>(512, 512)) return vmath::cos(x);
   return std::cos(x);
 }
 
@@ -168,17 +175,20 @@ inline T hypot(T a, T b) noexcept {
 }
 
 template <floating T>
-inline T sinh(T x) noexcept {
+[[gnu::always_inline]] inline T sinh(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::sinh(x);
   return std::sinh(x);
 }
 
 template <floating T>
-inline T cosh(T x) noexcept {
+[[gnu::always_inline]] inline T cosh(T x) noexcept {
+  if constexpr (vmath::ours<T>(256, vmath::never)) return vmath::cosh(x);
   return std::cosh(x);
 }
 
 template <floating T>
-inline T tanh(T x) noexcept {
+[[gnu::always_inline]] inline T tanh(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::never)) return vmath::tanh(x);
   return std::tanh(x);
 }
 

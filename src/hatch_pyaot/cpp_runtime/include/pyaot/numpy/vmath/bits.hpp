@@ -73,6 +73,12 @@ inline T blend(uint_t<T> mask, T a, T b) noexcept {
   return from_bits<T>((bits(a) & mask) | (bits(b) & ~mask));
 }
 
+/// a where mask is all ones, b where it is 0, for integers.
+template <class U>
+inline U blend_bits(U mask, U a, U b) noexcept {
+  return (a & mask) | (b & ~mask);
+}
+
 /// |x|'s bits.
 template <class T>
 inline uint_t<T> magnitude_bits(T x) noexcept {
@@ -120,12 +126,47 @@ inline Rounded<T> round_to_integer(T x) noexcept {
   return {shifted - shift, bits(shifted) - bits(shift)};
 }
 
-/// c[0] + x * (c[1] + x * (... + x * c[N-1])).
-template <class T, int N>
-inline T horner(T x, const T (&c)[N]) noexcept {
-  T acc = c[N - 1];
-  for (int i = N - 2; i >= 0; --i) acc = c[i] + x * acc;
-  return acc;
+/// a + b as high + low, high the rounded sum and low its rounding error, exactly (Knuth's
+/// two-sum: no condition on the operands' magnitudes).
+template <class T>
+struct Sum {
+  T high;
+  T low;
+};
+
+template <class T>
+[[gnu::always_inline]] inline Sum<T> two_sum(T a, T b) noexcept {
+  const T high = a + b;
+  const T b_part = high - a;
+  const T a_part = high - b_part;
+  return {high, (a - a_part) + (b - b_part)};
+}
+
+/// a * b as high + low exactly (Dekker's product, without FMA: each factor split in two
+/// halves of 26 bits).
+template <class T>
+[[gnu::always_inline]] inline Sum<T> two_product(T a, T b) noexcept {
+  constexpr T split = T((uint_t<T>{1} << ((layout<T>::mantissa + 2) / 2)) + 1);
+  const T ac = a * split;
+  const T ah = ac - (ac - a);
+  const T al = a - ah;
+  const T bc = b * split;
+  const T bh = bc - (bc - b);
+  const T bl = b - bh;
+  const T high = a * b;
+  return {high, ((ah * bh - high) + ah * bl + al * bh) + al * bl};
+}
+
+/// c[0] + x * (c[1] + x * (... + x * c[N-1])), unrolled as it is written (a loop here would
+/// be unrolled only late when many of these are inlined into one loop body: too late to
+/// vectorize it).
+template <class T, int N, int I = 0>
+[[gnu::always_inline]] inline T horner(T x, const T (&c)[N]) noexcept {
+  if constexpr (I == N - 1) {
+    return c[I];
+  } else {
+    return c[I] + x * horner<T, N, I + 1>(x, c);
+  }
 }
 
 }  // namespace pyaot::numpy::vmath

@@ -4,7 +4,8 @@
 // compiler targets. Ours is as accurate (docs/math.md has the ulp table) but only pays where
 // the vectors are wide enough: measured on x86-64 (GCC 12, benchmarks/vmath_loop.cpp) float64
 // exp is slower than glibc's scalar exp with SSE2, 1.5x faster with AVX2 and 3x with AVX-512;
-// float64 log needs AVX-512; float32 exp wins from SSE2 on, float32 log from AVX2 on.
+// float64 log needs AVX-512; float32 exp wins from SSE2 on, float32 log from AVX2 on; the
+// rest as docs/math.md's table says.
 // Building with -DPYAOT_VMATH_ALWAYS picks ours everywhere (the tests do).
 
 namespace pyaot::numpy::vmath {
@@ -22,14 +23,15 @@ inline constexpr int vector_bits =
     0;
 #endif
 
+/// A width no target has: for a dtype that has no implementation of ours yet.
+inline constexpr int never = 1 << 30;
+
 /// Ours rather than libm's, where the target's vectors are at least `float_bits` (float32)
 /// or `double_bits` (float64) wide.
 template <class T>
 constexpr bool ours(int float_bits, int double_bits) noexcept {
 #if defined(PYAOT_VMATH_ALWAYS)
-  (void)float_bits;
-  (void)double_bits;
-  return true;
+  return (sizeof(T) == 4 ? float_bits : double_bits) != never;
 #else
   return vector_bits > 0 && vector_bits >= (sizeof(T) == 4 ? float_bits : double_bits);
 #endif
