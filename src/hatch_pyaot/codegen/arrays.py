@@ -246,7 +246,7 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
 
         return sorting.method(em, e, at)
     if e in em.spec.axis_ops:
-        return reduction(em, e, em.expr(e.obj), at)
+        return reduction(em, e, e.obj, at)
     if e in em.spec.axis_tuples:
         from hatch_pyaot.codegen import axis_tuples
 
@@ -277,16 +277,19 @@ def cast_array(em: FunctionEmitter, code: str, at: ArrayType, dtype: DType, line
 REDUCE_HEADER = "pyaot/numpy/reduce.hpp"
 
 
-def reduction(em: FunctionEmitter, e: ir.Expr, array: str, at: ArrayType) -> str:
-    """A reduction of the whole array (a NumPy scalar) or along one axis (an array)."""
+def reduction(em: FunctionEmitter, e: ir.Expr, operand: ir.Expr, at: ArrayType) -> str:
+    """A reduction of the whole array (a NumPy scalar) or along one axis (an array); of an
+    elementwise expression along an axis, fused (codegen/fused_reduction.py)."""
+    from hatch_pyaot.codegen.fused_reduction import operand_or_fused
+
     em.headers.add(REDUCE_HEADER)
     name, axis = em.spec.axis_ops[e]
     out = em.temp(reduced_type(em, e, at.ndim, axis))
-    if axis is None or at.ndim == 1:
-        call = f"pyaot::numpy::{name}({out}, {array})"
-    else:
-        call = f"pyaot::numpy::{name}_axis({out}, {array}, {axis})"
-    em.line(f"if (!{call}) [[unlikely]] {em.fail(e.loc.line)}")
+    array = operand_or_fused(em, e, operand, out)
+    if array is not None:
+        call = (f"pyaot::numpy::{name}({out}, {array})" if axis is None or at.ndim == 1
+                else f"pyaot::numpy::{name}_axis({out}, {array}, {axis})")
+        em.line(f"if (!{call}) [[unlikely]] {em.fail(e.loc.line)}")
     return keep_dims(em, e, out, at.ndim, axis)
 
 

@@ -44,6 +44,7 @@ from hatch_pyaot.codegen import (
     reraise,
     sets,
     sorting,
+    statement_fusion,
     strings,
     tuple_tables,
     tuples,
@@ -167,6 +168,10 @@ class FunctionEmitter:
 
     exit: str = "return"
     """How the function returns: ``co_return`` in a generator's coroutine."""
+    substituted: dict[str, ir.Expr] = field(default_factory=dict)
+    """Array intermediates computed inside their one use (codegen/statement_fusion.py)."""
+    fused_away: set[ir.Stmt] = field(default_factory=set)
+    """Their assignments, not emitted."""
 
     def __post_init__(self) -> None:
         if self.spec.function.generator:
@@ -174,6 +179,7 @@ class FunctionEmitter:
         self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
         self.unbound = unbound.maybe_unbound(self.spec.function)
         self.no_overflow = ranges.cannot_overflow(self.spec)
+        self.substituted, self.fused_away = statement_fusion.plan(self)
 
     # ----- output helpers ----------------------------------------------------------------
 
@@ -301,6 +307,8 @@ class FunctionEmitter:
         self.line("}")
 
     def stmt(self, s: ir.Stmt) -> None:
+        if s in self.fused_away:
+            return
         if isinstance(s, ir.AugAssign) and s in self.unbound.augmented:
             self.check_bound(s.target.id, s.loc.line)
         if isinstance(s, ir.Assign):
@@ -749,6 +757,8 @@ class FunctionEmitter:
             return literal(e.value, t)
         if isinstance(e, ir.MakeClosure | ir.CallValue | ir.EnvItem | ir.Alternative):
             return closures.expr(self, e)
+        if isinstance(e, ir.Name) and e.id in self.substituted:  # codegen/statement_fusion.py
+            return self.expr(self.substituted[e.id])
         if isinstance(e, ir.Name):
             if e in self.unbound.reads:
                 self.check_bound(e.id, e.loc.line)
@@ -1050,7 +1060,7 @@ class FunctionEmitter:
         if isinstance(target, NumpyCall) and e in self.spec.axis_ops:
             at = self.spec.type_of(e.args[0])
             assert isinstance(at, ArrayType)
-            return arrays.reduction(self, e, self.expr(e.args[0]), at)
+            return arrays.reduction(self, e, e.args[0], at)
         if isinstance(target, NumpyCall) and target.name in array_literal_typing.NAMES:
             return array_literal.call(self, e, target.name)
         if isinstance(target, NumpyCall):
