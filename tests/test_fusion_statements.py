@@ -30,12 +30,16 @@ def analyzed() -> ModuleResult:
     return analyze(KERNELS)
 
 
-def substituted(function: str) -> list[str]:
-    """The names whose statement the compiler fused into their use."""
+def emitter(function: str) -> FunctionEmitter:
     for entry in analyzed().entries:
         if entry.spec is not None and entry.spec.function.ref.name == function:
-            return sorted(FunctionEmitter(entry.spec, set()).substituted)
+            return FunctionEmitter(entry.spec, set())
     raise AssertionError(function)
+
+
+def substituted(function: str) -> list[str]:
+    """The names whose statement the compiler fused into their use."""
+    return sorted(emitter(function).substituted)
 
 
 # shapes: small, one block, several blocks (the last one partial), a long contiguous lane
@@ -97,3 +101,13 @@ def test_what_must_not_fuse(pair, function):
     a, b = RNG.standard_normal(20), RNG.standard_normal(20)
     args = (a, b) if function in ("write_between", "rebind_between", "call_between") else (a,)
     check(pair, function, *args)
+
+
+def test_small_arrays_in_loops(pair):
+    assert sorted(emitter("loop_buffer_sum").renewed.values()) == ["v"]
+    pts = RNG.standard_normal((50, 3))
+    check(pair, "loop_buffer_sum", pts)
+    check(pair, "loop_buffer_kept", pts)  # each array kept in a list: never reused
+    check(pair, "loop_buffer_view", pts)  # a view keeps the first array: not reused
+    check(pair, "loop_buffer_last", 5)
+    check(pair, "loop_buffer_last", 0)

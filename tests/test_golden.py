@@ -41,6 +41,7 @@ def _stage(result: ModuleResult, stage: str) -> str:
 CASES = [(case, s) for case in ("basics", "arrays", "lists", "dicts", "classes", "closures",
                                    "generators", "match", "exceptions", "with_blocks")
          for s in ("ir", "types", "cpp")]
+CASES += [("fusion", "cpp")]
 CASES += [("errors", "diagnostics"), ("array_errors", "diagnostics"), ("list_errors", "diagnostics"),
           ("dict_errors", "diagnostics"), ("union_errors", "diagnostics")]
 

@@ -158,3 +158,44 @@ def call_between(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.f
     t = a * b
     bump(a)
     return t + a
+
+
+@compile
+def loop_buffer_sum(pts: NDArray[np.float64]) -> NDArray[np.float64]:
+    total = np.zeros(3)
+    for i in range(pts.shape[0]):
+        v = np.zeros(3)
+        v[0] = pts[i, 0] * 2.0
+        v[1:] = pts[i, 1:] + v[0]
+        total += v * v
+    return total
+
+
+@compile
+def loop_buffer_kept(pts: NDArray[np.float64]) -> NDArray[np.float64]:
+    kept = []
+    for i in range(pts.shape[0]):
+        w = np.empty(2)
+        w[0] = pts[i, 0]
+        w[1] = pts[i, 1]
+        kept.append(w)
+    return kept[0] - kept[-1]
+
+
+@compile
+def loop_buffer_view(pts: NDArray[np.float64]) -> NDArray[np.float64]:
+    first = np.zeros(1)
+    for i in range(pts.shape[0]):
+        u = np.ones(4)
+        u[1] = pts[i, 0]
+        if i == 0:
+            first = u[1:3]
+    return first
+
+
+@compile
+def loop_buffer_last(n: int) -> NDArray[np.float64]:
+    z = np.zeros(0)
+    for i in range(n):
+        z = np.full(3, float(i))
+    return z

@@ -219,6 +219,10 @@ def call(em: FunctionEmitter, e: ir.Call, name: str) -> str:
                               e.loc.line))
     chosen = dtype_argument(e, 2 if func.startswith("full") else 1)
     assert chosen is None or dtype_named(chosen) == t.dtype
+    if e in em.renewed:  # into the local's own array (codegen/loop_buffers.py)
+        em.headers.add("pyaot/numpy/renew.hpp")
+        out = args[0] = f"v_{em.renewed[e]}"
+        func = f"renew_{func}"
     em.line(f"if (!pyaot::numpy::{func}({', '.join(args)})) [[unlikely]] "
             f"{em.fail(e.loc.line)}")
     return out

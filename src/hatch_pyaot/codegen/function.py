@@ -37,6 +37,7 @@ from hatch_pyaot.codegen import (
     generators,
     iteration,
     lists,
+    loop_buffers,
     match,
     models,
     printing,
@@ -172,6 +173,8 @@ class FunctionEmitter:
     """Array intermediates computed inside their one use (codegen/statement_fusion.py)."""
     fused_away: set[ir.Stmt] = field(default_factory=set)
     """Their assignments, not emitted."""
+    renewed: dict[ir.Expr, str] = field(default_factory=dict)
+    """Array creations in loops that reuse their local's storage (codegen/loop_buffers.py)."""
 
     def __post_init__(self) -> None:
         if self.spec.function.generator:
@@ -180,6 +183,7 @@ class FunctionEmitter:
         self.unbound = unbound.maybe_unbound(self.spec.function)
         self.no_overflow = ranges.cannot_overflow(self.spec)
         self.substituted, self.fused_away = statement_fusion.plan(self)
+        self.renewed = loop_buffers.plan(self)
 
     # ----- output helpers ----------------------------------------------------------------
 

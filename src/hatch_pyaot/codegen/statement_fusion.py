@@ -85,6 +85,8 @@ def binds(node: object) -> Counter[str]:
 
 
 NUMBERS = (INT, FLOAT, BOOL)
+VIEWS = ("expand_dims", "squeeze", "flip")
+"""Calls that make a view of their first argument (codegen/array_functions.axis_view)."""
 
 
 class Planner:
@@ -131,6 +133,8 @@ class Planner:
             return isinstance(e.value, ir.Name) and all(
                 isinstance(c, ir.Name | ir.Const | ir.SliceExpr | ir.TupleExpr)
                 for c in walk(e.index) if isinstance(c, ir.Expr))
+        if isinstance(e, ir.Call) and self.spec.axis_ops.get(e, ("",))[0] in VIEWS:
+            return self.cheap(e.args[0])
         return is_elementwise(self.em, e) and all(
             self.cheap(c) for c in children(e) if isinstance(c, ir.Expr))
 
