@@ -199,3 +199,10 @@ def loop_buffer_last(n: int) -> NDArray[np.float64]:
     for i in range(n):
         z = np.full(3, float(i))
     return z
+
+
+@compile
+def raise_between(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+    t = a * b
+    k = a[5]
+    return t + k

@@ -14,12 +14,14 @@ What keeps Python's semantics, all checked here on the typed IR:
   operators, reductions): evaluating it later gives the same values;
 - every read of ``t`` is in one statement after it in the same block, each an operand of
   an elementwise operation (so ``t`` is never returned, stored, aliased or passed on);
-- the statements in between only bind other names to pure values and rebind none of the
-  names the expression reads; the statement using ``t`` is itself pure but for its target.
+- the statements in between are fused away themselves (a statement left in between could
+  raise before the moved expression would have) and rebind none of the names the
+  expression reads; the statement using ``t`` is itself pure but for its target.
 Where ``t`` is read more than once, its expression's leaves must be names, numbers or views
 (each occurrence re-reads them; the C++ compiler merges the repeated arithmetic).
 A broadcasting error the expression raises is reported at the line of the statement that
-uses ``t``.
+uses ``t``; as within one statement, that statement's leaves (arrays, numbers, reductions)
+are computed before the loop's broadcasting check.
 """
 
 from __future__ import annotations
@@ -99,6 +101,20 @@ class Planner:
         self.excluded = {p.name for p in function.params} | set(function.cells)
         self.values: dict[str, ir.Expr] = {}
         self.skipped: set[ir.Stmt] = set()
+        self.between: dict[str, tuple[ir.Stmt, list[ir.Stmt]]] = {}
+        """Each substitution's assignment and the statements between it and its use."""
+
+    def settle(self) -> None:
+        """Keep only the substitutions whose statements in between are all fused away too:
+        one left in place could raise before the moved expression would have."""
+        changed = True
+        while changed:
+            changed = False
+            for name, (s, between) in list(self.between.items()):
+                if any(b not in self.skipped for b in between):
+                    del self.values[name], self.between[name]
+                    self.skipped.discard(s)
+                    changed = True
 
     def number_or_array(self, t: Type | None) -> bool:
         return isinstance(t, ArrayType | DTypeScalar) or t in NUMBERS
@@ -208,6 +224,7 @@ class Planner:
                         and (count == 1 or self.cheap(s.value))):
                     self.values[name] = s.value
                     self.skipped.add(s)
+                    self.between[name] = (s, stmts[i + 1:j])
                 return
             if later in self.skipped:
                 continue
@@ -234,6 +251,7 @@ def plan(em: FunctionEmitter) -> tuple[dict[str, ir.Expr], set[ir.Stmt]]:
         return {}, set()
     planner = Planner(em)
     planner.block(function.body)
+    planner.settle()
     return planner.values, planner.skipped
 
 
