@@ -64,6 +64,13 @@ def test_array_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_fusion_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_fusion_statements.py again under ASan and UBSan: the blocks of fused
+    reductions and the storage that arrays made in loops reuse."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_fusion_statements.py")
+
+
+@pytest.mark.slow
 def test_rank_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_numpy_ranks.py again under ASan and UBSan: views of rows, and arrays of
     every rank padded at the call (python/rank_padding.hpp)."""

@@ -219,6 +219,10 @@ def call(em: FunctionEmitter, e: ir.Call, name: str) -> str:
                               e.loc.line))
     chosen = dtype_argument(e, 2 if func.startswith("full") else 1)
     assert chosen is None or dtype_named(chosen) == t.dtype
+    if e in em.renewed:  # into the local's own array (codegen/loop_buffers.py)
+        em.headers.add("pyaot/numpy/renew.hpp")
+        out = args[0] = f"v_{em.renewed[e]}"
+        func = f"renew_{func}"
     em.line(f"if (!pyaot::numpy::{func}({', '.join(args)})) [[unlikely]] "
             f"{em.fail(e.loc.line)}")
     return out
@@ -246,7 +250,7 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
 
         return sorting.method(em, e, at)
     if e in em.spec.axis_ops:
-        return reduction(em, e, em.expr(e.obj), at)
+        return reduction(em, e, e.obj, at)
     if e in em.spec.axis_tuples:
         from hatch_pyaot.codegen import axis_tuples
 
@@ -277,16 +281,19 @@ def cast_array(em: FunctionEmitter, code: str, at: ArrayType, dtype: DType, line
 REDUCE_HEADER = "pyaot/numpy/reduce.hpp"
 
 
-def reduction(em: FunctionEmitter, e: ir.Expr, array: str, at: ArrayType) -> str:
-    """A reduction of the whole array (a NumPy scalar) or along one axis (an array)."""
+def reduction(em: FunctionEmitter, e: ir.Expr, operand: ir.Expr, at: ArrayType) -> str:
+    """A reduction of the whole array (a NumPy scalar) or along one axis (an array); of an
+    elementwise expression along an axis, fused (codegen/fused_reduction.py)."""
+    from hatch_pyaot.codegen.fused_reduction import operand_or_fused
+
     em.headers.add(REDUCE_HEADER)
     name, axis = em.spec.axis_ops[e]
     out = em.temp(reduced_type(em, e, at.ndim, axis))
-    if axis is None or at.ndim == 1:
-        call = f"pyaot::numpy::{name}({out}, {array})"
-    else:
-        call = f"pyaot::numpy::{name}_axis({out}, {array}, {axis})"
-    em.line(f"if (!{call}) [[unlikely]] {em.fail(e.loc.line)}")
+    array = operand_or_fused(em, e, operand, out)
+    if array is not None:
+        call = (f"pyaot::numpy::{name}({out}, {array})" if axis is None or at.ndim == 1
+                else f"pyaot::numpy::{name}_axis({out}, {array}, {axis})")
+        em.line(f"if (!{call}) [[unlikely]] {em.fail(e.loc.line)}")
     return keep_dims(em, e, out, at.ndim, axis)
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.codegen.arrays import CONVERT_HEADER, ELEMENTWISE_HEADER, store
 from hatch_pyaot.codegen.invariant_divide import prepare_divisor
 from hatch_pyaot.codegen.literals import is_literal, is_temp
+from hatch_pyaot.codegen.statement_fusion import expand
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import ArrayType, DTypeScalar, Type
 from hatch_pyaot.ops.registry import Op
@@ -54,6 +55,7 @@ class Fusion:
         must fit ``want`` unless ``checked`` is false (numpy.where converts it as a cast
         does)."""
         em = self.em
+        e = expand(em, e)
         t = em.spec.type_of(e)
         if is_elementwise(em, e) and isinstance(t, ArrayType) and t.ndim >= self.rank:
             code, elem = self.node(e)
@@ -134,10 +136,14 @@ def fused(em: FunctionEmitter, e: ir.Expr) -> str:
     assert isinstance(t, ArrayType)
     fusion = Fusion(em, e.loc.line, t.ndim)
     body, elem = fusion.node(e)
-    body = em.cast(body, elem, DTypeScalar(t.dtype))
+    return materialize(em, fusion, em.cast(body, elem, DTypeScalar(t.dtype)), t, e.loc.line)
+
+
+def materialize(em: FunctionEmitter, fusion: Fusion, body: str, t: ArrayType, line: int) -> str:
+    """A new array of the fused expression's values (``body`` of one element)."""
     out = em.temp(t)
     args = ", ".join([out, fusion.lambda_(body, t.dtype.cpp), *fusion.args])
-    em.line(f"if (!{fusion.call('map')}({args})) [[unlikely]] {em.fail(e.loc.line)}")
+    em.line(f"if (!{fusion.call('map')}({args})) [[unlikely]] {em.fail(line)}")
     return out
 
 

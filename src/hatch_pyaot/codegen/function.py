@@ -38,6 +38,7 @@ from hatch_pyaot.codegen import (
     generators,
     iteration,
     lists,
+    loop_buffers,
     match,
     models,
     printing,
@@ -45,6 +46,7 @@ from hatch_pyaot.codegen import (
     reraise,
     sets,
     sorting,
+    statement_fusion,
     strings,
     tuple_tables,
     tuples,
@@ -168,6 +170,12 @@ class FunctionEmitter:
 
     exit: str = "return"
     """How the function returns: ``co_return`` in a generator's coroutine."""
+    substituted: dict[str, ir.Expr] = field(default_factory=dict)
+    """Array intermediates computed inside their one use (codegen/statement_fusion.py)."""
+    fused_away: set[ir.Stmt] = field(default_factory=set)
+    """Their assignments, not emitted."""
+    renewed: dict[ir.Expr, str] = field(default_factory=dict)
+    """Array creations in loops that reuse their local's storage (codegen/loop_buffers.py)."""
 
     def __post_init__(self) -> None:
         if self.spec.function.generator:
@@ -175,6 +183,8 @@ class FunctionEmitter:
         self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
         self.unbound = unbound.maybe_unbound(self.spec.function)
         self.no_overflow = ranges.cannot_overflow(self.spec)
+        self.substituted, self.fused_away = statement_fusion.plan(self)
+        self.renewed = loop_buffers.plan(self)
 
     # ----- output helpers ----------------------------------------------------------------
 
@@ -302,6 +312,8 @@ class FunctionEmitter:
         self.line("}")
 
     def stmt(self, s: ir.Stmt) -> None:
+        if s in self.fused_away:
+            return
         if isinstance(s, ir.AugAssign) and s in self.unbound.augmented:
             self.check_bound(s.target.id, s.loc.line)
         if isinstance(s, ir.Assign):
@@ -752,6 +764,8 @@ class FunctionEmitter:
             return literal(e.value, t)
         if isinstance(e, ir.MakeClosure | ir.CallValue | ir.EnvItem | ir.Alternative):
             return closures.expr(self, e)
+        if isinstance(e, ir.Name) and e.id in self.substituted:  # codegen/statement_fusion.py
+            return self.expr(self.substituted[e.id])
         if isinstance(e, ir.Name):
             if e in self.unbound.reads:
                 self.check_bound(e.id, e.loc.line)
@@ -1053,7 +1067,7 @@ class FunctionEmitter:
         if isinstance(target, NumpyCall) and e in self.spec.axis_ops:
             at = self.spec.type_of(e.args[0])
             assert isinstance(at, ArrayType)
-            return arrays.reduction(self, e, self.expr(e.args[0]), at)
+            return arrays.reduction(self, e, e.args[0], at)
         if isinstance(target, NumpyCall) and target.name in array_literal_typing.NAMES:
             return array_literal.call(self, e, target.name)
         if isinstance(target, NumpyCall):
