@@ -14,13 +14,18 @@ A kernel pythran cannot build is reported with pythran's reason, and the others 
 from __future__ import annotations
 
 import ast
+import functools
+import hashlib
 import importlib.util
+import json
+import os
 import shutil
 import subprocess
 import sys
 import time
 import types
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +35,7 @@ import numpy as np
 SCALARS = {"int": "int", "float": "float", "bool": "bool", "complex": "complex"}
 FORMS = ("_loops", "_vec")
 BUILD_TIMEOUT_S = 900
+WORKERS = 3
 
 
 @dataclass
@@ -39,6 +45,8 @@ class PythranBuild:
     module: Path | None
     """The built extension module, or None when the build failed."""
     error: str = ""
+    cached: bool = False
+    """Taken from the cache: ``seconds`` is what the build took when it was made."""
 
 
 def available() -> bool:
@@ -104,15 +112,43 @@ def pythran_source(source: str, exports: dict[str, tuple[Any, ...]]) -> str:
     return "\n".join(lines) + "\n" + ast.unparse(plain) + "\n"
 
 
+def cache_dir() -> Path:
+    """Where built pythran modules are kept between runs, by the hash of their source
+    (``PYAOT_BENCH_PYTHRAN_CACHE``, default ``~/.cache/pyaot-bench-pythran``)."""
+    default = Path.home() / ".cache" / "pyaot-bench-pythran"
+    return Path(os.environ.get("PYAOT_BENCH_PYTHRAN_CACHE", default))
+
+
 def build_kernel(source: str, kernel: str, exports: dict[str, tuple[Any, ...]],
                  folder: Path) -> PythranBuild:
-    """Build one pythran module named ``<kernel>_pythran`` in ``folder``."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """Build one pythran module named ``<kernel>_pythran`` in ``folder``, or take it from
+    the cache when the same source was built before (with the seconds that build took)."""
     name = f"{kernel}_pythran"
     try:
         text = pythran_source(source, exports)
     except ValueError as exc:
         return PythranBuild(kernel, 0.0, None, f"no export line: {exc}")
+    import pythran
+
+    key = hashlib.sha256(f"{pythran.__version__}\n{sys.version}\n{text}".encode()).hexdigest()
+    cached = cache_dir() / key[:24]
+    if (cached / "build.json").exists():
+        record = json.loads((cached / "build.json").read_text(encoding="utf-8"))
+        module = cached / f"{name}.so" if record["ok"] else None
+        return PythranBuild(kernel, record["seconds"], module, record["error"], cached=True)
+    built = _build(text, kernel, name, folder)
+    cached.mkdir(parents=True, exist_ok=True)
+    if built.module is not None:
+        shutil.copyfile(built.module, cached / f"{name}.so")
+        built.module = cached / f"{name}.so"
+    (cached / "build.json").write_text(json.dumps(
+        {"ok": built.module is not None, "seconds": built.seconds, "error": built.error}),
+        encoding="utf-8")
+    return built
+
+
+def _build(text: str, kernel: str, name: str, folder: Path) -> PythranBuild:
+    folder.mkdir(parents=True, exist_ok=True)
     src = folder / f"{name}.py"
     src.write_text(text, encoding="utf-8")
     pythran = shutil.which("pythran", path=str(Path(sys.executable).parent)) or "pythran"
@@ -144,14 +180,18 @@ def failure_reason(output: str) -> str:
 
 def build_all(source: str, kernels: Iterable[tuple[str, dict[str, tuple[Any, ...]]]],
               folder: Path, progress: Callable[[str], None]) -> dict[str, PythranBuild]:
-    """One pythran module per kernel: (kernel, {function: arguments}) pairs."""
-    builds = {}
-    for kernel, exports in kernels:
-        progress(f"pythran: building {kernel}")
-        builds[kernel] = build_kernel(source, kernel, exports, folder / kernel)
-    return builds
+    """One pythran module per kernel: (kernel, {function: arguments}) pairs; ``WORKERS``
+    builds at a time."""
+
+    def one(job: tuple[str, dict[str, tuple[Any, ...]]]) -> PythranBuild:
+        progress(f"pythran: building {job[0]}")
+        return build_kernel(source, job[0], job[1], folder / job[0])
+
+    with ThreadPoolExecutor(WORKERS) as pool:
+        return {b.kernel: b for b in pool.map(one, kernels)}
 
 
+@functools.cache
 def load(path: Path) -> types.ModuleType:
     """Import a built pythran extension module from its file."""
     name = path.name.split(".")[0]
