@@ -385,11 +385,12 @@ def check_and_time(case: Case, native: types.ModuleType, python: types.ModuleTyp
     return result
 
 
-def run(quick: bool, per_kernel: bool, isa_variants: tuple[str, ...] = ()) -> Report:
+def run(quick: bool, per_kernel: bool, isa_variants: tuple[str, ...] = (),
+        memory: bool = True) -> Report:
     settings = Settings(quick=quick, repeats=5 if quick else 7,
                         min_repeat_s=0.02 if quick else 0.1, cpython_repeats=3)
     others = other_compilers(pythran=True)
-    method = memory_method()
+    method = memory_method() if memory else "n/a (--no-memory)"
     results: list[KernelResult] = []
     modules: dict[str, Any] = {}
     diagnostics = []
@@ -710,17 +711,33 @@ def render_memory(report: Report) -> list[str]:
 
 def write(report: Report, out_dir: Path) -> tuple[str, list[str]]:
     """Write numpy.md and numpy.json to ``out_dir``; (the Markdown, the failed kernels)."""
-    text = render_markdown(report)
-    (out_dir / "numpy.md").write_text(text, encoding="utf-8")
     (out_dir / "numpy.json").write_text(json.dumps(asdict(report), indent=2) + "\n",
                                         encoding="utf-8")
+    text = render_markdown(report)
+    (out_dir / "numpy.md").write_text(text, encoding="utf-8")
     failed = [k.name for k in report.kernels if not (k.compiled and k.ok)]
     return text, failed
 
 
+def load_report(path: Path) -> Report:
+    """A report back from its numpy.json (to render it again: ``--render numpy.json``)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    kernels = []
+    for k in data["kernels"]:
+        k["times"] = {v: Timing(**t) if isinstance(t, dict) else t for v, t in k["times"].items()}
+        k["memory"] = {v: Memory(**m) if isinstance(m, dict) else m
+                       for v, m in k["memory"].items()}
+        kernels.append(KernelResult(**k))
+    return Report(**(data | {"kernels": kernels}))
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--render":
+        rendered = load_report(Path(sys.argv[2]))
+        rendered.geomeans = summary(rendered.kernels)
+        print(render_markdown(rendered))
     # the peak-memory probe: run by measure_memory in a fresh process
-    if len(sys.argv) == 3 and sys.argv[1] == "--probe":
+    elif len(sys.argv) == 3 and sys.argv[1] == "--probe":
         module_path, kernel, variant, n, *pythran_path = json.loads(sys.argv[2])
         print(json.dumps(probe(Path(module_path), kernel, variant, n, *pythran_path)))
     else:
