@@ -55,7 +55,8 @@ def render_peers(report: Any, peers: tuple[str, ...], aim: float) -> list[str]:
     out += ["", f"Kernels slower than {aim}x the fastest other column: "
             + ("; ".join(slow) or "none") + "."]
     for peer in peers:
-        missing = [f"`{k.name}_{f}`: {t}" for k in report.kernels for f in FORMS
+        missing = [f"`{k.name}_{f}`: {' '.join(t.split())[:160]}" for k in report.kernels
+                   for f in FORMS
                    if isinstance(t := k.times.get(f"{peer}_{f}"), str)]
         out += ["", f"{peer}, not timed: " + ("; ".join(missing) or "none") + "."]
     return out
