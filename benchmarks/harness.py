@@ -112,6 +112,24 @@ def warm_build(path: Path, cache: Path, options: Any = None) -> float:
         return time.perf_counter() - t0
 
 
+def build_described(path: Path, caches: Path, options: Any = None) -> tuple[dict[str, Any],
+                                                                            str, Any]:
+    """A cold build of ``path`` into the empty cache folder ``caches``, then a warm rebuild:
+    (what the report says of the build, the compiler's diagnostics, the BuildReport)."""
+    cold_s, report = cold_build(path, caches, options)
+    warm_s = warm_build(path, next(caches.iterdir()), options)
+    diagnostics = "\n".join(m.format_diagnostics() for m in report.modules).strip()
+    entries = [e for m in report.modules for e in m.entries]
+    info: dict[str, Any] = {
+        "entries": len(entries),
+        "compiled": sum(e.compiled for e in entries),
+        "not_compiled": [e.name for e in entries if not e.compiled],
+        "compile_cold_s": cold_s,
+        "compile_warm_s": warm_s,
+    }
+    return info, diagnostics, report
+
+
 def measure(fn: Callable[..., Any], args: tuple[Any, ...], repeats: int,
             min_repeat_s: float) -> Timing:
     """Median time of one call over ``repeats`` repeats; a repeat makes enough calls to last
@@ -152,8 +170,9 @@ def geomean(values: Iterable[float | None]) -> float | None:
     return statistics.geometric_mean(present) if present else None
 
 
-def other_compilers() -> dict[str, str]:
-    """numba and pythran: whether each is importable and whether the suites time it."""
+def other_compilers(pythran: bool = False) -> dict[str, str]:
+    """numba and pythran: whether each is importable and whether the suite times it
+    (``pythran``: whether it runs pythran's column; the NumPy suite does)."""
     status = {}
     for name in OTHER_COMPILERS:
         installed = importlib.util.find_spec(name) is not None
@@ -162,8 +181,11 @@ def other_compilers() -> dict[str, str]:
         elif name == "numba":
             status[name] = ("installed: benchmarked (njit of every function, JIT warm-up "
                             "excluded)")
+        elif not pythran:
+            status[name] = "installed, not benchmarked by this suite (the NumPy suite does)"
         else:
-            status[name] = "installed, not benchmarked (needs '#pythran export' signatures)"
+            status[name] = ("installed: benchmarked (one module per kernel, '#pythran export' "
+                            "lines from the annotations and the suite's arguments)")
     return status
 
 

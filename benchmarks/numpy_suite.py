@@ -1,4 +1,5 @@
-"""NumPy benchmarks: the kernels of numpy_kernels.py, loop-style and vectorized.
+"""NumPy benchmarks: the kernels of numpy_kernels.py and numpy_kernels2.py, loop-style and
+vectorized.
 
 Run by ``python benchmarks/run.py`` (``--suite numpy`` for this suite alone). Every kernel is
 timed four ways, medians of repeats in one run:
@@ -8,7 +9,8 @@ timed four ways, medians of repeats in one run:
   timed on that input too, so their ratio compares like with like;
 - compiled vectorized (``<name>_vec`` built by hatch-pyaot: fused whole-array expressions)
   and the same function run by NumPy, both on the large input, as are the compiled loops;
-- numba's ``njit`` of both functions where numba is importable.
+- numba's ``njit`` of both functions where numba is importable, and pythran's build of both
+  (one module per kernel, pythran_column.py) where pythran is.
 
 Results are checked before timing: compiled loops, compiled vectorized and NumPy on the large
 input, compiled loops and CPython on the small one (exact for integer results, a relative
@@ -26,6 +28,7 @@ is not used: it sees NumPy's arrays but not the compiled runtime's, which alloca
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib
 import json
@@ -37,15 +40,17 @@ import subprocess
 import sys
 import tempfile
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pythran_column
 from harness import (
     HERE,
     Timing,
+    build_described,
     cold_build,
     fmt_ratio,
     fmt_time,
@@ -58,24 +63,20 @@ from harness import (
     other_compilers,
     progress,
     single_kernel_source,
-    warm_build,
 )
+from numpy_case import Args, Case
+from numpy_case import image as _image
+from numpy_cases2 import CASES2
+from numpy_peers import peer_columns, render_peers
 
-KERNELS_FILE = HERE / "numpy_kernels.py"
-MODULE = KERNELS_FILE.stem  # the compiled copy must keep this name: PyInit_<name>
-PYTHON_MODULE = f"{MODULE}_python"
 SEED = 20240601
 LOOP_AIM = 100.0
 """Aim: compiled loops at least this many times faster than the same loops in CPython."""
 VECTOR_AIM = 1.5
 """Aim: geometric mean of compiled vectorized over NumPy at least this; no kernel below 1."""
+PEER_AIM = 1.25
+"""Aim: no kernel's faster compiled form slower than this times the fastest other column."""
 MMAP_THRESHOLD = 128 * 1024
-
-Args = tuple[Any, ...]
-
-
-def _image(rng: np.random.Generator, n: int) -> np.ndarray:
-    return rng.integers(0, 256, size=(n, n), dtype=np.uint8)
 
 
 def _histogram_numpy(img: np.ndarray) -> np.ndarray:
@@ -84,24 +85,6 @@ def _histogram_numpy(img: np.ndarray) -> np.ndarray:
 
 def _mandelbrot_grid(n: int) -> Args:
     return np.linspace(-2.0, 0.6, n), np.linspace(-1.2, 1.2, n), 50
-
-
-@dataclass(frozen=True)
-class Case:
-    name: str
-    what: str
-    make: Callable[[np.random.Generator, int], Args]
-    """The arguments for size ``n`` (deterministic for a given generator state)."""
-    large: tuple[int, int]
-    """``n`` for compiled and NumPy: (full, --quick); arrays of about 1-4 M elements."""
-    small: tuple[int, int]
-    """``n`` for CPython: (full, --quick); about 0.2 s (full) per CPython call."""
-    shape: str
-    """The main input's shape and dtype, ``n`` standing for the size."""
-    rtol: float = 1e-12
-    """Float results: allowed difference, relative to the largest magnitude in the result."""
-    numpy_reference: Callable[..., Any] | None = None
-    """The NumPy column when the kernel has no ``_vec`` form (one the compiler cannot build)."""
 
 
 CASES: tuple[Case, ...] = (
@@ -144,8 +127,32 @@ CASES: tuple[Case, ...] = (
          lambda rng, n: tuple(rng.random(n) for _ in range(4)), (2_000_000, 500_000),
          (100_000, 25_000), "(n,) f8 x4", rtol=1e-12),
 )
-VARIANTS = ("compiled_loops", "compiled_vec", "numpy", "cpython", "numba_loops",
-            "numba_vec")
+PEERS = ("numba", "pythran")
+"""The other compilers, each a column per form (``numba_loops``, ``pythran_vec``, ...)."""
+VARIANTS = ("compiled_loops", "compiled_vec", "numpy", "cpython",
+            *(f"{peer}_{form}" for peer in PEERS for form in ("loops", "vec")))
+
+
+@dataclass(frozen=True)
+class KernelSet:
+    file: Path
+    cases: tuple[Case, ...]
+
+    @property
+    def module(self) -> str:
+        """The compiled copy's module name (it must keep the file's: PyInit_<name>)."""
+        return self.file.stem
+
+
+SETS = (KernelSet(HERE / "numpy_kernels.py", CASES),
+        KernelSet(HERE / "numpy_kernels2.py", CASES2))
+KERNELS_FILE = SETS[0].file
+"""The first kernels file (variants_compare.py and tune_gain.py time its kernels)."""
+MODULE = SETS[0].module
+PYTHON_MODULE = f"{MODULE}_python"
+ALL_CASES = {case.name: case for kernel_set in SETS for case in kernel_set.cases}
+PeerLookup = Callable[[str], "Callable[..., Any] | str | None"]
+"""A peer column: function name -> its compiled function, why there is none, or None."""
 
 
 # ----- data ------------------------------------------------------------------------------
@@ -187,6 +194,18 @@ class KernelResult:
 
     def ratio(self, slow: str, fast: str) -> float | None:
         a, b = self.median(slow), self.median(fast)
+        return a / b if a and b else None
+
+    def best(self, columns: Iterable[str]) -> float | None:
+        times = [t for c in columns if (t := self.median(c))]
+        return min(times) if times else None
+
+    def best_ratio(self, peers: tuple[str, ...] = ("numpy", *PEERS)) -> float | None:
+        """The fastest of ``peers``' columns over the faster compiled form (NumPy's column
+        is its ``_vec`` run by NumPy)."""
+        others = [f"{p}_{f}" for p in peers for f in ("loops", "vec")] + ["numpy"] * (
+            "numpy" in peers)
+        a, b = self.best(others), self.best(("compiled_loops", "compiled_vec"))
         return a / b if a and b else None
 
 
@@ -235,19 +254,24 @@ def _proc_status_kib(key: str) -> int:
     return int(found.group(1))
 
 
-def probe(module_path: Path, kernel: str, variant: str, n: int) -> dict[str, int]:
+def probe(module_path: Path, kernel: str, variant: str, n: int,
+          pythran_path: str | None = None) -> dict[str, int]:
     """In this (fresh) process: the peak memory of one call of ``variant`` of ``kernel``."""
-    case = next(c for c in CASES if c.name == kernel)
+    case = ALL_CASES[kernel]
     args = case.make(np.random.default_rng(SEED), n)
-    form = "_vec" if variant in ("compiled_vec", "numpy", "numba_vec") else "_loops"
+    form = "_vec" if variant.endswith("_vec") or variant == "numpy" else "_loops"
+    module = module_path.stem
     if variant == "numpy" and case.numpy_reference is not None:
         fn = case.numpy_reference
     elif variant.startswith("numba"):
-        fn = getattr(numba_module(module_path, f"{MODULE}_numba"), kernel + form)
+        fn = getattr(numba_module(module_path, f"{module}_numba"), kernel + form)
+    elif variant.startswith("pythran"):
+        assert pythran_path is not None
+        fn = getattr(pythran_column.load(Path(pythran_path)), kernel + form)
     elif variant.startswith("compiled"):
-        fn = getattr(import_file(module_path, MODULE), kernel + form)
+        fn = getattr(import_file(module_path, module), kernel + form)
     else:
-        fn = getattr(import_file(module_path, PYTHON_MODULE, disable=True), kernel + form)
+        fn = getattr(import_file(module_path, f"{module}_python", disable=True), kernel + form)
     fn(*args)  # warm-up: lazy symbol binding, NumPy's first-call set-up, numba's JIT
     gc.collect()
     Path("/proc/self/clear_refs").write_text("5")  # VmHWM := VmRSS
@@ -260,10 +284,12 @@ def probe(module_path: Path, kernel: str, variant: str, n: int) -> dict[str, int
             "result_bytes": int(np.asarray(result).nbytes)}
 
 
-def measure_memory(module_path: Path, kernel: str, variant: str, n: int) -> Memory | str:
+def measure_memory(module_path: Path, kernel: str, variant: str, n: int,
+                   pythran_path: Path | None = None) -> Memory | str:
     env = os.environ | {"MALLOC_MMAP_THRESHOLD_": str(MMAP_THRESHOLD)}
+    extra = [str(pythran_path)] if pythran_path is not None else []
     command = [sys.executable, str(Path(__file__).resolve()), "--probe",
-               json.dumps([str(module_path), kernel, variant, n])]
+               json.dumps([str(module_path), kernel, variant, n, *extra])]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False,
                           timeout=600)
     if done.returncode != 0:
@@ -294,7 +320,7 @@ class Settings:
 
 
 def check_and_time(case: Case, native: types.ModuleType, python: types.ModuleType,
-                   numba_mod: types.ModuleType | None, settings: Settings) -> KernelResult:
+                   peers: dict[str, PeerLookup], settings: Settings) -> KernelResult:
     from hatch_pyaot import is_compiled
 
     large_n = case.large[1 if settings.quick else 0]
@@ -340,81 +366,43 @@ def check_and_time(case: Case, native: types.ModuleType, python: types.ModuleTyp
     timed("compiled_loops_small", loops, small, settings.repeats, settings.min_repeat_s)
     timed("cpython", getattr(python, f"{case.name}_loops"), small, settings.cpython_repeats,
           0.0)
-    if numba_mod is not None:
+    for peer, lookup in peers.items():
         for form in ("loops", "vec"):
-            jit = getattr(numba_mod, f"{case.name}_{form}", None)
-            if jit is None:
+            jit = lookup(f"{case.name}_{form}")
+            if jit is None or isinstance(jit, str):
+                if jit:
+                    result.times[f"{peer}_{form}"] = jit
                 continue
-            ok, got = try_call(jit, large)  # the JIT compilation, not timed
+            ok, got = try_call(jit, large)  # numba's JIT compilation, not timed
             if not ok:
-                result.times[f"numba_{form}"] = f"failed: {type(got).__name__}"
+                result.times[f"{peer}_{form}"] = f"failed: {type(got).__name__}: {got}"[:200]
                 continue
             same, note = compare(expected, got, case.rtol)
             if not same:
-                result.times[f"numba_{form}"] = note
+                result.times[f"{peer}_{form}"] = note
                 continue
-            timed(f"numba_{form}", jit, large, settings.repeats, settings.min_repeat_s)
+            timed(f"{peer}_{form}", jit, large, settings.repeats, settings.min_repeat_s)
     return result
 
 
-def run(quick: bool, per_kernel: bool, isa_variants: tuple[str, ...] = ()) -> Report:
+def run(quick: bool, per_kernel: bool, isa_variants: tuple[str, ...] = (),
+        memory: bool = True) -> Report:
     settings = Settings(quick=quick, repeats=5 if quick else 7,
                         min_repeat_s=0.02 if quick else 0.1, cpython_repeats=3)
+    others = other_compilers(pythran=True)
+    method = memory_method() if memory else "n/a (--no-memory)"
+    results: list[KernelResult] = []
+    modules: dict[str, Any] = {}
+    diagnostics = []
     with tempfile.TemporaryDirectory(prefix="pyaot-bench-numpy-") as tmp_name:
         tmp = Path(tmp_name)
         (tmp / "caches").mkdir()
-        (tmp / "module").mkdir()
-        path = tmp / "module" / KERNELS_FILE.name
-        shutil.copyfile(KERNELS_FILE, path)
-        progress(f"building {path.name} (cold cache)")
-        from hatch_pyaot.toolchains.host import BuildOptions
-
-        options = BuildOptions(isa_variants=isa_variants)
-        cold_s, build_report = cold_build(path, tmp / "caches", options)
-        warm_s = warm_build(path, next((tmp / "caches").iterdir()), options)
-        diagnostics = "\n".join(m.format_diagnostics() for m in build_report.modules).strip()
-        entries = [e for m in build_report.modules for e in m.entries]
-        module_info: dict[str, Any] = {
-            "entries": len(entries),
-            "compiled": sum(e.compiled for e in entries),
-            "not_compiled": [e.name for e in entries if not e.compiled],
-            "compile_cold_s": cold_s,
-            "compile_warm_s": warm_s,
-        }
-        alone = compile_alone(tmp) if per_kernel else {}
-
-        native = import_file(path, MODULE)
-        python = import_file(path, PYTHON_MODULE, disable=True)
-        others = other_compilers()
-        numba_mod = None
-        if others["numba"].startswith("installed: benchmarked"):
-            try:
-                numba_mod = numba_module(path, f"{MODULE}_numba")
-            except Exception as exc:  # reported in the table
-                others["numba"] = f"installed, failed to set up: {exc!r}"
-
-        method = memory_method()
-        results = []
-        for case in CASES:
-            progress(f"checking and timing {case.name}")
-            kernel = check_and_time(case, native, python, numba_mod, settings)
-            kernel.compile_alone_s = alone.get(case.name)
-            if kernel.ok and not method.startswith("n/a"):
-                progress(f"peak memory of {case.name}")
-                for variant in VARIANTS:
-                    if not isinstance(kernel.times.get(variant), Timing):
-                        continue
-                    n = kernel.small_n if variant == "cpython" else kernel.large_n
-                    kernel.memory[variant] = measure_memory(path, case.name, variant, n)
-            results.append(kernel)
-
-    geomeans = {
-        "loops_vs_cpython": geomean(k.ratio("cpython", "compiled_loops_small") for k in results),
-        "loops_vs_numpy": geomean(k.ratio("numpy", "compiled_loops") for k in results),
-        "vec_vs_numpy": geomean(k.ratio("numpy", "compiled_vec") for k in results),
-        "numba_loops_vs_numpy": geomean(k.ratio("numpy", "numba_loops") for k in results),
-        "numba_vec_vs_numpy": geomean(k.ratio("numpy", "numba_vec") for k in results),
-    }
+        for kernel_set in SETS:
+            info, text = run_set(kernel_set, tmp, settings, per_kernel, isa_variants, others,
+                                 method, results)
+            modules[kernel_set.file.name] = info
+            diagnostics += [text] if text else []
+    geomeans = summary(results)
     meta = machine() | {"quick": quick, "repeats": settings.repeats,
                         "min_repeat_s": settings.min_repeat_s,
                         "cpython_repeats": settings.cpython_repeats,
@@ -423,17 +411,111 @@ def run(quick: bool, per_kernel: bool, isa_variants: tuple[str, ...] = ()) -> Re
                         "isa_running": str(getattr(sys.modules.get(f"_pyaot_native.{MODULE}"),
                                                    "__pyaot_isa__", "baseline")),
                         "blas_threads": os.environ.get("OPENBLAS_NUM_THREADS", "default")}
-    return Report(meta, results, geomeans, module_info, others, method, diagnostics)
+    return Report(meta, results, geomeans, modules, others, method, "\n".join(diagnostics))
 
 
-def compile_alone(tmp: Path) -> dict[str, float]:
+def run_set(kernel_set: KernelSet, tmp: Path, settings: Settings, per_kernel: bool,
+            isa_variants: tuple[str, ...], others: dict[str, str], method: str,
+            results: list[KernelResult]) -> tuple[dict[str, Any], str]:
+    """Build, check, time and measure one kernels file (results appended to ``results``);
+    (what its build reports, its compiler diagnostics)."""
+    folder = tmp / kernel_set.module
+    folder.mkdir()
+    path = folder / kernel_set.file.name
+    shutil.copyfile(kernel_set.file, path)
+    progress(f"building {path.name} (cold cache)")
+    from hatch_pyaot.toolchains.host import BuildOptions
+
+    options = BuildOptions(isa_variants=isa_variants)
+    caches = tmp / "caches" / kernel_set.module
+    caches.mkdir()
+    info, diagnostics, _ = build_described(path, caches, options)
+    alone = compile_alone(kernel_set, tmp) if per_kernel else {}
+    native = import_file(path, kernel_set.module)
+    python = import_file(path, f"{kernel_set.module}_python", disable=True)
+    peers: dict[str, PeerLookup] = {}
+    if others["numba"].startswith("installed: benchmarked"):
+        try:
+            numba_mod = numba_module(path, f"{kernel_set.module}_numba")
+            peers["numba"] = lambda name: getattr(numba_mod, name, None)
+        except Exception as exc:  # reported in the table
+            others["numba"] = f"installed, failed to set up: {exc!r}"
+    builds: dict[str, pythran_column.PythranBuild] = {}
+    if pythran_column.available():
+        builds = build_pythran(kernel_set, path, tmp, settings, python)
+        peers["pythran"] = functools.partial(pythran_lookup, builds)
+        info["pythran_build_s"] = {k: round(b.seconds, 2) for k, b in builds.items()}
+        info["pythran_failed"] = {k: b.error for k, b in builds.items() if b.module is None}
+    for case in kernel_set.cases:
+        progress(f"checking and timing {case.name}")
+        kernel = check_and_time(case, native, python, peers, settings)
+        kernel.compile_alone_s = alone.get(case.name)
+        if kernel.ok and not method.startswith("n/a"):
+            progress(f"peak memory of {case.name}")
+            built = builds.get(case.name)
+            for variant in VARIANTS:
+                if not isinstance(kernel.times.get(variant), Timing):
+                    continue
+                n = kernel.small_n if variant == "cpython" else kernel.large_n
+                kernel.memory[variant] = measure_memory(
+                    path, case.name, variant, n,
+                    built.module if built is not None and variant.startswith("pythran")
+                    else None)
+        results.append(kernel)
+    return info, diagnostics
+
+
+def build_pythran(kernel_set: KernelSet, path: Path, tmp: Path, settings: Settings,
+                  python: types.ModuleType) -> dict[str, pythran_column.PythranBuild]:
+    """One pythran module per kernel, exported for the arguments the suite calls it with."""
+    kernels = []
+    for case in kernel_set.cases:
+        args = case.make(np.random.default_rng(SEED), case.large[1 if settings.quick else 0])
+        forms = [f"{case.name}_{f}" for f in ("loops", "vec") if hasattr(python, f"{case.name}_{f}")]
+        kernels.append((case.name, dict.fromkeys(forms, args)))
+    return pythran_column.build_all(path.read_text(encoding="utf-8"), kernels,
+                                    tmp / "pythran" / kernel_set.module, progress)
+
+
+def pythran_lookup(builds: dict[str, pythran_column.PythranBuild],
+                   name: str) -> Callable[..., Any] | str | None:
+    kernel = name.rsplit("_", 1)[0]
+    built = builds.get(kernel)
+    if built is None:
+        return None
+    if built.module is None:
+        return f"failed to build: {built.error}"
+    return getattr(pythran_column.load(built.module), name, None)
+
+
+def summary(results: list[KernelResult]) -> dict[str, float | None]:
+    """The geometric means of the report, and those against the other compilers: per form
+    (compiled loops over numba loops, ...) and best against best (the faster compiled form
+    over the fastest other column)."""
+    geomeans = {
+        "loops_vs_cpython": geomean(k.ratio("cpython", "compiled_loops_small") for k in results),
+        "loops_vs_numpy": geomean(k.ratio("numpy", "compiled_loops") for k in results),
+        "vec_vs_numpy": geomean(k.ratio("numpy", "compiled_vec") for k in results),
+        "best_vs_peers": geomean(k.best_ratio() for k in results),
+    }
+    for peer in PEERS:
+        for form in ("loops", "vec"):
+            geomeans[f"{peer}_{form}_vs_numpy"] = geomean(
+                k.ratio("numpy", f"{peer}_{form}") for k in results)
+            geomeans[f"{form}_vs_{peer}"] = geomean(
+                k.ratio(f"{peer}_{form}", f"compiled_{form}") for k in results)
+        geomeans[f"best_vs_{peer}"] = geomean(k.best_ratio((peer,)) for k in results)
+    return geomeans
+
+
+def compile_alone(kernel_set: KernelSet, tmp: Path) -> dict[str, float]:
     """Per kernel: cold build of the module with only its two forms decorated."""
-    source = KERNELS_FILE.read_text(encoding="utf-8")
+    source = kernel_set.file.read_text(encoding="utf-8")
     seconds_by_kernel = {}
-    for case in CASES:
+    for case in kernel_set.cases:
         folder = tmp / "alone" / case.name
         folder.mkdir(parents=True)
-        single = folder / KERNELS_FILE.name
+        single = folder / kernel_set.file.name
         keep = [f"{case.name}_loops", f"{case.name}_vec"]
         single.write_text(single_kernel_source(source, keep), encoding="utf-8")
         progress(f"building {case.name} alone (cold cache)")
@@ -481,8 +563,7 @@ def fmt_memory(m: Memory | str | None) -> str:
 
 def render_markdown(report: Report) -> str:
     meta = report.meta
-    numba = [f for f in ("loops", "vec")
-             if any(isinstance(k.times.get(f"numba_{f}"), Timing) for k in report.kernels)]
+    peers = peer_columns(report)
     out = [
         f"# NumPy benchmarks: hatch-pyaot {meta['hatch_pyaot']} ({meta['commit']})",
         "",
@@ -492,7 +573,8 @@ def render_markdown(report: Report) -> str:
         f"{' '.join(meta.get('isa_variants', []))})",
         "",
         "Median time per call over repeats in one run (compiled, NumPy"
-        + (", numba" if numba else "") + f": {meta['repeats']} repeats of at least "
+        + "".join(f", {p}" for p in dict.fromkeys(c.split("_")[0] for c in peers))
+        + f": {meta['repeats']} repeats of at least "
         f"{meta['min_repeat_s']} s; CPython: {meta['cpython_repeats']} repeats of one call). "
         "*loops* is the kernel written as explicit loops, *vec* as whole-array NumPy "
         "expressions; both are compiled by hatch-pyaot, and NumPy runs the *vec* form "
@@ -504,7 +586,7 @@ def render_markdown(report: Report) -> str:
         "",
     ]
     head = ["kernel", "input", "compiled loops", "compiled vec", "NumPy"]
-    head += [f"numba {f}" for f in numba]
+    head += [c.replace("_", " ") for c in peers]
     head += ["loops vs NumPy", "**vec vs NumPy**", "faults per call: vec / NumPy",
              "CPython input", "CPython loops", "**loops vs CPython**", "compile alone"]
     out.append("| " + " | ".join(head) + " |")
@@ -517,8 +599,8 @@ def render_markdown(report: Report) -> str:
             continue
         row = [f"`{k.name}`", k.input(k.large_n), fmt_time(k.median("compiled_loops")),
                fmt_time(k.median("compiled_vec")), fmt_time(k.median("numpy"))]
-        for f in numba:
-            t = k.times.get(f"numba_{f}")
+        for column in peers:
+            t = k.times.get(column)
             row.append(fmt_time(t.median_s) if isinstance(t, Timing)
                        else t.split(":")[0] if t else "-")
         row += [fmt_ratio(k.ratio("numpy", "compiled_loops")),
@@ -530,29 +612,26 @@ def render_markdown(report: Report) -> str:
                 fmt_time(k.compile_alone_s)]
         out.append("| " + " | ".join(row) + " |")
     g = report.geomeans
-    mean_row = ["**geometric mean**", "", "", "", ""] + [""] * len(numba)
+    mean_row = ["**geometric mean**", "", "", "", ""] + [""] * len(peers)
     mean_row += [fmt_ratio(g["loops_vs_numpy"]), f"**{fmt_ratio(g['vec_vs_numpy'])}**", "", "", "",
                  f"**{fmt_ratio(g['loops_vs_cpython'])}**", ""]
     out.append("| " + " | ".join(mean_row) + " |")
-    if numba:
-        out += ["", "numba vs NumPy, geometric means: "
-                + ", ".join(f"{f} {fmt_ratio(g[f'numba_{f}_vs_numpy'])}" for f in numba)
-                + ". Not timed: "
-                + ("; ".join(f"`{k.name}_{f}` {t}" for k in report.kernels for f in numba
-                             if isinstance(t := k.times.get(f"numba_{f}"), str)) or "none")
-                + "."]
+    out += ["", *render_peers(report, PEERS, PEER_AIM), ""]
     out += ["", *aims(report), ""]
     out += render_memory(report)
-    mod = report.module
+    out += ["", "## Build", "", "| what | " + " | ".join(f"`{f}`" for f in report.module)
+            + " |", "|---|" + "--:|" * len(report.module)]
+    mods = report.module.values()
     out += [
-        "",
-        "## Build",
-        "",
-        "| what | value |",
-        "|---|--:|",
-        f"| functions compiled | {mod['compiled']} of {mod['entries']} |",
-        f"| cold build of the module (empty cache) | {fmt_time(mod['compile_cold_s'])} |",
-        f"| warm rebuild (cache hit) | {fmt_time(mod['compile_warm_s'])} |",
+        "| functions compiled | " + " | ".join(f"{m['compiled']} of {m['entries']}"
+                                               for m in mods) + " |",
+        "| cold build of the module (empty cache) | "
+        + " | ".join(fmt_time(m["compile_cold_s"]) for m in mods) + " |",
+        "| warm rebuild (cache hit) | "
+        + " | ".join(fmt_time(m["compile_warm_s"]) for m in mods) + " |",
+        "| pythran builds, one module per kernel (sum) | "
+        + " | ".join(fmt_time(sum(m.get("pythran_build_s", {}).values()) or None)
+                     for m in mods) + " |",
         "",
         "*compile alone*: cold build of a copy of the module with only that kernel's two forms "
         "decorated (mostly the fixed cost of CMake and of compiling the runtime headers).",
@@ -600,10 +679,9 @@ def aims(report: Report) -> list[str]:
 
 def render_memory(report: Report) -> list[str]:
     large = ["compiled_loops", "compiled_vec", "numpy"]
-    large += [v for v in ("numba_loops", "numba_vec")
-              if any(v in k.memory for k in report.kernels)]
+    large += [v for v in VARIANTS[4:] if any(v in k.memory for k in report.kernels)]
     names = {"compiled_loops": "compiled loops", "compiled_vec": "compiled vec",
-             "numpy": "NumPy", "numba_loops": "numba loops", "numba_vec": "numba vec"}
+             "numpy": "NumPy"} | {v: v.replace("_", " ") for v in VARIANTS[4:]}
     out = [
         "## Peak memory",
         "",
@@ -633,18 +711,34 @@ def render_memory(report: Report) -> list[str]:
 
 def write(report: Report, out_dir: Path) -> tuple[str, list[str]]:
     """Write numpy.md and numpy.json to ``out_dir``; (the Markdown, the failed kernels)."""
-    text = render_markdown(report)
-    (out_dir / "numpy.md").write_text(text, encoding="utf-8")
     (out_dir / "numpy.json").write_text(json.dumps(asdict(report), indent=2) + "\n",
                                         encoding="utf-8")
+    text = render_markdown(report)
+    (out_dir / "numpy.md").write_text(text, encoding="utf-8")
     failed = [k.name for k in report.kernels if not (k.compiled and k.ok)]
     return text, failed
 
 
+def load_report(path: Path) -> Report:
+    """A report back from its numpy.json (to render it again: ``--render numpy.json``)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    kernels = []
+    for k in data["kernels"]:
+        k["times"] = {v: Timing(**t) if isinstance(t, dict) else t for v, t in k["times"].items()}
+        k["memory"] = {v: Memory(**m) if isinstance(m, dict) else m
+                       for v, m in k["memory"].items()}
+        kernels.append(KernelResult(**k))
+    return Report(**(data | {"kernels": kernels}))
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--render":
+        rendered = load_report(Path(sys.argv[2]))
+        rendered.geomeans = summary(rendered.kernels)
+        print(render_markdown(rendered))
     # the peak-memory probe: run by measure_memory in a fresh process
-    if len(sys.argv) == 3 and sys.argv[1] == "--probe":
-        module_path, kernel, variant, n = json.loads(sys.argv[2])
-        print(json.dumps(probe(Path(module_path), kernel, variant, n)))
+    elif len(sys.argv) == 3 and sys.argv[1] == "--probe":
+        module_path, kernel, variant, n, *pythran_path = json.loads(sys.argv[2])
+        print(json.dumps(probe(Path(module_path), kernel, variant, n, *pythran_path)))
     else:
         sys.exit("run benchmarks/run.py (this file is the NumPy suite it runs)")

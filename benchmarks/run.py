@@ -58,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"where the reports go (default: {DEFAULT_OUT})")
     parser.add_argument("--no-per-kernel", dest="per_kernel", action="store_false",
                         help="skip the per-kernel compile times (one cold build per kernel)")
+    parser.add_argument("--no-memory", dest="memory", action="store_false",
+                        help="NumPy suite: skip the peak-memory probes (a fresh process per "
+                             "kernel and column)")
     parser.add_argument("--isa-variant", action="append", default=[], metavar="LEVEL",
                         choices=("x86-64-v3", "x86-64-v4"),
                         help="NumPy suite: also build the kernels for this ISA level (repeat "
@@ -72,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         failed += [f"scalar: {name}" for name in bad]
     if args.suite in ("all", "numpy"):
         numpy_report = numpy_suite.run(args.quick, args.per_kernel and not args.quick,
-                                       tuple(args.isa_variant))
+                                       tuple(args.isa_variant), memory=args.memory)
         text, bad = numpy_suite.write(numpy_report, args.out)
         print(text)
         failed += [f"numpy: {name}" for name in bad]

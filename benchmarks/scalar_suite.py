@@ -26,6 +26,7 @@ from typing import Any
 
 from harness import (
     Timing,
+    build_described,
     cold_build,
     fmt_ratio,
     fmt_time,
@@ -39,7 +40,6 @@ from harness import (
     progress,
     single_kernel_source,
     timed_once,
-    warm_build,
 )
 
 from hatch_pyaot.testing import same_value
@@ -298,18 +298,8 @@ def run(quick: bool, out_dir: Path, per_kernel: bool) -> Report:
         path = main_dir / KERNELS_FILE.name
         shutil.copyfile(KERNELS_FILE, path)
         progress(f"building {path.name} (cold cache)")
-        cold_s, report = cold_build(path, tmp / "caches")
-        warm_s = warm_build(path, next((tmp / "caches").iterdir()))
-        diagnostics = "\n".join(m.format_diagnostics() for m in report.modules).strip()
-        entries = [e for m in report.modules for e in m.entries]
+        module_info, diagnostics, report = build_described(path, tmp / "caches")
         native_file = report.modules[0].native_path
-        module_info: dict[str, Any] = {
-            "entries": len(entries),
-            "compiled": sum(e.compiled for e in entries),
-            "not_compiled": [e.name for e in entries if not e.compiled],
-            "compile_cold_s": cold_s,
-            "compile_warm_s": warm_s,
-        }
         if native_file.exists():
             module_info |= file_sizes(native_file)
         else:
