@@ -86,9 +86,9 @@ def test_list_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_str_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
-    """tests/test_str.py again under ASan and UBSan: the str runtime, its Unicode tables and
-    its boundary."""
-    _tests_under_sanitizers(cxx, tmp_path, "test_str.py")
+    """tests/test_str.py and tests/test_value_reuse.py again under ASan and UBSan: the str
+    runtime, its Unicode tables and its boundary (strings that keep their Python object)."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_str.py", "test_value_reuse.py")
 
 
 @pytest.mark.slow

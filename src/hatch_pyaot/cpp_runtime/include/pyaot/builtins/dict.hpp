@@ -91,9 +91,10 @@ class dict {
     }
   }
 
-  /// The place of `key`, added (with a default value) if new.
-  std::int64_t find_or_add(const K& key, std::int64_t hash) {
+  /// The place of `key`, added (with a default value) if new; `added` says which.
+  std::int64_t find_or_add(const K& key, std::int64_t hash, bool& added) {
     const std::int64_t at = find(key, hash);
+    added = at < 0;
     if (at >= 0) return at;
     if (box_->usable <= 0) grow();
     const auto place = static_cast<std::int64_t>(box_->entries.size());
@@ -103,6 +104,10 @@ class dict {
     ++box_->used;
     ++box_->version;
     return place;
+  }
+  std::int64_t find_or_add(const K& key, std::int64_t hash) {
+    bool added;
+    return find_or_add(key, hash, added);
   }
 
   V& value_at(std::int64_t at) const { return box_->entries[static_cast<std::size_t>(at)].value; }
@@ -305,22 +310,18 @@ V dict_pop_or(const dict<K, V>& d, const std::type_identity_t<K>& key,
 template <class K, class V>
 V dict_setdefault(const dict<K, V>& d, const std::type_identity_t<K>& key,
                   std::type_identity_t<V> fallback) {
-  const std::int64_t hash = py_hash(key);
-  std::int64_t at = d.find(key, hash);
-  if (at >= 0) return d.value_at(at);
-  at = dict<K, V>(d).find_or_add(key, hash);
-  d.value_at(at) = std::move(fallback);
+  bool added;  // one lookup: found, or added where it ended
+  const std::int64_t at = dict<K, V>(d).find_or_add(key, py_hash(key), added);
+  if (added) d.value_at(at) = std::move(fallback);
   return d.value_at(at);
 }
 
 /// d.setdefault(k, []) where making the default has no effect: made only when k is missing.
 template <class K, class V, class Make>
 V dict_setdefault_lazy(const dict<K, V>& d, const std::type_identity_t<K>& key, Make make) {
-  const std::int64_t hash = py_hash(key);
-  std::int64_t at = d.find(key, hash);
-  if (at >= 0) return d.value_at(at);
-  at = dict<K, V>(d).find_or_add(key, hash);
-  d.value_at(at) = make();
+  bool added;
+  const std::int64_t at = dict<K, V>(d).find_or_add(key, py_hash(key), added);
+  if (added) d.value_at(at) = make();
   return d.value_at(at);
 }
 

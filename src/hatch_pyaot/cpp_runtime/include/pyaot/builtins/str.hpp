@@ -38,8 +38,17 @@ struct StrBox {
   std::int64_t refs;
   std::int64_t size;
   std::int64_t hash;  ///< py_hash, once asked (-1: not yet), as CPython caches it
+  /// The exact Python str this one was converted from, a reference the box owns (null for a
+  /// string built here, and on every target without Python): converting it back out is
+  /// that object again, not a new one hashed anew (pyaot/python/str.hpp).
+  void* origin = nullptr;
   char32_t* chars() noexcept { return reinterpret_cast<char32_t*>(this + 1); }
 };
+
+namespace detail {
+/// Lets a box's origin go (set by pyaot/python/str.hpp when it gives a box one).
+inline void (*release_str_origin)(void* origin) noexcept = nullptr;
+}  // namespace detail
 
 inline constexpr std::size_t str_box_bytes(std::int64_t n) noexcept {
   return sizeof(StrBox) + static_cast<std::size_t>(n) * sizeof(char32_t);
@@ -51,6 +60,7 @@ struct free_str_box {
   static constexpr bool immortals = true;
   // out of line: the handle's reset (a load, a compare, a decrement) inlines where it is used
   [[gnu::noinline]] void operator()(StrBox* box) const noexcept {
+    if (box->origin != nullptr) detail::release_str_origin(box->origin);
     if (str_pool::enabled && str_box_bytes(box->size) <= str_pool::SMALL) {
       str_pool::release(box);
     } else {
@@ -103,6 +113,7 @@ class str {
     out.box_->refs = 1;
     out.box_->size = static_cast<std::int64_t>(n);
     out.box_->hash = -1;
+    out.box_->origin = nullptr;
     chars = out.box_->chars();
     return out;
   }

@@ -1,7 +1,8 @@
 #pragma once
 // str at the CPython boundary: an argument's code points are copied in (widened to UTF-32
-// from CPython's 1, 2 or 4 bytes per code point), a result becomes a new Python str in
-// CPython's narrowest layout. Included by convert.hpp.
+// from CPython's 1, 2 or 4 bytes per code point) and the Python str kept by the new box, a
+// result is that str again when it came in so, else a new Python str in CPython's narrowest
+// layout. Included by convert.hpp.
 
 #include "pyaot/python/common.hpp"
 
@@ -15,23 +16,24 @@
 
 namespace pyaot::python {
 
-inline bool from_python(PyObject* obj, str& out, const char* func, const char* param) {
-  if (!PyUnicode_Check(obj)) [[unlikely]] {
-    return detail::wrong_type(obj, func, param, "str");
-  }
-#if defined(Py_LIMITED_API)
-  const Py_ssize_t n = PyUnicode_GetLength(obj);
-  if (n < 0) return false;
+namespace detail {
+
+/// A box's origin let go: its reference to the Python str dropped (not once the interpreter
+/// is finalized: a string a static holds may outlive it).
+inline void drop_str_origin(void* origin) noexcept {
+  if (Py_IsInitialized()) Py_DECREF(static_cast<PyObject*>(origin));
+}
+
+/// The code points of obj copied into a new string (false with the Python error pending).
+inline bool copy_in(PyObject* obj, Py_ssize_t n, str& out) {
   char32_t* chars;
   out = str::with_size(static_cast<std::size_t>(n), chars);
-  if (n > 0 && PyUnicode_AsUCS4(obj, reinterpret_cast<Py_UCS4*>(chars), n, 0) == nullptr) {
+#if defined(Py_LIMITED_API)
+  if (PyUnicode_AsUCS4(obj, reinterpret_cast<Py_UCS4*>(chars), n, 0) == nullptr) {
     out = str();
     return false;
   }
 #else
-  const Py_ssize_t n = PyUnicode_GET_LENGTH(obj);
-  char32_t* chars;
-  out = str::with_size(static_cast<std::size_t>(n), chars);
   const int kind = PyUnicode_KIND(obj);
   const void* data = PyUnicode_DATA(obj);
   if (kind == PyUnicode_1BYTE_KIND) {
@@ -40,14 +42,51 @@ inline bool from_python(PyObject* obj, str& out, const char* func, const char* p
   } else if (kind == PyUnicode_2BYTE_KIND) {
     const auto* p = static_cast<const Py_UCS2*>(data);
     for (Py_ssize_t i = 0; i < n; ++i) chars[i] = p[i];
-  } else if (n > 0) {
+  } else {
     std::memcpy(chars, data, static_cast<std::size_t>(n) * sizeof(char32_t));
   }
 #endif
   return true;
 }
 
+}  // namespace detail
+
+/// An argument's code points copied in; an exact str is also kept by the new box (its
+/// origin), so that the string converted back out is that object: an INCREF, where a new
+/// object would be made and hashed again (a str subclass is copied only: what comes out is
+/// a str, as CPython's methods return). A Latin-1 character is the shared native one.
+inline bool from_python(PyObject* obj, str& out, const char* func, const char* param) {
+  if (!PyUnicode_Check(obj)) [[unlikely]] {
+    return detail::wrong_type(obj, func, param, "str");
+  }
+#if defined(Py_LIMITED_API)
+  const Py_ssize_t n = PyUnicode_GetLength(obj);
+#else
+  const Py_ssize_t n = PyUnicode_GET_LENGTH(obj);
+#endif
+  if (n <= 0) {
+    out = str();
+    return n == 0;
+  }
+  if (n == 1) {
+    const Py_UCS4 c = PyUnicode_ReadChar(obj, 0);
+    if (c < 256) {
+      out = str::of_char(static_cast<char32_t>(c));
+      return true;
+    }
+  }
+  if (!detail::copy_in(obj, n, out)) return false;
+  if (PyUnicode_CheckExact(obj)) {
+    pyaot::detail::release_str_origin = &detail::drop_str_origin;
+    out.box()->origin = Py_NewRef(obj);
+  }
+  return true;
+}
+
 inline PyObject* to_python(const str& value) {
+  if (const StrBox* box = value.box(); box != nullptr && box->origin != nullptr) {
+    return Py_NewRef(static_cast<PyObject*>(box->origin));
+  }
   const std::u32string_view v = value.view();
 #if defined(Py_LIMITED_API)
   // the machine's byte order given (0 would drop a leading U+FEFF as a byte order mark);
