@@ -91,6 +91,9 @@ def method(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
         axis = constant_axis(typer, e, kwargs.get("axis", args[0] if args else None), array.ndim)
         if axis is False or len(args) > 1 or kwargs.keys() - {"axis", "dtype"}:
             return None
+        if array.dtype.kind == "c" and "dtype" in kwargs:
+            typer.diags.error(e.loc, f"{name}() of a complex array takes no dtype= here")
+            return None
         typer.spec.axis_ops[e] = (name, axis)
         result: DType | None = dtypes.INT64 if array.dtype.kind in "bi" else (
             dtypes.UINT64 if array.dtype.kind == "u" else array.dtype)
