@@ -562,6 +562,12 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),
              ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars"),
              ("complex64, complex128 arrays", "`+ - * / **`, comparisons, `abs exp log sqrt "
-              "square conj isnan isinf isfinite minimum maximum`, `real imag angle`, `astype`, "
-              "whole-array `sum prod mean` (docs/values.md)")]
+              "square conj isnan isinf isfinite minimum maximum`, the trigonometric, "
+              "hyperbolic and other ufuncs with complex loops, `real imag angle`, `astype`, "
+              "`sum prod mean min max argmin argmax` whole or along an axis, `cumsum "
+              "cumprod`, `sort argsort` (docs/values.md)"),
+             ("numpy.column_stack, numpy.dstack, numpy.row_stack",
+              "arrays as a tuple written out (1-d as columns; atleast_3d; vstack)"),
+             ("type aliases", "`F2 = numpy.ndarray[tuple[int, int], numpy.dtype[...]]`, "
+              "`Vec = NDArray[...]` at module level, used as annotations")]
     return rows + elementwise_functions.coverage() + numpy_library.coverage()
