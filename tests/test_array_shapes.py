@@ -134,6 +134,7 @@ def test_integer_products_are_exact_and_mismatches_raise(pair):
         pair.native.affine(np.ones((2, 3)), np.ones(4), np.ones(2))
 
 
+@pytest.mark.filterwarnings("ignore:`row_stack` alias is deprecated:DeprecationWarning")
 def test_joins(pair):
     a, b = RNG.normal(size=3), np.arange(4, dtype=np.int32)
     check(pair, "joined", a, b)
@@ -142,6 +143,13 @@ def test_joins(pair):
     check(pair, "side_by_side", m, m[:1])  # rows differ: ValueError
     check(pair, "stacked", np.arange(3), np.arange(3, 6))
     check(pair, "stacked", np.arange(3), np.arange(4))
+    check(pair, "columns", np.arange(3), RNG.normal(size=3))
+    check(pair, "columns", np.arange(3), RNG.normal(size=4))  # ValueError
+    m = RNG.normal(size=(3, 4)).astype(np.float32)
+    check(pair, "depth", m, m[::-1])
+    check(pair, "depth", m.T, m.T.copy())
+    check(pair, "depth", m, m[:, :3])  # ValueError
+    check(pair, "rows", np.arange(3), np.arange(3, 6))
 
 
 def test_axis_views(pair):

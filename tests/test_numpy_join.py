@@ -1,4 +1,5 @@
-"""numpy's concatenate, stack, hstack, vstack, expand_dims, squeeze and flip in the runtime
+"""numpy's concatenate, stack, hstack, vstack, column_stack, dstack, expand_dims, squeeze and
+flip in the runtime
 (pyaot/numpy/join.hpp): one generated C++ program, built once under AddressSanitizer, UBSan
 and LeakSanitizer, runs every case on contiguous, transposed, strided and reversed inputs and
 prints one line each (dtype, shape and values, or the exception's type and message); the same
@@ -90,7 +91,9 @@ def _cases() -> list[tuple[str, str]]:
                         " o); }",
                         _line(np.stack, npy, axis=axis),
                     ))  # fmt: skip
-                stacks = [("hstack", np.hstack, n), ("vstack", np.vstack, max(n, 2))]
+                stacks = [("hstack", np.hstack, n), ("vstack", np.vstack, max(n, 2)),
+                          ("column_stack", np.column_stack, max(n, 2)),
+                          ("dstack", np.dstack, max(n, 3))]
                 for name, fn, rank in stacks:
                     cases.append((
                         f"{{ ndarray<std::int64_t, {rank}> o; show({name}(o, {args}), o); }}",
@@ -109,7 +112,8 @@ def _cases() -> list[tuple[str, str]]:
         "err ValueError need at least one array to concatenate",
     ))  # fmt: skip
     zero_d = [_numpy_source((), "plain", 5), _numpy_source((), "plain", 6)]
-    for name, fn, rank in [("hstack", np.hstack, 1), ("vstack", np.vstack, 2)]:
+    for name, fn, rank in [("hstack", np.hstack, 1), ("vstack", np.vstack, 2),
+                           ("column_stack", np.column_stack, 2), ("dstack", np.dstack, 3)]:
         cases.append((
             f"{{ ndarray<std::int64_t, {rank}> o; show({name}(o, source<0>({{}}, 0, 5),"
             " source<0>({}, 0, 6)), o); }",

@@ -35,6 +35,32 @@ def test_a_stated_rank_is_checked_at_the_call(pair):
             pair.native.doubled_total(np.ones(shape))
 
 
+def test_a_module_level_type_alias_is_the_annotation_it_names(pair):
+    check(pair, "aliased_row_means", RNG.normal(size=(3, 4)))
+    check(pair, "aliased_row_means", RNG.normal(size=(4, 6))[::2, ::-3])
+    with pytest.raises(TypeError, match="argument 'a' must be a float64 array of rank 2, not "
+                                        "float64 array of rank 1"):
+        pair.native.aliased_row_means(np.ones(3))
+
+
+BAD_ALIAS = """import numpy as np
+from hatch_pyaot import compile
+
+Table = dict[list[int], int]
+
+
+@compile
+def count(t: Table) -> int:
+    return len(t)
+"""
+
+
+def test_an_error_in_a_type_alias_is_located_at_its_use(tmp_path):
+    assert_refused(tmp_path, BAD_ALIAS, [
+        (8, 14, "unhashable type: 'list' (dict keys and set items must be int, float, bool or "
+                "tuples of them) (the type alias 'Table' = dict[list[int], int])")])
+
+
 def test_an_open_shape_takes_any_rank(pair):
     for shape in [(3,), (2, 3), (2, 1, 3)]:
         check(pair, "any_rank_total", RNG.normal(size=shape).astype(np.float32))

@@ -1,7 +1,7 @@
 """Area ``complex``: complex128 and complex64 arrays made from the function's float arrays
 (``a + 1j * b``, ``a * 1j``, ``astype``), with ``+ - * /`` (between them and with floats and
-Python complex numbers), ``.real``/``.imag``, ``conj()``, ``np.abs``, ``sum()`` read back as
-float arrays and floats; the right operand of an operation is a name, as in arrays.py."""
+Python complex numbers), ``.real``/``.imag``, ``conj()``, ``np.abs`` and ``abs()``, the
+ufuncs of ``UFUNCS``, ``sum()`` and ``cumsum`` read back as float arrays and floats; the right operand of an operation is a name, as in arrays.py."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fuzz import kinds as k
+
+UFUNCS = ("sin", "cos", "tanh", "arcsinh", "log10", "log1p", "expm1", "sign")
+"""Complex ufuncs NumPy's bits are matched for (docs/values.md, "complex arrays")."""
 
 if TYPE_CHECKING:
     from fuzz.exprs import Exprs
@@ -50,6 +53,9 @@ def expressions(x: Exprs) -> list[tuple[str, str, Callable[[int], str | None]]]:
         ("complex", A, lambda d: f"{z(d)}.real"),
         ("complex", A, lambda d: f"{z(d)}.imag"),
         ("complex", A, lambda d: f"np.abs({z(d)})"),
+        ("complex", A, lambda d: f"abs({z(d)})"),
+        ("complex", A, lambda d: f"np.{r.choice(UFUNCS)}({z(d)}).{r.choice(('real', 'imag'))}"),
+        ("complex", F, lambda d: f"float(np.cumsum({z(d)})[-1:].sum().real)"),
         ("complex", F, lambda d: f"float({z(d)}.sum().real)"),
         ("complex", F, lambda d: f"float({z(d)}.sum().imag)"),
         ("complex", F, lambda d: f"float(np.abs({z(d)}).sum())"),

@@ -288,3 +288,208 @@ def literal() -> NDArray[np.complex128]:
 @compile
 def literal64(x: float) -> NDArray[np.complex64]:
     return np.array([[x, 1j], [x * 1j, -0.0]], dtype=np.complex64)
+
+
+# ----- the other ufuncs (pyaot/numpy/scalar/complex_math.hpp) -----------------------------
+
+
+@compile
+def u_sin(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.sin(a)
+
+
+@compile
+def u_cos(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.cos(a)
+
+
+@compile
+def u_tan(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.tan(a)
+
+
+@compile
+def u_sinh(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.sinh(a)
+
+
+@compile
+def u_cosh(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.cosh(a)
+
+
+@compile
+def u_tanh(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.tanh(a)
+
+
+@compile
+def u_arcsin(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.arcsin(a)
+
+
+@compile
+def u_arccos(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.arccos(a)
+
+
+@compile
+def u_arctan(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.arctan(a)
+
+
+@compile
+def u_arcsinh(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.arcsinh(a)
+
+
+@compile
+def u_arccosh(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.arccosh(a)
+
+
+@compile
+def u_arctanh(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.arctanh(a)
+
+
+@compile
+def u_log10(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.log10(a)
+
+
+@compile
+def u_log2(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.log2(a)
+
+
+@compile
+def u_log1p(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.log1p(a)
+
+
+@compile
+def u_expm1(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.expm1(a)
+
+
+@compile
+def u_sign(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.sign(a)
+
+
+@compile
+def u_reciprocal(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.reciprocal(a)
+
+
+@compile
+def u_negative(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.negative(a)
+
+
+@compile
+def u_power(a: NDArray[np.complex128], b: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.power(a, b)
+
+
+@compile
+def u_many64(a: NDArray[np.complex64]) -> NDArray[np.complex64]:
+    return np.sign(a) * np.log1p(a) - np.expm1(a) + np.log10(a) * np.tanh(a)
+
+
+@compile
+def u_grid(a: np.ndarray[tuple[int, int], np.dtype[np.complex128]]
+           ) -> np.ndarray[tuple[int, int], np.dtype[np.complex128]]:
+    return np.arcsinh(a) - np.log2(a.T)
+
+
+# ----- reductions along an axis, min/max, sorting, cumulative ---------------------------------
+
+C2 = np.ndarray[tuple[int, int], np.dtype[np.complex128]]
+C3 = np.ndarray[tuple[int, int, int], np.dtype[np.complex128]]
+
+
+@compile
+def sums0(a: C2) -> NDArray[np.complex128]:
+    return a.sum(axis=0) + np.prod(a, axis=0) - a.mean(0)
+
+
+@compile
+def sums1(a: C2) -> NDArray[np.complex128]:
+    return a.sum(axis=1) + np.prod(a, axis=-1) - np.mean(a, axis=1)
+
+
+@compile
+def sums3(a: C3) -> NDArray[np.complex128]:
+    return a.sum(axis=1, keepdims=True) - a.mean(axis=2, keepdims=True)
+
+
+@compile
+def extremes0(a: C2) -> NDArray[np.complex128]:
+    return np.max(a, axis=0) - a.min(axis=0)
+
+
+@compile
+def extremes1(a: C2) -> NDArray[np.complex128]:
+    return np.amax(a, axis=1) * 2 + np.amin(a, 1)
+
+
+@compile
+def arg_extremes(a: C2) -> NDArray[np.int64]:
+    return np.argmax(a, axis=0) * 1000 + a.argmin(axis=0)
+
+
+@compile
+def arg_extremes64(a: np.ndarray[tuple[int, int], np.dtype[np.complex64]]) -> NDArray[np.int64]:
+    return a.argmax(axis=1) * 1000 + np.argmin(a, axis=-1)
+
+
+@compile
+def sums64(a: np.ndarray[tuple[int, int], np.dtype[np.complex64]]) -> NDArray[np.complex64]:
+    return a.sum(axis=0) + a.mean(axis=0)
+
+
+@compile
+def whole_extremes(a: NDArray[np.complex128]) -> tuple[complex, complex, int, int]:
+    return a.max(), np.min(a), int(a.argmax()), int(np.argmin(a))
+
+
+@compile
+def sorted_rows(a: C2) -> NDArray[np.complex128]:
+    return np.sort(a)
+
+
+@compile
+def sorted_columns(a: C2) -> NDArray[np.complex128]:
+    return np.sort(a, axis=0)
+
+
+@compile
+def sort_in_place(a: NDArray[np.complex128]) -> None:
+    a.sort()
+
+
+@compile
+def order(a: NDArray[np.complex64]) -> NDArray[np.int64]:
+    return np.argsort(a, kind="stable")
+
+
+@compile
+def running(a: C2) -> NDArray[np.complex128]:
+    return np.cumsum(a, axis=1) - a.cumprod(axis=0)
+
+
+@compile
+def running_flat(a: NDArray[np.complex128]) -> NDArray[np.complex128]:
+    return np.cumprod(a) + a.cumsum()
+
+
+@compile
+def builtin_abs(a: NDArray[np.complex128], x: NDArray[np.float32]) -> NDArray[np.float64]:
+    return abs(a) ** 2 + abs(x)
+
+
+@compile
+def builtin_abs64(a: NDArray[np.complex64]) -> NDArray[np.float32]:
+    return abs(a)

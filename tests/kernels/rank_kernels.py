@@ -9,6 +9,16 @@ from numpy.typing import NDArray
 
 from hatch_pyaot import compile
 
+F2 = np.ndarray[tuple[int, int], np.dtype[np.float64]]
+Vec = NDArray[np.float64]
+Matrix = F2
+
+
+@compile
+def aliased_row_means(a: Matrix) -> Vec:
+    return a.mean(axis=1)
+
+
 @compile
 def doubled_total(a: np.ndarray[tuple[int, int], np.dtype[np.float64]]) -> float:
     return float((a * 2.0).sum())

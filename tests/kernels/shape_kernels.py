@@ -103,6 +103,22 @@ def stacked(a: NDArray[np.int64], b: NDArray[np.int64]) -> NDArray[np.int64]:
 
 
 @compile
+def columns(a: NDArray[np.int64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+    return np.column_stack((a, b, a))
+
+
+@compile
+def depth(a: np.ndarray[tuple[int, int], np.dtype[np.float32]],
+          b: np.ndarray[tuple[int, int], np.dtype[np.float32]]) -> NDArray[np.float32]:
+    return np.dstack((a, b)) + np.dstack((a[0], b[0]))
+
+
+@compile
+def rows(a: NDArray[np.int64], b: NDArray[np.int64]) -> NDArray[np.int64]:
+    return np.row_stack((a, b))
+
+
+@compile
 def reshaped_views(x: NDArray[np.float32]) -> NDArray[np.float32]:
     k = x.shape[0]
     col = np.expand_dims(x, 1)

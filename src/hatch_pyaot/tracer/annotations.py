@@ -40,6 +40,7 @@ from hatch_pyaot.tracer.resolve import (
     UserClass,
     UserEnum,
 )
+from hatch_pyaot.tracer.type_aliases import alias_type
 from hatch_pyaot.typing import numpy_random
 from hatch_pyaot.typing.default_dicts import factory_of
 from hatch_pyaot.typing.dtypes import numpy_attr_dtype
@@ -82,6 +83,8 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
         if inner is None:
             raise AnnotationError(f"annotation {node.value} is not a type", node)
         return annotation_type(resolver, module, inner)
+    if (aliased := alias_type(resolver, module, node, annotation_type)) is not None:
+        return aliased
     if isinstance(node, cst.Name | cst.Attribute):
         res = resolver.expr(module, node)
         if isinstance(res, UserClass | UserEnum):

@@ -5,7 +5,7 @@ reshape takes its shape as ints or a tuple of ints written out."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, TupleType, Type
@@ -15,7 +15,11 @@ from hatch_pyaot.typing.dtypes import DType
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
 
-JOINS = ("numpy.concatenate", "numpy.stack", "numpy.hstack", "numpy.vstack")
+STACKS_AT_LEAST: Final = {"numpy.vstack": 2, "numpy.row_stack": 2,
+                          "numpy.column_stack": 2, "numpy.dstack": 3}
+"""The joins that raise their operands to a rank first: the result's least rank."""
+JOINS = ("numpy.concatenate", "numpy.stack", "numpy.hstack",
+         *STACKS_AT_LEAST)
 AXIS_VIEWS = ("numpy.expand_dims", "numpy.squeeze", "numpy.flip")
 CUMULATIVE = ("cumsum", "cumprod")
 SPREAD = ("var", "std")
@@ -90,6 +94,9 @@ def method(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
 
         axis = constant_axis(typer, e, kwargs.get("axis", args[0] if args else None), array.ndim)
         if axis is False or len(args) > 1 or kwargs.keys() - {"axis", "dtype"}:
+            return None
+        if array.dtype.kind == "c" and "dtype" in kwargs:
+            typer.diags.error(e.loc, f"{name}() of a complex array takes no dtype= here")
             return None
         typer.spec.axis_ops[e] = (name, axis)
         result: DType | None = dtypes.INT64 if array.dtype.kind in "bi" else (
@@ -231,11 +238,12 @@ def _join(typer: FunctionTyper, e: ir.Call, name: str,
     dtype = arrays[0].dtype
     for t in arrays[1:]:
         dtype = dtypes.promote(dtype, t.dtype)
-    if name in ("numpy.hstack", "numpy.vstack"):
-        if kwargs or ndim > 2:
-            typer.diags.error(e.loc, f"{name}() of arrays of rank 1 or 2 only, so far")
+    if name == "numpy.hstack" or name in STACKS_AT_LEAST:
+        if kwargs or ndim > STACKS_AT_LEAST.get(name, 2):
+            typer.diags.error(e.loc, f"{name}() of arrays of rank up to "
+                              f"{STACKS_AT_LEAST.get(name, 2)} only, so far")
             return None
-        out_ndim = 2 if name == "numpy.vstack" else ndim
+        out_ndim = max(ndim, STACKS_AT_LEAST.get(name, 1))
         typer.spec.axis_ops[e] = (name.removeprefix("numpy."), None)
         return ArrayType(dtype, out_ndim)
     out_ndim = ndim + 1 if name == "numpy.stack" else ndim

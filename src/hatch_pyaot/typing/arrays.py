@@ -238,6 +238,8 @@ def call(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return INT
     if name == "builtins.abs":
         (t,) = types
+        if isinstance(t, ArrayType):  # ndarray.__abs__ is numpy.absolute
+            return numpy_ops.ufunc_call(typer, e, "numpy.absolute", types, kwtypes)
         assert isinstance(t, DTypeScalar)
         found = ufuncs.ufunc_loop("absolute", (t.dtype,))
         assert not isinstance(found, str)
@@ -296,7 +298,7 @@ def handles(name: str, types: list[Type]) -> bool:
     if name == "builtins.len":
         return len(types) == 1 and isinstance(types[0], ArrayType)
     if name == "builtins.abs":
-        return len(types) == 1 and isinstance(types[0], DTypeScalar)
+        return len(types) == 1 and isinstance(types[0], DTypeScalar | ArrayType)
     return (name in CREATION or name in CREATION_LIKE or name in REDUCTION_FUNCTIONS
             or name in array_functions.FUNCTIONS or name in numpy_library.FUNCTIONS
             or numpy_ops.ufunc_name(name) is not None or name in operator_functions.NAMES
@@ -384,15 +386,18 @@ def refine_result(declared: Type, actual: Type) -> Type:
 # ----- methods and reductions ----------------------------------------------------------------
 
 REDUCTIONS = ("sum", "prod", "min", "max", "mean", "any", "all", "argmin", "argmax")
-COMPLEX_REDUCTIONS = ("sum", "prod", "mean")
-COMPLEX_METHODS = frozenset({"copy", "astype"})
+COMPLEX_REDUCTIONS = ("sum", "prod", "mean", "min", "max", "argmin", "argmax")
+"""Those of complex arrays, whole or along one axis (min/max in NumPy's lexicographic order)."""
+COMPLEX_METHODS = frozenset({"copy", "astype", "sort", "argsort", "cumsum", "cumprod"})
 
 ELEMENT_NOT_ROW = ("x[i] of an array whose rank the body leaves open is an element where it is "
                    "used as a number (x[i] - y[j]); state the rank in the annotation "
                    "(numpy.ndarray[tuple[int, int], numpy.dtype[numpy.float64]]) to make it a row")
 REDUCTION_FUNCTIONS = {f"numpy.{name}": name for name in REDUCTIONS} | {
     "numpy.amin": "min", "numpy.amax": "max"}
-COMPLEX_FUNCTIONS = frozenset({"numpy.where", *CREATION_LIKE, *REDUCTION_FUNCTIONS})
+COMPLEX_FUNCTIONS = frozenset({*operator_functions.COMPLEX_NAMES, *CREATION_LIKE,
+                               *REDUCTION_FUNCTIONS, "numpy.sort", "numpy.argsort",
+                               "numpy.cumsum", "numpy.cumprod"})
 """What takes complex arrays besides the operators, the ufuncs of typing/ufuncs.py with
 complex loops, numpy.real/imag/angle and creation with ``dtype=``."""
 
@@ -465,10 +470,12 @@ def reduction(typer: FunctionTyper, e: ir.Expr, name: str, array: ArrayType,
               args: list[ir.Expr], kwargs: dict[str, ir.Expr]) -> Type | None:
     """``a.sum()``, ``np.max(a, axis=1)``: a NumPy scalar, or an array one rank lower."""
     axis_expr = kwargs.pop("axis", args.pop(0) if args else None)
-    if array.dtype.kind == "c" and (name not in COMPLEX_REDUCTIONS or axis_expr is not None
-                                    or args or kwargs):
+    if array.dtype.kind == "c" and (name not in COMPLEX_REDUCTIONS or args
+                                    or isinstance(axis_expr, ir.TupleExpr)
+                                    or kwargs.keys() - {"keepdims"}):
         typer.diags.error(e.loc, f"{name}() of a complex array is not supported by the "
-                          "compiler yet (sum, prod and mean of the whole array are)")
+                          f"compiler yet ({', '.join(COMPLEX_REDUCTIONS)} are, along one "
+                          "axis or all)")
         return None
     chosen: DType | None = reduction_dtype(name, array.dtype)
     if "dtype" in kwargs and name in ("sum", "prod", "mean"):
@@ -555,6 +562,12 @@ def numpy_coverage() -> list[tuple[str, str]]:
              ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),
              ("numpy.float32(v), numpy.int8(v), ...", "NumPy scalars"),
              ("complex64, complex128 arrays", "`+ - * / **`, comparisons, `abs exp log sqrt "
-              "square conj isnan isinf isfinite minimum maximum`, `real imag angle`, `astype`, "
-              "whole-array `sum prod mean` (docs/values.md)")]
+              "square conj isnan isinf isfinite minimum maximum`, the trigonometric, "
+              "hyperbolic and other ufuncs with complex loops, `real imag angle`, `astype`, "
+              "`sum prod mean min max argmin argmax` whole or along an axis, `cumsum "
+              "cumprod`, `sort argsort` (docs/values.md)"),
+             ("numpy.column_stack, numpy.dstack, numpy.row_stack",
+              "arrays as a tuple written out (1-d as columns; atleast_3d; vstack)"),
+             ("type aliases", "`F2 = numpy.ndarray[tuple[int, int], numpy.dtype[...]]`, "
+              "`Vec = NDArray[...]` at module level, used as annotations")]
     return rows + elementwise_functions.coverage() + numpy_library.coverage()

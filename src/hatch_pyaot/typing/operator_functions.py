@@ -32,6 +32,10 @@ UNARY: Final = {"negative": "negative", "positive": "positive", "invert": "inver
                 "bitwise_not": "invert", "logical_not": "logical_not"}
 OTHER: Final = ("where", "round", "around")
 NAMES: Final = tuple(f"numpy.{n}" for n in (*BINARY, *LOGICAL, *UNARY, *OTHER))
+COMPLEX_NAMES: Final = frozenset(f"numpy.{n}" for n in (
+    *BINARY, "negative", "positive", "invert", "bitwise_not", "where"))
+"""Those that take complex operands (the binary ones refuse as NumPy does where a ufunc has
+no complex loop: ``np.floor_divide``, ``np.bitwise_and``)."""
 _DEFAULT: Final[dict[PyKind, DType]] = {"int": dtypes.INT64, "float": dtypes.FLOAT64,
                                         "bool": dtypes.BOOL_}
 
@@ -115,7 +119,7 @@ def _unary(typer: FunctionTyper, e: ir.Call, ufunc: str, t: Type,
                           "supported, use the `~` operator or the logical_not function "
                           "instead.")
         return None
-    if dtype.kind == "f" and ufunc == "invert":
+    if dtype.kind in "fc" and ufunc == "invert":
         typer.diags.error(e.loc, "ufunc 'invert' not supported for the input types, and the "
                           "inputs could not be safely coerced to any supported types "
                           "according to the casting rule ''safe''")

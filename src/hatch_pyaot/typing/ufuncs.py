@@ -61,9 +61,12 @@ _FLOATS: Final = (FLOAT16, FLOAT32, FLOAT64)
 _NUMBERS: Final = (*_INTS, *_FLOATS)
 _ALL: Final = (BOOL_, *_NUMBERS)
 _COMPLEX: Final = (COMPLEX64, COMPLEX128)
-_COMPLEX_LOOPS: Final = ("sqrt", "exp", "log", "square", "conjugate", "absolute", "isnan",
-                         "isinf", "isfinite")
-"""The ufuncs compiled for complex too (NumPy has complex loops for most others as well)."""
+_COMPLEX_LOOPS: Final = (
+    "sqrt", "exp", "log", "square", "conjugate", "absolute", "isnan", "isinf", "isfinite",
+    "sin", "cos", "tan", "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan", "arcsinh",
+    "arccosh", "arctanh", "log10", "log2", "log1p", "expm1", "reciprocal", "sign",
+)  # fmt: skip
+"""The ufuncs compiled for complex too (pyaot/numpy/scalar/complex.hpp, complex_math.hpp)."""
 _REAL_RESULT: Final = {COMPLEX64: FLOAT32, COMPLEX128: FLOAT64}
 """``absolute`` of a complex loop gives its part's dtype."""
 

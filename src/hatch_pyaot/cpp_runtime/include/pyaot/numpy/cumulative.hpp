@@ -44,6 +44,19 @@ namespace pyaot::numpy {
 
 namespace detail {
 
+/// acc * x as numpy's accumulate computes it along a lane of `n` elements: it runs its
+/// multiply loop over the n - 1 steps at once, and for complex numbers that loop takes its
+/// scalar path (the schoolbook product, no fused operations) where its input and output
+/// overlap, i.e. unless n == 2 (then its SIMD path: scalar::multiply).
+template <class A>
+inline A running_product(A acc, A x, std::int64_t n) noexcept {
+  if constexpr (scalar::complex_number<A>) {
+    return n == 2 ? scalar::multiply(acc, x) : scalar::complex_detail::plain_product(acc, x);
+  } else {
+    return acc * x;
+  }
+}
+
 /// The running sum (Mul: product) of n elements `stride` apart, into out[0], out[out_step], ...
 template <bool Mul, class R, class T>
 inline void accumulate_run(R* out, std::int64_t out_step, const T* a, std::int64_t n,
@@ -55,9 +68,9 @@ inline void accumulate_run(R* out, std::int64_t out_step, const T* a, std::int64
   for (std::int64_t i = 1; i < n; ++i) {
     const A x = to_accumulator<A>(a[i * stride]);
     if constexpr (Mul) {
-      acc = acc * x;
+      acc = running_product(acc, x, n);
     } else {
-      acc = acc + x;
+      acc = plus(acc, x);
     }
     out[i * out_step] = static_cast<R>(acc);
   }
@@ -80,9 +93,9 @@ inline bool accumulate_flat(ndarray<R, 1>& out, const ndarray<T, N>& a) noexcept
         acc = x;
         first = false;
       } else if constexpr (Mul) {
-        acc = acc * x;
+        acc = running_product(acc, x, total);
       } else {
-        acc = acc + x;
+        acc = plus(acc, x);
       }
       *result++ = static_cast<R>(acc);
     }

@@ -104,6 +104,15 @@ bool concatenate_impl(ndarray<T, N>& out, const ndarray<T, N>* const* arrays, st
   return true;
 }
 
+/// concatenate of the K views along `axis`.
+template <class T, int M, std::size_t K>
+inline bool concatenate_views(ndarray<T, M>& out, const ndarray<T, M> (&views)[K],
+                              int axis) noexcept {
+  const ndarray<T, M>* arrays[K];
+  for (std::size_t i = 0; i < K; ++i) arrays[i] = &views[i];
+  return concatenate_impl<T, M>(out, arrays, K, axis);
+}
+
 template <class T, int N, class... A>
 inline constexpr bool all_arrays = (std::is_same_v<A, ndarray<T, N>> && ...);
 
@@ -151,9 +160,7 @@ bool stack(ndarray<T, N + 1>& out, std::int64_t axis_arg, const ndarray<T, N>& f
   if (!detail::join_normalize_axis(axis, axis_arg, N + 1)) return false;
   const ndarray<T, N + 1> views[] = {detail::insert_unit_axis<T, N>(first, axis),
                                      detail::insert_unit_axis<T, N>(rest, axis)...};
-  const ndarray<T, N + 1>* arrays[1 + sizeof...(A)];
-  for (std::size_t i = 0; i < 1 + sizeof...(A); ++i) arrays[i] = &views[i];
-  return detail::concatenate_impl<T, N + 1>(out, arrays, 1 + sizeof...(A), axis);
+  return detail::concatenate_views(out, views, axis);
 }
 
 /// numpy.hstack((first, rest...)): 1-d arrays (0-d ones as 1-d) join along axis 0, arrays of
@@ -164,9 +171,7 @@ bool hstack(ndarray<T, (N < 1 ? 1 : N)>& out, const ndarray<T, N>& first,
             const A&... rest) noexcept {
   constexpr int M = N < 1 ? 1 : N;
   const ndarray<T, M> views[] = {detail::at_least<1>(first), detail::at_least<1>(rest)...};
-  const ndarray<T, M>* arrays[1 + sizeof...(A)];
-  for (std::size_t i = 0; i < 1 + sizeof...(A); ++i) arrays[i] = &views[i];
-  return detail::concatenate_impl<T, M>(out, arrays, 1 + sizeof...(A), M == 1 ? 0 : 1);
+  return detail::concatenate_views(out, views, M == 1 ? 0 : 1);
 }
 
 /// numpy.vstack((first, rest...)): 1-d arrays (n,) become rows (1, n), 0-d ones (1, 1), and
@@ -177,9 +182,66 @@ bool vstack(ndarray<T, (N < 2 ? 2 : N)>& out, const ndarray<T, N>& first,
             const A&... rest) noexcept {
   constexpr int M = N < 2 ? 2 : N;
   const ndarray<T, M> views[] = {detail::at_least<2>(first), detail::at_least<2>(rest)...};
-  const ndarray<T, M>* arrays[1 + sizeof...(A)];
-  for (std::size_t i = 0; i < 1 + sizeof...(A); ++i) arrays[i] = &views[i];
-  return detail::concatenate_impl<T, M>(out, arrays, 1 + sizeof...(A), 0);
+  return detail::concatenate_views(out, views, 0);
+}
+
+namespace detail {
+
+/// numpy.column_stack's operand: a 1-d array (n,) as a column (n, 1), a 0-d one as (1, 1).
+template <class T, int N>
+inline auto as_column(const ndarray<T, N>& a) noexcept {
+  if constexpr (N == 0) {
+    return insert_unit_axis<T, 1>(insert_unit_axis<T, 0>(a, 0), 1);
+  } else if constexpr (N == 1) {
+    return insert_unit_axis<T, 1>(a, 1);
+  } else {
+    return a;
+  }
+}
+
+/// numpy.atleast_3d: (1, 1, 1) for 0-d, (1, n, 1) for (n,), (m, n, 1) for (m, n).
+template <class T, int N>
+inline auto at_least_3d(const ndarray<T, N>& a) noexcept {
+  if constexpr (N == 0) {
+    return insert_unit_axis<T, 2>(insert_unit_axis<T, 1>(insert_unit_axis<T, 0>(a, 0), 0), 0);
+  } else if constexpr (N == 1) {
+    return insert_unit_axis<T, 2>(insert_unit_axis<T, 1>(a, 0), 2);
+  } else if constexpr (N == 2) {
+    return insert_unit_axis<T, 2>(a, 2);
+  } else {
+    return a;
+  }
+}
+
+}  // namespace detail
+
+/// numpy.column_stack((first, rest...)): arrays of rank below 2 as columns, then everything
+/// joined along axis 1; concatenate's errors.
+template <class T, int N, class... A>
+  requires(detail::all_arrays<T, N, A...>)
+bool column_stack(ndarray<T, (N < 2 ? 2 : N)>& out, const ndarray<T, N>& first,
+                  const A&... rest) noexcept {
+  constexpr int M = N < 2 ? 2 : N;
+  const ndarray<T, M> views[] = {detail::as_column(first), detail::as_column(rest)...};
+  return detail::concatenate_views(out, views, 1);
+}
+
+/// numpy.dstack((first, rest...)): atleast_3d of each, joined along axis 2.
+template <class T, int N, class... A>
+  requires(detail::all_arrays<T, N, A...>)
+bool dstack(ndarray<T, (N < 3 ? 3 : N)>& out, const ndarray<T, N>& first,
+            const A&... rest) noexcept {
+  constexpr int M = N < 3 ? 3 : N;
+  const ndarray<T, M> views[] = {detail::at_least_3d(first), detail::at_least_3d(rest)...};
+  return detail::concatenate_views(out, views, 2);
+}
+
+/// numpy.row_stack: numpy.vstack (an alias NumPy 2 deprecates).
+template <class T, int N, class... A>
+  requires(detail::all_arrays<T, N, A...>)
+bool row_stack(ndarray<T, (N < 2 ? 2 : N)>& out, const ndarray<T, N>& first,
+               const A&... rest) noexcept {
+  return vstack(out, first, rest...);
 }
 
 // ---- Views ----------------------------------------------------------------------------------

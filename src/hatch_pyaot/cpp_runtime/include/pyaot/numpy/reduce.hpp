@@ -290,6 +290,27 @@ inline A to_accumulator(T x) noexcept {
   return static_cast<A>(x);
 }
 
+/// a + b, and a * b as numpy's elementwise loops compute them: where a product along an axis
+/// goes slice by slice numpy runs its multiply loop (the fused complex product,
+/// scalar::multiply), not the reduce loop of sequential_prod (the schoolbook one).
+template <class A>
+inline A plus(A a, A b) noexcept {
+  if constexpr (scalar::complex_number<A>) {
+    return scalar::add(a, b);
+  } else {
+    return a + b;
+  }
+}
+
+template <class A>
+inline A times(A a, A b) noexcept {
+  if constexpr (scalar::complex_number<A>) {
+    return scalar::multiply(a, b);
+  } else {
+    return a * b;
+  }
+}
+
 /// numpy's pairwise_sum over the run, each element first converted to A.
 template <class A, class T>
 A pairwise_sum(const T* a, std::int64_t n, std::int64_t stride) noexcept {
@@ -317,7 +338,7 @@ A pairwise_sum(const T* a, std::int64_t n, std::int64_t stride) noexcept {
 /// acc + a[0] + a[1] + ... in order (numpy's loop when its inner loop is not the reduction).
 template <class A, class T>
 inline A sequential_sum(A acc, const T* a, std::int64_t n, std::int64_t stride) noexcept {
-  for (std::int64_t i = 0; i < n; ++i) acc += to_accumulator<A>(a[i * stride]);
+  for (std::int64_t i = 0; i < n; ++i) acc = plus(acc, to_accumulator<A>(a[i * stride]));
   return acc;
 }
 
@@ -335,6 +356,8 @@ template <class T>
 inline bool is_nan(T x) noexcept {
   if constexpr (std::is_floating_point_v<T>) {
     return std::isnan(x);
+  } else if constexpr (scalar::complex_number<T>) {
+    return scalar::isnan(x);
   } else {
     return false;
   }
@@ -343,10 +366,22 @@ inline bool is_nan(T x) noexcept {
 /// numpy.maximum / numpy.minimum of the running value and x: a NaN on either side wins.
 template <bool Max, class T>
 inline T extreme(T acc, T x) noexcept {
-  if constexpr (Max) {
+  if constexpr (scalar::complex_number<T>) {  // numpy's lexicographic CGE / CLE
+    return Max ? scalar::maximum(acc, x) : scalar::minimum(acc, x);
+  } else if constexpr (Max) {
     return (acc >= x || is_nan(acc)) ? acc : x;
   } else {
     return (acc <= x || is_nan(acc)) ? acc : x;
+  }
+}
+
+/// Whether x is strictly beyond best (both without NaN): complex numbers lexicographically.
+template <bool Max, class T>
+inline bool beyond(T x, T best) noexcept {
+  if constexpr (scalar::complex_number<T>) {
+    return Max ? scalar::greater(x, best) : scalar::less(x, best);
+  } else {
+    return Max ? x > best : x < best;
   }
 }
 
@@ -359,7 +394,7 @@ inline std::int64_t arg_extreme(const T* a, std::int64_t n, std::int64_t stride)
   for (std::int64_t i = 1; i < n; ++i) {
     const T x = a[i * stride];
     if (is_nan(x)) return i;
-    if (Max ? x > best : x < best) {
+    if (beyond<Max>(x, best)) {
       best = x;
       where = i;
     }
@@ -388,7 +423,9 @@ inline A whole_sum(const ndarray<T, N>& a) noexcept {
 /// The sum along `axis` of one lane, in numpy's order (pairwise when `pairwise`).
 template <class A, class T>
 inline A lane_sum(const T* first, std::int64_t n, std::int64_t stride, bool pairwise) noexcept {
-  if constexpr (std::is_floating_point_v<A>) {
+  if constexpr (scalar::complex_number<A>) {
+    if (pairwise) return scalar::add(A(0), complex_pairwise_sum(first, n, stride));
+  } else if constexpr (std::is_floating_point_v<A>) {
     if (pairwise) {
       return A(0) + pairwise_sum<A>(first, n, stride);
     }
@@ -415,7 +452,7 @@ struct SumRun {
   void operator()(A* acc, std::int64_t out_step, const T* row, std::int64_t len,
                   std::int64_t row_stride, std::int64_t) const noexcept {
     apply_run(acc, out_step, row, len, row_stride,
-              [](A s, T x) { return s + to_accumulator<A>(x); });
+              [](A s, T x) { return plus(s, to_accumulator<A>(x)); });
   }
 };
 
@@ -424,7 +461,11 @@ struct SumRun {
 /// machine's default one (negative on x86-64) and bit-identical with numpy's.
 template <class R, class A>
 inline R divide_count(A sum, std::int64_t count) noexcept {
-  return static_cast<R>(static_cast<double>(sum) / static_cast<double>(count));
+  if constexpr (scalar::complex_number<R>) {  // numpy's complex true_divide by the count
+    return scalar::true_divide(sum, R(static_cast<double>(count)));
+  } else {
+    return static_cast<R>(static_cast<double>(sum) / static_cast<double>(count));
+  }
 }
 
 }  // namespace detail
@@ -480,7 +521,7 @@ inline bool whole_arg_extreme(R& out, const ndarray<T, N>& a) noexcept {
   for_each_row(layout, a.data, [&](const T* row, std::int64_t n, std::int64_t stride) {
     const std::int64_t i = arg_extreme<Max>(row, n, stride);
     const T x = row[i * stride];
-    if (is_nan(x) || (Max ? x > best : x < best)) {
+    if (is_nan(x) || beyond<Max>(x, best)) {
       best = x;
       where = start + i;
     }
@@ -741,7 +782,8 @@ bool prod_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a, std::int64_t axis
                                        std::int64_t) {
                                       detail::apply_run(acc, out_step, row, len, row_stride,
                                                         [](A p, T x) {
-                                                          return p * detail::to_accumulator<A>(x);
+                                                          return detail::times(
+                                                              p, detail::to_accumulator<A>(x));
                                                         });
                                     },
                                     [](A acc) { return static_cast<R>(acc); });
@@ -752,9 +794,11 @@ bool prod_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a, std::int64_t axis
 template <class R, class T, int N>
   requires(N >= 1)
 bool mean_axis(ndarray<R, N - 1>& out, const ndarray<T, N>& a, std::int64_t axis) noexcept {
-  static_assert(std::is_floating_point_v<R>, "mean gives a float");
+  static_assert(std::is_floating_point_v<R> || scalar::complex_number<R>,
+                "mean gives a float or a complex");
   // numpy sums in the result dtype: float32 for float32 (or dtype=np.float32), else float64
-  using A = std::conditional_t<std::is_same_v<R, float>, float, double>;
+  using A = std::conditional_t<scalar::complex_number<R>, R,
+                               std::conditional_t<std::is_same_v<R, float>, float, double>>;
   int normalized = 0;
   if (!detail::normalize_axis<N>(normalized, axis)) return false;
   const bool pairwise = detail::reduces_innermost(a, normalized);

@@ -9,6 +9,7 @@
 #include "pyaot/numpy/scalar/cast.hpp"
 #include "pyaot/numpy/scalar/compare.hpp"
 #include "pyaot/numpy/scalar/complex.hpp"
+#include "pyaot/numpy/scalar/complex_math.hpp"
 #include "pyaot/numpy/scalar/divide.hpp"
 #include "pyaot/numpy/scalar/dtype.hpp"
 #include "pyaot/numpy/scalar/extrema.hpp"

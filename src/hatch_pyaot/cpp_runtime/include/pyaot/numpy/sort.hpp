@@ -68,12 +68,27 @@ namespace pyaot::numpy {
 
 namespace detail {
 
+/// npysort's order of complex numbers: lexicographic (real parts first), a NaN part after
+/// every number: R + Rj < R + nanj < nan + Rj < nan + nanj.
+template <class T>
+constexpr bool complex_less(T a, T b) noexcept {
+  const bool a_imag = a.imag == a.imag, b_imag = b.imag == b.imag;
+  if (a.real < b.real) return a_imag || !b_imag;
+  if (a.real > b.real) return !b_imag && a_imag;
+  if (a.real == b.real || (a.real != a.real && b.real != b.real)) {
+    return a.imag < b.imag || (!b_imag && a_imag);
+  }
+  return b.real != b.real;
+}
+
 /// numpy's sort order (npysort's Tag::less): a < b, with NaNs after every number.
 struct NumpyLess {
   template <class T>
   bool operator()(T a, T b) const noexcept {
     if constexpr (std::is_floating_point_v<T>) {
       return a < b || (b != b && a == a);
+    } else if constexpr (scalar::complex_number<T>) {
+      return complex_less(a, b);
     } else {
       return a < b;
     }
