@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from support import Pair, build_pair, check_copies
@@ -34,6 +35,19 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("setitem_order", ([0.5] * 6, "a")), ("setitem_order", ([0.5] * 5, "b")),
     ("narrowed_in_union", (None, 3, True)), ("narrowed_in_union", (4, 3, True)),
     ("narrowed_in_union", (None, -1, False)), ("narrowed_in_union", (4, 3, False)),
+    ("in_place_broadcast", (np.ones(1), np.ones(3), 2.0)),
+    ("in_place_broadcast", (np.ones(2), np.ones(0), 2.0)),
+    ("in_place_broadcast", (np.ones(0), np.ones(2), 2.0)),
+    ("in_place_broadcast", (np.ones(3), np.arange(3.0), -0.5)),
+    ("in_place_broadcast", (np.ones(3), np.ones(1), 3.0)),
+    ("in_place_broadcast", (np.arange(4.0)[::-2], np.ones(2), 1.5)),
+    ("array_setitem_order", (np.ones(3), [0.5] * 9, "a")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 9, "c")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 5, "c")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 6, "c")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 7, "c")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 8, "c")),
+    ("array_setitem_order", (np.ones(1), [0.5] * 8, "b")),
 ]
 
 
