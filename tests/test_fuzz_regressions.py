@@ -62,3 +62,13 @@ def test_huge_constant_powers_overflow_at_run_time(pair: Pair, n: int) -> None:
     overflows (README's documented difference)."""
     with pytest.raises(OverflowError):
         pair.native.huge_constant_powers(n)
+
+
+def test_in_place_on_a_read_only_array(pair: Pair) -> None:
+    """``x += y`` on a read-only array: NumPy's in-place ufunc's words, on both sides."""
+    ro = np.ones(3)
+    ro.flags.writeable = False
+    for side in (pair.python, pair.native):
+        with pytest.raises(ValueError, match=r"^output array is read-only"):
+            side.in_place_broadcast(ro, np.ones(3), 1.0)
+    assert ro.tolist() == [1.0, 1.0, 1.0]

@@ -110,14 +110,27 @@ inline bool broadcast_step(std::array<std::int64_t, M>& acc, int& acc_ndim,
          operands_error(acc.data(), acc_ndim, shape, ndim);
 }
 
+/// acc = broadcast(acc, operand), or false (no error set, acc as it was) when they do not
+/// broadcast; a scalar broadcasts with anything.
+template <std::size_t M, class A>
+inline bool join_operand(std::array<std::int64_t, M>& acc, int& acc_ndim,
+                         const A& operand) noexcept {
+  if constexpr (operand_traits<A>::is_array) {
+    return broadcast_join(acc, acc_ndim, operand.shape.data(), operand_traits<A>::rank);
+  } else {
+    return true;
+  }
+}
+
+/// join_operand() with numpy's error for the pair that fails.
 template <std::size_t M, class A>
 inline bool broadcast_operand(std::array<std::int64_t, M>& acc, int& acc_ndim,
                               const A& operand) noexcept {
+  if (join_operand(acc, acc_ndim, operand)) return true;
   if constexpr (operand_traits<A>::is_array) {
-    return broadcast_step(acc, acc_ndim, operand.shape.data(), operand_traits<A>::rank);
-  } else {
-    return true;  // a scalar broadcasts with anything
+    return operands_error(acc.data(), acc_ndim, operand.shape.data(), operand_traits<A>::rank);
   }
+  return false;
 }
 
 /// The broadcast shape of all array operands, folded left to right (see the top).
@@ -516,17 +529,6 @@ inline std::string operand_shape_text(const A& operand) {
     return broadcast_shape_repr(operand.shape.data(), operand_traits<A>::rank) + " ";
   } else {
     return "";
-  }
-}
-
-/// broadcast_operand() without the error: false when the operand does not broadcast.
-template <std::size_t M, class A>
-inline bool join_operand(std::array<std::int64_t, M>& acc, int& acc_ndim,
-                         const A& operand) noexcept {
-  if constexpr (operand_traits<A>::is_array) {
-    return broadcast_join(acc, acc_ndim, operand.shape.data(), operand_traits<A>::rank);
-  } else {
-    return true;
   }
 }
 
