@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from support import Pair, build_pair, check_copies
@@ -34,6 +35,19 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("setitem_order", ([0.5] * 6, "a")), ("setitem_order", ([0.5] * 5, "b")),
     ("narrowed_in_union", (None, 3, True)), ("narrowed_in_union", (4, 3, True)),
     ("narrowed_in_union", (None, -1, False)), ("narrowed_in_union", (4, 3, False)),
+    ("in_place_broadcast", (np.ones(1), np.ones(3), 2.0)),
+    ("in_place_broadcast", (np.ones(2), np.ones(0), 2.0)),
+    ("in_place_broadcast", (np.ones(0), np.ones(2), 2.0)),
+    ("in_place_broadcast", (np.ones(3), np.arange(3.0), -0.5)),
+    ("in_place_broadcast", (np.ones(3), np.ones(1), 3.0)),
+    ("in_place_broadcast", (np.arange(4.0)[::-2], np.ones(2), 1.5)),
+    ("array_setitem_order", (np.ones(3), [0.5] * 9, "a")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 9, "c")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 5, "c")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 6, "c")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 7, "c")),
+    ("array_setitem_order", (np.ones(3), [0.5] * 8, "c")),
+    ("array_setitem_order", (np.ones(1), [0.5] * 8, "b")),
 ]
 
 
@@ -48,3 +62,13 @@ def test_huge_constant_powers_overflow_at_run_time(pair: Pair, n: int) -> None:
     overflows (README's documented difference)."""
     with pytest.raises(OverflowError):
         pair.native.huge_constant_powers(n)
+
+
+def test_in_place_on_a_read_only_array(pair: Pair) -> None:
+    """``x += y`` on a read-only array: NumPy's in-place ufunc's words, on both sides."""
+    ro = np.ones(3)
+    ro.flags.writeable = False
+    for side in (pair.python, pair.native):
+        with pytest.raises(ValueError, match=r"^output array is read-only"):
+            side.in_place_broadcast(ro, np.ones(3), 1.0)
+    assert ro.tolist() == [1.0, 1.0, 1.0]

@@ -29,6 +29,7 @@ def _areas() -> dict[str, ModuleType]:
         f_generators,
         f_match,
         f_objects,
+        f_rows,
         f_text,
         f_unions,
         f_with,
@@ -36,12 +37,13 @@ def _areas() -> dict[str, ModuleType]:
 
     return {"closures": f_closures, "generators": f_generators, "match": f_match,
             "objects": f_objects, "bytes": f_text, "collections": f_collections,
-            "with": f_with, "unions": f_unions, "complex": f_complex}
+            "with": f_with, "unions": f_unions, "complex": f_complex,
+            "rows": f_rows}
 
 
 AREAS = ("closures", "kwonly", "generators", "match", "enums", "namedtuples", "dataclasses",
          "classes", "bytes", "collections", "heapq/bisect", "finally-jumps", "reraise",
-         "with", "unions", "complex", "finally-break")
+         "with", "unions", "complex", "finally-break", "rows")
 """Every area name; ``finally-jumps`` (return/break/continue out of a ``try`` with a
 ``finally``), ``finally-break`` (``break``/``continue`` inside a ``finally``) and ``reraise``
 (a bare ``raise`` in a handler) live in stmts.py."""

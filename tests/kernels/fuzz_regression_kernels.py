@@ -4,6 +4,9 @@ compiled once for tests/test_fuzz_regressions.py; each also runs as plain Python
 import heapq
 from collections.abc import Callable
 
+import numpy as np
+from numpy.typing import NDArray
+
 from hatch_pyaot import compile
 
 
@@ -107,3 +110,27 @@ def narrowed_in_union(p: int | None, w: int, c: bool) -> str:
     v: int | str = (p if p is not None else w) if c else 'a'
     u: int | str = p if p is not None else w
     return repr(v) + repr(u)
+
+
+@compile
+def in_place_broadcast(x: NDArray[np.float64], y: NDArray[np.float64], k: float) -> float:
+    """``x += y`` gave ``x[...] = x + y``'s messages ("could not broadcast input array from
+    shape (3,) into shape (1,)") where NumPy's in-place ufunc says "non-broadcastable output
+    operand with shape (1,) doesn't match the broadcast shape (3,)", or lists the output's
+    shape too ("shapes (2,) (0,) (2,) "; seed 2000, ``x2 += np.ones(3)``)."""
+    x += y
+    x *= y * k
+    return float(x.sum())
+
+
+@compile
+def array_setitem_order(a: NDArray[np.float64], xs: list[float], k: str) -> float:
+    """``a[i] = v`` on an array (an element, a slice, a row) evaluated ``i`` before ``v``: a
+    failing index raised its error where CPython first raises the value's (seed 2101,
+    ``x3[rec(...)] = x2[x0:x0][x0]``)."""
+    a[{'a': 0, 'b': 1}[k]] = xs[5]
+    a[{'a': 0, 'b': 1}[k]:] = xs[6]
+    m = np.outer(a, a)
+    m[{'a': 0, 'b': 1}[k]] = a * xs[7]
+    m[{'a': 0, 'b': 1}[k], 1:] = a[1:] - xs[8]
+    return float(m.sum())

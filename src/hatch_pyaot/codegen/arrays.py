@@ -132,13 +132,17 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
     if len(parts) < at.ndim or any(isinstance(p, ir.SliceExpr) for p in parts):
         integers = sum(not isinstance(p, ir.SliceExpr) for p in parts)
         vt = ArrayType(at.dtype, at.ndim - integers)
-        view = _make_view(em, s, target, vt, s.loc.line)
         from hatch_pyaot.codegen.elementwise import assign_into  # it stores through us
 
-        assign_into(em, view, vt, s.value, s.loc.line)
+        assign_into(em, lambda: _make_view(em, s, target, vt, s.loc.line), vt, s.value,
+                    s.loc.line)
         return
+    # Python evaluates the value before the index (``a[f()] = xs[9]`` raises xs's IndexError)
+    from hatch_pyaot.codegen.dicts import evaluated_as  # dicts imports lists, lists us
+
+    held = evaluated_as(em, s.value, em.spec.type_of(s.value))
     indices = _indices(em, s)
-    value = store(em, em.expr(s.value), em.spec.type_of(s.value), at.dtype, s.loc.line)
+    value = store(em, held, em.spec.type_of(s.value), at.dtype, s.loc.line)
     args = ", ".join([target, value, *indices])
     func = "setitem_in_range" if s in em.in_range else "setitem"
     em.line(f"if (!pyaot::numpy::{func}({args})) [[unlikely]] {em.fail(s.loc.line)}")

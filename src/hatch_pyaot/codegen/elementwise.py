@@ -13,6 +13,7 @@ exponent) the lambda writes its element through a reference and returns false on
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.codegen.arrays import CONVERT_HEADER, ELEMENTWISE_HEADER, store
@@ -147,19 +148,25 @@ def materialize(em: FunctionEmitter, fusion: Fusion, body: str, t: ArrayType, li
     return out
 
 
-def assign_into(em: FunctionEmitter, target: str, at: ArrayType, value: ir.Expr,
-                line: int) -> None:
+def assign_into(em: FunctionEmitter, make_target: Callable[[], str], at: ArrayType,
+                value: ir.Expr, line: int) -> None:
     """``target[...] = value``: an array (broadcast, fused when it is an expression) or a
-    number (every element)."""
+    number (every element). The target (a view: its indices) is made after the value's
+    operands are evaluated, as Python evaluates the value first."""
     em.headers.add(ELEMENTWISE_HEADER)
     vt = em.spec.type_of(value)
     want = DTypeScalar(at.dtype)
     if not isinstance(vt, ArrayType):
-        code = store(em, em.expr(value), vt, at.dtype, line)
+        from hatch_pyaot.codegen.dicts import evaluated_as  # dicts imports lists, lists us
+
+        held = evaluated_as(em, value, vt)
+        target = make_target()
+        code = store(em, held, vt, at.dtype, line)
         em.line(f"if (!pyaot::numpy::fill({target}, {code})) [[unlikely]] {em.fail(line)}")
         return
     fusion = Fusion(em, line, at.ndim)
     body = fusion.element(value, want)
+    target = make_target()
     args = ", ".join([target, fusion.lambda_(body, at.dtype.cpp), *fusion.args])
     em.line(f"if (!{fusion.call('map_into')}({args})) [[unlikely]] {em.fail(line)}")
 
@@ -178,7 +185,7 @@ def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
     result = op.result if not isinstance(op.result, ArrayType) else DTypeScalar(op.result.dtype)
     body = em.cast(fusion.apply(op, [left, right], result), result, DTypeScalar(at.dtype))
     args = ", ".join([target, fusion.lambda_(body, at.dtype.cpp), *fusion.args])
-    em.line(f"if (!{fusion.call('map_into')}({args})) [[unlikely]] {em.fail(s.loc.line)}")
+    em.line(f"if (!{fusion.call('map_in_place')}({args})) [[unlikely]] {em.fail(s.loc.line)}")
 
 
 def weak_int(em: FunctionEmitter, code: str, t: DTypeScalar, line: int) -> str:

@@ -85,16 +85,16 @@ inline std::string broadcast_shape_repr(const std::int64_t* shape, int ndim) {
                                     broadcast_shape_repr(y, y_ndim) + " ");
 }
 
-/// acc = broadcast(acc, shape): numpy's check for one binary operation.
+/// acc = broadcast(acc, shape), or false (no error set) when they do not broadcast.
 template <std::size_t M>
-inline bool broadcast_step(std::array<std::int64_t, M>& acc, int& acc_ndim,
+inline bool broadcast_join(std::array<std::int64_t, M>& acc, int& acc_ndim,
                            const std::int64_t* shape, int ndim) noexcept {
   const int result_ndim = std::max(acc_ndim, ndim);
   std::array<std::int64_t, M> result{};
   for (int i = 1; i <= result_ndim; ++i) {
     const std::int64_t x = i <= acc_ndim ? acc[acc_ndim - i] : 1;
     const std::int64_t y = i <= ndim ? shape[ndim - i] : 1;
-    if (x != y && x != 1 && y != 1) return operands_error(acc.data(), acc_ndim, shape, ndim);
+    if (x != y && x != 1 && y != 1) return false;
     result[result_ndim - i] = x == 1 ? y : x;
   }
   acc = result;
@@ -102,14 +102,35 @@ inline bool broadcast_step(std::array<std::int64_t, M>& acc, int& acc_ndim,
   return true;
 }
 
+/// acc = broadcast(acc, shape): numpy's check for one binary operation.
+template <std::size_t M>
+inline bool broadcast_step(std::array<std::int64_t, M>& acc, int& acc_ndim,
+                           const std::int64_t* shape, int ndim) noexcept {
+  return broadcast_join(acc, acc_ndim, shape, ndim) ||
+         operands_error(acc.data(), acc_ndim, shape, ndim);
+}
+
+/// acc = broadcast(acc, operand), or false (no error set, acc as it was) when they do not
+/// broadcast; a scalar broadcasts with anything.
+template <std::size_t M, class A>
+inline bool join_operand(std::array<std::int64_t, M>& acc, int& acc_ndim,
+                         const A& operand) noexcept {
+  if constexpr (operand_traits<A>::is_array) {
+    return broadcast_join(acc, acc_ndim, operand.shape.data(), operand_traits<A>::rank);
+  } else {
+    return true;
+  }
+}
+
+/// join_operand() with numpy's error for the pair that fails.
 template <std::size_t M, class A>
 inline bool broadcast_operand(std::array<std::int64_t, M>& acc, int& acc_ndim,
                               const A& operand) noexcept {
+  if (join_operand(acc, acc_ndim, operand)) return true;
   if constexpr (operand_traits<A>::is_array) {
-    return broadcast_step(acc, acc_ndim, operand.shape.data(), operand_traits<A>::rank);
-  } else {
-    return true;  // a scalar broadcasts with anything
+    return operands_error(acc.data(), acc_ndim, operand.shape.data(), operand_traits<A>::rank);
   }
+  return false;
 }
 
 /// The broadcast shape of all array operands, folded left to right (see the top).
@@ -503,7 +524,59 @@ inline bool map_into_impl(const ndarray<R, N>& out, F& f, const A&... operands) 
                        make_cursor<N>(operands)...);
 }
 
+/// An array operand's shape and a space, as numpy lists the operands of a ufunc; "" for a
+/// scalar.
+template <class A>
+inline std::string operand_shape_text(const A& operand) {
+  if constexpr (operand_traits<A>::is_array) {
+    return broadcast_shape_repr(operand.shape.data(), operand_traits<A>::rank) + " ";
+  } else {
+    return "";
+  }
+}
+
+/// `out op= operands` (numpy's ufunc with out=): out is writeable ("output array is
+/// read-only"); the inputs broadcast together ("operands could not be broadcast together with
+/// shapes (2,) (0,) (2,) ", the output listed last); their shape is out's own
+/// ("non-broadcastable output operand with shape (1,) doesn't match the broadcast shape (3,)").
+template <bool Fallible, class R, int N, class F, class... A>
+inline bool map_in_place_impl(const ndarray<R, N>& out, F& f, const A&... operands) noexcept {
+  if (is_read_only(out)) return raise(Exc::ValueError, "output array is read-only");
+  constexpr int M = std::max(N, max_rank<A...>);
+  ShapeBuffer<M> shape{};
+  int ndim = 0;
+  const bool joined = (join_operand(shape, ndim, operands) && ...);
+  const std::string out_text = broadcast_shape_repr(out.shape.data(), N);
+  if (!joined) {
+    return raise(Exc::ValueError, "operands could not be broadcast together with shapes " +
+                                      (operand_shape_text(operands) + ...) + out_text + " ");
+  }
+  bool same = ndim <= N;
+  for (int i = 1; same && i <= N; ++i) {
+    same = (i <= ndim ? shape[ndim - i] : 1) == out.shape[N - i];
+  }
+  if (!same) {
+    return raise(Exc::ValueError, "non-broadcastable output operand with shape " + out_text +
+                                      " doesn't match the broadcast shape " +
+                                      broadcast_shape_repr(shape.data(), ndim));
+  }
+  return map_into_impl<Fallible>(out, f, operands...);
+}
+
 }  // namespace detail
+
+/// `out op= ...` on an array: map_into() with the checks and messages of numpy's in-place
+/// ufunc (see map_in_place_impl).
+template <class R, int N, class F, class... A>
+bool map_in_place(const ndarray<R, N>& out, F f, const A&... operands) noexcept {
+  return detail::map_in_place_impl<false>(out, f, operands...);
+}
+
+/// map_in_place() with a fallible `bool f(R& out, elements...)`.
+template <class R, int N, class F, class... A>
+bool map_in_place_fallible(const ndarray<R, N>& out, F f, const A&... operands) noexcept {
+  return detail::map_in_place_impl<true>(out, f, operands...);
+}
 
 /// numpy's broadcasting of the operands of one binary operation: out = the broadcast shape,
 /// or ValueError("operands could not be broadcast together with shapes (3,) (2,4) ").
