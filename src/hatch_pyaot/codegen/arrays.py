@@ -143,6 +143,9 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
     held = evaluated_as(em, s.value, em.spec.type_of(s.value))
     indices = _indices(em, s)
     value = store(em, held, em.spec.type_of(s.value), at.dtype, s.loc.line)
+    if s in em.writeable:  # codegen/bounds.py: in range, into an array made here
+        em.line(f"pyaot::numpy::at({', '.join([target, *indices])}) = {value};")
+        return
     args = ", ".join([target, value, *indices])
     func = "setitem_in_range" if s in em.in_range else "setitem"
     em.line(f"if (!pyaot::numpy::{func}({args})) [[unlikely]] {em.fail(s.loc.line)}")

@@ -8,7 +8,11 @@ The proof covers the common loop form: ``for i in range(start, stop)`` with a co
 axis k of ``a`` in range when ``start + d >= 0`` and ``c + d <= 0``, provided neither ``i``
 nor ``a`` is assigned in the loop. An array made by ``np.zeros_like(a)``, ``np.empty_like(a)``,
 ``np.ones_like(a)``, ``np.full_like(a, v)`` or ``a.copy()`` and never assigned again has a's
-shape. Everything else keeps its check (and ``boundscheck = false`` drops them all).
+shape, and so has one made by ``np.zeros(a.shape)`` (``empty``, ``ones``, ``full``) or, for
+axis 0, by ``np.zeros(len(a))``; a name assigned only such arrays, or names of the same kind
+(``v, nxt = nxt, v``), too. ``h, w = a.shape[0], a.shape[1]`` binds each bound. An array
+every assignment of which makes a new one is writeable: a proven store into it needs no
+check at all. Everything else keeps its check (and ``boundscheck = false`` drops them all).
 """
 
 from __future__ import annotations
@@ -19,6 +23,16 @@ from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.walk import all_statements, each_expr, nested_blocks, target_names
 
 _SAME_SHAPE = ("numpy.zeros_like", "numpy.empty_like", "numpy.ones_like", "numpy.full_like")
+_CREATION = ("numpy.zeros", "numpy.empty", "numpy.ones", "numpy.full")
+
+
+@dataclass(frozen=True)
+class Proof:
+    in_range: set[ir.Expr | ir.Stmt]
+    """The Index, TupleGet and SetItem nodes whose every index is in range."""
+    writeable: set[ir.Stmt]
+    """Those SetItems of them that store into an array made in the function (no read-only
+    check)."""
 
 
 @dataclass(frozen=True)
@@ -31,10 +45,10 @@ class _Range:
     offset: int
 
 
-def proven_accesses(fn: ir.Function,
-                    indices: dict[ir.Expr | ir.Stmt, list[ir.Expr]]) -> set[ir.Expr | ir.Stmt]:
-    """The Index, TupleGet and SetItem nodes of ``fn`` whose every index is in range."""
-    return _Prover(fn, indices).run()
+def prove(fn: ir.Function, indices: dict[ir.Expr | ir.Stmt, list[ir.Expr]]) -> Proof:
+    """The element accesses of ``fn`` that need no check."""
+    prover = _Prover(fn, indices)
+    return Proof(prover.run(), prover.writeable)
 
 
 class _Prover:
@@ -44,11 +58,10 @@ class _Prover:
         self.indices = indices
         self.assignments: dict[str, list[ir.Expr | None]] = {}
         for s in all_statements(fn.body):
-            for name in _assigned_names(s):
-                value = s.value if isinstance(s, ir.Assign) and isinstance(
-                    s.target, ir.NameTarget) else None
+            for name, value in _assigned_values(s):
                 self.assignments.setdefault(name, []).append(value)
         self.proven: set[ir.Expr | ir.Stmt] = set()
+        self.writeable: set[ir.Stmt] = set()
 
     def run(self) -> set[ir.Expr | ir.Stmt]:
         self._block(self.fn.body, {})
@@ -91,6 +104,8 @@ class _Prover:
         base = self._shape_of(array.id)
         if all(self._in_range(part, base, axis, facts) for axis, part in enumerate(parts)):
             self.proven.add(key)
+            if isinstance(key, ir.SetItem) and self._fresh(array.id, frozenset()):
+                self.writeable.add(key)
 
     def _in_range(self, part: ir.Expr, base: str, axis: int,
                   facts: dict[str, _Range]) -> bool:
@@ -128,9 +143,13 @@ class _Prover:
                 return None
             sign = 1 if e.op == ir.BinOpKind.ADD else -1
             return inner[0], inner[1], inner[2] + sign * e.right.value
-        if isinstance(e, ir.TupleGet) and isinstance(e.value, ir.Attribute) and \
-                e.value.name == "shape" and isinstance(e.value.value, ir.Name) and e.index >= 0:
-            return self._fixed(e.value.value.id, e.index)
+        axis = e.index if isinstance(e, ir.TupleGet) else e.index.value if isinstance(
+            e, ir.Index) and isinstance(e.index, ir.Const) and type(e.index.value) is int \
+            else None  # a.shape[k] of an array of open rank stays an Index in the IR
+        if isinstance(axis, int) and isinstance(e, ir.TupleGet | ir.Index) and \
+                isinstance(e.value, ir.Attribute) and e.value.name == "shape" and \
+                isinstance(e.value.value, ir.Name) and axis >= 0:
+            return self._fixed(e.value.value.id, axis)
         if isinstance(e, ir.Call) and e.func == "builtins.len" and len(e.args) == 1 and \
                 isinstance(e.args[0], ir.Name):
             return self._fixed(e.args[0].id, 0)
@@ -142,21 +161,60 @@ class _Prover:
         return (array, axis, 0) if len(self.assignments.get(array, [])) <= 1 else None
 
     def _shape_of(self, name: str) -> str:
-        """The array whose shape ``name`` has for sure: itself, or the parameter it was made
-        like (a parameter never assigned: made like a name that changes later, it would keep
-        the old shape)."""
+        """The array whose shape ``name`` has for sure: itself, or the parameter (never
+        assigned) every value assigned to it was made like."""
+        found = self._made_like(name, frozenset())
+        return found if found else name
+
+    def _made_like(self, name: str, seen: frozenset[str]) -> str | None:
+        """The parameter never assigned whose shape each value of ``name`` has; "" when
+        only names already being followed (a cycle: ``v, w = w, v``) were found; None when
+        unknown."""
+        if name in seen:
+            return ""
         values = self.assignments.get(name, [])
-        if len(values) != 1 or values[0] is None:
-            return name
-        value = values[0]
+        if not values or None in values:
+            return None
+        sources = {self._value_like(v, seen | {name}) for v in values if v is not None}
+        if None in sources or len(sources - {""}) > 1:
+            return None
+        return max(sources, key=len)  # type: ignore[arg-type]
+
+    def _value_like(self, value: ir.Expr, seen: frozenset[str]) -> str | None:
+        if isinstance(value, ir.Name):
+            return self._made_like(value.id, seen)
         source = None
         if isinstance(value, ir.Call) and value.func in _SAME_SHAPE and value.args:
             source = value.args[0]
         elif isinstance(value, ir.MethodCall) and value.name == "copy" and not value.args:
             source = value.obj
+        elif isinstance(value, ir.Call) and value.func in _CREATION and value.args:
+            return self._created_like(value.args[0])
         if isinstance(source, ir.Name) and not self.assignments.get(source.id):
             return source.id
-        return name
+        return None
+
+    def _created_like(self, shape: ir.Expr) -> str | None:
+        """``np.zeros(a.shape)``: a's shape; ``np.zeros(len(a))``: a's first axis (all that
+        a 1-d array has)."""
+        if isinstance(shape, ir.Attribute) and shape.name == "shape" and \
+                isinstance(shape.value, ir.Name) and not self.assignments.get(shape.value.id):
+            return shape.value.id
+        bound = self._shape_bound(shape)
+        if bound is not None and bound[1:] == (0, 0) and not self.assignments.get(bound[0]):
+            return bound[0]
+        return None
+
+    def _fresh(self, name: str, seen: frozenset[str]) -> bool:
+        """Every value of ``name`` is an array made here (or another such name): writeable."""
+        if name in seen:
+            return True
+        values = self.assignments.get(name, [])
+        return bool(values) and all(
+            (isinstance(v, ir.Name) and self._fresh(v.id, seen | {name}))
+            or (isinstance(v, ir.Call) and v.func in _SAME_SHAPE + _CREATION)
+            or (isinstance(v, ir.MethodCall) and v.name == "copy" and not v.args)
+            for v in values)
 
 
 def _linear(e: ir.Expr) -> tuple[str, int] | None:
@@ -192,6 +250,18 @@ def _own_exprs(s: ir.Stmt) -> list[ir.Expr]:
     if isinstance(s, ir.Raise):
         return [e for e in (s.message, s.cause) if e is not None]
     return []
+
+
+def _assigned_values(s: ir.Stmt) -> list[tuple[str, ir.Expr | None]]:
+    """The names ``s`` assigns, each with its value where known (``h, w = a, b`` too)."""
+    if isinstance(s, ir.Assign) and isinstance(s.target, ir.NameTarget):
+        return [(s.target.id, s.value)]
+    if isinstance(s, ir.Assign) and isinstance(s.target, ir.TupleTarget) and \
+            isinstance(s.value, ir.TupleExpr) and len(s.value.items) == len(s.target.items) \
+            and all(isinstance(t, ir.NameTarget) for t in s.target.items):
+        return [(t.id, v) for t, v in zip(s.target.items, s.value.items, strict=True)
+                if isinstance(t, ir.NameTarget)]
+    return [(name, None) for name in _assigned_names(s)]
 
 
 def _assigned_names(s: ir.Stmt) -> list[str]:

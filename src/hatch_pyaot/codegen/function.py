@@ -158,6 +158,8 @@ class FunctionEmitter:
     """The exceptions the enclosing ``except`` blocks caught, that a bare ``raise`` raises."""
     in_range: set[ir.Expr | ir.Stmt] = field(default_factory=set)
     """The element accesses proven in range (codegen/bounds.py): no index check."""
+    writeable: set[ir.Stmt] = field(default_factory=set)
+    """The stores among them into arrays made in the function: no read-only check either."""
     ticking: bool = False
     """A loop counts down ``ticks`` to its interrupt check (pyaot/interrupt.hpp)."""
     unbound: unbound.MaybeUnbound = field(default_factory=unbound.MaybeUnbound)
@@ -180,7 +182,8 @@ class FunctionEmitter:
     def __post_init__(self) -> None:
         if self.spec.function.generator:
             self.exit = "co_return"
-        self.in_range = bounds.proven_accesses(self.spec.function, self.spec.indices)
+        proof = bounds.prove(self.spec.function, self.spec.indices)
+        self.in_range, self.writeable = proof.in_range, proof.writeable
         self.unbound = unbound.maybe_unbound(self.spec.function)
         self.no_overflow = ranges.cannot_overflow(self.spec)
         self.substituted, self.fused_away = statement_fusion.plan(self)
