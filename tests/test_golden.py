@@ -42,7 +42,7 @@ CASES = [(case, s) for case in ("basics", "arrays", "lists", "dicts", "classes",
                                    "generators", "match", "exceptions", "with_blocks",
                                    "context_generators")
          for s in ("ir", "types", "cpp")]
-CASES += [("fusion", "cpp")]
+CASES += [("fusion", "cpp"), ("bounds", "cpp")]
 CASES += [("errors", "diagnostics"), ("array_errors", "diagnostics"), ("list_errors", "diagnostics"),
           ("dict_errors", "diagnostics"), ("union_errors", "diagnostics")]
 
