@@ -36,7 +36,7 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
       if (!pyaot::check_interrupt()) return pyaot::fail_at("arrays.py", 10);
     }
     float t4 = pyaot::numpy::scalar::add(pyaot::numpy::at(v_u, v_i), pyaot::numpy::scalar::multiply(static_cast<float>(v_w), pyaot::numpy::scalar::add(pyaot::numpy::scalar::subtract(pyaot::numpy::at(v_u, (v_i - INT64_C(1))), pyaot::numpy::scalar::multiply(static_cast<float>(INT64_C(2)), pyaot::numpy::at(v_u, v_i))), pyaot::numpy::at(v_u, (v_i + INT64_C(1))))));
-    if (!pyaot::numpy::setitem_in_range(v_out, t4, v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
+    pyaot::numpy::at(v_out, v_i) = t4;
   }
   out = v_out;
   return true;
