@@ -4,7 +4,12 @@ ones keep one; both give CPython's results, IndexError and all."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -36,7 +41,7 @@ def _kernels() -> dict[str, str]:
 def test_proven_accesses_are_unchecked_and_near_misses_checked() -> None:
     kernels = _kernels()
     names = [n for n in kernels if n.startswith(("proven_", "near_"))]
-    assert len(names) == 11, sorted(kernels)
+    assert len(names) == 14, sorted(kernels)
     for name in names:
         checked = len(CHECKED.findall(kernels[name]))
         assert (checked == 0) == name.startswith("proven_"), (name, kernels[name])
@@ -74,3 +79,42 @@ def test_two_dimensional(pair: Pair, shape: tuple[int, int]) -> None:
     check(pair, "proven_jacobi", u, 3)
     check(pair, "near_wrong_axis", u)
     check(pair, "near_wrong_axis", np.asfortranarray(u))
+
+
+INTERRUPTED = """\
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)  # whatever the parent ignores
+import numpy as np
+import bounds_elision
+print("running", flush=True)
+bounds_elision.proven_spin(np.ones(1000), 2**62)
+"""
+
+
+@pytest.mark.skipif(os.name == "nt", reason="SIGINT cannot be sent to a process on Windows")
+def test_ctrl_c_stops_a_chunked_loop(pair: Pair) -> None:
+    """The inner loop runs in chunks between interrupt checks (codegen/chunked_loops.py)."""
+    assert "ticks -= " in _kernels()["proven_spin"]
+    with subprocess.Popen([sys.executable, "-c", INTERRUPTED],
+                          cwd=Path(pair.native.__file__).parent, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            assert proc.stdout is not None and proc.stdout.readline() == "running\n"
+            time.sleep(1)
+            proc.send_signal(signal.SIGINT)
+            sent = time.monotonic()
+            _, err = proc.communicate(timeout=5)
+        finally:
+            proc.kill()
+    assert time.monotonic() - sent < 5
+    assert err.splitlines()[-1] == "KeyboardInterrupt", err
+
+
+def test_chunks_longer_than_the_interrupt_interval(pair: Pair) -> None:
+    x = np.sin(np.arange(200_001.0))
+    check(pair, "proven_poly", x, 0.5, -1.5)
+    check(pair, "proven_spin", x[:70_000], 3)
+    for stop_at in (2.0, 0.999999, 0.5):
+        check(pair, "proven_skip_and_stop", x, stop_at)
+    check(pair, "proven_last_index", x)
+    check(pair, "proven_last_index", x[:0])

@@ -29,14 +29,18 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
   std::int64_t t2{};
   if (!pyaot::op::sub(t2, std::get<0>(std::tuple<std::int64_t>{v_u.shape[0]}), INT64_C(1))) [[unlikely]] return pyaot::fail_at("arrays.py", 10);
   std::int64_t t3 = t2;
-  for (std::int64_t k3 = INT64_C(1); k3 < t3; ++k3) {
-    v_i = k3;
-    if (--ticks == 0) [[unlikely]] {
+  for (std::int64_t k3 = INT64_C(1); k3 < t3;) {
+    const std::int64_t e3 = static_cast<std::uint64_t>(t3) - static_cast<std::uint64_t>(k3) > ticks ? k3 + ticks : t3;
+    ticks -= static_cast<std::uint32_t>(e3 - k3);
+    for (; k3 < e3; ++k3) {
+      v_i = k3;
+      float t4 = pyaot::numpy::scalar::add(pyaot::numpy::at(v_u, v_i), pyaot::numpy::scalar::multiply(static_cast<float>(v_w), pyaot::numpy::scalar::add(pyaot::numpy::scalar::subtract(pyaot::numpy::at(v_u, (v_i - INT64_C(1))), pyaot::numpy::scalar::multiply(static_cast<float>(INT64_C(2)), pyaot::numpy::at(v_u, v_i))), pyaot::numpy::at(v_u, (v_i + INT64_C(1))))));
+      pyaot::numpy::at(v_out, v_i) = t4;
+    }
+    if (ticks == 0) [[unlikely]] {
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) return pyaot::fail_at("arrays.py", 10);
     }
-    float t4 = pyaot::numpy::scalar::add(pyaot::numpy::at(v_u, v_i), pyaot::numpy::scalar::multiply(static_cast<float>(v_w), pyaot::numpy::scalar::add(pyaot::numpy::scalar::subtract(pyaot::numpy::at(v_u, (v_i - INT64_C(1))), pyaot::numpy::scalar::multiply(static_cast<float>(INT64_C(2)), pyaot::numpy::at(v_u, v_i))), pyaot::numpy::at(v_u, (v_i + INT64_C(1))))));
-    pyaot::numpy::at(v_out, v_i) = t4;
   }
   out = v_out;
   return true;

@@ -29,15 +29,19 @@ static bool f0_bounds_poly_loops(pyaot::numpy::ndarray<double, 1>& out, pyaot::n
   if (!pyaot::numpy::empty_like(t1, v_x)) [[unlikely]] return pyaot::fail_at("bounds.py", 13);
   v_out = t1;
   std::int64_t t2 = std::get<0>(std::tuple<std::int64_t>{v_x.shape[0]});
-  for (std::int64_t k2 = INT64_C(0); k2 < t2; ++k2) {
-    v_i = k2;
-    if (--ticks == 0) [[unlikely]] {
+  for (std::int64_t k2 = INT64_C(0); k2 < t2;) {
+    const std::int64_t e2 = static_cast<std::uint64_t>(t2) - static_cast<std::uint64_t>(k2) > ticks ? k2 + ticks : t2;
+    ticks -= static_cast<std::uint32_t>(e2 - k2);
+    for (; k2 < e2; ++k2) {
+      v_i = k2;
+      v_t = pyaot::numpy::at(v_x, v_i);
+      double t3 = pyaot::numpy::scalar::multiply(pyaot::numpy::scalar::add(pyaot::numpy::scalar::multiply(static_cast<double>(v_c1), v_t), static_cast<double>(v_c0)), v_t);
+      pyaot::numpy::at(v_out, v_i) = t3;
+    }
+    if (ticks == 0) [[unlikely]] {
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) return pyaot::fail_at("bounds.py", 14);
     }
-    v_t = pyaot::numpy::at(v_x, v_i);
-    double t3 = pyaot::numpy::scalar::multiply(pyaot::numpy::scalar::add(pyaot::numpy::scalar::multiply(static_cast<double>(v_c1), v_t), static_cast<double>(v_c0)), v_t);
-    pyaot::numpy::at(v_out, v_i) = t3;
   }
   out = v_out;
   return true;
@@ -82,14 +86,18 @@ static bool f1_bounds_jacobi(pyaot::numpy::ndarray<double, 2>& out, pyaot::numpy
       std::int64_t t9{};
       if (!pyaot::op::sub(t9, v_w, INT64_C(1))) [[unlikely]] return pyaot::fail_at("bounds.py", 28);
       std::int64_t t10 = t9;
-      for (std::int64_t k10 = INT64_C(1); k10 < t10; ++k10) {
-        v_j = k10;
-        if (--ticks == 0) [[unlikely]] {
+      for (std::int64_t k10 = INT64_C(1); k10 < t10;) {
+        const std::int64_t e10 = static_cast<std::uint64_t>(t10) - static_cast<std::uint64_t>(k10) > ticks ? k10 + ticks : t10;
+        ticks -= static_cast<std::uint32_t>(e10 - k10);
+        for (; k10 < e10; ++k10) {
+          v_j = k10;
+          double t11 = pyaot::numpy::scalar::multiply(static_cast<double>(0.25), pyaot::numpy::scalar::add(pyaot::numpy::scalar::add(pyaot::numpy::scalar::add(pyaot::numpy::at(v_v, (v_i - INT64_C(1)), v_j), pyaot::numpy::at(v_v, (v_i + INT64_C(1)), v_j)), pyaot::numpy::at(v_v, v_i, (v_j - INT64_C(1)))), pyaot::numpy::at(v_v, v_i, (v_j + INT64_C(1)))));
+          pyaot::numpy::at(v_nxt, v_i, v_j) = t11;
+        }
+        if (ticks == 0) [[unlikely]] {
           ticks = pyaot::interrupt_interval;
           if (!pyaot::check_interrupt()) return pyaot::fail_at("bounds.py", 28);
         }
-        double t11 = pyaot::numpy::scalar::multiply(static_cast<double>(0.25), pyaot::numpy::scalar::add(pyaot::numpy::scalar::add(pyaot::numpy::scalar::add(pyaot::numpy::at(v_v, (v_i - INT64_C(1)), v_j), pyaot::numpy::at(v_v, (v_i + INT64_C(1)), v_j)), pyaot::numpy::at(v_v, v_i, (v_j - INT64_C(1)))), pyaot::numpy::at(v_v, v_i, (v_j + INT64_C(1)))));
-        pyaot::numpy::at(v_nxt, v_i, v_j) = t11;
       }
     }
     pyaot::numpy::ndarray<double, 2> t12 = v_nxt;

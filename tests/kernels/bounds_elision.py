@@ -109,3 +109,36 @@ def near_swapped_shapes(x: F1) -> float:
             s += float(b[i + 1])
         a, b = b, a
     return s
+
+
+@compile
+def proven_spin(x: F1, rounds: int) -> F1:
+    """Runs for ever (with a huge ``rounds``): Ctrl-C must still stop its chunked loop."""
+    out = np.zeros_like(x)
+    for _ in range(rounds):
+        for i in range(len(x)):
+            out[i] = out[i] * 0.5 + x[i]
+    return out
+
+
+@compile
+def proven_skip_and_stop(x: F1, stop_at: float) -> F1:
+    """``continue`` and ``return`` inside a chunked loop."""
+    out = np.zeros_like(x)
+    for i in range(len(x)):
+        if x[i] < 0.0:
+            continue
+        if x[i] > stop_at:
+            out[i] = -1.0
+            return out
+        out[i] = x[i]
+    return out
+
+
+@compile
+def proven_last_index(x: F1) -> int:
+    out = np.empty_like(x)
+    i = -1
+    for i in range(len(x)):
+        out[i] = x[i]
+    return i

@@ -22,6 +22,7 @@ from hatch_pyaot.codegen import (
     axis_tuples,
     bisects,
     bounds,
+    chunked_loops,
     class_statements,
     classes,
     closures,
@@ -621,6 +622,9 @@ class FunctionEmitter:
             self.handlers.pop()
 
     def for_range(self, s: ir.ForRange) -> None:
+        if chunked_loops.applies(self, s):
+            chunked_loops.emit(self, s)
+            return
         broke = self.flag() if s.orelse else None
         start = self.int_value(s.start)
         stop = self.int_value(s.stop)
