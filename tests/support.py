@@ -10,7 +10,10 @@ import importlib.util
 import os
 import re
 import shutil
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -242,3 +245,20 @@ def once_for_all_workers(basetemp: Path, name: str, make: Callable[[Path], dict[
             done.write_text(json.dumps(make(folder)), encoding="utf-8")
         result: dict[str, Any] = json.loads(done.read_text(encoding="utf-8"))
     return result
+
+
+def interrupted(pair: Pair, code: str) -> subprocess.CompletedProcess[str]:
+    """Runs ``code`` (which prints ``running`` before its long compiled call) next to the
+    compiled module, sends it SIGINT a second later; it must end within 5 seconds."""
+    with subprocess.Popen([sys.executable, "-c", code], cwd=Path(pair.native.__file__).parent,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            assert proc.stdout is not None and proc.stdout.readline() == "running\n"
+            time.sleep(1)
+            proc.send_signal(signal.SIGINT)
+            sent = time.monotonic()
+            out, err = proc.communicate(timeout=5)
+        finally:
+            proc.kill()
+    assert time.monotonic() - sent < 5
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)

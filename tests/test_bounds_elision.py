@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from hatch_pyaot.pipeline import analyze
-from support import Pair, build_pair
+from support import Pair, build_pair, interrupted
 from support import check_arrays as check
 
 SOURCE = Path(__file__).parent / "kernels" / "bounds_elision.py"
@@ -95,18 +91,7 @@ bounds_elision.proven_spin(np.ones(1000), 2**62)
 def test_ctrl_c_stops_a_chunked_loop(pair: Pair) -> None:
     """The inner loop runs in chunks between interrupt checks (codegen/chunked_loops.py)."""
     assert "ticks -= " in _kernels()["proven_spin"]
-    with subprocess.Popen([sys.executable, "-c", INTERRUPTED],
-                          cwd=Path(pair.native.__file__).parent, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True) as proc:
-        try:
-            assert proc.stdout is not None and proc.stdout.readline() == "running\n"
-            time.sleep(1)
-            proc.send_signal(signal.SIGINT)
-            sent = time.monotonic()
-            _, err = proc.communicate(timeout=5)
-        finally:
-            proc.kill()
-    assert time.monotonic() - sent < 5
+    err = interrupted(pair, INTERRUPTED).stderr
     assert err.splitlines()[-1] == "KeyboardInterrupt", err
 
 

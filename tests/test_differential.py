@@ -9,9 +9,6 @@ from __future__ import annotations
 import math
 import os
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from support import Pair, assert_same, build_pair, outcome
+from support import Pair, assert_same, build_pair, interrupted, outcome
 
 KERNELS = Path(__file__).parent / "kernels" / "scalar_kernels.py"
 I64_MAX = 2**63 - 1
@@ -154,23 +151,13 @@ scalar_kernels.{func}({n})
 @pytest.mark.skipif(os.name == "nt", reason="SIGINT cannot be sent to a process on Windows")
 @pytest.mark.parametrize(("func", "n"), [("spin", -1), ("spin_range", 2**62)])
 def test_ctrl_c_interrupts_a_long_compiled_loop(pair: Pair, func: str, n: int) -> None:
-    code = INTERRUPTED.format(func=func, n=n)
-    with subprocess.Popen([sys.executable, "-c", code], cwd=Path(pair.native.__file__).parent,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
-        try:
-            assert proc.stdout is not None and proc.stdout.readline() == "running\n"
-            time.sleep(1)
-            proc.send_signal(signal.SIGINT)
-            sent = time.monotonic()
-            _, err = proc.communicate(timeout=5)
-        finally:
-            proc.kill()
-    assert time.monotonic() - sent < 5
+    ended = interrupted(pair, INTERRUPTED.format(func=func, n=n))
+    err = ended.stderr
     # The traceback of an uncaught KeyboardInterrupt, raised in the line of the call; then
     # CPython ends itself by SIGINT, as a shell expects.
     assert err.splitlines()[-2:] == ['  File "<string>", line 7, in <module>',
                                      "KeyboardInterrupt"], err
-    assert proc.returncode == -signal.SIGINT
+    assert ended.returncode == -signal.SIGINT
 
 
 def test_int_pow_with_negative_runtime_exponent_is_a_clear_error(pair: Pair) -> None:
