@@ -36,7 +36,9 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
       if (!pyaot::check_interrupt()) return pyaot::fail_at("arrays.py", 10);
     }
     float t4 = pyaot::numpy::scalar::add(pyaot::numpy::at(v_u, v_i), pyaot::numpy::scalar::multiply(static_cast<float>(v_w), pyaot::numpy::scalar::add(pyaot::numpy::scalar::subtract(pyaot::numpy::at(v_u, (v_i - INT64_C(1))), pyaot::numpy::scalar::multiply(static_cast<float>(INT64_C(2)), pyaot::numpy::at(v_u, v_i))), pyaot::numpy::at(v_u, (v_i + INT64_C(1))))));
-    if (!pyaot::numpy::setitem_in_range(v_out, t4, v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
+    float* t5 = nullptr;
+    if (!pyaot::numpy::setitem_in_range(t5, v_out, v_i)) [[unlikely]] return pyaot::fail_at("arrays.py", 11);
+    *t5 = t4;
   }
   out = v_out;
   return true;
@@ -57,7 +59,9 @@ static bool f1_arrays_bump(std::int64_t& out, pyaot::numpy::ndarray<std::int64_t
     std::int64_t t2{};
     if (!pyaot::numpy::getitem(t2, v_counts, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
     std::int64_t t3 = pyaot::numpy::scalar::add(t2, static_cast<std::int64_t>(INT64_C(1)));
-    if (!pyaot::numpy::setitem(v_counts, t3, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
+    std::int64_t* t4 = nullptr;
+    if (!pyaot::numpy::setitem(t4, v_counts, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
+    *t4 = t3;
   }
   out = v_counts.size();
   return true;

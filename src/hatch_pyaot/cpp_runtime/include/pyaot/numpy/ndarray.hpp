@@ -421,6 +421,32 @@ inline bool setitem(const ndarray<T, N>& a, std::type_identity_t<T> value, I... 
   return true;
 }
 
+/// slot = &a[index] for a store, checked in NumPy's order: ValueError when a is read-only, then
+/// getitem's index checks; the caller converts the value after, so an out-of-range index wins
+/// over a float that cannot convert (``a[9] = nan`` raises IndexError).
+template <class T, int N, class... I>
+  requires(sizeof...(I) == N && detail::are_indices<I...>)
+inline bool setitem(T*& slot, const ndarray<T, N>& a, I... index) noexcept {
+  if (!a.storage->writeable) [[unlikely]] {
+    return raise(Exc::ValueError, "assignment destination is read-only");
+  }
+  std::int64_t off = 0;
+  if (!detail::checked_offset<N>(off, a.shape, a.strides, {std::int64_t(index)...})) return false;
+  slot = a.data + off;
+  return true;
+}
+
+/// setitem(slot, ...) for indices the compiler proved in range: only the read-only check.
+template <class T, int N, class... I>
+  requires(sizeof...(I) == N && detail::are_indices<I...>)
+inline bool setitem_in_range(T*& slot, const ndarray<T, N>& a, I... index) noexcept {
+  if (!a.storage->writeable) [[unlikely]] {
+    return raise(Exc::ValueError, "assignment destination is read-only");
+  }
+  slot = a.data + offset(a, index...);
+  return true;
+}
+
 /// a[index] = value for indices the compiler proved in range: only the read-only check.
 template <class T, int N, class... I>
   requires(sizeof...(I) == N && detail::are_indices<I...>)
