@@ -408,19 +408,6 @@ inline bool getitem(T& out, const ndarray<T, N>& a, I... index) noexcept {
   return true;
 }
 
-/// a[index] = value: ValueError when a is read-only, then getitem's index checks.
-template <class T, int N, class... I>
-  requires(sizeof...(I) == N && detail::are_indices<I...>)
-inline bool setitem(const ndarray<T, N>& a, std::type_identity_t<T> value, I... index) noexcept {
-  if (!a.storage->writeable) [[unlikely]] {
-    return raise(Exc::ValueError, "assignment destination is read-only");
-  }
-  std::int64_t off = 0;
-  if (!detail::checked_offset<N>(off, a.shape, a.strides, {std::int64_t(index)...})) return false;
-  a.data[off] = value;
-  return true;
-}
-
 /// slot = &a[index] for a store, checked in NumPy's order: ValueError when a is read-only, then
 /// getitem's index checks; the caller converts the value after, so an out-of-range index wins
 /// over a float that cannot convert (``a[9] = nan`` raises IndexError).
@@ -447,15 +434,13 @@ inline bool setitem_in_range(T*& slot, const ndarray<T, N>& a, I... index) noexc
   return true;
 }
 
-/// a[index] = value for indices the compiler proved in range: only the read-only check.
+/// a[index] = value: setitem(slot, ...)'s checks, then the store.
 template <class T, int N, class... I>
   requires(sizeof...(I) == N && detail::are_indices<I...>)
-inline bool setitem_in_range(const ndarray<T, N>& a, std::type_identity_t<T> value,
-                             I... index) noexcept {
-  if (!a.storage->writeable) [[unlikely]] {
-    return raise(Exc::ValueError, "assignment destination is read-only");
-  }
-  a.data[offset(a, index...)] = value;
+inline bool setitem(const ndarray<T, N>& a, std::type_identity_t<T> value, I... index) noexcept {
+  T* slot = nullptr;
+  if (!setitem(slot, a, index...)) return false;
+  *slot = value;
   return true;
 }
 
