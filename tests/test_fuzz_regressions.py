@@ -48,6 +48,10 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("array_setitem_order", (np.ones(3), [0.5] * 7, "c")),
     ("array_setitem_order", (np.ones(3), [0.5] * 8, "c")),
     ("array_setitem_order", (np.ones(1), [0.5] * 8, "b")),
+    ("narrowed_conditional_items", (None, 2)), ("narrowed_conditional_items", (5, 3)),
+    ("narrowed_conditional_items", (-4, 0)),
+    *[("int_array_store_order", (np.arange(3), i, v)) for i in (1, -3, 3, -4, 9)
+      for v in (float("nan"), float("inf"), -float("inf"), 1e300, -2.5)],
 ]
 
 

@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 import sysconfig
+import time
 from pathlib import Path
 
 import pytest
@@ -371,3 +372,24 @@ def test_an_unusable_cache_dir_fails_a_wheel_build_cleanly(tmp_path):
     message = str(info.value)
     assert "/proc/nope (from the cache-dir setting) cannot be used" in message
     assert "bug in hatch-pyaot" not in message
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_run_timeout_stops_the_children_too():
+    """A build tool's own children (ninja's compilers) stop with it, not left running."""
+    script = "sleep 30 & echo $!; wait"
+    with pytest.raises(ToolchainError) as info:
+        process.run(["sh", "-c", script], timeout=0.5)
+    child = int(info.value.output.split()[0])
+    deadline = time.monotonic() + 5
+    while _running(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(child)
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"

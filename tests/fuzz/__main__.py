@@ -4,6 +4,7 @@ print each mismatch and the figures (docs/fuzzing.md)."""
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import tempfile
 import time
@@ -34,6 +35,10 @@ def main() -> int:
     ap.add_argument("--wasm", type=int, default=0,
                     help="also build the first N modules as wasm32-wasi programs and compare")
     ns = ap.parse_args()
+    # A run started in the background (``cmd &`` in a script, a tool's shell) inherits SIGINT
+    # ignored, so Python installs no handler and Ctrl-C (or kill -INT) did nothing until it
+    # ended: take it back, an interrupt ends the run with the figures so far.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     chosen = _features(ns.features)
     out = ns.out or Path(tempfile.mkdtemp(prefix="pyaot-fuzz-"))
     figures = Figures()

@@ -61,7 +61,9 @@ static bool f1_arrays_bump(std::int64_t& out, pyaot::numpy::ndarray<std::int64_t
     std::int64_t t2{};
     if (!pyaot::numpy::getitem(t2, v_counts, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
     std::int64_t t3 = pyaot::numpy::scalar::add(t2, static_cast<std::int64_t>(INT64_C(1)));
-    if (!pyaot::numpy::setitem(v_counts, t3, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
+    std::int64_t* t4 = nullptr;
+    if (!pyaot::numpy::setitem(t4, v_counts, static_cast<std::int64_t>(v_gen1_index))) [[unlikely]] return pyaot::fail_at("arrays.py", 18);
+    *t4 = t3;
   }
   out = v_counts.size();
   return true;

@@ -134,3 +134,26 @@ def array_setitem_order(a: NDArray[np.float64], xs: list[float], k: str) -> floa
     m[{'a': 0, 'b': 1}[k]] = a * xs[7]
     m[{'a': 0, 'b': 1}[k], 1:] = a[1:] - xs[8]
     return float(m.sum())
+
+
+def total(xs: list[int]) -> int:
+    return sum([x % 1000 for x in xs])
+
+
+@compile
+def narrowed_conditional_items(p: int | None, n: int) -> int:
+    """``p if p is not None else w`` typed ``int | None`` (its test did not narrow a plain
+    Optional), so a list of them was refused where a helper takes ``list[int]`` ("argument
+    'a0' of 'h_change' must be list[int], not list[int | None]"; seed 2015)."""
+    xs = [p if p is not None else 9223372036854775807 for c in range(n)]
+    ys = [7 if p is None else p, p if not p is None else -1]
+    return total(xs) + total(ys)
+
+
+@compile
+def int_array_store_order(a: NDArray[np.int64], i: int, v: float) -> int:
+    """``a[i] = v`` with ``v`` a float that does not convert (NaN, inf, past int64) and ``i``
+    out of bounds: NumPy raises the IndexError, compiled code converted first and raised the
+    conversion's ValueError/OverflowError (codegen/arrays.py ``setitem``)."""
+    a[i] = v
+    return int(a.sum())

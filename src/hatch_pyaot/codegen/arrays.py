@@ -142,13 +142,18 @@ def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
 
     held = evaluated_as(em, s.value, em.spec.type_of(s.value))
     indices = _indices(em, s)
-    value = store(em, held, em.spec.type_of(s.value), at.dtype, s.loc.line)
     if s in em.writeable:  # codegen/bounds.py: in range, into an array made here
+        value = store(em, held, em.spec.type_of(s.value), at.dtype, s.loc.line)
         em.line(f"pyaot::numpy::at({', '.join([target, *indices])}) = {value};")
         return
-    args = ", ".join([target, value, *indices])
+    # NumPy checks the destination (read-only, index in range) before it converts the value
+    em.temps += 1
+    slot = f"t{em.temps}"
+    em.line(f"{DTypeScalar(at.dtype).cpp()}* {slot} = nullptr;")
+    args = ", ".join([slot, target, *indices])
     func = "setitem_in_range" if s in em.in_range else "setitem"
     em.line(f"if (!pyaot::numpy::{func}({args})) [[unlikely]] {em.fail(s.loc.line)}")
+    em.line(f"*{slot} = {store(em, held, em.spec.type_of(s.value), at.dtype, s.loc.line)};")
 
 
 def store(em: FunctionEmitter, code: str, t: Type, dtype: DType, line: int) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shlex
+import signal
 import subprocess
 from collections.abc import Mapping, Sequence
 
@@ -12,6 +14,8 @@ logger = logging.getLogger("hatch_pyaot")
 
 TAIL_LINES = 60
 """How many of the last output lines a ToolchainError keeps."""
+STOP_SECONDS = 2.0
+"""How long a tool stopped by SIGTERM (Ctrl-C, a timeout) has to stop its own children."""
 
 
 class ToolchainError(RuntimeError):
@@ -72,19 +76,7 @@ def run(
     logger.debug("running: %s%s", format_command(argv), f"  (in {cwd})" if cwd else "")
     program = os.path.basename(argv[0])
     try:
-        proc = subprocess.run(
-            argv,
-            cwd=cwd,
-            env=dict(env) if env is not None else None,
-            timeout=timeout,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            check=False,
-        )
+        proc = _run_group(argv, cwd, env, timeout)
     except FileNotFoundError as exc:
         raise ToolchainError(f"{program}: program not found", argv) from exc
     except subprocess.TimeoutExpired as exc:
@@ -101,3 +93,39 @@ def run(
             f"{program} failed with exit status {proc.returncode}", argv, tail(proc.stdout)
         )
     return proc
+
+
+def _run_group(argv: list[str], cwd: str | os.PathLike[str] | None,
+               env: Mapping[str, str] | None,
+               timeout: float | None) -> subprocess.CompletedProcess[str]:
+    """subprocess.run in a process group of its own (POSIX): when the caller stops waiting
+    (Ctrl-C's KeyboardInterrupt, a timeout), the whole group is killed, cmake's ninja and
+    compilers too, where subprocess.run kills the direct child only and leaves them running."""
+    group = os.name == "posix"
+    with subprocess.Popen(argv, cwd=cwd, env=dict(env) if env is not None else None,
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, encoding="utf-8",
+                          errors="replace", start_new_session=group) as proc:
+        try:
+            stdout, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired as exc:
+            _kill(proc, group)
+            exc.output = proc.communicate()[0]
+            raise
+        except BaseException:
+            _kill(proc, group)
+            raise
+    return subprocess.CompletedProcess(argv, proc.returncode, stdout, None)
+
+
+def _kill(proc: subprocess.Popen[str], group: bool) -> None:
+    """Stop ``proc`` and its group: SIGTERM first, as ninja runs each compiler in a group of
+    its own and stops them on SIGTERM only, then SIGKILL for whatever is left."""
+    if group:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=STOP_SECONDS)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    proc.kill()

@@ -71,6 +71,7 @@ from hatch_pyaot.typing import (
     match,
     models,
     named_tuples,
+    narrowed_branches,
     numpy_ops,
     printing,
     sets,
@@ -674,7 +675,8 @@ class FunctionTyper:
             return BOOL
         if isinstance(e, ir.IfExp):
             self.condition(e.test)
-            return self.merge([self.expr(e.body, raw=True), self.expr(e.orelse, raw=True)], e.loc,
+            return self.merge([narrowed_branches.branch(self, e.test, e.body, True),
+                               narrowed_branches.branch(self, e.test, e.orelse, False)], e.loc,
                               "the branches of a conditional expression")
         if isinstance(e, ir.Call):
             return self.call(e)

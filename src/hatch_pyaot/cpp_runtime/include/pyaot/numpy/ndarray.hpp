@@ -408,28 +408,39 @@ inline bool getitem(T& out, const ndarray<T, N>& a, I... index) noexcept {
   return true;
 }
 
-/// a[index] = value: ValueError when a is read-only, then getitem's index checks.
+/// slot = &a[index] for a store, checked in NumPy's order: ValueError when a is read-only, then
+/// getitem's index checks; the caller converts the value after, so an out-of-range index wins
+/// over a float that cannot convert (``a[9] = nan`` raises IndexError).
 template <class T, int N, class... I>
   requires(sizeof...(I) == N && detail::are_indices<I...>)
-inline bool setitem(const ndarray<T, N>& a, std::type_identity_t<T> value, I... index) noexcept {
+inline bool setitem(T*& slot, const ndarray<T, N>& a, I... index) noexcept {
   if (!a.storage->writeable) [[unlikely]] {
     return raise(Exc::ValueError, "assignment destination is read-only");
   }
   std::int64_t off = 0;
   if (!detail::checked_offset<N>(off, a.shape, a.strides, {std::int64_t(index)...})) return false;
-  a.data[off] = value;
+  slot = a.data + off;
   return true;
 }
 
-/// a[index] = value for indices the compiler proved in range: only the read-only check.
+/// setitem(slot, ...) for indices the compiler proved in range: only the read-only check.
 template <class T, int N, class... I>
   requires(sizeof...(I) == N && detail::are_indices<I...>)
-inline bool setitem_in_range(const ndarray<T, N>& a, std::type_identity_t<T> value,
-                             I... index) noexcept {
+inline bool setitem_in_range(T*& slot, const ndarray<T, N>& a, I... index) noexcept {
   if (!a.storage->writeable) [[unlikely]] {
     return raise(Exc::ValueError, "assignment destination is read-only");
   }
-  a.data[offset(a, index...)] = value;
+  slot = a.data + offset(a, index...);
+  return true;
+}
+
+/// a[index] = value: setitem(slot, ...)'s checks, then the store.
+template <class T, int N, class... I>
+  requires(sizeof...(I) == N && detail::are_indices<I...>)
+inline bool setitem(const ndarray<T, N>& a, std::type_identity_t<T> value, I... index) noexcept {
+  T* slot = nullptr;
+  if (!setitem(slot, a, index...)) return false;
+  *slot = value;
   return true;
 }
 
