@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from support import Pair, build_pair, check_copies
 
@@ -54,6 +56,21 @@ CASES += [("operand_changes_dict", (d, k)) for d in ({}, {1: 5}) for k in (1, 2)
                          ids=[f"{f}-{i}" for i, (f, _) in enumerate(CASES)])
 def test_same_as_cpython(pair: Pair, func: str, args: tuple[Any, ...]) -> None:
     check_copies(pair, func, *args)
+
+
+# few distinct keys, -1/-2 (equal hashes) and multiples of 8 (the same first place)
+KEYS = st.sampled_from([-2, -1, 0, 1, 8, 16, 24, 2**61]) | st.integers(-300, 300)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(KEYS, st.integers(-5, 5), max_size=20), st.lists(KEYS, max_size=60),
+       KEYS, st.integers(-3, 3))
+def test_hypothesis_counting(pair: Pair, d: dict[int, int], xs: list[int], k: int,
+                             n: int) -> None:
+    for func, args in [("count_minus", (d, xs)), ("sub_mul_in_place", (d, k, n)),
+                       ("raising_operand", (d, k, n)), ("raising_in_place", (d, k, n)),
+                       ("pair_counts", (xs,))]:
+        check_copies(pair, func, *args)
 
 
 OVERFLOWS = [("overflow_get", {}, 1, 2**62), ("overflow_get", {1: 2**62}, 1, 2**62),
