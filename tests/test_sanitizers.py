@@ -343,3 +343,10 @@ def test_complex_array_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> N
     """tests/test_numpy_complex.py again under ASan and UBSan: the complex kernels, the
     pairwise sums and the boundary's complex buffers."""
     _tests_under_sanitizers(cxx, tmp_path, "test_numpy_complex.py")
+
+
+@pytest.mark.slow
+def test_dict_counting_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_dict_counting.py again under ASan and UBSan: the one-probe store of
+    pyaot/builtins/dict_slot.hpp (an empty table, a rebuild, a place after deletes)."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_dict_counting.py")

@@ -3,6 +3,7 @@
 #include <Python.h>
 
 #include <pyaot/builtins/dict.hpp>
+#include <pyaot/builtins/dict_slot.hpp>
 #include <pyaot/builtins/list.hpp>
 #include <pyaot/builtins/set.hpp>
 #include <pyaot/operator/add.hpp>
@@ -30,10 +31,11 @@ static bool f0_dicts_counts(pyaot::dict<std::int64_t, std::int64_t>& out, pyaot:
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) return pyaot::fail_at("dicts.py", 7);
     }
-    std::int64_t t3 = v_x;
-    std::int64_t t4{};
-    if (!pyaot::op::add(t4, pyaot::dict_get_or(v_out, t3, INT64_C(0)), INT64_C(1))) [[unlikely]] return pyaot::fail_at("dicts.py", 8);
-    pyaot::dict_set(v_out, v_x, t4);
+    const pyaot::dict_slot s3 = pyaot::dict_probe(v_out, v_x);
+    std::int64_t t4 = (s3.found() ? pyaot::dict_slot_value(v_out, s3) : INT64_C(0));
+    std::int64_t t5{};
+    if (!pyaot::op::add(t5, t4, INT64_C(1))) [[unlikely]] return pyaot::fail_at("dicts.py", 8);
+    pyaot::dict_store(v_out, s3, v_x, t5);
   }
   out = v_out;
   return true;

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.codegen import default_dicts
+from hatch_pyaot.codegen import default_dicts, dict_counting
 from hatch_pyaot.codegen.literals import is_literal, is_temp, literal
 from hatch_pyaot.codegen.strings import key_repr
 from hatch_pyaot.ir import nodes as ir
@@ -92,6 +92,8 @@ def getitem(em: FunctionEmitter, e: ir.Index | ir.TupleGet) -> str:
 
 def setitem(em: FunctionEmitter, s: ir.SetItem) -> None:
     em.headers.add(HEADER)
+    if dict_counting.setitem(em, s):  # d[k] += e, d[k] = d.get(k, 0) + e: one probe
+        return
     d = em.held(s.target)
     t = em.spec.type_of(s.target)
     value = evaluated_as(em, s.value, _value(t))  # Python evaluates the value before the key
@@ -152,7 +154,9 @@ def method_call(em: FunctionEmitter, e: ir.MethodCall) -> str:
         fallback = em.cast(em.expr(e.args[1]), em.spec.type_of(e.args[1]), value_t)
         if dt.key is None:  # always empty
             return fallback
-        return f"pyaot::dict_{'get_or' if name == 'get' else 'pop_or'}({d}, {key}, {fallback})"
+        # in a name: read before what the rest of the expression calls (which may change d)
+        return em.temp(value_t, f"pyaot::dict_{'get_or' if name == 'get' else 'pop_or'}"
+                       f"({d}, {key}, {fallback})")
     if name == "get":  # d.get(k): an Optional
         return f"pyaot::dict_get_optional({d}, {key})"
     out = em.temp(value_t)

@@ -748,6 +748,8 @@ class FunctionEmitter:
         return f"(*{held})"
 
     def expr_value(self, e: ir.Expr) -> str:
+        if e in self.held_values:
+            return self.held_values[e]
         if e in self.spec.lowered:
             return self.expr(self.spec.lowered[e])
         t = self.spec.type_of(e)
