@@ -150,6 +150,11 @@ def test_joins(pair):
     check(pair, "depth", m.T, m.T.copy())
     check(pair, "depth", m, m[:, :3])  # ValueError
     check(pair, "rows", np.arange(3), np.arange(3, 6))
+    square = RNG.normal(size=(3, 3))
+    check(pair, "mixed_ranks", square, RNG.normal(size=3))
+    check(pair, "mixed_ranks", square.T[::-1], np.arange(3.0)[::-1])
+    check(pair, "mixed_ranks", square, RNG.normal(size=4))  # ValueError
+    check(pair, "mixed_ranks", RNG.normal(size=(3, 2)), RNG.normal(size=3))  # ValueError
 
 
 def test_axis_views(pair):

@@ -27,7 +27,7 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *((func, (x, [])) for func in ("simple", "suppressed", "passed_on", "replaced",
                                    "without_finally", "several", "nested", "stored",
                                    "throw_ignored", "mixed_with_object", "suppressing",
-                                   "null")
+                                   "null", "bare_yield_of_a_parameter")
       for x in INPUTS),
     *(("loop_jumps", (n, [])) for n in (0, 1, 2, 5)),
     ("didnt_stop", ([],)), ("didnt_yield", (0, [])), ("didnt_yield", (1, [])),

@@ -82,6 +82,8 @@ CASES += [("with_finally", (k,)) for k in (0, 1, 2, 5)]
 CASES += [("finally_with_its_own_try", (n,)) for n in (0, 1, -1)]
 CASES += [("finally_propagates", (k,)) for k in (0, 1, -1)]
 CASES += [("tuple_compare", (a, b, c)) for a in (1, 2) for b in (2.5, -1.0, INF) for c in (1, 2)]
+CASES += [("nested_tuple_compare", (a, b, c)) for a in (1, 2) for b in (2.5, -1.0, INF)
+          for c in (1, 2)]
 CASES += [("chained_assign", (x,)) for x in (0, 7, -3)]
 CASES += [("generators", (n, x)) for n in (0, 1, 2, 9, 16, 97) for x in (0.5, -2.0, NAN)]
 CASES += [("generator_errors", (n,)) for n in (0, 2, 3, 5, 4611686018427387904)]

@@ -61,7 +61,7 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     *(("lambda_table", (k, 7)) for k in ("double", "neg", "sq", "other")),
     *((f, (xs, n)) for f in ("smallest", "largest") for xs in FLOATS for n in range(-1, 8)),
     *((f, (PAIRS, n)) for f in ("smallest_by",) for n in (0, 1, 2, 4, 9)),
-    *((f, (ws, n)) for f in ("largest_by",) for ws in WORDS for n in (1, 2, 3, 5)),
+    *((f, (ws, n)) for f in ("largest_by", "largest_by_tuple") for ws in WORDS for n in (1, 2, 3, 5)),
 ]
 
 

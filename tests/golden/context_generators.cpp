@@ -26,7 +26,10 @@ static bool f2_context_generators_summed(std::int64_t& out, pyaot::list<pyaot::s
 static pyaot::generator<std::int64_t> f1_context_generators_opened(pyaot::list<pyaot::str> v_log) {
   pyaot::list_append(v_log, ([]() noexcept { static pyaot::LitBox<5> box{{pyaot::IMMORTAL_REFS, 4, -1}, U"open"}; return pyaot::str::lit(box); }()));
   {
-    if (!(co_yield v_log.size())) [[unlikely]] { pyaot::fail_at("context_generators.py", 15); goto finally1; }
+    {
+      auto sent2 = co_yield v_log.size();
+      if (!sent2) [[unlikely]] { pyaot::fail_at("context_generators.py", 15); goto finally1; }
+    }
   }
   goto try_end1;
   goto try_end1;

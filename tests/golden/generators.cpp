@@ -27,10 +27,13 @@ static pyaot::generator<std::int64_t> f1_generators_countdown(std::int64_t v_n) 
         ticks = pyaot::interrupt_interval;
         if (!pyaot::check_interrupt()) { pyaot::fail_at("generators.py", 13); goto finally1; }
       }
-      if (!(co_yield v_n)) [[unlikely]] { pyaot::fail_at("generators.py", 14); goto finally1; }
-      std::int64_t t2{};
-      if (!pyaot::op::sub(t2, v_n, INT64_C(1))) [[unlikely]] { pyaot::fail_at("generators.py", 15); goto finally1; }
-      v_n = t2;
+      {
+        auto sent2 = co_yield v_n;
+        if (!sent2) [[unlikely]] { pyaot::fail_at("generators.py", 14); goto finally1; }
+      }
+      std::int64_t t3{};
+      if (!pyaot::op::sub(t3, v_n, INT64_C(1))) [[unlikely]] { pyaot::fail_at("generators.py", 15); goto finally1; }
+      v_n = t3;
     }
   }
   goto try_end1;
@@ -45,13 +48,16 @@ static pyaot::generator<std::int64_t> f1_generators_countdown(std::int64_t v_n) 
   {
     v_n = INT64_C(-1);
   }
-  for (std::int64_t k2 = INT64_C(0); k2 < INT64_C(2); ++k2) {
-    v_gen1_item = k2;
+  for (std::int64_t k3 = INT64_C(0); k3 < INT64_C(2); ++k3) {
+    v_gen1_item = k3;
     if (--ticks == 0) [[unlikely]] {
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) co_return pyaot::fail_at("generators.py", 18);
     }
-    if (!(co_yield v_gen1_item)) [[unlikely]] co_return pyaot::fail_at("generators.py", 18);
+    {
+      auto sent4 = co_yield v_gen1_item;
+      if (!sent4) [[unlikely]] co_return pyaot::fail_at("generators.py", 18);
+    }
   }
   co_return true;
 }

@@ -269,3 +269,20 @@ def null(x: int, log: list[str]) -> int:
     with contextlib.nullcontext():
         log.append("empty")
     return r
+
+
+@contextmanager
+def bare(k: int) -> Iterator[int]:
+    yield k
+
+
+@compile
+def bare_yield_of_a_parameter(x: int, log: list[str]) -> int:
+    """A manager whose body is only `yield k` of its parameter (once a crash on resume)."""
+    with bare(x) as v:
+        log.append(str(v))
+        if x > 1:
+            return v * 2
+    with bare(x + 1):
+        pass
+    return v

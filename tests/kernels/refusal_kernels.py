@@ -258,6 +258,12 @@ def largest_by(words: list[str], n: int) -> list[str]:
     return heapq.nlargest(n, words, key=word_length)
 
 
+@compile
+def largest_by_tuple(words: list[str], n: int) -> list[str]:
+    """A tuple key: heapq compares (key, order, item) tuples, a tuple inside a tuple."""
+    return heapq.nlargest(n, words, key=lambda w: (len(w), w))
+
+
 class Light(enum.Enum):
     RED = 1
     AMBER = 2

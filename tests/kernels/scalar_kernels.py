@@ -591,6 +591,14 @@ def tuple_compare(a: int, b: float, c: int) -> tuple[bool, bool, bool, bool, boo
 
 
 @compile
+def nested_tuple_compare(a: int, b: float, c: int) -> tuple[bool, bool, bool, bool, bool, bool]:
+    """Tuples of tuples compare item by item, the inner ones lexicographically too."""
+    p = ((a, b), c)
+    q = ((c, 2.5), a)
+    return p < q, p <= q, p == ((a, b), c), p != q, ((a, b), (c,)) > ((a, b), ()), q >= p
+
+
+@compile
 def with_finally(k: int) -> tuple[int, int]:
     log = 0
     total = 0

@@ -119,6 +119,13 @@ def rows(a: NDArray[np.int64], b: NDArray[np.int64]) -> NDArray[np.int64]:
 
 
 @compile
+def mixed_ranks(m: np.ndarray[tuple[int, int], np.dtype[np.float64]],
+                v: NDArray[np.float64]) -> NDArray[np.float64]:
+    """A matrix and a vector joined, as NumPy takes them (the vector a column, a row)."""
+    return np.column_stack((m, v)) + np.vstack((v, m)).T
+
+
+@compile
 def reshaped_views(x: NDArray[np.float32]) -> NDArray[np.float32]:
     k = x.shape[0]
     col = np.expand_dims(x, 1)

@@ -55,19 +55,19 @@ def yield_(em: FunctionEmitter, s: ir.Yield) -> None:
         code = em.cast("pyaot::none", NONE, item)
     else:
         code = em.cast(em.expr(s.value), em.spec.type_of(s.value), item)
-    if s.target is None:
-        em.line(f"if (!(co_yield {code})) [[unlikely]] {em.fail(s.loc.line)}")
-        return
     returns = em.spec.result
     assert isinstance(returns, GeneratorType)
     em.temps += 1
     sent = f"sent{em.temps}"
+    # The co_yield is a declaration's initializer, never an `if` condition: GCC 12 miscompiles
+    # `if (!(co_yield v))` where v is a parameter or a temporary (the resumed frame crashes).
     em.line("{")
     with em.indented():
         em.line(f"auto {sent} = co_yield {code};")
         em.line(f"if (!{sent}) [[unlikely]] {em.fail(s.loc.line)}")
-        sent_t = returns.sent or NONE
-        em.assign_code(s.target, em.temp(sent_t, f"{sent}.take()"), sent_t)
+        if s.target is not None:
+            sent_t = returns.sent or NONE
+            em.assign_code(s.target, em.temp(sent_t, f"{sent}.take()"), sent_t)
     em.line("}")
 
 

@@ -25,6 +25,7 @@ from hatch_pyaot.typing.typed import TupleComparison, TupleReduce
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
+    from hatch_pyaot.ops.registry import Op
 
 
 def items_array(em: FunctionEmitter, node: ir.Stmt | ir.Expr, tuple_expr: ir.Expr) -> tuple[str, int]:
@@ -173,14 +174,10 @@ def compare_tuples(em: FunctionEmitter, kind: ir.CmpOpKind, op: TupleComparison,
     result = em.temp(BOOL, "true" if lengths[kind] else "false")
     opened = 0
     for k, (eq, order) in enumerate(zip(op.equal, op.order, strict=True)):
-        x = em.cast(f"std::get<{k}>({a})", lt.items[k], eq.params[0].type)
-        y = em.cast(f"std::get<{k}>({b})", rt.items[k], eq.params[1].type)
-        same = em.call_op(eq, [x, y], line)
+        same = _items(em, ir.CmpOpKind.EQ, eq, k, a, lt, b, rt, line)
         em.line(f"if (!{paren(same)}) {{")
         with em.indented():
-            x = em.cast(f"std::get<{k}>({a})", lt.items[k], order.params[0].type)
-            y = em.cast(f"std::get<{k}>({b})", rt.items[k], order.params[1].type)
-            em.line(f"{result} = {em.call_op(order, [x, y], line)};")
+            em.line(f"{result} = {_items(em, kind, order, k, a, lt, b, rt, line)};")
         em.line("} else {")
         em.depth += 1
         opened += 1
@@ -188,3 +185,14 @@ def compare_tuples(em: FunctionEmitter, kind: ir.CmpOpKind, op: TupleComparison,
         em.depth -= 1
         em.line("}")
     return result
+
+
+def _items(em: FunctionEmitter, kind: ir.CmpOpKind, op: Op | TupleComparison, k: int, a: str,
+           lt: TupleType, b: str, rt: TupleType, line: int) -> str:
+    """Item k of tuples a and b compared by op (a nested tuple comparison where both are
+    tuples)."""
+    x, y = f"std::get<{k}>({a})", f"std::get<{k}>({b})"
+    if isinstance(op, TupleComparison):
+        return compare_tuples(em, kind, op, x, lt.items[k], y, rt.items[k], line)
+    return em.call_op(op, [em.cast(x, lt.items[k], op.params[0].type),
+                           em.cast(y, rt.items[k], op.params[1].type)], line)

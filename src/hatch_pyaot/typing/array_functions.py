@@ -231,10 +231,11 @@ def _join(typer: FunctionTyper, e: ir.Call, name: str,
         return None
     arrays = [t for t in items if isinstance(t, ArrayType)]
     ranks = {t.ndim for t in arrays}
-    if len(ranks) != 1:
+    least = STACKS_AT_LEAST.get(name, 1 if name == "numpy.hstack" else 0)
+    if len(ranks) != 1 and max(ranks) > least:
         typer.diags.error(e.loc, "all the input arrays must have same number of dimensions")
         return None
-    (ndim,) = ranks
+    ndim = max(ranks)
     dtype = arrays[0].dtype
     for t in arrays[1:]:
         dtype = dtypes.promote(dtype, t.dtype)

@@ -567,7 +567,8 @@ def numpy_coverage() -> list[tuple[str, str]]:
               "`sum prod mean min max argmin argmax` whole or along an axis, `cumsum "
               "cumprod`, `sort argsort` (docs/values.md)"),
              ("numpy.column_stack, numpy.dstack, numpy.row_stack",
-              "arrays as a tuple written out (1-d as columns; atleast_3d; vstack)"),
+              "arrays as a tuple written out (1-d as columns; atleast_3d; vstack), a matrix "
+              "with a vector too"),
              ("type aliases", "`F2 = numpy.ndarray[tuple[int, int], numpy.dtype[...]]`, "
               "`Vec = NDArray[...]` at module level, used as annotations")]
     return rows + elementwise_functions.coverage() + numpy_library.coverage()

@@ -81,8 +81,17 @@ def running_total(typer: FunctionTyper, e: ir.Expr, kind: str, start: Type,
 def tuple_comparison(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: TupleType,
                      rt: TupleType) -> TupleComparison | None:
     registry = typer.owner.program.registry
-    equal, order = [], []
+    equal: list[Op | TupleComparison] = []
+    order: list[Op | TupleComparison] = []
     for a, b in zip(lt.items, rt.items, strict=False):
+        if isinstance(a, TupleType) and isinstance(b, TupleType):  # nested: ((1, "a"), 2)
+            same = tuple_comparison(typer, e, ir.CmpOpKind.EQ, a, b)
+            decides = tuple_comparison(typer, e, kind, a, b)
+            if same is None or decides is None:
+                return None
+            equal.append(same)
+            order.append(decides)
+            continue
         eq = registry.resolve("operator.eq", [a, b])
         op = registry.resolve(f"operator.{kind.value}", [a, b])
         if eq is None or op is None:

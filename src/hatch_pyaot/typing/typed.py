@@ -131,8 +131,9 @@ class TupleComparison:
     """Two tuples compared as Python does: item by item with ``==`` up to the first
     difference, which ``order`` (the comparison asked for) then decides; else the lengths."""
 
-    equal: tuple[Op, ...]
-    order: tuple[Op, ...]
+    equal: tuple[Op | TupleComparison, ...]
+    order: tuple[Op | TupleComparison, ...]
+    """Per item; a TupleComparison where both items are tuples."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -116,6 +116,14 @@ inline bool concatenate_views(ndarray<T, M>& out, const ndarray<T, M> (&views)[K
 template <class T, int N, class... A>
 inline constexpr bool all_arrays = (std::is_same_v<A, ndarray<T, N>> && ...);
 
+/// The operands of a join that first raises them to rank `Least` (hstack, vstack,
+/// column_stack, dstack): arrays of dtype T, all of rank N or all of rank up to `Least`
+/// (`np.column_stack((m, v))` of a matrix and a vector), as NumPy takes them.
+template <int Least, class T, int N, class... A>
+inline constexpr bool raisable_arrays =
+    (std::is_same_v<A, ndarray<T, A::ndim>> && ...) &&
+    (((A::ndim == N) && ...) || ((N <= Least) && ... && (A::ndim <= Least)));
+
 }  // namespace detail
 
 // ---- Joins ----------------------------------------------------------------------------------
@@ -166,7 +174,7 @@ bool stack(ndarray<T, N + 1>& out, std::int64_t axis_arg, const ndarray<T, N>& f
 /// numpy.hstack((first, rest...)): 1-d arrays (0-d ones as 1-d) join along axis 0, arrays of
 /// two or more dimensions along axis 1; concatenate's errors.
 template <class T, int N, class... A>
-  requires(detail::all_arrays<T, N, A...>)
+  requires(detail::raisable_arrays<1, T, N, A...>)
 bool hstack(ndarray<T, (N < 1 ? 1 : N)>& out, const ndarray<T, N>& first,
             const A&... rest) noexcept {
   constexpr int M = N < 1 ? 1 : N;
@@ -177,7 +185,7 @@ bool hstack(ndarray<T, (N < 1 ? 1 : N)>& out, const ndarray<T, N>& first,
 /// numpy.vstack((first, rest...)): 1-d arrays (n,) become rows (1, n), 0-d ones (1, 1), and
 /// everything joins along axis 0; concatenate's errors.
 template <class T, int N, class... A>
-  requires(detail::all_arrays<T, N, A...>)
+  requires(detail::raisable_arrays<2, T, N, A...>)
 bool vstack(ndarray<T, (N < 2 ? 2 : N)>& out, const ndarray<T, N>& first,
             const A&... rest) noexcept {
   constexpr int M = N < 2 ? 2 : N;
@@ -218,7 +226,7 @@ inline auto at_least_3d(const ndarray<T, N>& a) noexcept {
 /// numpy.column_stack((first, rest...)): arrays of rank below 2 as columns, then everything
 /// joined along axis 1; concatenate's errors.
 template <class T, int N, class... A>
-  requires(detail::all_arrays<T, N, A...>)
+  requires(detail::raisable_arrays<2, T, N, A...>)
 bool column_stack(ndarray<T, (N < 2 ? 2 : N)>& out, const ndarray<T, N>& first,
                   const A&... rest) noexcept {
   constexpr int M = N < 2 ? 2 : N;
@@ -228,7 +236,7 @@ bool column_stack(ndarray<T, (N < 2 ? 2 : N)>& out, const ndarray<T, N>& first,
 
 /// numpy.dstack((first, rest...)): atleast_3d of each, joined along axis 2.
 template <class T, int N, class... A>
-  requires(detail::all_arrays<T, N, A...>)
+  requires(detail::raisable_arrays<3, T, N, A...>)
 bool dstack(ndarray<T, (N < 3 ? 3 : N)>& out, const ndarray<T, N>& first,
             const A&... rest) noexcept {
   constexpr int M = N < 3 ? 3 : N;
@@ -238,7 +246,7 @@ bool dstack(ndarray<T, (N < 3 ? 3 : N)>& out, const ndarray<T, N>& first,
 
 /// numpy.row_stack: numpy.vstack (an alias NumPy 2 deprecates).
 template <class T, int N, class... A>
-  requires(detail::all_arrays<T, N, A...>)
+  requires(detail::raisable_arrays<2, T, N, A...>)
 bool row_stack(ndarray<T, (N < 2 ? 2 : N)>& out, const ndarray<T, N>& first,
                const A&... rest) noexcept {
   return vstack(out, first, rest...);
