@@ -93,6 +93,12 @@ def is_exception_object(t: Type | None) -> bool:
     return isinstance(t, ClassType) and exception_classes.is_exception(t.info)
 
 
+def _exceptional(t: Type | None) -> bool:
+    """Whether a name of type ``t`` holds an exception (or None): _type_of's names."""
+    return isinstance(t, ExceptionType) or is_exception_object(t) or (
+        isinstance(t, OptionalType) and isinstance(t.item, ExceptionType))
+
+
 def _type_of(typer: FunctionTyper, e: ir.Expr) -> Type | None:
     """A name's type, or an expression's when it was typed already: exceptions are values
     of names, and typing any other operand here would type it twice."""
@@ -161,7 +167,10 @@ def _isinstance(typer: FunctionTyper, e: ir.TypeCheck) -> object:
 def _attribute(typer: FunctionTyper, e: ir.Attribute) -> object:
     value = e.value
     if e.name == "__name__" and (named := class_named(e)) is not None:
-        of = typer.expr(named, raw=True) if isinstance(named, ir.Name) else _type_of(typer, named)
+        if isinstance(named, ir.Name) and not _exceptional(typer.spec.var_types.get(named.id)):
+            of = typer.expr(named, raw=True)
+        else:  # an exception, maybe __exit__'s `exc` narrowed from BaseException | None
+            of = _type_of(typer, named)
         if isinstance(of, ExceptionType | ClassType):  # an object's dynamic class, by name
             typer.spec.exceptions[e] = "type_name"
             return STR
