@@ -97,7 +97,7 @@ static bool f0_with_blocks_first_key(std::int64_t& out, pyaot::dict<pyaot::str, 
     }
     goto try_end8;
     except8: {
-      if (pyaot::error_is(pyaot::Exc::Exception) || pyaot::error_is(pyaot::Exc::ArithmeticError) || pyaot::error_is(pyaot::Exc::AssertionError) || pyaot::error_is(pyaot::Exc::IndexError) || pyaot::error_is(pyaot::Exc::KeyError) || pyaot::error_is(pyaot::Exc::LookupError) || pyaot::error_is(pyaot::Exc::MemoryError) || pyaot::error_is(pyaot::Exc::NotImplementedError) || pyaot::error_is(pyaot::Exc::OverflowError) || pyaot::error_is(pyaot::Exc::RecursionError) || pyaot::error_is(pyaot::Exc::RuntimeError) || pyaot::error_is(pyaot::Exc::StopIteration) || pyaot::error_is(pyaot::Exc::TypeError) || pyaot::error_is(pyaot::Exc::UnboundLocalError) || pyaot::error_is(pyaot::Exc::ValueError) || pyaot::error_is(pyaot::Exc::ZeroDivisionError) || pyaot::error_is(pyaot::Exc::AttributeError) || pyaot::error_is(pyaot::Exc::UnicodeDecodeError) || pyaot::error_is(pyaot::Exc::UnicodeEncodeError) || pyaot::error_is(pyaot::Exc::OSError) || pyaot::error_is(pyaot::Exc::FileNotFoundError) || pyaot::error_is(pyaot::Exc::FileExistsError) || pyaot::error_is(pyaot::Exc::PermissionError) || pyaot::error_is(pyaot::Exc::TimeoutError) || pyaot::error_is(pyaot::Exc::ConnectionError) || pyaot::error_is(pyaot::Exc::SyntaxError) || pyaot::error_is(pyaot::Exc::UnicodeError) || pyaot::error_is(pyaot::Exc::EOFError) || pyaot::error_is(pyaot::Exc::BufferError) || pyaot::error_is(pyaot::Exc::GeneratorExit)) {
+      if (pyaot::error_in(0x5fffffffULL /* BaseException: 30 kinds */)) {
         v_gen1_with_error = pyaot::exception_value::caught();
         pyaot::ErrorState caught14 = std::exchange(pyaot::error_state(), pyaot::ErrorState{});
         v_gen1_with_ok = false;

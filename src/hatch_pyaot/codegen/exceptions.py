@@ -92,14 +92,28 @@ def handler_test(em: FunctionEmitter, h: ir.Handler) -> str:
     or the class of its payload object for a class of the program."""
     em.headers.add("pyaot/exceptions.hpp")
     builtin = [c for c in h.types if "." not in c] if h.types is not None else None
-    tests = [f"pyaot::error_is(pyaot::Exc::{c})" for c in kinds(builtin)] if (
-        builtin is None or builtin) else []
+    caught = kinds(builtin) if builtin is None or builtin else []
     if builtin is None or "BaseException" in builtin:  # a generator closed at its yield
-        tests.append("pyaot::error_is(pyaot::Exc::GeneratorExit)")
+        caught.append("GeneratorExit")
+    tests = [_kinds_test(caught, h.types)] if caught else []
     ids = em.spec.caught_classes.get(h, ())
     if ids:
         tests.append(f"pyaot::error_is_object({{{', '.join(str(i) for i in sorted(ids))}}})")
     return " || ".join(tests) or "false"
+
+
+# ``pyaot::Exc``'s enumerators in their order (error.hpp): the bits of ``error_in``'s mask.
+_NUMBERED = (*ir.EXCEPTIONS, "Interrupted", "GeneratorExit")
+
+
+def _kinds_test(caught: list[str], named: list[str] | None) -> str:
+    """One or two kinds: a test each; more (``except Exception`` catches 29): one test of a
+    bit mask over ``pyaot::Exc``, spelled with the clause it comes from."""
+    if len(caught) <= 2:
+        return " || ".join(f"pyaot::error_is(pyaot::Exc::{c})" for c in caught)
+    mask = sum(1 << _NUMBERED.index(c) for c in caught)
+    clause = ", ".join(named) if named else "bare except"
+    return f"pyaot::error_in(0x{mask:x}ULL /* {clause}: {len(caught)} kinds */)"
 
 
 def bind(em: FunctionEmitter, h: ir.Handler) -> None:
