@@ -565,7 +565,7 @@ def numpy_coverage() -> list[tuple[str, str]]:
               "NumPy has loaded (Linux, from CPython), others a packed GEMM of our own"),
              ("numpy.outer, numpy.linalg.norm", "outer of 1-d arrays, Frobenius norm"),
              ("numpy.concatenate, numpy.stack, numpy.hstack, numpy.vstack",
-              "arrays as a tuple written out; `axis=`"),
+              "arrays as a tuple written out, or a `list[NDArray]` value; `axis=`"),
              ("numpy.expand_dims, numpy.squeeze, numpy.flip", "views; the axis written out"),
              ("numpy.cumsum, numpy.cumprod, x.cumsum(), x.cumprod()", "flattened or `axis=`"),
              ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),

@@ -52,7 +52,7 @@ def _sections(typer: FunctionTyper, name: str, expr: ir.Expr) -> Converted | Int
     """An int (a count of sections), or the indices to split at."""
     if isinstance(expr, ir.TupleExpr | ir.ListExpr):
         items = tuple(expr.items)
-        if all(numpy_ops.is_integer(t) and not isinstance(t, ArrayType)
+        if all(t is not None and numpy_ops.is_integer(t) and not isinstance(t, ArrayType)
                for t in (type_of(typer, i) for i in items)):
             return Ints(items)
     t = type_of(typer, expr)
