@@ -1,5 +1,5 @@
 """The NumPy functions declared as tables of ``array_calls.Function`` (typing/rearranging.py,
-typing/statistics.py, typing/partitioning.py, typing/axes.py, typing/splitting.py): the array typer looks a name up here, binds the
+typing/statistics.py, typing/partitioning.py, typing/axes.py, typing/splitting.py, typing/einsum.py): the array typer looks a name up here, binds the
 arguments to NumPy's parameter names and runs the function's rule."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from hatch_pyaot.typing import (
     array_properties,
     array_sets,
     axes,
+    einsum,
     finding,
     float_parts,
     linear_algebra,
@@ -36,7 +37,7 @@ FUNCTIONS: dict[str, Function] = {**rearranging.FUNCTIONS, **statistics.FUNCTION
                                   **linear_algebra.FUNCTIONS, **quantiles.FUNCTIONS,
                                   **finding.FUNCTIONS, **float_parts.FUNCTIONS,
                                   **array_properties.FUNCTIONS,
-                                  **splitting.FUNCTIONS}
+                                  **splitting.FUNCTIONS, **einsum.FUNCTIONS}
 METHODS = {name.removeprefix("numpy."): f for name, f in FUNCTIONS.items() if f.method}
 METHOD_FORMS = axes.METHOD_FORMS
 METHOD_NAMES = frozenset(METHODS) | frozenset(METHOD_FORMS)
