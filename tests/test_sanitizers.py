@@ -78,6 +78,20 @@ def test_rank_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_split_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_numpy_split.py again under ASan and UBSan: the pieces of a split are views
+    in a list, which keep the array's storage alive after it is gone."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_numpy_split.py")
+
+
+@pytest.mark.slow
+def test_einsum_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_numpy_einsum.py again under ASan and UBSan: the odometer's strides over
+    broadcast, strided and empty operands."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_numpy_einsum.py")
+
+
+@pytest.mark.slow
 def test_list_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_lists.py again, its kernels built with the sanitizers: the list runtime and
     its CPython boundary (conversion, write-back, identity) under ASan and UBSan."""

@@ -220,6 +220,9 @@ def _dispatching_wrapper(entry: Entry, via: str, may_release_gil: bool) -> list[
         lines.append(f"  if (rank{i} >= 0 && (rank{i} < {lowest} || rank{i} > {highest})) "
                      f"return pyaot::python::rank_error({string_literal(entry.name)}, {pname}, "
                      f"{lowest}, {highest}, rank{i});")
+    lists = open_list_ranks(entry.variants)
+    for i in lists:  # picked by the first item's rank; an empty list fits any variant
+        lines.append(f"  const int rank{i} = pyaot::python::list_item_ndim(slots[{i}]);")
     if entry.broadcast:
         lines += broadcast_dispatch.padded_dispatch(entry.name, entry.variants, list(ranks))
     for k, variant in enumerate(entry.variants if not entry.broadcast else ()):
@@ -228,6 +231,10 @@ def _dispatching_wrapper(entry: Entry, via: str, may_release_gil: bool) -> list[
             t = variant.param_types[i]
             assert isinstance(t, ArrayType)
             checks.append(f"rank{i} == {t.ndim}")
+        for i in lists:
+            t = variant.param_types[i]
+            assert isinstance(t, ListType) and isinstance(t.item, ArrayType)
+            checks.append(f"rank{i} <= {t.item.ndim}")
         lines.append(f"  if ({' && '.join(checks)}) return call_{entry.name}_{k}(slots);")
     lines += [f"  return call_{entry.name}_0(slots);", "}", ""]
     return lines
@@ -242,6 +249,15 @@ def open_ranks(variants: Sequence[Specialization]) -> dict[int, tuple[int, int]]
         if isinstance(t, ArrayType) and len(found) > 1:
             out[i] = (min(found), max(found))
     return out
+
+
+def open_list_ranks(variants: Sequence[Specialization]) -> list[int]:
+    """The ``list[NDArray]`` parameters whose item rank the variants leave open."""
+    def rank(t: Type) -> int | None:
+        return t.item.ndim if isinstance(t, ListType) and isinstance(t.item, ArrayType) else None
+
+    return [i for i in range(len(variants[0].param_types))
+            if len({rank(v.param_types[i]) for v in variants}) > 1]
 
 
 def _bind(entry: Entry, name_of_function: str) -> list[str]:

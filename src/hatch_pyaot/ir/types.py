@@ -593,7 +593,9 @@ def coercible(src: Type, dst: Type) -> bool:
     if isinstance(src, ListType) and isinstance(dst, ListType):
         return src.item is None or src == dst or (
             isinstance(src.item, ListType) and isinstance(dst.item, ListType)
-            and src.item.item is None)
+            and src.item.item is None) or (  # list[NDArray[dtype]]: items of any one rank
+            isinstance(src.item, ArrayType) and isinstance(dst.item, ArrayType)
+            and dst.item.ndim < 0 and coercible(src.item, dst.item))
     if isinstance(src, DictType) and isinstance(dst, DictType) and src.factory and \
             dst.factory is None:  # a defaultdict or Counter is a dict
         src = DictType(src.key, src.value)

@@ -8,8 +8,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, ArrayType, DTypeScalar, TupleType, Type
-from hatch_pyaot.typing import dtypes, numpy_ops
+from hatch_pyaot.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    ArrayType,
+    DTypeScalar,
+    ListType,
+    TupleType,
+    Type,
+)
+from hatch_pyaot.typing import dtypes, numpy_ops, splitting
 from hatch_pyaot.typing.dtypes import DType
 
 if TYPE_CHECKING:
@@ -216,7 +225,15 @@ def constant_axis(typer: FunctionTyper, e: ir.Expr, axis: ir.Expr | None,
 
 def _join(typer: FunctionTyper, e: ir.Call, name: str,
           kwargs: dict[str, ir.Expr]) -> Type | None:
-    """``np.concatenate((a, b), axis=0)`` and friends: the arrays as a tuple written out."""
+    """``np.concatenate((a, b), axis=0)`` and friends: the arrays as a tuple written out, or
+    a ``list[NDArray]`` value (typing/splitting.py)."""
+    if len(e.args) == 1 and not isinstance(e.args[0], ir.TupleExpr) \
+            and name in splitting.LIST_JOINS:
+        given = typer.expr(e.args[0])
+        if isinstance(given, ListType) and isinstance(given.item, ArrayType) and set(
+                kwargs) <= {"axis"}:
+            return splitting.join_list(typer, e, name, e.args[0], given.item,
+                                       kwargs.pop("axis", None))
     if len(e.args) != 1 or not isinstance(e.args[0], ir.TupleExpr) or not e.args[0].items:
         typer.diags.error(e.loc, f"{name}() takes the arrays as a tuple written out, such as "
                           f"{name}((a, b))")

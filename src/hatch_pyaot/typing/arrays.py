@@ -26,6 +26,7 @@ from hatch_pyaot.ir.types import (
     DictType,
     DTypeScalar,
     FunctionUnion,
+    ListType,
     TupleType,
     Type,
 )
@@ -171,7 +172,11 @@ def constant_index(typer: FunctionTyper, e: ir.TupleGet) -> list[ir.Expr]:
 
 
 def fits_open_annotation(t: Type, annotation: Type) -> bool:
-    """An array passed where ``NDArray[dtype]`` (any rank) is annotated."""
+    """An array passed where ``NDArray[dtype]`` (any rank) is annotated, or a list of arrays
+    where ``list[NDArray[dtype]]`` is."""
+    if isinstance(annotation, ListType) and isinstance(t, ListType) \
+            and t.item is not None and annotation.item is not None:
+        return fits_open_annotation(t.item, annotation.item)
     return (isinstance(annotation, ArrayType) and annotation.ndim < 0
             and isinstance(t, ArrayType) and t.dtype == annotation.dtype)
 
@@ -371,6 +376,10 @@ def refine_result(declared: Type, actual: Type) -> Type:
     if isinstance(declared, ArrayType) and isinstance(actual, ArrayType) \
             and declared.dtype == actual.dtype and declared.ndim < 0:
         return actual
+    if isinstance(declared, ListType) and isinstance(actual, ListType) \
+            and isinstance(declared.item, ArrayType) and declared.item.ndim < 0:
+        return actual if actual.item is None or refine_result(
+            declared.item, actual.item) == actual.item else declared  # list[NDArray[dtype]]
     if isinstance(declared, DictType) and isinstance(actual, DictType) and actual.factory \
             and declared.factory is None:  # a Counter or defaultdict stays one for the caller
         return DictType(declared.key, declared.value, actual.factory)
@@ -556,7 +565,7 @@ def numpy_coverage() -> list[tuple[str, str]]:
               "NumPy has loaded (Linux, from CPython), others a packed GEMM of our own"),
              ("numpy.outer, numpy.linalg.norm", "outer of 1-d arrays, Frobenius norm"),
              ("numpy.concatenate, numpy.stack, numpy.hstack, numpy.vstack",
-              "arrays as a tuple written out; `axis=`"),
+              "arrays as a tuple written out, or a `list[NDArray]` value; `axis=`"),
              ("numpy.expand_dims, numpy.squeeze, numpy.flip", "views; the axis written out"),
              ("numpy.cumsum, numpy.cumprod, x.cumsum(), x.cumprod()", "flattened or `axis=`"),
              ("numpy.var, numpy.std, x.var(), x.std()", "of the whole array, `ddof=`"),

@@ -488,6 +488,8 @@ class FunctionTyper:
         ``heapq.heappush(h, x)`` see a list of ints."""
         if isinstance(t, ListType) and isinstance(annotation, ListType) and (
                 t.item is None or (t.item == NONE and isinstance(annotation.item, OptionalType))):
+            if isinstance(annotation.item, ArrayType) and annotation.item.ndim < 0:
+                return t  # list[NDArray[dtype]] = []: the items appended tell their rank
             return annotation  # [] or [None] * n: no item contradicts the annotation
         if t is not None and unions.union_within(annotation) and _fits(t, annotation):
             return annotation  # x: int | str = 1: x holds either (a union of its own)

@@ -1,5 +1,5 @@
 """The NumPy functions declared as tables of ``array_calls.Function`` (typing/rearranging.py,
-typing/statistics.py, typing/partitioning.py, typing/axes.py): the array typer looks a name up here, binds the
+typing/statistics.py, typing/partitioning.py, typing/axes.py, typing/splitting.py, typing/einsum.py): the array typer looks a name up here, binds the
 arguments to NumPy's parameter names and runs the function's rule."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from hatch_pyaot.typing import (
     array_properties,
     array_sets,
     axes,
+    einsum,
     finding,
     float_parts,
     linear_algebra,
@@ -21,6 +22,7 @@ from hatch_pyaot.typing import (
     quantiles,
     rearranging,
     series,
+    splitting,
     statistics,
 )
 from hatch_pyaot.typing.array_calls import Function, bind
@@ -34,7 +36,8 @@ FUNCTIONS: dict[str, Function] = {**rearranging.FUNCTIONS, **statistics.FUNCTION
                                   **array_sets.FUNCTIONS, **numpy_random.FUNCTIONS,
                                   **linear_algebra.FUNCTIONS, **quantiles.FUNCTIONS,
                                   **finding.FUNCTIONS, **float_parts.FUNCTIONS,
-                                  **array_properties.FUNCTIONS}
+                                  **array_properties.FUNCTIONS,
+                                  **splitting.FUNCTIONS, **einsum.FUNCTIONS}
 METHODS = {name.removeprefix("numpy."): f for name, f in FUNCTIONS.items() if f.method}
 METHOD_FORMS = axes.METHOD_FORMS
 METHOD_NAMES = frozenset(METHODS) | frozenset(METHOD_FORMS)

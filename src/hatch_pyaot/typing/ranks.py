@@ -21,7 +21,7 @@ import itertools
 
 from hatch_pyaot.errors import Diagnostic
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import INT, ArrayType, Type
+from hatch_pyaot.ir.types import INT, ArrayType, ListType, Type
 from hatch_pyaot.ir.walk import all_statements, rewrite_exprs, target_names
 from hatch_pyaot.typing.rank_broadcast import BROADCAST_RANKS, broadcasts
 from hatch_pyaot.typing.rank_uses import array_reads
@@ -52,12 +52,20 @@ def fix_ranks(fn: ir.Function, types: list[Type]) -> list[Diagnostic]:
 
 
 def lowest_ranks(fn: ir.Function, types: list[Type]) -> dict[int, int]:
-    """Parameter index -> the lowest rank its uses allow, for arrays whose rank stays open."""
+    """Parameter index -> the lowest rank its uses allow, for arrays whose rank stays open
+    (and lists of them, ``list[NDArray[dtype]]``: every rank of OPEN_RANKS, the wrapper picks
+    by the first item's)."""
     reader = _RankReader(fn, types)
     reader.read()
     return {i: max(reader.at_least.get(p.name, OPEN_RANKS[0]), reader.seen.get(p.name, 0))
+            if isinstance(t, ArrayType) else OPEN_RANKS[0]
             for i, (p, t) in enumerate(zip(fn.params, types, strict=True))
-            if isinstance(t, ArrayType) and t.ndim < 0}
+            if (isinstance(t, ArrayType) and t.ndim < 0) or open_list(t)}
+
+
+def open_list(t: Type) -> bool:
+    """``list[NDArray[dtype]]`` of a rank the annotation leaves open."""
+    return isinstance(t, ListType) and isinstance(t.item, ArrayType) and t.item.ndim < 0
 
 
 class _RankReader:
@@ -185,7 +193,8 @@ def broadcast_variants(fn: ir.Function, types: list[Type]) -> list[tuple[Type, .
     """One parameter-type tuple per rank of BROADCAST_RANKS, every open array of that rank,
     where the product of open ranks is too large and the body only broadcasts them."""
     lowest = lowest_ranks(fn, types)
-    if len(_combinations(lowest)) <= MAX_VARIANTS or not broadcasts(fn, types, list(lowest)):
+    if len(_combinations(lowest)) <= MAX_VARIANTS or any(open_list(types[i]) for i in lowest) \
+            or not broadcasts(fn, types, list(lowest)):
         return None
     return [_with_ranks(types, list(lowest), [rank] * len(lowest)) for rank in BROADCAST_RANKS]
 
@@ -214,6 +223,9 @@ def _with_ranks(types: list[Type], positions: list[int], ranks: list[int]) -> tu
     chosen = list(types)
     for position, rank in zip(positions, ranks, strict=True):
         t = chosen[position]
+        if isinstance(t, ListType) and isinstance(t.item, ArrayType):
+            chosen[position] = ListType(ArrayType(t.item.dtype, rank))
+            continue
         assert isinstance(t, ArrayType)
         chosen[position] = ArrayType(t.dtype, rank)
     return tuple(chosen)

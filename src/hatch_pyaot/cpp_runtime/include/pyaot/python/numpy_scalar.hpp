@@ -73,6 +73,13 @@ inline int array_ndim(PyObject* obj) {
   return static_cast<int>(value);
 }
 
+/// The ndim of the first item of a list argument of NumPy arrays, or -1 (an empty list, not a
+/// list, an item not an array): a `list[NDArray]` parameter's variant is picked by this.
+inline int list_item_ndim(PyObject* obj) {
+  if (obj == nullptr || !PyList_Check(obj) || PyList_Size(obj) == 0) return -1;
+  return array_ndim(PyList_GetItem(obj, 0));
+}
+
 }  // namespace pyaot::python
 
 namespace pyaot::python {
