@@ -35,6 +35,7 @@ from hatch_pyaot.ir.types import (
     DTypeScalar,
     GeneratorType,
     ListType,
+    VarTupleType,
     OptionalType,
     SetType,
     TupleType,
@@ -330,6 +331,10 @@ class FunctionTyper:
         if fields is not None and len(fields) == len(target.items):
             for item, (_, ft) in zip(target.items, fields, strict=True):
                 self.bind_target(item, ft)
+            return
+        if isinstance(t, VarTupleType) and t.item is not None:  # its length checked then
+            for item in target.items:
+                self.bind_target(item, t.item)
             return
         if not isinstance(t, TupleType) or len(t.items) != len(target.items):
             self.diags.error(target.loc, f"cannot unpack a {t} into {len(target.items)} names")
