@@ -300,6 +300,8 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     em.headers.add(HEADER)
     name = target.name
     t = em.spec.type_of(e)
+    if name == "zip_rows":
+        return var_tuples.zip_rows(em, e)
     source = em.spec.type_of(e.args[0])
     if isinstance(source, TupleType):  # list(t) / sorted(t) of a tuple: its items, listed
         from hatch_pyaot.codegen import tuples

@@ -56,3 +56,11 @@ def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
     em.line(f"if (!pyaot::list_repeat({out}, {target}, {value})) [[unlikely]] "
             f"{em.fail(s.loc.line)}")
     em.line(f"{target} = {out};")
+
+
+def zip_rows(em: FunctionEmitter, e: ir.Call) -> str:
+    """``zip(*rows)``: the list of its columns (typing/var_tuples.py)."""
+    em.headers.add(HEADER)
+    t = em.spec.type_of(e)
+    rows = em.expr(e.args[0])
+    return f"pyaot::zip_rows<{t.cpp()}>({rows})"

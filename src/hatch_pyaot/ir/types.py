@@ -578,6 +578,10 @@ def unify(a: Type, b: Type) -> Type | None:
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
             return TupleType(tuple(i for i in items if i is not None))
+    if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.items) != len(b.items):
+        # t = (), then t = t + (x,): a tuple of any length, of the items' one type
+        first = _unify_var_tuples(VarTupleType(None), a)
+        return _unify_var_tuples(first, b) if first is not None else None
     if isinstance(a, ClosureType | FunctionUnion) and isinstance(b, ClosureType | FunctionUnion):
         return function_union(a, b)
     if isinstance(a, CellType) and isinstance(b, CellType):
@@ -691,6 +695,8 @@ def _unify_var_tuples(a: Type, b: Type) -> Type | None:
     if isinstance(b, TupleType):
         item: Type | None = a.item
         for t in b.items:
+            if isinstance(t, ArrayType | DTypeScalar):
+                return None  # an array's tuple items stay fixed (typing/arrays.py)
             item = t if item is None else unify(item, t)
             if item is None:
                 return None

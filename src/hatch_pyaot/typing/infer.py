@@ -47,6 +47,7 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
+from hatch_pyaot.typing.var_tuples import ZIP_ROWS
 from hatch_pyaot.typing import (
     arrays,
     bisects,
@@ -80,6 +81,7 @@ from hatch_pyaot.typing import (
     tuples,
     union_literals,
     unions,
+    var_tuples,
 )
 from hatch_pyaot.typing.typed import (
     NumpyCall,
@@ -494,6 +496,8 @@ class FunctionTyper:
         if isinstance(t, ListType) and isinstance(annotation, ListType) and (
                 t.item is None or (t.item == NONE and isinstance(annotation.item, OptionalType))):
             return annotation  # [] or [None] * n: no item contradicts the annotation
+        if isinstance(annotation, VarTupleType) and t is not None and _fits(t, annotation):
+            return annotation  # x: tuple[int, ...] = (): the name holds any length
         if t is not None and unions.union_within(annotation) and _fits(t, annotation):
             return annotation  # x: int | str = 1: x holds either (a union of its own)
         if t is None or _fits(t, annotation):
@@ -865,6 +869,8 @@ class FunctionTyper:
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
+        if e.func == ZIP_ROWS:
+            return var_tuples.zip_rows(self, e, ts)
         if generators.handles(e.func, ts):
             return generators.builtin(self, e, ts)
         if printing.handles(e.func, ts):

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
 
 METHODS = ("count", "index")
+ZIP_ROWS = "pyaot.zip_rows"
+"""``zip(*rows)`` as the tracer gives it (tracer/forms.py): the columns of a list of lists (or
+of tuples), each a tuple[T, ...] as long as the shortest row (pyaot/builtins/tuple_of.hpp)."""
 
 
 def method_refused(typer: FunctionTyper, e: ir.MethodCall) -> bool:
@@ -65,3 +68,21 @@ def mixed(a: Type, b: Type) -> bool:
     """A list and a tuple: never equal, not ordered (CPython raises TypeError for <)."""
     return isinstance(a, ListType) and isinstance(b, ListType) and (
         isinstance(a, VarTupleType) != isinstance(b, VarTupleType))
+
+
+def zip_rows(typer: FunctionTyper, e: ir.Call, types: list[Type]) -> Type | None:
+    """``zip(*rows)`` of a list (or tuple[T, ...]) of lists or tuples of T: a list of
+    tuple[T, ...] columns (tracer/forms.py)."""
+    from hatch_pyaot.typing.typed import ListBuiltin
+
+    if len(types) != 1:
+        return None
+    rows = types[0]
+    if not isinstance(rows, ListType) or not (
+            rows.item is None or isinstance(rows.item, ListType)):
+        typer.diags.error(e.loc, f"zip(*rows) takes a list of lists or of tuples here, not a "
+                          f"{rows}")
+        return None
+    typer.spec.calls[e] = ListBuiltin("zip_rows")
+    item = rows.item.item if isinstance(rows.item, ListType) else None
+    return ListType(VarTupleType(item))

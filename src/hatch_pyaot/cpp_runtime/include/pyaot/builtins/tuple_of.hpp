@@ -6,6 +6,7 @@
 // and ValueError texts, hash() (CPython's xxHash-based tuplehash, as hash.hpp's for fixed
 // tuples), and repr(), "(1,)" for one item (repr.hpp).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -69,6 +70,25 @@ bool list_index(std::int64_t& out, const tuple_of<T>& t, const V& value,
     }
   }
   return raise(Exc::ValueError, "tuple.index(x): x not in tuple");
+}
+
+/// zip(*rows): the columns (Out, a list<tuple_of<T>>), as long as the shortest row; none of
+/// no rows. Rows are lists or tuples of T (list<T> both).
+template <class Out, class R>
+Out zip_rows(const list<R>& rows) {
+  Out out = Out::make();
+  const auto& all = rows.items();
+  if (all.empty()) return out;
+  std::int64_t n = INT64_MAX;
+  for (const auto& row : all) n = std::min(n, row.size());
+  using Column = typename Out::value_type;
+  out.items().reserve(static_cast<std::size_t>(n));
+  for (std::int64_t j = 0; j < n; ++j) {
+    Column column = Column::make(all.size());
+    for (const auto& row : all) column.items().push_back(row.items()[static_cast<std::size_t>(j)]);
+    out.items().push_back(std::move(column));
+  }
+  return out;
 }
 
 /// a, b = t: as many names as items, else CPython's ValueError.
