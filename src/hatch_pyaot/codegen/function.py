@@ -80,13 +80,13 @@ from hatch_pyaot.ir.types import (
     FunctionUnion,
     GeneratorType,
     ListType,
-    VarTupleType,
     OptionalType,
     Scalar,
     SetType,
     TupleType,
     Type,
     UnionType,
+    VarTupleType,
 )
 from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op

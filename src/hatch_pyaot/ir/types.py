@@ -681,23 +681,22 @@ def _fits_union(src: Type, dst: Type) -> bool:
 
 def _unify_var_tuples(a: Type, b: Type) -> Type | None:
     """A ``tuple[T, ...]`` and another, or a fixed-length tuple of T items (``t = ()``, then
-    ``t = t + (x,)``): the variable-length one. Tuples are immutable, so an item type may
-    widen as numbers do."""
+    ``t = t + (x,)``): the variable-length one, the fixed tuple's items widening to its item
+    type as numbers do (codegen/var_tuples.py converts them)."""
     if isinstance(b, VarTupleType):
         a, b = b, a
     assert isinstance(a, VarTupleType)
     if isinstance(b, VarTupleType):
-        ok, item = fill(a.item, b.item)
-        if not ok and a.item is not None and b.item is not None:
-            item = unify(a.item, b.item)
-            ok = item is not None
-        return VarTupleType(item) if ok else None
+        ok, merged = fill(a.item, b.item)
+        return VarTupleType(merged) if ok else None
     if isinstance(b, TupleType):
-        item: Type | None = a.item
+        item = a.item
         for t in b.items:
             if isinstance(t, ArrayType | DTypeScalar):
                 return None  # an array's tuple items stay fixed (typing/arrays.py)
-            item = t if item is None else unify(item, t)
+            if a.item is not None and not coercible(t, a.item):
+                return None  # a.item holds: the tuple's items convert to it
+            item = t if item is None else (item if a.item is not None else unify(item, t))
             if item is None:
                 return None
         return VarTupleType(item)

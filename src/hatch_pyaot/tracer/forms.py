@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from hatch_pyaot.typing.var_tuples import ZIP_ROWS
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.tracer import generators
 from hatch_pyaot.tracer.resolve import OpName, UserClass, UserFunction
+from hatch_pyaot.typing.var_tuples import ZIP_ROWS
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.build import Builder, Iteration
@@ -304,7 +304,11 @@ def zip_rows(builder: Builder, node: cst.Call) -> ir.Call:
     """``zip(*rows)`` alone: its tuples have as many items as rows has rows, known only at
     run time. The columns are taken when the loop starts (as a dict's items are)."""
     loc = builder.loc(node)
-    if len(node.args) != 1 or node.args[0].star != "*":
+    rest = node.args[1:]
+    if rest and rest[-1].keyword is not None and rest[-1].keyword.value == "strict" and \
+            isinstance(rest[-1].value, cst.Name) and rest[-1].value.value == "False":
+        rest = rest[:-1]  # strict=False: the shortest row, as without it
+    if rest or node.args[0].star != "*":
         builder.error(node, "zip() with *rows is compiled as zip(*rows) alone",
                       hint="zip(*rows) of a list of lists or of tuples")
         return ir.Call(loc, ZIP_ROWS, [], [])

@@ -35,11 +35,11 @@ from hatch_pyaot.ir.types import (
     DTypeScalar,
     GeneratorType,
     ListType,
-    VarTupleType,
     OptionalType,
     SetType,
     TupleType,
     Type,
+    VarTupleType,
     coercible,
     unify,
 )
@@ -47,7 +47,6 @@ from hatch_pyaot.ops.format_spec import SpecError, field_format
 from hatch_pyaot.ops.reductions import TUPLE_REDUCTIONS
 from hatch_pyaot.ops.registry import Default, Op
 from hatch_pyaot.tracer.program import Program
-from hatch_pyaot.typing.var_tuples import ZIP_ROWS
 from hatch_pyaot.typing import (
     arrays,
     bisects,
@@ -92,6 +91,7 @@ from hatch_pyaot.typing.typed import (
     TupleLen,
     UserCall,
 )
+from hatch_pyaot.typing.var_tuples import ZIP_ROWS
 
 _MAX_PASSES = 20
 MAX_NESTED_SPECIALIZATIONS = 8
