@@ -196,3 +196,8 @@ def transpose(rows: list[list[float]]) -> list[list[float]]:
 @compile
 def from_tuple(t: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(t) + tuple([len(t)])
+
+
+@compile
+def of_dict(d: dict[str, int], s: set[int]) -> tuple[tuple[str, ...], int]:
+    return (tuple(d), len(tuple(s)))
