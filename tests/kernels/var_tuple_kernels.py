@@ -201,3 +201,19 @@ def from_tuple(t: tuple[int, ...]) -> tuple[int, ...]:
 @compile
 def of_dict(d: dict[str, int], s: set[int]) -> tuple[tuple[str, ...], int]:
     return (tuple(d), len(tuple(s)))
+
+
+@compile
+def appended(n: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+    for i in range(n):
+        out.append((i, i + 1))
+    out.append(())
+    return out
+
+
+@compile
+def fixed_keys(d: dict[tuple[int, ...], int], s: set[tuple[str, ...]]) -> int:
+    d[(1, 2)] = 5
+    s.add(("a", "b"))
+    return len(d) + len(s)

@@ -551,10 +551,10 @@ def unify(a: Type, b: Type) -> Type | None:
         from hatch_pyaot.typing.dtypes import promote
 
         return DTypeScalar(promote(a.dtype, b.dtype))
-    if isinstance(a, DequeType) or isinstance(b, DequeType):
-        return _unify_deques(a, b)
     if isinstance(a, VarTupleType) or isinstance(b, VarTupleType):
         return _unify_var_tuples(a, b)
+    if isinstance(a, DequeType) or isinstance(b, DequeType):
+        return _unify_deques(a, b)
     if isinstance(a, ListType) and isinstance(b, ListType):
         # Lists are invariant (an alias sees every item): only an empty literal's unknown
         # item type is filled in.

@@ -107,7 +107,8 @@ def fits(typer: FunctionTyper, loc_of: ir.Expr, value: Type, item: Type, what: s
     """Whether a value may go into a list of `item`s: the same type (see the module's
     docstring), or a list of an unknown item type into a list of lists."""
     if value == item or (isinstance(value, ListType | ClassType | ClosureType) and coercible(
-            value, item)):
+            value, item)) or (isinstance(value, TupleType) and isinstance(
+                item, VarTupleType) and coercible(value, item)):
         return True  # an object of a subclass into a list of its base class too
     if isinstance(item, OptionalType) and (value in (NONE, item.item) or (
             isinstance(value, ClassType) and coercible(value, item.item))):
