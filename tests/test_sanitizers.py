@@ -113,6 +113,13 @@ def test_bytes_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_var_tuple_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
+    """tests/test_var_tuples.py again, its kernels built with the sanitizers: tuple_of<T> (a
+    list<T> read through its base), zip(*rows), hashing and the boundary."""
+    _tests_under_sanitizers(cxx, tmp_path, "test_var_tuples.py")
+
+
+@pytest.mark.slow
 def test_dict_tests_under_asan_and_ubsan(cxx: str, tmp_path: Path) -> None:
     """tests/test_dicts.py again, its kernels built with the sanitizers: the dict and set
     runtime and their CPython boundary (conversion, the mirrored set table, write-back)."""

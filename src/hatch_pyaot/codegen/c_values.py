@@ -23,6 +23,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
     UnionType,
+    VarTupleType,
 )
 from hatch_pyaot.tracer.classes import ClassInfo
 from hatch_pyaot.tracer.enums import EnumInfo
@@ -63,6 +64,8 @@ def unrepresentable(t: Type, seen: frozenset[str] = frozenset()) -> Type | None:
 def is_mutable(t: Type) -> bool:
     """Whether a call may change a value of type t in place (it is or holds a list, dict or
     set): such an argument is written back after the call."""
+    if isinstance(t, VarTupleType):  # never changed itself: only what it holds
+        return t.item is not None and is_mutable(t.item)
     if isinstance(t, ListType | DictType) or (isinstance(t, SetType) and t.kind == "set"):
         return True
     if isinstance(t, OptionalType):

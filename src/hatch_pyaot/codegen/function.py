@@ -53,6 +53,7 @@ from hatch_pyaot.codegen import (
     tuples,
     unbound,
     unions,
+    var_tuples,
 )
 from hatch_pyaot.codegen.literals import (
     is_literal,
@@ -85,6 +86,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
     UnionType,
+    VarTupleType,
 )
 from hatch_pyaot.ops.format_spec import field_format
 from hatch_pyaot.ops.registry import Op
@@ -328,6 +330,9 @@ class FunctionEmitter:
                                                         ArrayType):
             elementwise.augassign(self, s)
         elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
+                                                        VarTupleType):
+            var_tuples.augassign(self, s)  # a new tuple, where a list changes in place
+        elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
                                                         ListType):
             lists.augassign(self, s)
         elif isinstance(s, ir.AugAssign) and isinstance(self.spec.var_types[s.target.id],
@@ -521,6 +526,10 @@ class FunctionEmitter:
                 assert ft is not None
                 self.assign_code(sub, f"{code}->{classes.field_member(name)}", ft)
             return
+        if isinstance(t, VarTupleType):  # a, b = t: its length checked first
+            for sub, item in var_tuples.unpacked(self, target, code, t):
+                self.assign_code(sub, item, t.item or NONE)
+            return
         assert isinstance(t, TupleType)
         for i, (sub, it) in enumerate(zip(target.items, t.items, strict=True)):
             self.assign_code(sub, f"std::get<{i}>({code})", it)
@@ -707,6 +716,8 @@ class FunctionEmitter:
             return closures.cast(self, code, src, dst)
         if isinstance(dst, UnionType):
             return unions.cast(self, code, src, dst)
+        if isinstance(dst, VarTupleType) and isinstance(src, TupleType):
+            return var_tuples.from_fixed(self, code, src, dst)
         if isinstance(src, ListType) and isinstance(dst, ListType):
             return lists.cast(code, src, dst)
         if isinstance(src, DictType) and isinstance(dst, DictType):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hatch_pyaot.codegen import deques
+from hatch_pyaot.codegen import deques, var_tuples
 from hatch_pyaot.codegen.dicts import evaluated_as
 from hatch_pyaot.codegen.literals import is_literal, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
@@ -30,6 +30,7 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    VarTupleType,
 )
 from hatch_pyaot.typing import deques as deques_typing
 from hatch_pyaot.typing.typed import ListBuiltin
@@ -231,8 +232,10 @@ def binop(em: FunctionEmitter, e: ir.BinOp, kind: ir.BinOpKind) -> str:
     lt, rt = em.spec.type_of(e.left), em.spec.type_of(e.right)
     left, right = em.expr(e.left), em.expr(e.right)
     if kind == ir.BinOpKind.ADD:
-        assert isinstance(t, ListType) and isinstance(lt, ListType) and isinstance(rt, ListType)
-        return f"pyaot::list_concat({em.cast(left, lt, t)}, {em.cast(right, rt, t)})"
+        assert isinstance(t, ListType) and isinstance(lt, ListType | TupleType) and isinstance(
+            rt, ListType | TupleType)
+        joined = f"pyaot::list_concat({em.cast(left, lt, t)}, {em.cast(right, rt, t)})"
+        return var_tuples.made(em, joined, t) if isinstance(t, VarTupleType) else joined
     lst, times = (left, right) if isinstance(lt, ListType) else (right, left)
     out = em.temp(t)
     em.line(f"if (!pyaot::list_repeat({out}, {lst}, {times})) [[unlikely]] "
@@ -297,6 +300,8 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
     em.headers.add(HEADER)
     name = target.name
     t = em.spec.type_of(e)
+    if name == "zip_rows":
+        return var_tuples.zip_rows(em, e)
     source = em.spec.type_of(e.args[0])
     if isinstance(source, TupleType):  # list(t) / sorted(t) of a tuple: its items, listed
         from hatch_pyaot.codegen import tuples
@@ -311,6 +316,8 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
             lst = em.temp(t, f"{t.cpp()}::make()")
         if name == "list":
             return lst
+        if name == "tuple":
+            return var_tuples.made(em, lst, t)
         lam = dict(e.kwargs).get("key")
         if isinstance(lam, ir.Lambda) and lam in em.spec.expr_types:
             em.line(f"pyaot::list_sort_by_keys({lst}, {_keys(em, lam, lst, t)}, "
@@ -327,6 +334,9 @@ def builtin(em: FunctionEmitter, e: ir.Call, target: ListBuiltin) -> str:
         lst, lt = snapshot(em, lst, lt)
     if name == "list":
         return f"pyaot::list_copy({lst})"
+    if name == "tuple":
+        em.headers.add(var_tuples.HEADER)
+        return f"pyaot::tuple_copy({lst})"
     if name == "sorted":
         lam = dict(e.kwargs).get("key")
         if isinstance(lam, ir.Lambda) and lam in em.spec.expr_types:

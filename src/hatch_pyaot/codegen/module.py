@@ -28,6 +28,7 @@ from hatch_pyaot.codegen.function import FunctionEmitter, signature
 from hatch_pyaot.codegen.literals import literal, string_literal
 from hatch_pyaot.codegen.models import headers as model_headers
 from hatch_pyaot.codegen.printing import PRINT_HEADER
+from hatch_pyaot.codegen.var_tuples import HEADER as VAR_TUPLE_HEADER
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
     ArrayType,
@@ -83,6 +84,8 @@ def emit_kernels(specs: Sequence[Specialization], headers: set[str]) -> list[str
     members = enums.enums_of(specs)
     if members:
         headers.add(enums.HEADER)
+    if any("pyaot::tuple_of" in line for line in (*protos, *body)):
+        headers.add(VAR_TUPLE_HEADER)  # its reads, hash and text
     if any("pyaot::complex" in line for line in (*protos, *body)):
         headers.add(COMPLEX_TEXT_HEADER)  # its text, hash and == for str(), dicts and sets
     return ["namespace pyaot_gen {", "", *lowered, *enums.structs(members),

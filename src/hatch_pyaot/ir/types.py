@@ -106,6 +106,21 @@ class DequeType(ListType):
 
 
 @dataclass(frozen=True, slots=True)
+class VarTupleType(ListType):
+    """``tuple[T, ...]``: a tuple whose length is known only at run time, held as an
+    immutable list (``pyaot::tuple_of<T>``, pyaot/builtins/tuple_of.hpp, a ``pyaot::list<T>``
+    that no compiled code changes). What reads a list reads it (typing/lists.py); what would
+    change one, and what Python words differently for a tuple, typing/var_tuples.py
+    decides."""
+
+    def cpp(self) -> str:
+        return f"pyaot::tuple_of<{self.item.cpp() if self.item is not None else 'pyaot::None'}>"
+
+    def __str__(self) -> str:
+        return f"tuple[{self.item if self.item is not None else '?'}, ...]"
+
+
+@dataclass(frozen=True, slots=True)
 class OptionalType(Type):
     """``Optional[T]`` / ``T | None``: a T or None (``std::optional<T>``). Using it where a T is
     needed (``x + 1``, ``x[i]``, ``x.append``) checks for None first and raises CPython's
@@ -536,6 +551,8 @@ def unify(a: Type, b: Type) -> Type | None:
         from hatch_pyaot.typing.dtypes import promote
 
         return DTypeScalar(promote(a.dtype, b.dtype))
+    if isinstance(a, VarTupleType) or isinstance(b, VarTupleType):
+        return _unify_var_tuples(a, b)
     if isinstance(a, DequeType) or isinstance(b, DequeType):
         return _unify_deques(a, b)
     if isinstance(a, ListType) and isinstance(b, ListType):
@@ -561,6 +578,10 @@ def unify(a: Type, b: Type) -> Type | None:
         items = [unify(x, y) for x, y in zip(a.items, b.items, strict=True)]
         if all(i is not None for i in items):
             return TupleType(tuple(i for i in items if i is not None))
+    if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.items) != len(b.items):
+        # t = (), then t = t + (x,): a tuple of any length, of the items' one type
+        first = _unify_var_tuples(VarTupleType(None), a)
+        return _unify_var_tuples(first, b) if first is not None else None
     if isinstance(a, ClosureType | FunctionUnion) and isinstance(b, ClosureType | FunctionUnion):
         return function_union(a, b)
     if isinstance(a, CellType) and isinstance(b, CellType):
@@ -590,6 +611,11 @@ def coercible(src: Type, dst: Type) -> bool:
     if isinstance(dst, OptionalType):
         return src == NONE or coercible(src.item if isinstance(src, OptionalType) else src,
                                         dst.item)
+    if isinstance(dst, VarTupleType) and isinstance(src, TupleType):
+        return fixed_fits(src, dst)
+    if isinstance(src, VarTupleType) or isinstance(dst, VarTupleType):
+        return isinstance(src, VarTupleType) and isinstance(dst, VarTupleType) and (
+            src.item is None or src == dst)
     if isinstance(src, ListType) and isinstance(dst, ListType):
         return src.item is None or src == dst or (
             isinstance(src.item, ListType) and isinstance(dst.item, ListType)
@@ -655,6 +681,37 @@ def _fits_union(src: Type, dst: Type) -> bool:
     return not isinstance(src, OptionalType) and src != NONE and member_for(src, dst) is not None
 
 
+def _unify_var_tuples(a: Type, b: Type) -> Type | None:
+    """A ``tuple[T, ...]`` and another, or a fixed-length tuple of T items (``t = ()``, then
+    ``t = t + (x,)``): the variable-length one, the fixed tuple's items widening to its item
+    type as numbers do (codegen/var_tuples.py converts them)."""
+    if isinstance(b, VarTupleType):
+        a, b = b, a
+    assert isinstance(a, VarTupleType)
+    if isinstance(b, VarTupleType):
+        ok, merged = fill(a.item, b.item)
+        return VarTupleType(merged) if ok else None
+    if isinstance(b, TupleType):
+        item = a.item
+        for t in b.items:
+            if isinstance(t, ArrayType | DTypeScalar):
+                return None  # an array's tuple items stay fixed (typing/arrays.py)
+            if a.item is not None and not coercible(t, a.item):
+                return None  # a.item holds: the tuple's items convert to it
+            item = t if item is None else (item if a.item is not None else unify(item, t))
+            if item is None:
+                return None
+        return VarTupleType(item)
+    return None
+
+
+def fixed_fits(src: TupleType, dst: VarTupleType) -> bool:
+    """Whether a fixed-length tuple converts to ``tuple[T, ...]`` (codegen/var_tuples.py):
+    each item a T, or a number that widens to it."""
+    return dst.item is not None and all(coercible(s, dst.item) and not isinstance(
+        s, ArrayType | DTypeScalar) for s in src.items)
+
+
 def _unify_deques(a: Type, b: Type) -> Type | None:
     """A deque whose item type a later use tells (``q = deque()``, then ``q.append(x)``)."""
     deques = [t for t in (a, b) if isinstance(t, DequeType)]
@@ -670,6 +727,8 @@ def unhashable(t: Type) -> str | None:
     when values of `t` can be dict keys and set items here (numbers and tuples of them)."""
     if isinstance(t, TupleType):
         return next((u for i in t.items if (u := unhashable(i)) is not None), None)
+    if isinstance(t, VarTupleType):
+        return unhashable(t.item) if t.item is not None else None
     if isinstance(t, ListType):
         return "list"
     if isinstance(t, DictType):

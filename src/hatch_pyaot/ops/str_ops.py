@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hatch_pyaot.ir.types import BOOL, FLOAT, INT, NONE, STR, ListType, TupleType, Type
+from hatch_pyaot.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    NONE,
+    STR,
+    ListType,
+    TupleType,
+    Type,
+    VarTupleType,
+)
 from hatch_pyaot.ops.registry import Op, Param
 
 _STR_H = "pyaot/builtins/str.hpp"
@@ -74,6 +84,7 @@ OPS: tuple[Op, ...] = (
     _method("rsplit", (("sep", STR), ("maxsplit", INT, -1)), LIST_STR, fallible=True),
     _method("splitlines", (("keepends", BOOL, False),), LIST_STR),
     _method("join", (("iterable", LIST_STR),), STR),
+    _method("join", (("iterable", VarTupleType(STR)),), STR),
     *(_method(name, (("chars", NONE, None),), STR) for name in ("strip", "lstrip", "rstrip")),
     *(_method(name, (("chars", STR),), STR) for name in ("strip", "lstrip", "rstrip")),
     _method("replace", (("old", STR), ("new", STR), ("count", INT, -1)), STR),

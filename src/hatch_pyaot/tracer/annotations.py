@@ -26,6 +26,7 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
     UnionType,
+    VarTupleType,
     optional,
     unhashable,
     union_of,
@@ -175,12 +176,18 @@ def annotation_type(resolver: Resolver, module: ModuleSource, node: cst.BaseExpr
             return SetType(t, frozen)
         if isinstance(res, OpName) and res.qualname in _TUPLES:
             items: list[Type] = []
+            if len(node.slice) == 2 and isinstance(node.slice[1].slice, cst.Index) and \
+                    isinstance(node.slice[1].slice.value, cst.Ellipsis) and isinstance(
+                        node.slice[0].slice, cst.Index):
+                return VarTupleType(annotation_type(resolver, module,
+                                                    node.slice[0].slice.value))
             for el in node.slice:
                 if not isinstance(el.slice, cst.Index):
                     raise AnnotationError("slices are not allowed in tuple[...]", el)
                 if isinstance(el.slice.value, cst.Ellipsis):
                     raise AnnotationError(
-                        "variable-length tuple[T, ...] is not supported yet; give every item type",
+                        "'...' in tuple[...] comes second, after the one item type: "
+                        "tuple[T, ...]",
                         el,
                     )
                 items.append(annotation_type(resolver, module, el.slice.value))

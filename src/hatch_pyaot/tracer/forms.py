@@ -15,6 +15,7 @@ import libcst as cst
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.tracer import generators
 from hatch_pyaot.tracer.resolve import OpName, UserClass, UserFunction
+from hatch_pyaot.typing.var_tuples import ZIP_ROWS
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.build import Builder, Iteration
@@ -278,13 +279,10 @@ def iterator_call(builder: Builder, node: cst.Call, name: str) -> ir.Call:
     loc = builder.loc(node)
     args: list[ir.Expr] = []
     kwargs: list[tuple[str, ir.Expr]] = []
+    if name == "builtins.zip" and any(a.star for a in node.args):
+        return zip_rows(builder, node)
     for arg in node.args:
-        if arg.star and name == "builtins.zip":
-            builder.error(arg, "zip(*rows) makes tuples whose length is known only at run "
-                          "time, and variable-length tuple[T, ...] is not compiled yet",
-                          hint="write the columns as lists: [[row[j] for row in rows] for j "
-                          "in range(min((len(r) for r in rows), default=0))]")
-        elif arg.star:
+        if arg.star:
             builder.error(arg, "*args in calls are not supported")
         elif arg.keyword is not None:
             kwargs.append((arg.keyword.value, builder.expr(arg.value)))
@@ -300,6 +298,21 @@ def iterator_call(builder: Builder, node: cst.Call, name: str) -> ir.Call:
         else:
             args.append(builder.expr(arg.value))
     return ir.Call(loc, name, args, kwargs)
+
+
+def zip_rows(builder: Builder, node: cst.Call) -> ir.Call:
+    """``zip(*rows)`` alone: its tuples have as many items as rows has rows, known only at
+    run time. The columns are taken when the loop starts (as a dict's items are)."""
+    loc = builder.loc(node)
+    rest = node.args[1:]
+    if rest and rest[-1].keyword is not None and rest[-1].keyword.value == "strict" and \
+            isinstance(rest[-1].value, cst.Name) and rest[-1].value.value == "False":
+        rest = rest[:-1]  # strict=False: the shortest row, as without it
+    if rest or node.args[0].star != "*":
+        builder.error(node, "zip() with *rows is compiled as zip(*rows) alone",
+                      hint="zip(*rows) of a list of lists or of tuples")
+        return ir.Call(loc, ZIP_ROWS, [], [])
+    return ir.Call(loc, ZIP_ROWS, [builder.expr(node.args[0].value)], [])  # typing/var_tuples.py
 
 
 def iterator_value(builder: Builder, node: cst.Call, name: str) -> ir.Expr:

@@ -81,12 +81,12 @@ def statement(builder: Builder, node: cst.Yield) -> ir.Stmt | None:
 
 _WHOLE = {"builtins.list": "list", "builtins.set": "set", "builtins.sorted": "list",
           "collections.Counter": "list", "builtins.dict": "list", "builtins.min": "list",
-          "builtins.max": "list"}
+          "builtins.max": "list", "builtins.tuple": "list"}
 """Builtins that consume a generator expression whole: given its comprehension instead."""
 _CALLED = ("builtins.sorted", "collections.Counter", "builtins.dict", "builtins.min",
-           "builtins.max")
+           "builtins.max", "builtins.tuple")
 """Those called on the comprehension's list (its other arguments keywords: key=, default=,
-reverse=); dict() of a list of pairs, Counter() counting its items."""
+reverse=); dict() of a list of pairs, Counter() counting its items, tuple() of its items."""
 
 
 def consumed_whole(builder: Builder, node: cst.Call, gen: cst.GeneratorExp,

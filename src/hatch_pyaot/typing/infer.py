@@ -39,6 +39,7 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    VarTupleType,
     coercible,
     unify,
 )
@@ -79,6 +80,7 @@ from hatch_pyaot.typing import (
     tuples,
     union_literals,
     unions,
+    var_tuples,
 )
 from hatch_pyaot.typing.typed import (
     NumpyCall,
@@ -89,6 +91,7 @@ from hatch_pyaot.typing.typed import (
     TupleLen,
     UserCall,
 )
+from hatch_pyaot.typing.var_tuples import ZIP_ROWS
 
 _MAX_PASSES = 20
 MAX_NESTED_SPECIALIZATIONS = 8
@@ -331,6 +334,10 @@ class FunctionTyper:
             for item, (_, ft) in zip(target.items, fields, strict=True):
                 self.bind_target(item, ft)
             return
+        if isinstance(t, VarTupleType) and t.item is not None:  # its length checked then
+            for item in target.items:
+                self.bind_target(item, t.item)
+            return
         if not isinstance(t, TupleType) or len(t.items) != len(target.items):
             self.diags.error(target.loc, f"cannot unpack a {t} into {len(target.items)} names")
             return
@@ -491,6 +498,8 @@ class FunctionTyper:
             if isinstance(annotation.item, ArrayType) and annotation.item.ndim < 0:
                 return t  # list[NDArray[dtype]] = []: the items appended tell their rank
             return annotation  # [] or [None] * n: no item contradicts the annotation
+        if isinstance(annotation, VarTupleType) and t is not None and _fits(t, annotation):
+            return annotation  # x: tuple[int, ...] = (): the name holds any length
         if t is not None and unions.union_within(annotation) and _fits(t, annotation):
             return annotation  # x: int | str = 1: x holds either (a union of its own)
         if t is None or _fits(t, annotation):
@@ -862,6 +871,8 @@ class FunctionTyper:
         if e.func == "builtins.len" and len(ts) == 1 and not kts and isinstance(ts[0], TupleType):
             self.spec.calls[e] = TupleLen(len(ts[0].items))
             return INT
+        if e.func == ZIP_ROWS:
+            return var_tuples.zip_rows(self, e, ts)
         if generators.handles(e.func, ts):
             return generators.builtin(self, e, ts)
         if printing.handles(e.func, ts):

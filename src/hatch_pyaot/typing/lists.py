@@ -37,11 +37,12 @@ from hatch_pyaot.ir.types import (
     TupleType,
     Type,
     UnionType,
+    VarTupleType,
     coercible,
     unify,
 )
 from hatch_pyaot.ops.registry import Op, Param
-from hatch_pyaot.typing import tuples, union_literals
+from hatch_pyaot.typing import tuples, union_literals, var_tuples
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -106,7 +107,8 @@ def fits(typer: FunctionTyper, loc_of: ir.Expr, value: Type, item: Type, what: s
     """Whether a value may go into a list of `item`s: the same type (see the module's
     docstring), or a list of an unknown item type into a list of lists."""
     if value == item or (isinstance(value, ListType | ClassType | ClosureType) and coercible(
-            value, item)):
+            value, item)) or (isinstance(value, TupleType) and isinstance(
+                item, VarTupleType) and coercible(value, item)):
         return True  # an object of a subclass into a list of its base class too
     if isinstance(item, OptionalType) and (value in (NONE, item.item) or (
             isinstance(value, ClassType) and coercible(value, item.item))):
@@ -173,6 +175,9 @@ def slice_bounds(typer: FunctionTyper, s: ir.SliceExpr) -> None:
 
 
 def setitem(typer: FunctionTyper, s: ir.SetItem, lt: ListType) -> None:
+    if isinstance(lt, VarTupleType):
+        var_tuples.item_write(typer, s, deleting=False)
+        return
     if isinstance(s.index, ir.SliceExpr):  # xs[a:b:c] = a list of xs's items
         slice_bounds(typer, s.index)
         vt = typer.expr(s.value)
@@ -185,6 +190,9 @@ def setitem(typer: FunctionTyper, s: ir.SetItem, lt: ListType) -> None:
 
 
 def delitem(typer: FunctionTyper, s: ir.DelItem, lt: ListType) -> None:
+    if isinstance(lt, VarTupleType):
+        var_tuples.item_write(typer, s, deleting=True)
+        return
     if isinstance(s.index, ir.SliceExpr):
         slice_bounds(typer, s.index)
         return
@@ -230,6 +238,8 @@ def method(typer: FunctionTyper, e: ir.MethodCall, lt: ListType) -> Type | None:
 
     if isinstance(lt, DequeType) and (e.name in deques.METHODS or e.name == "sort"):
         return deques.method(typer, e, lt)
+    if isinstance(lt, VarTupleType) and var_tuples.method_refused(typer, e):
+        return None
     if e.name not in _ARITY:
         typer.diags.error(e.loc, f"list.{e.name}() is not supported by the compiler",
                           hint="supported: " + ", ".join(METHODS))
@@ -316,6 +326,8 @@ def comparable(a: Type, b: Type) -> bool:
     """Whether ``==`` between values of these types is computed item by item here."""
     if a in _NUMBERS and b in _NUMBERS:
         return True
+    if var_tuples.mixed(a, b):
+        return False
     if isinstance(a, ListType) and isinstance(b, ListType):
         return a.item is None or b.item is None or comparable(a.item, b.item)
     if isinstance(a, TupleType) and isinstance(b, TupleType):
@@ -339,6 +351,9 @@ def orderable(t: Type) -> bool:
 
 def binop(typer: FunctionTyper, e: ir.BinOp | ir.AugAssign, kind: ir.BinOpKind, lt: Type,
           rt: Type) -> Type | None:
+    if kind == ir.BinOpKind.ADD and (isinstance(lt, VarTupleType) or isinstance(
+            rt, VarTupleType)):
+        return var_tuples.concat(typer, e, lt, rt)
     if kind == ir.BinOpKind.ADD and isinstance(lt, ListType) and isinstance(rt, ListType):
         merged = unify(lt, rt)
         if merged is None:
@@ -387,7 +402,7 @@ def compare(typer: FunctionTyper, e: ir.Compare, kind: ir.CmpOpKind, lt: Type,
 
 
 BUILTINS = ("builtins.len", "builtins.bool", "builtins.sum", "builtins.min", "builtins.max", "builtins.any",
-            "builtins.all", "builtins.sorted", "builtins.list")
+            "builtins.all", "builtins.sorted", "builtins.list", "builtins.tuple")
 
 
 def handles(name: object, types: list[Type]) -> bool:
@@ -395,7 +410,8 @@ def handles(name: object, types: list[Type]) -> bool:
     if name not in BUILTINS or not types:
         return False
     return isinstance(types[0], ListType) or _snapshot(types[0]) is not None or (
-        name in ("builtins.list", "builtins.sorted") and isinstance(types[0], TupleType))
+        name in ("builtins.list", "builtins.sorted", "builtins.tuple") and isinstance(
+            types[0], TupleType))
 
 
 def _snapshot(t: Type) -> ListType | None:
@@ -439,12 +455,14 @@ def builtin(typer: FunctionTyper, e: ir.Call, name: str, types: list[Type],
         return BOOL
     if short in ("any", "all"):
         return BOOL
-    if short in ("list", "sorted"):
+    if short in ("list", "sorted", "tuple"):
         if short == "sorted":
             if "reverse" in kwtypes and kwtypes["reverse"] not in (BOOL, INT):
                 typer.diags.error(e.loc, "reverse= must be a bool")
             if first.item is not None and "key" not in kwtypes and not orderable(first.item):
                 typer.diags.error(e.loc, f"the items of a {first} cannot be ordered")
+        if short == "tuple":
+            return VarTupleType(first.item)
         return ListType(first.item)  # a list, also of a deque
     item = first.item
     if item is None:

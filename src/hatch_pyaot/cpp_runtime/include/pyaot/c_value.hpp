@@ -32,6 +32,7 @@
 #include "pyaot/builtins/repr.hpp"
 #include "pyaot/builtins/set.hpp"
 #include "pyaot/builtins/str.hpp"
+#include "pyaot/builtins/tuple_of.hpp"
 #include "pyaot/builtins/union.hpp"
 #include "pyaot/error.hpp"
 #include "pyaot/none.hpp"
@@ -80,6 +81,8 @@ template <>
 inline constexpr bool is_value<str> = true;
 template <class T>
 inline constexpr bool is_value<list<T>> = true;
+template <class T>
+inline constexpr bool is_value<tuple_of<T>> = true;
 template <class K, class V>
 inline constexpr bool is_value<dict<K, V>> = true;
 template <class T>
@@ -113,6 +116,8 @@ bool from_value(const pyaot_value* v, None& out, const char* func, const char* p
 bool from_value(const pyaot_value* v, str& out, const char* func, const char* param);
 template <class T>
 bool from_value(const pyaot_value* v, list<T>& out, const char* func, const char* param);
+template <class T>
+bool from_value(const pyaot_value* v, tuple_of<T>& out, const char* func, const char* param);
 template <class K, class V>
 bool from_value(const pyaot_value* v, dict<K, V>& out, const char* func, const char* param);
 template <class T>
@@ -141,6 +146,8 @@ bool to_value(pyaot_value& out, None value);
 bool to_value(pyaot_value& out, const str& value);
 template <class T>
 bool to_value(pyaot_value& out, const list<T>& value);
+template <class T>
+bool to_value(pyaot_value& out, const tuple_of<T>& value);
 template <class K, class V>
 bool to_value(pyaot_value& out, const dict<K, V>& value);
 template <class T>
@@ -498,6 +505,32 @@ bool container(pyaot_value& out, std::int32_t kind, std::size_t n, Each each) {
   return ok;
 }
 }  // namespace value_detail
+
+/// tuple[T, ...]: a TUPLE node of any length (a LIST node too: JSON has only arrays).
+template <class T>
+bool from_value(const pyaot_value* v, tuple_of<T>& out, const char* func, const char* param) {
+  if (!value_detail::items_of(v, PYAOT_VALUE_TUPLE, func, param, "tuple")) return false;
+  const auto n = static_cast<std::size_t>(v->len);
+  out = tuple_of<T>::make(n);
+  auto& items = out.items();
+  for (std::size_t i = 0; i < n; ++i) {
+    T value{};
+    if (!value_detail::item(&v->as.items[i], value, func, param,
+                            [&] { return value_detail::item_name(param, std::to_string(i)); })) {
+      return false;
+    }
+    items.push_back(std::move(value));
+  }
+  return true;
+}
+
+template <class T>
+bool to_value(pyaot_value& out, const tuple_of<T>& value) {
+  const std::size_t n = value.box() ? value.items().size() : 0;
+  return value_detail::container(out, PYAOT_VALUE_TUPLE, n, [&](auto fill) {
+    for (std::size_t i = 0; i < n; ++i) fill(static_cast<const T&>(value.items()[i]));
+  });
+}
 
 template <class T>
 bool to_value(pyaot_value& out, const list<T>& value) {

@@ -84,6 +84,13 @@ struct is_list : std::false_type {};
 template <class T>
 struct is_list<list<T>> : std::true_type {};
 
+template <class T>
+class tuple_of;  // tuple[T, ...] (pyaot/builtins/tuple_of.hpp): a list that no code changes
+template <class T>
+struct is_tuple_of : std::false_type {};
+template <class T>
+struct is_tuple_of<tuple_of<T>> : std::true_type {};
+
 // ---- equality and order of items, as Python compares them ------------------------------
 
 template <class A, class B>
@@ -119,7 +126,7 @@ bool list_lt(const list<T>& a, const list<U>& b) {
 
 template <class A, class B>
 bool py_eq(const A& a, const B& b) {
-  if constexpr (is_list<A>::value) {
+  if constexpr (is_list<A>::value || is_tuple_of<A>::value) {
     return list_eq(a, b);
   } else if constexpr (requires { std::tuple_size<A>::value; }) {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
@@ -132,7 +139,7 @@ bool py_eq(const A& a, const B& b) {
 
 template <class A, class B>
 bool py_lt(const A& a, const B& b) {
-  if constexpr (is_list<A>::value) {
+  if constexpr (is_list<A>::value || is_tuple_of<A>::value) {
     return list_lt(a, b);
   } else if constexpr (requires { std::tuple_size<A>::value; }) {
     bool less = false;

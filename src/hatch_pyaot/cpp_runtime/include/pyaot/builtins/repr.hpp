@@ -17,6 +17,7 @@
 #include "pyaot/builtins/set.hpp"
 #include "pyaot/builtins/str.hpp"
 #include "pyaot/builtins/str_convert.hpp"
+#include "pyaot/builtins/tuple_of.hpp"
 #include "pyaot/none.hpp"
 
 namespace pyaot {
@@ -41,6 +42,14 @@ void append_text(std::string& out, const T& value, bool repr) {
     } else {
       out += "None";
     }
+  } else if constexpr (is_tuple_of<T>::value) {
+    out += '(';
+    for (std::size_t i = 0; i < value.items().size(); ++i) {
+      if (i) out += ", ";
+      append_text(out, value.items()[i], true);
+    }
+    if (value.items().size() == 1) out += ',';
+    out += ')';
   } else if constexpr (is_list<T>::value) {
     out += '[';
     bool first = true;

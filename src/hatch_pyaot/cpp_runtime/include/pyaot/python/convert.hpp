@@ -19,6 +19,7 @@
 // numpy arrays; included here so that the tuple templates below find their overloads
 #include "pyaot/python/ndarray.hpp"
 #include "pyaot/builtins/list.hpp"
+#include "pyaot/builtins/tuple_of.hpp"
 #include "pyaot/builtins/str.hpp"
 #include "pyaot/builtins/bytes.hpp"
 #include "pyaot/builtins/dict.hpp"
@@ -66,6 +67,13 @@ template <class T>
 PyObject* to_python(const list<T>& value, bool as_new);
 template <class T>
 bool write_back(const list<T>& value);
+// tuple[T, ...] (pyaot/python/tuple_of.hpp, included at the end), for the same reason.
+template <class T>
+bool from_python(PyObject* obj, tuple_of<T>& out, const char* func, const char* param);
+template <class T>
+PyObject* to_python(const tuple_of<T>& value);
+template <class T>
+bool write_back(const tuple_of<T>& value);
 // Dicts and sets (pyaot/python/dict.hpp and set.hpp, included at the end), for the same
 // reason.
 template <class K, class V>
@@ -343,6 +351,7 @@ PyObject* pack_tuple(Items... items) {
 }  // namespace pyaot::python
 
 #include "pyaot/python/list.hpp"
+#include "pyaot/python/tuple_of.hpp"
 #include "pyaot/python/str.hpp"
 #include "pyaot/python/bytes.hpp"
 #include "pyaot/python/complex.hpp"

@@ -1,0 +1,136 @@
+#pragma once
+// tuple[T, ...]: a tuple whose length is known only at run time (ir/types.py's VarTupleType).
+// It is a list<T> that compiled code never changes (typing/var_tuples.py refuses what would),
+// so every read of list.hpp takes it: the list functions deduce list<T> from a tuple_of<T>.
+// What Python words or computes differently for a tuple is overloaded here: the IndexError
+// and ValueError texts, hash() (CPython's xxHash-based tuplehash, as hash.hpp's for fixed
+// tuples), and repr(), "(1,)" for one item (repr.hpp).
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "pyaot/builtins/hash.hpp"
+#include "pyaot/builtins/list.hpp"
+
+namespace pyaot {
+
+template <class T>
+class tuple_of : public list<T> {
+ public:
+  tuple_of() = default;  ///< no tuple yet: a local before its first assignment
+  /// A tuple of a list's items: only of a list just made (a slice, a concatenation), which
+  /// nothing else holds; `tuple(xs)` copies first (tuple_copy).
+  tuple_of(list<T> fresh) : list<T>(std::move(fresh)) {}  // NOLINT: implicit, as made
+  static tuple_of make(std::size_t capacity = 0) { return tuple_of(list<T>::make(capacity)); }
+  static tuple_of of(std::initializer_list<stored_t<T>> values) {
+    return tuple_of(list<T>::of(values));
+  }
+};
+
+/// tuple(xs) of a list: its items now, in a tuple of their own.
+template <class T>
+tuple_of<T> tuple_copy(const list<T>& l) {
+  return tuple_of<T>(list_copy(l));
+}
+
+/// A fixed-length tuple whose items are T (or numbers that widen to T) as a tuple[T, ...].
+template <class T, class... U>
+tuple_of<T> tuple_from_fixed(const std::tuple<U...>& t) {
+  tuple_of<T> out = tuple_of<T>::make(sizeof...(U));
+  std::apply([&](const auto&... item) { (out.items().push_back(static_cast<T>(item)), ...); }, t);
+  return out;
+}
+
+/// t[i], negative i counting from the end.
+template <class T>
+[[gnu::always_inline]] inline bool list_get(T& out, const tuple_of<T>& t, std::int64_t i) {
+  const std::int64_t n = t.size();
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) [[unlikely]] return detail::list_index_error("tuple index out of range");
+  out = t.items()[static_cast<std::size_t>(i)];
+  return true;
+}
+
+/// t.index(value[, start[, stop]]): ValueError "tuple.index(x): x not in tuple".
+template <class T, class V>
+bool list_index(std::int64_t& out, const tuple_of<T>& t, const V& value,
+                std::int64_t start = 0, std::int64_t stop = INT64_MAX) {
+  const auto& items = t.items();
+  const std::int64_t n = t.size();
+  for (std::int64_t i = detail::clamp_index(start, n), end = detail::clamp_index(stop, n);
+       i < end; ++i) {
+    if (py_eq(items[static_cast<std::size_t>(i)], value)) {
+      out = i;
+      return true;
+    }
+  }
+  return raise(Exc::ValueError, "tuple.index(x): x not in tuple");
+}
+
+/// zip(*rows): the columns (Out, a list<tuple_of<T>>), as long as the shortest row; none of
+/// no rows. Rows are lists or tuples of T (list<T> both).
+template <class Out, class R>
+Out zip_rows(const list<R>& rows) {
+  Out out = Out::make();
+  const auto& all = rows.items();
+  if (all.empty()) return out;
+  std::int64_t n = INT64_MAX;
+  for (const auto& row : all) n = std::min(n, row.size());
+  using Column = typename Out::value_type;
+  out.items().reserve(static_cast<std::size_t>(n));
+  for (std::int64_t j = 0; j < n; ++j) {
+    Column column = Column::make(all.size());
+    for (const auto& row : all) column.items().push_back(row.items()[static_cast<std::size_t>(j)]);
+    out.items().push_back(std::move(column));
+  }
+  return out;
+}
+
+/// a, b = t: as many names as items, else CPython's ValueError.
+template <class T>
+bool tuple_unpack_check(const list<T>& t, std::int64_t names) {
+  const std::int64_t n = t.size();
+  if (n == names) [[likely]] return true;
+  if (n > names) {
+    return raise_format(Exc::ValueError, "too many values to unpack (expected %lld)",
+                        static_cast<long long>(names));
+  }
+  return raise_format(Exc::ValueError, "not enough values to unpack (expected %lld, got %lld)",
+                      static_cast<long long>(names), static_cast<long long>(n));
+}
+
+/// hash(t): xxHash's round over the items' hashes, then the length mixed in (CPython's).
+template <class T>
+std::int64_t py_hash(const tuple_of<T>& t) {
+  constexpr std::uint64_t prime1 = 11400714785074694791ULL;
+  constexpr std::uint64_t prime2 = 14029467366897019727ULL;
+  constexpr std::uint64_t prime5 = 2870177450012600261ULL;
+  std::uint64_t acc = prime5;
+  for (const auto& item : t.items()) {
+    acc += static_cast<std::uint64_t>(py_hash(static_cast<const T&>(item))) * prime2;
+    acc = (acc << 31) | (acc >> 33);
+    acc *= prime1;
+  }
+  acc += t.items().size() ^ (prime5 ^ 3527539UL);
+  if (acc == static_cast<std::uint64_t>(-1)) return 1546275796;
+  return static_cast<std::int64_t>(acc);
+}
+
+/// repr(t) of a key, for KeyError's message.
+template <class T>
+void append_repr(std::string& out, const tuple_of<T>& t) {
+  out += '(';
+  for (std::size_t i = 0; i < t.items().size(); ++i) {
+    if (i) out += ", ";
+    append_repr(out, static_cast<const T&>(t.items()[i]));
+  }
+  if (t.items().size() == 1) out += ',';
+  out += ')';
+}
+
+}  // namespace pyaot

@@ -1,0 +1,219 @@
+"""tuple[T, ...] kernels for tests/test_var_tuples.py: variable-length tuples at the boundary,
+read like lists, hashed, concatenated and unpacked, made by tuple(...) and zip(*rows), and
+fixed-length tuples flowing into tuple[T, ...] slots."""
+
+from hatch_pyaot import compile
+
+
+@compile
+def ident(t: tuple[int, ...]) -> tuple[int, ...]:
+    return t
+
+
+@compile
+def total(t: tuple[float, ...]) -> float:
+    s = 0.0
+    for x in t:
+        s += x
+    return s
+
+
+@compile
+def get(t: tuple[int, ...], i: int) -> int:
+    return t[i]
+
+
+@compile
+def sl(t: tuple[str, ...], a: int, b: int) -> tuple[str, ...]:
+    return t[a:b]
+
+
+@compile
+def concat(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    c = a + b
+    d = c
+    c += (7, 8)
+    return d + c * 2
+
+
+@compile
+def unpack(t: tuple[int, ...]) -> int:
+    a, b = t
+    return a - b
+
+
+@compile
+def keys(ts: list[tuple[int, ...]]) -> dict[tuple[int, ...], int]:
+    out: dict[tuple[int, ...], int] = {}
+    for t in ts:
+        out[t] = out.get(t, 0) + len(t)
+    return out
+
+
+@compile
+def text(t: tuple[int, ...]) -> str:
+    return str(t) + repr(t)
+
+
+@compile
+def made(xs: list[int]) -> tuple[int, ...]:
+    return tuple(x * 2 for x in xs if x > 0)
+
+
+@compile
+def hashed(t: tuple[int, ...]) -> int:
+    return hash(t)
+
+
+@compile
+def idx(t: tuple[int, ...], v: int) -> int:
+    return t.index(v) + t.count(v) * 100
+
+
+@compile
+def columns(rows: list[list[int]]) -> list[tuple[int, ...]]:
+    return list(zip(*rows))
+
+
+@compile
+def col_sums(rows: list[tuple[float, ...]]) -> list[float]:
+    out = []
+    for col in zip(*rows):
+        out.append(sum(col))
+    return out
+
+
+@compile
+def fixed_ret(n: int) -> tuple[int, ...]:
+    if n > 0:
+        return (n, n + 1)
+    return ()
+
+
+@compile
+def grow(n: int) -> tuple[int, ...]:
+    t: tuple[int, ...] = ()
+    for i in range(n):
+        t += (i * i,)
+    return t
+
+
+def helper(t: tuple[float, ...]) -> float:
+    return max(t, default=-1.0)
+
+
+@compile
+def call_fixed(a: float) -> float:
+    return helper((a, 2.0, 1))
+
+
+@compile
+def ops(t: tuple[int, ...], u: tuple[int, ...]) -> tuple[bool, bool, bool, bool, bool, bool]:
+    return (t == u, t < u, 3 in t, t != u, t >= u, 3 not in u)
+
+
+@compile
+def reads(t: tuple[int, ...]) -> tuple[list[int], list[int], int, int, int, bool]:
+    return (sorted(t, reverse=True), list(t), len(t), sum(t), max(t, default=-1), any(t))
+
+
+@compile
+def enum_cols(rows: list[list[str]]) -> list[str]:
+    out = []
+    for i, col in enumerate(zip(*rows)):
+        out.append(str(i) + "".join(col))
+    return out
+
+
+@compile
+def nested(ts: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    best: tuple[int, ...] = ()
+    for t in ts:
+        if t > best:
+            best = t
+    return best
+
+
+@compile
+def as_set(ts: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    return set(ts)
+
+
+@compile
+def lists_in(t: tuple[list[int], ...]) -> int:
+    t[0].append(9)
+    return len(t)
+
+
+@compile
+def starred(t: tuple[int, ...], x: int) -> list[int]:
+    return [*t, x, *t]
+
+
+@compile
+def pairs(t: tuple[str, ...]) -> list[str]:
+    out = []
+    for i, s in enumerate(t):
+        out.append(s * i)
+    return out
+
+
+@compile
+def steps(t: tuple[float, ...], a: int | None, b: int | None, c: int | None) -> tuple[float, ...]:
+    return t[a:b:c]
+
+
+@compile
+def repeat(t: tuple[str, ...], n: int) -> tuple[str, ...]:
+    u = t
+    t *= n
+    return u + t
+
+
+@compile
+def keyed(t: tuple[int, ...]) -> list[int]:
+    return sorted(t, key=lambda v: (v % 3, -v))
+
+
+@compile
+def counts(ts: list[tuple[str, ...]]) -> dict[tuple[str, ...], int]:
+    seen: dict[tuple[str, ...], int] = {}
+    for t in ts:
+        seen[t] = seen.get(t, 0) + 1
+    return seen
+
+
+@compile
+def lookup(d: dict[tuple[int, ...], str], t: tuple[int, ...]) -> str:
+    return d[t]
+
+
+@compile
+def transpose(rows: list[list[float]]) -> list[list[float]]:
+    return [list(col) for col in zip(*rows)]
+
+
+@compile
+def from_tuple(t: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(t) + tuple([len(t)])
+
+
+@compile
+def of_dict(d: dict[str, int], s: set[int]) -> tuple[tuple[str, ...], int]:
+    return (tuple(d), len(tuple(s)))
+
+
+@compile
+def appended(n: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+    for i in range(n):
+        out.append((i, i + 1))
+    out.append(())
+    return out
+
+
+@compile
+def fixed_keys(d: dict[tuple[int, ...], int], s: set[tuple[str, ...]]) -> int:
+    d[(1, 2)] = 5
+    s.add(("a", "b"))
+    return len(d) + len(s)
