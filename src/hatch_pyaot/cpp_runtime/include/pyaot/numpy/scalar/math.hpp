@@ -150,19 +150,19 @@ template <floating T>
 
 template <floating T>
 [[gnu::always_inline]] inline T tan(T x) noexcept {
-  if constexpr (vmath::ours<T>(128, 128)) return vmath::tan(x);
+  if constexpr (vmath::ours<T>(128, vmath::slower_everywhere)) return vmath::tan(x);
   return std::tan(x);
 }
 
 template <floating T>
 [[gnu::always_inline]] inline T arcsin(T x) noexcept {
-  if constexpr (vmath::ours<T>(128, 128)) return vmath::arcsin(x);
+  if constexpr (vmath::ours<T>(256, 256)) return vmath::arcsin(x);
   return std::asin(x);
 }
 
 template <floating T>
 [[gnu::always_inline]] inline T arccos(T x) noexcept {
-  if constexpr (vmath::ours<T>(128, 128)) return vmath::arccos(x);
+  if constexpr (vmath::ours<T>(128, 256)) return vmath::arccos(x);
   return std::acos(x);
 }
 
