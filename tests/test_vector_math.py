@@ -27,7 +27,7 @@ ULP_BOUND: dict[tuple[str, str], int] = {
     ("sin", "float32"): 1, ("sin", "float64"): 1,
     ("cos", "float32"): 1, ("cos", "float64"): 1,
     ("tanh", "float32"): 1,
-    ("log1p", "float32"): 1, ("expm1", "float32"): 1,
+    ("log1p", "float32"): 1, ("log1p", "float64"): 1, ("expm1", "float32"): 1,
     ("sinh", "float32"): 1, ("cosh", "float32"): 1,
     ("tan", "float32"): 1, ("tan", "float64"): 1,
     ("arctan", "float32"): 1, ("arctan", "float64"): 1,

@@ -109,7 +109,7 @@ inline T log10(T x) noexcept {
 
 template <floating T>
 [[gnu::always_inline]] inline T log1p(T x) noexcept {
-  if constexpr (vmath::ours<T>(256, vmath::never)) return vmath::log1p(x);
+  if constexpr (vmath::ours<T>(256, 256)) return vmath::log1p(x);
   return std::log1p(x);
 }
 
