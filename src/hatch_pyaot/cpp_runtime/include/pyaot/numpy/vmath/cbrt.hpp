@@ -32,7 +32,8 @@ template <bool Exact>
   using U = std::uint64_t;
   constexpr U mantissa_mask = (U{1} << 52) - 1;
   const U subnormal = ~greater_mask(magnitude, bits(std::numeric_limits<double>::min()) - 1);
-  const U b = bits(blend(subnormal, from_bits<double>(magnitude) * 0x1p54, from_bits<double>(magnitude)));
+  const double a = from_bits<double>(magnitude);
+  const U b = bits(blend(subnormal, a * 0x1p54, a));
   const U biased = b >> 52;
   const U bias = blend_bits(subnormal, U{1023 + 54}, U{1023});
   // q = floor(e / 3) = round((e - 1) / 3): (e - 1) / 3 is an integer or a third from one
@@ -60,7 +61,8 @@ template <bool Exact>
 [[gnu::always_inline]] inline double cbrt(double x) noexcept {
   using U = std::uint64_t;
   const U magnitude = magnitude_bits(x);
-  const double y = from_bits<double>(bits(detail::cbrt_magnitude<true>(magnitude)) ^ (bits(x) & ~magnitude));
+  const double root = detail::cbrt_magnitude<true>(magnitude);
+  const double y = from_bits<double>(bits(root) ^ (bits(x) & ~magnitude));
   const U special = ~greater_mask(magnitude, U{0}) |
                     greater_mask(magnitude, bits(std::numeric_limits<double>::infinity()) - 1);
   return blend(special, x, y);
@@ -70,7 +72,8 @@ template <bool Exact>
   using U = std::uint32_t;
   const U magnitude = magnitude_bits(x);
   const double a = double(from_bits<float>(magnitude));
-  const float y = from_bits<float>(bits(float(detail::cbrt_magnitude<false>(bits(a)))) ^ (bits(x) & ~magnitude));
+  const float root = float(detail::cbrt_magnitude<false>(bits(a)));
+  const float y = from_bits<float>(bits(root) ^ (bits(x) & ~magnitude));
   const U special = ~greater_mask(magnitude, U{0}) |
                     greater_mask(magnitude, bits(std::numeric_limits<float>::infinity()) - 1);
   return blend(special, x, y);

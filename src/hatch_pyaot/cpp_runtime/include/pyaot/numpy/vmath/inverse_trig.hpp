@@ -62,12 +62,18 @@ template <int N>
   const U c2 = greater_mask(b, bits(0x1.6p-1) - 1);   // a >= 11/16: c = 1
   const U c3 = greater_mask(b, bits(0x1.3p+0) - 1);   // a >= 19/16: c = 3/2
   const U c4 = greater_mask(b, bits(0x1.38p+1) - 1);  // a >= 39/16: c = inf
-  const double num = blend(c4, -1.0, blend(c3, a - 1.5, blend(c2, a - 1.0, blend(c1, 2.0 * a - 1.0, a))));
-  const double den = blend(c4, a, blend(c3, 1.0 + 1.5 * a, blend(c2, a + 1.0, blend(c1, 2.0 + a, 1.0))));
-  const double hi = blend(c4, pio2_hi, blend(c3, 0x1.f730bd281f69bp-1,
-                                             blend(c2, pio4_hi, blend(c1, 0x1.dac670561bb4fp-2, 0.0))));
-  const double lo = blend(c4, pio2_lo, blend(c3, 0x1.007887af0cbbdp-56,
-                                             blend(c2, 0x1.1a62633145c07p-55, blend(c1, 0x1.a2b7f222f65e2p-56, 0.0))));
+  // u = num / den, atan c = hi + lo (tools/vmath_fit.py prints them)
+  const double num =
+      blend(c4, -1.0, blend(c3, a - 1.5, blend(c2, a - 1.0, blend(c1, 2.0 * a - 1.0, a))));
+  const double den =
+      blend(c4, a, blend(c3, 1.0 + 1.5 * a, blend(c2, a + 1.0, blend(c1, 2.0 + a, 1.0))));
+  const double hi = blend(c4, pio2_hi,
+                          blend(c3, 0x1.f730bd281f69bp-1,
+                                blend(c2, pio4_hi, blend(c1, 0x1.dac670561bb4fp-2, 0.0))));
+  const double lo = blend(c4, pio2_lo,
+                          blend(c3, 0x1.007887af0cbbdp-56,
+                                blend(c2, 0x1.1a62633145c07p-55,
+                                      blend(c1, 0x1.a2b7f222f65e2p-56, 0.0))));
   const double u = num / den;
   const double z = u * u;
   return hi + ((u * (z * horner(z, poly)) + lo) + u);

@@ -1,7 +1,8 @@
 #pragma once
 // numpy.log1p (float32 and float64) and numpy.expm1 (float32), vectorizable (see bits.hpp).
 // float32: computed in double precision from our log and exp (log.hpp, exp.hpp: within 1
-// ulp of double), one rounding to float at the end, so within 1 ulp of float (nearly always the correctly rounded result).
+// ulp of double), one rounding to float at the end, so within 1 ulp of float (nearly always
+// the correctly rounded result).
 //
 // log1p x = log(1 + x): 1 + x is exact in double for every float x with |x| >= 2**-29, and
 // below 2**-24 log1p x rounds to x itself (which keeps -0.0 and the subnormals).

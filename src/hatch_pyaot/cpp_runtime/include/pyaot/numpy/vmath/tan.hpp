@@ -8,9 +8,9 @@
 // float64: sin r and cos r are kept as unevaluated sums high + low (the low parts carry the
 // series' small terms, r's low part and the rounding error of r * r, exactly where it
 // matters), and the quotient of the two sums is formed as q + (n - q d) / d with q = nh / dh
-// and n - q d computed exactly (Dekker's product; n and d renormalized first): about 2**-58 relative before the final
-// rounding, so within 1 ulp. Below 2**-27 (float: 2**-12) tan x rounds to x (-0.0 stays),
-// inf and nan give nan.
+// and n - q d computed exactly (Dekker's product; n and d renormalized first): about 2**-58
+// relative before the final rounding, so within 1 ulp. Below 2**-27 (float: 2**-12) tan x
+// rounds to x (-0.0 stays); inf and nan give nan.
 
 #include <limits>
 
