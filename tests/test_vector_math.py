@@ -27,8 +27,13 @@ ULP_BOUND: dict[tuple[str, str], int] = {
     ("sin", "float32"): 1, ("sin", "float64"): 1,
     ("cos", "float32"): 1, ("cos", "float64"): 1,
     ("tanh", "float32"): 1,
-    ("log1p", "float32"): 1, ("expm1", "float32"): 1,
+    ("log1p", "float32"): 1, ("log1p", "float64"): 1, ("expm1", "float32"): 1,
     ("sinh", "float32"): 1, ("cosh", "float32"): 1,
+    ("tan", "float32"): 1, ("tan", "float64"): 1,
+    ("arctan", "float32"): 1, ("arctan", "float64"): 1,
+    ("arcsin", "float32"): 1, ("arcsin", "float64"): 1,
+    ("arccos", "float32"): 1, ("arccos", "float64"): 1,
+    ("cbrt", "float32"): 1, ("cbrt", "float64"): 1,
 }  # fmt: skip
 """Largest error allowed, in units in the last place (numpy's: float32 exp 2.5, log 3.8,
 sin and cos 1.5; float64 1)."""

@@ -44,6 +44,11 @@ Loop<T> find(const char* name) {
       {"cosh", apply<T, s::cosh<T>>},
       {"log1p", apply<T, s::log1p<T>>},
       {"expm1", apply<T, s::expm1<T>>},
+      {"tan", apply<T, s::tan<T>>},
+      {"arctan", apply<T, s::arctan<T>>},
+      {"arcsin", apply<T, s::arcsin<T>>},
+      {"arccos", apply<T, s::arccos<T>>},
+      {"cbrt", apply<T, s::cbrt<T>>},
   };
   for (const Entry& e : table) {
     if (std::strcmp(e.name, name) == 0) return e.loop;

@@ -26,6 +26,9 @@
 #include "pyaot/numpy/vmath/hyperbolic.hpp"
 #include "pyaot/numpy/vmath/log1p_expm1.hpp"
 #include "pyaot/numpy/vmath/trig.hpp"
+#include "pyaot/numpy/vmath/tan.hpp"
+#include "pyaot/numpy/vmath/inverse_trig.hpp"
+#include "pyaot/numpy/vmath/cbrt.hpp"
 
 namespace pyaot::numpy::scalar {
 
@@ -37,7 +40,8 @@ inline T sqrt(T x) noexcept {
 }
 
 template <floating T>
-inline T cbrt(T x) noexcept {
+[[gnu::always_inline]] inline T cbrt(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, 128)) return vmath::cbrt(x);
   return std::cbrt(x);
 }
 
@@ -105,7 +109,7 @@ inline T log10(T x) noexcept {
 
 template <floating T>
 [[gnu::always_inline]] inline T log1p(T x) noexcept {
-  if constexpr (vmath::ours<T>(256, vmath::never)) return vmath::log1p(x);
+  if constexpr (vmath::ours<T>(256, 256)) return vmath::log1p(x);
   return std::log1p(x);
 }
 
@@ -145,22 +149,26 @@ template <floating T>
 }
 
 template <floating T>
-inline T tan(T x) noexcept {
+[[gnu::always_inline]] inline T tan(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, vmath::slower_everywhere)) return vmath::tan(x);
   return std::tan(x);
 }
 
 template <floating T>
-inline T arcsin(T x) noexcept {
+[[gnu::always_inline]] inline T arcsin(T x) noexcept {
+  if constexpr (vmath::ours<T>(256, 256)) return vmath::arcsin(x);
   return std::asin(x);
 }
 
 template <floating T>
-inline T arccos(T x) noexcept {
+[[gnu::always_inline]] inline T arccos(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, 256)) return vmath::arccos(x);
   return std::acos(x);
 }
 
 template <floating T>
-inline T arctan(T x) noexcept {
+[[gnu::always_inline]] inline T arctan(T x) noexcept {
+  if constexpr (vmath::ours<T>(128, 128)) return vmath::arctan(x);
   return std::atan(x);
 }
 

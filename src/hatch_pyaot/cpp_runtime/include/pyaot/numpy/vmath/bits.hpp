@@ -142,6 +142,13 @@ template <class T>
   return {high, (a - a_part) + (b - b_part)};
 }
 
+/// a + b as high + low exactly, for |a| >= |b| (or a = 0): Dekker's fast two-sum.
+template <class T>
+[[gnu::always_inline]] inline Sum<T> fast_two_sum(T a, T b) noexcept {
+  const T high = a + b;
+  return {high, b - (high - a)};
+}
+
 /// a * b as high + low exactly (Dekker's product, without FMA: each factor split in two
 /// halves of 26 bits).
 template <class T>

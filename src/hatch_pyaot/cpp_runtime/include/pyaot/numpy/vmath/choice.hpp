@@ -26,6 +26,11 @@ inline constexpr int vector_bits =
 /// A width no target has: for a dtype that has no implementation of ours yet.
 inline constexpr int never = 1 << 30;
 
+/// Wider than any target's vectors, for an implementation of ours that no target measured
+/// runs faster than libm's: PYAOT_VMATH_ALWAYS still picks it (the tests check it), no other
+/// build does.
+inline constexpr int slower_everywhere = 1024;
+
 /// Ours rather than libm's, where the target's vectors are at least `float_bits` (float32)
 /// or `double_bits` (float64) wide.
 template <class T>

@@ -34,14 +34,17 @@ inline constexpr double cos_series_float[] = {
     -0x1.27e4fb7789f5cp-22, 0x1.1eed8eff8d898p-29,
 };
 
-/// sin(x) where `quarter` is 0, cos(x) where it is 1: float32, see the header's comment.
-[[gnu::always_inline]] inline float sin_cos_float(float x, std::uint64_t quarter) noexcept {
-  using U = std::uint32_t;
+/// x * 2/pi reduced for float32 (see the header's comment): x = k pi/2 + r, |r| <= pi/4
+/// (a little more), r to about 2**-75 absolute; k mod 4 in k.integer's low bits. Rows past the
+/// table's ends (|x| < 2**-12, inf, nan) give meaningless values, for the caller to select away.
+struct FloatQuadrant {
+  Rounded<double> k;
+  double r;
+};
+
+[[gnu::always_inline]] inline FloatQuadrant reduce_float(float x) noexcept {
   using D = std::uint64_t;
-  const U magnitude = magnitude_bits(x);
   const D wide = magnitude_bits(double(x));
-  // the row of |x|'s exponent; rows past the table's ends (tiny, inf, nan) are selected
-  // away below
   const D row = ((wide >> 52) - D(1023 + trig_float_low)) & D(0xfff);
   const D at = blend_bits(greater_mask(row, D(trig_float_count - 1)), D(0), row);
   const double g[] = {trig_float[at][0], trig_float[at][1], trig_float[at][2], trig_float[at][3]};
@@ -52,7 +55,16 @@ inline constexpr double cos_series_float[] = {
   const Sum<double> s = two_sum(t, m * g[1]);
   const double low = s.low + (m * g[2] + m * g[3]);
   const Rounded<double> k = round_to_integer(s.high);
-  const double r = ((s.high - k.value) + low) * 0x1.921fb54442d18p+0;  // times pi/2
+  return {k, ((s.high - k.value) + low) * 0x1.921fb54442d18p+0};  // times pi/2
+}
+
+/// sin(x) where `quarter` is 0, cos(x) where it is 1: float32, see the header's comment.
+[[gnu::always_inline]] inline float sin_cos_float(float x, std::uint64_t quarter) noexcept {
+  using U = std::uint32_t;
+  const U magnitude = magnitude_bits(x);
+  const FloatQuadrant reduced = reduce_float(x);
+  const Rounded<double> k = reduced.k;
+  const double r = reduced.r;
   const double z = r * r;
   const double sine = r + r * z * horner(z, sin_series_float);
   const double cosine = 1.0 - z * 0.5 + z * z * horner(z, cos_series_float);
@@ -142,16 +154,22 @@ struct Quadrant {
   return {k.integer, f.high, f.low};
 }
 
+/// The rest f of a Quadrant times pi/2, as rh + rl (|rl| below half an ulp of rh).
+[[gnu::always_inline]] inline Sum<double> radians(const Quadrant& f) noexcept {
+  const Sum<double> p = two_product(f.hi, 0x1.921fb54442d18p+0);
+  const double tail = p.low + (f.hi * 0x1.1a62633145c07p-54 + f.lo * 0x1.921fb54442d18p+0);
+  const double rh = p.high + tail;
+  return {rh, tail - (rh - p.high)};
+}
+
 /// sin(x) where `quarter` is 0, cos(x) where it is 1: float64, see the header's comment.
 [[gnu::always_inline]] inline double sin_cos_double(double x, std::uint64_t quarter) noexcept {
   using U = std::uint64_t;
   const U magnitude = magnitude_bits(x);
   const Quadrant f = reduce_double(magnitude);
-  // r = f * pi/2 as rh + rl
-  const Sum<double> p = two_product(f.hi, 0x1.921fb54442d18p+0);
-  const double tail = p.low + (f.hi * 0x1.1a62633145c07p-54 + f.lo * 0x1.921fb54442d18p+0);
-  const double rh = p.high + tail;
-  const double rl = tail - (rh - p.high);
+  const Sum<double> r = radians(f);
+  const double rh = r.high;
+  const double rl = r.low;
   const double z = rh * rh;
   const double sine = rh + (rh * z * horner(z, sin_series_double) + rl * (1.0 - 0.5 * z));
   const double half = 0.5 * z;
