@@ -27,8 +27,12 @@ def _cased(c: str) -> bool:
 
 
 def _case_ignorable(c: str) -> bool:
-    # Final sigma: lower() looks past case-ignorable characters for a cased one.
-    return ("A\u03a3" + c + "B").lower()[1] == "\u03c3" and not _cased(c)
+    # Final sigma: lower() looks past case-ignorable characters for a cased one. After the
+    # sigma, one that is cased or ignorable (a "B" follows) makes it no final one; before it,
+    # after a "1" (neither), only an ignorable one leaves it no final one: "ʰ" and "ͅ" are
+    # both cased and ignorable.
+    return (("A\u03a3" + c + "B").lower()[1] == "\u03c3"
+            and ("1" + c + "\u03a3").lower()[-1] == "\u03c3")
 
 
 def properties(cp: int) -> tuple[int, tuple[str, str, str, str]]:

@@ -138,12 +138,24 @@ inline list<str> str_chars(const str& s) {
   return out;
 }
 
-/// sorted(s)
+/// sorted(s): a short string's code points sorted on the stack (no buffer to allocate: a
+/// word's letters, as anagram keys sort them).
 inline list<str> str_sorted(const str& s) {
-  std::u32string text(s.view());
-  std::sort(text.begin(), text.end());
-  list<str> out = list<str>::make(text.size());
-  for (char32_t c : text) out.items().push_back(str::of_char(c));
+  const str_view v = s.view();
+  list<str> out = list<str>::make(v.size());
+  auto push_all = [&out](const char32_t* first, const char32_t* last) {
+    for (; first != last; ++first) out.items().push_back(str::of_char(*first));
+  };
+  if (v.size() <= 64) {
+    char32_t text[64];
+    std::copy(v.begin(), v.end(), text);
+    std::sort(text, text + v.size());
+    push_all(text, text + v.size());
+  } else {
+    std::u32string text(v);
+    std::sort(text.begin(), text.end());
+    push_all(text.data(), text.data() + text.size());
+  }
   return out;
 }
 
@@ -405,30 +417,61 @@ inline str map_ascii(const str& s, char32_t from, char32_t to) {
   return out;
 }
 
-/// Each code point by its full mapping (upper, fold): no context, unlike lower's sigma.
-inline str map_each(const str& s, unicode::Case which) {
-  std::u32string out;
-  out.reserve(s.view().size());
-  for (char32_t c : s.view()) unicode::append_mapped(out, c, which);
-  return str::of(std::move(out));
+/// The full mapping (upper, lower, fold) of v[i], lower's "Σ" by its neighbours.
+inline void append_case(std::u32string& out, str_view v, std::size_t i, unicode::Case which) {
+  if (which == unicode::Case::lower) {
+    append_lower(out, v, i);
+  } else {
+    unicode::append_mapped(out, v[i], which);
+  }
+}
+
+/// s mapped code point by code point (upper, lower, fold). Text of any script goes in one
+/// pass into one string of its length while every code point maps to one (lower's "Σ" to its
+/// final or other form by its neighbours); from the first that maps to more (lower's "İ",
+/// upper's "ß"), the rest goes through a growing buffer, after the part already mapped. The
+/// string itself when nothing changes, as map_ascii.
+inline str map_case(const str& s, unicode::Case which) {
+  const str_view v = s.view();
+  if (v.empty()) return s;
+  char32_t* chars;
+  str mapped = str::with_size(v.size(), chars);
+  char32_t changed = 0;
+  std::size_t i = 0;
+  for (; i < v.size(); ++i) {
+    const char32_t c = v[i];
+    char32_t m;
+    if (c == 0x3A3 && which == unicode::Case::lower) {
+      m = lower_sigma(v, i);
+    } else if (!unicode::single_mapping(c, which, m)) [[unlikely]] {
+      break;
+    }
+    chars[i] = m;
+    changed |= m ^ c;
+  }
+  if (i < v.size()) {
+    std::u32string out(chars, i);
+    out.reserve(v.size() + 8);
+    for (; i < v.size(); ++i) append_case(out, v, i, which);
+    return str::of(std::move(out));
+  }
+  if (changed == 0) return s;
+  if (v.size() == 1) return str::of_char(chars[0]);  // the shared string of a Latin-1 one
+  return mapped;
 }
 }  // namespace detail
 
 inline str str_upper(const str& s) {
   if (detail::all_ascii(s.view())) return detail::map_ascii(s, 'a', 'z');
-  return detail::map_each(s, unicode::Case::upper);
+  return detail::map_case(s, unicode::Case::upper);
 }
 
 inline str str_lower(const str& s) {
-  const str_view v = s.view();
-  if (detail::all_ascii(v)) return detail::map_ascii(s, 'A', 'Z');
-  std::u32string out;
-  out.reserve(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) detail::append_lower(out, v, i);
-  return str::of(std::move(out));
+  if (detail::all_ascii(s.view())) return detail::map_ascii(s, 'A', 'Z');
+  return detail::map_case(s, unicode::Case::lower);
 }
 
-inline str str_casefold(const str& s) { return detail::map_each(s, unicode::Case::fold); }
+inline str str_casefold(const str& s) { return detail::map_case(s, unicode::Case::fold); }
 
 inline str str_swapcase(const str& s) {
   const str_view v = s.view();

@@ -51,6 +51,33 @@ inline int decimal_value(char32_t c) noexcept {
 
 enum class Case { upper, lower, title, fold };
 
+/// The full mapping of c when it is one code point (that of most letters of every script):
+/// true with it in `out`; false where it is longer ("ß" upper is "SS", "İ" lower is "i̇").
+[[gnu::always_inline]] inline bool single_mapping(char32_t c, Case which, char32_t& out) {
+  if (c < 128) [[likely]] {
+    const bool to_upper = which == Case::upper || which == Case::title;
+    const bool flip = to_upper ? c >= 'a' && c <= 'z' : c >= 'A' && c <= 'Z';
+    out = flip ? c ^ 0x20 : c;
+    return true;
+  }
+  const Run& r = run_of(c);
+  if (r.special >= 0) {
+    const Special& s = SPECIALS[r.special];
+    const char32_t* mapped = which == Case::upper   ? s.upper
+                             : which == Case::lower ? s.lower
+                             : which == Case::title ? s.title
+                                                    : s.fold;
+    out = mapped[0];
+    return mapped[0] != 0 && mapped[1] == 0;
+  }
+  const std::int32_t offset = which == Case::upper   ? r.upper
+                              : which == Case::lower ? r.lower
+                              : which == Case::title ? r.title
+                                                     : r.fold;
+  out = static_cast<char32_t>(static_cast<std::int32_t>(c) + offset);
+  return true;
+}
+
 /// Appends the full case mapping of c (one to three code points: "ß" upper is "SS").
 inline void append_mapped(std::u32string& out, char32_t c, Case which) {
   if (c < 128) [[likely]] {
