@@ -215,3 +215,12 @@ def test_refused(tmp_path):
         (20, 32, "numpy.split() takes the axis as an int written in the code"),
         (25, 24, "numpy.split() takes indices_or_sections as an int"),
     ])
+
+
+def test_tile_sums_bit_identical(pair):
+    rng = np.random.default_rng(2)
+    for shape, n in (((6, 6), 3), ((6, 6), 2), ((12, 12), 2), ((40, 40), 2), ((8, 8), 4),
+                     ((200, 200), 1), ((6, 6), 4)):
+        check(pair, "tile_sums", rng.random(shape), n)
+    big = rng.random((300, 300))
+    check(pair, "tile_sums", big, 3)  # 100x100 tiles: buffers of 8100 elements

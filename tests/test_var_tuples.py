@@ -79,6 +79,8 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("lookup", ({(1, 2): "x"}, ())), ("transpose", ([[1.0, 2.0], [3.0, 4.0]],)),
     ("from_tuple", ((4, 5),)), ("of_dict", ({"b": 1, "a": 2}, {3, 1})), ("of_dict", ({}, set())),
     ("appended", (3,)), ("fixed_keys", ({(3,): 1, (1, 2): 0}, {("a",)})),
+    ("pair_set", ((1, 2, 1, 3, 2),)), ("pair_set", ((),)), ("pair_dict", ((4, 5, 6),)),
+    ("pair_dict", ((),)),
 ]
 
 

@@ -134,3 +134,14 @@ def write_piece(a: F1) -> list[F1]:
     p = pieces[1]
     p[0] = -1.0
     return pieces
+
+
+@compile
+def tile_sums(img: NDArray[np.float64], n: int) -> list[float]:
+    # The sum of a tile (a view whose rows do not merge) as NumPy's: pairwise over its
+    # buffer, not row by row.
+    out: list[float] = []
+    for band in np.vsplit(img, n):
+        for tile in np.hsplit(band, n):
+            out.append(float(tile.sum()))
+    return out

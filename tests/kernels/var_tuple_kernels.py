@@ -217,3 +217,20 @@ def fixed_keys(d: dict[tuple[int, ...], int], s: set[tuple[str, ...]]) -> int:
     d[(1, 2)] = 5
     s.add(("a", "b"))
     return len(d) + len(s)
+
+
+@compile
+def pair_set(t: tuple[int, ...]) -> set[tuple[int, ...]]:
+    # An empty set annotated with tuple[T, ...] items: the pairs added convert to them.
+    s: set[tuple[int, ...]] = set()
+    for i in range(len(t) - 1):
+        s.add((min(t[i], t[i + 1]), max(t[i], t[i + 1])))
+    return s
+
+
+@compile
+def pair_dict(t: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    d: dict[int, tuple[int, ...]] = {}
+    for i in range(len(t) - 1):
+        d[i] = (t[i], t[i + 1])
+    return d

@@ -498,6 +498,8 @@ class FunctionTyper:
             if isinstance(annotation.item, ArrayType) and annotation.item.ndim < 0:
                 return t  # list[NDArray[dtype]] = []: the items appended tell their rank
             return annotation  # [] or [None] * n: no item contradicts the annotation
+        if var_tuples.empty_annotated(t, annotation):
+            return annotation  # s: set[tuple[int, ...]] = set(): (a, b) added converts
         if isinstance(annotation, VarTupleType) and t is not None and _fits(t, annotation):
             return annotation  # x: tuple[int, ...] = (): the name holds any length
         if t is not None and unions.union_within(annotation) and _fits(t, annotation):

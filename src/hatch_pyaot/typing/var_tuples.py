@@ -12,7 +12,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import ListType, TupleType, Type, VarTupleType, fixed_fits, unify
+from hatch_pyaot.ir.types import (
+    DictType,
+    ListType,
+    SetType,
+    TupleType,
+    Type,
+    VarTupleType,
+    fixed_fits,
+    unify,
+)
 
 if TYPE_CHECKING:
     from hatch_pyaot.typing.infer import FunctionTyper
@@ -36,6 +45,22 @@ def item_write(typer: FunctionTyper, loc_of: ir.Stmt, deleting: bool) -> None:
     what = "doesn't support item deletion" if deleting else "does not support item assignment"
     typer.diags.error(loc_of.loc, f"'tuple' object {what} (Python raises TypeError)",
                       hint="make a list of it: list(t)")
+
+
+def empty_annotated(t: Type | None, annotation: Type) -> bool:
+    """``s: set[tuple[int, ...]] = set()``, ``d: dict[tuple[str, ...], int] = {}``: an empty
+    set or dict takes an annotation that holds variable-length tuples, so that the
+    fixed-length tuples stored later convert to them (as an empty list takes its annotation,
+    typing/infer.py's ``annotated``); without it ``s.add((a, b))`` would make the set a
+    ``set[tuple[int, int]]``."""
+    if isinstance(t, SetType) and isinstance(annotation, SetType):
+        return t.item is None and t.frozen == annotation.frozen and isinstance(
+            annotation.item, VarTupleType)
+    if isinstance(t, DictType) and isinstance(annotation, DictType):
+        return t.key is None and t.value is None and t.factory is None and (
+            annotation.factory is None) and (isinstance(annotation.key, VarTupleType) or (
+                isinstance(annotation.value, VarTupleType)))
+    return False
 
 
 def as_var(t: Type, like: VarTupleType) -> VarTupleType | None:

@@ -14,8 +14,10 @@
 // a multiple of 8), and its iterator visits the array in memory order. So a whole-array sum
 // orders the axes by stride magnitude and merges the ones that step evenly (a C-contiguous or
 // transposed array becomes one pairwise pass over its memory), then adds the pairwise sums of
-// the inner runs to 0.0 one after another. Along an axis, a sum is pairwise per output element
-// when the reduced axis has the smallest stride (numpy's inner loop runs along it), else
+// the inner runs to 0.0 one after another; an array whose layout keeps several runs numpy
+// copies into buffers first, so its float sum is pairwise per buffer (buffered_sum, a core
+// longer than a buffer run by run). Along an axis, a sum is pairwise per output element when
+// the reduced axis has the smallest stride (numpy's inner loop runs along it), else
 // sequential from 0.0 along the axis (numpy's inner loop runs over the outputs). Tested
 // bit-identical with numpy 2.4 for C-contiguous, transposed, reversed and strided (step 2)
 // arrays of 1 to 3 dimensions, whole and along every axis; for other layouts (zero strides,
@@ -402,10 +404,49 @@ inline std::int64_t arg_extreme(const T* a, std::int64_t n, std::int64_t stride)
   return where;
 }
 
+/// numpy's buffer for a float sum whose memory layout has several runs (numpy 2.4 copies
+/// such an array, in memory order, into buffers of the largest multiple of the core (every
+/// dimension but the outermost) up to 8192 elements, and adds the pairwise sum of each buffer
+/// to 0.0 one after another); 0 where the core is longer than that (run by run then).
+constexpr std::int64_t kSumBuffer = 8192;
+
+template <int N>
+inline std::int64_t buffer_size(const Layout<N>& layout) noexcept {
+  constexpr std::int64_t kBuffer = kSumBuffer;
+  std::int64_t core = 1;
+  for (int axis = 1; axis < layout.ndim; ++axis) core *= layout.shape[axis];
+  return core <= kBuffer ? kBuffer / core * core : 0;
+}
+
+template <class A, class T, int N>
+inline A buffered_sum(const ndarray<T, N>& a, const Layout<N>& layout,
+                      std::int64_t size) noexcept {
+  thread_local A buffer[kSumBuffer];
+  A acc = A(0);
+  std::int64_t used = 0;
+  for_each_row(layout, a.data, [&](const T* row, std::int64_t n, std::int64_t stride) {
+    for (std::int64_t i = 0; i < n; ++i) buffer[used + i] = to_accumulator<A>(row[i * stride]);
+    used += n;
+    if (used == size) {
+      acc = acc + pairwise_sum<A>(buffer, used, 1);
+      used = 0;
+    }
+    return true;
+  });
+  if (used > 0) acc = acc + pairwise_sum<A>(buffer, used, 1);
+  return acc;
+}
+
 /// The sum of a non-empty a in A, in numpy's order (see the top).
 template <class A, class T, int N>
 inline A whole_sum(const ndarray<T, N>& a) noexcept {
   const Layout<N> layout = memory_layout(a);
+  if constexpr (std::is_floating_point_v<A>) {
+    if (layout.ndim > 1) {
+      const std::int64_t size = buffer_size(layout);
+      if (size > 0) return buffered_sum<A>(a, layout, size);
+    }
+  }
   A acc = A(0);
   for_each_row(layout, a.data, [&](const T* row, std::int64_t n, std::int64_t stride) {
     if constexpr (scalar::complex_number<A>) {
