@@ -175,6 +175,12 @@ class ref {
   ref<U> down() const noexcept {
     return ref<U>::borrow(static_cast<U*>(get()));
   }
+  /// The object as the subclass `U` it is an instance of, borrowed: a field read
+  /// (`x.as<U>()->f`) costs no reference count change.
+  template <class U>
+  U* as() const noexcept {
+    return static_cast<U*>(get());
+  }
   void repr_into(std::string& out) const { p_->repr_into(out); }
 
  private:
