@@ -21,19 +21,19 @@ struct C_classes_Cell;
 struct C_classes_Square;
 struct C_classes_Shape : pyaot::object {
   pyaot::str f_name{};
-  C_classes_Shape() { class_id = 1; }
+  C_classes_Shape() { class_id = 1; box_class = pyaot::detail::size_class(sizeof(C_classes_Shape)); }
   const char* type_name() const noexcept override { return "classes.Shape"; }
 };
 struct C_classes_Cell : pyaot::object {
   std::int64_t f_value{};
   std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>> f_next{std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>>{}};
-  C_classes_Cell() { class_id = 3; }
+  C_classes_Cell() { class_id = 3; box_class = pyaot::detail::size_class(sizeof(C_classes_Cell)); }
   const char* type_name() const noexcept override { return "classes.Cell"; }
   void repr_into(std::string& out) const override;
 };
 struct C_classes_Square : C_classes_Shape {
   double f_side{};
-  C_classes_Square() { class_id = 2; }
+  C_classes_Square() { class_id = 2; box_class = pyaot::detail::size_class(sizeof(C_classes_Square)); }
   const char* type_name() const noexcept override { return "classes.Square"; }
 };
 

@@ -20,7 +20,7 @@ struct C_exceptions_ParseError;
 struct C_exceptions_ParseError : pyaot::object {
   std::tuple<pyaot::str> f_args{};
   std::int64_t f_line{};
-  C_exceptions_ParseError() { class_id = 1; }
+  C_exceptions_ParseError() { class_id = 1; box_class = pyaot::detail::size_class(sizeof(C_exceptions_ParseError)); }
   const char* type_name() const noexcept override { return "exceptions.ParseError"; }
   void repr_into(std::string& out) const override;
 };

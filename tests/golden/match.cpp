@@ -24,12 +24,12 @@ struct C_match_Shape;
 struct C_match_Circle;
 struct C_match_Rect;
 struct C_match_Shape : pyaot::object {
-  C_match_Shape() { class_id = 1; }
+  C_match_Shape() { class_id = 1; box_class = pyaot::detail::size_class(sizeof(C_match_Shape)); }
   const char* type_name() const noexcept override { return "match.Shape"; }
 };
 struct C_match_Circle : C_match_Shape {
   double f_r{};
-  C_match_Circle() { class_id = 2; }
+  C_match_Circle() { class_id = 2; box_class = pyaot::detail::size_class(sizeof(C_match_Circle)); }
   const char* type_name() const noexcept override { return "match.Circle"; }
   void repr_into(std::string& out) const override;
   static bool equal(const pyaot::ref<C_match_Circle>& a, const pyaot::ref<C_match_Circle>& b);
@@ -37,7 +37,7 @@ struct C_match_Circle : C_match_Shape {
 struct C_match_Rect : C_match_Shape {
   double f_w{};
   double f_h{};
-  C_match_Rect() { class_id = 3; }
+  C_match_Rect() { class_id = 3; box_class = pyaot::detail::size_class(sizeof(C_match_Rect)); }
   const char* type_name() const noexcept override { return "match.Rect"; }
   void repr_into(std::string& out) const override;
   static bool equal(const pyaot::ref<C_match_Rect>& a, const pyaot::ref<C_match_Rect>& b);

@@ -20,7 +20,7 @@ namespace pyaot_gen {
 struct C_with_blocks_Opened;
 struct C_with_blocks_Opened : pyaot::object {
   pyaot::list<pyaot::str> f_log{};
-  C_with_blocks_Opened() { class_id = 1; }
+  C_with_blocks_Opened() { class_id = 1; box_class = pyaot::detail::size_class(sizeof(C_with_blocks_Opened)); }
   const char* type_name() const noexcept override { return "with_blocks.Opened"; }
 };
 

@@ -94,7 +94,8 @@ def structs(classes: list[ClassInfo], specs: list[Specialization]) -> list[str]:
             init = (literal(default.value.value, t) if default is not None
                     and default.value is not None else "")
             lines.append(f"  {t.cpp()} {field_member(f)}{{{init}}};")
-        lines.append(f"  {name}() {{ class_id = {c.class_id}; }}")
+        lines.append(f"  {name}() {{ class_id = {c.class_id}; "
+                     f"box_class = pyaot::detail::size_class(sizeof({name})); }}")
         lines.append("  const char* type_name() const noexcept override { return "
                      f"{string_literal(c.qualname)}; }}")
         if c.special.get("__repr__") in specs:
