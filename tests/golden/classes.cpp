@@ -91,7 +91,7 @@ static bool f0_classes_total_area(double& out, std::int64_t v_n) {
     if (!f2_classes_Square___init__(t7, t6, t5)) [[unlikely]] return pyaot::fail_at("classes.py", 34);
     t1 = static_cast<pyaot::ref<pyaot_gen::C_classes_Shape>>(t6);
   }
-  v_s = t1;
+  v_s = std::move(t1);
   double t8{};
   if (v_s->class_id == 1) {
     double t9{};

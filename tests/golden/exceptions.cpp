@@ -60,7 +60,7 @@ static bool f0_exceptions_parse(std::int64_t& out, pyaot::str v_text) {
     pyaot::ref<pyaot_gen::C_exceptions_ParseError> t2 = pyaot::ref<pyaot_gen::C_exceptions_ParseError>::make();
     pyaot::None t3{};
     if (!f2_exceptions_ParseError___init__(t3, t2, t1, INT64_C(1))) [[unlikely]] return pyaot::fail_at("exceptions.py", 15);
-    v_gen1_exc = t2;
+    v_gen1_exc = std::move(t2);
     std::string t4{};
     pyaot::str t5{};
     pyaot::str t6{};

@@ -67,7 +67,7 @@ static bool f0_with_blocks_first_key(std::int64_t& out, pyaot::dict<pyaot::str, 
   pyaot::ref<pyaot_gen::C_with_blocks_Opened> t1 = pyaot::ref<pyaot_gen::C_with_blocks_Opened>::make();
   pyaot::None t2{};
   if (!f1_with_blocks_Opened___init__(t2, t1, v_log)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
-  v_gen1_with_manager = t1;
+  v_gen1_with_manager = std::move(t1);
   pyaot::list<pyaot::str> t3{};
   pyaot::list<pyaot::str> t4{};
   if (!f2_with_blocks_Opened___enter__(t4, v_gen1_with_manager)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);

@@ -33,6 +33,11 @@ def borrowable(t: Type) -> bool:
     return isinstance(t, ClassType | ListType)
 
 
+def is_object(t: Type) -> bool:
+    """An object or an Optional object: a temporary of one moves where it goes."""
+    return isinstance(t.item if isinstance(t, OptionalType) else t, ClassType)
+
+
 def param_cpp(spec: Specialization, name: str, t: Type) -> str:
     """The C++ type of parameter ``name`` of ``spec``: ``const T&`` when it is borrowed."""
     return f"const {t.cpp()}&" if name in borrowed(spec) else t.cpp()

@@ -416,7 +416,8 @@ def _call_one(em: FunctionEmitter, call: ir.Call, receiver: str, held: dict[ir.E
         em.line(f"if (!{callee.cpp_name}({', '.join([result, *args])})) [[unlikely]] "
                 f"{em.fail(call.loc.line)}")
     if out is not None:
-        value = f"!{result}" if negate else em.cast(result, callee.result, out_t)
+        moved = f"std::move({result})" if borrowed_params.is_object(callee.result) else result
+        value = f"!{result}" if negate else em.cast(moved, callee.result, out_t)
         em.line(f"{out} = {value};")
 
 

@@ -499,7 +499,11 @@ class FunctionEmitter:
         if isinstance(target, ir.NameTarget):
             code = self.expr(value)
             var_t = self.spec.var_types[target.id]
-            self.store(target.id, self.cast(code, self.spec.type_of(value), var_t))
+            src = self.spec.type_of(value)
+            if src == var_t and is_temp(code) and not isinstance(value, ir.Name) and \
+                    value not in self.held_values and borrowed_params.is_object(src):
+                code = f"std::move({code})"  # the temporary of this value's own evaluation
+            self.store(target.id, self.cast(code, src, var_t))
             return
         if isinstance(value, ir.TupleExpr) and len(value.items) == len(target.items):
             # a, b = b, a: evaluate every item before assigning any.
