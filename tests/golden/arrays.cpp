@@ -42,7 +42,7 @@ static bool f0_arrays_smooth(pyaot::numpy::ndarray<float, 1>& out, pyaot::numpy:
       if (!pyaot::check_interrupt()) return pyaot::fail_at("arrays.py", 10);
     }
   }
-  out = v_out;
+  out = std::move(v_out);
   return true;
 }
 

@@ -43,7 +43,7 @@ static bool f0_bounds_poly_loops(pyaot::numpy::ndarray<double, 1>& out, pyaot::n
       if (!pyaot::check_interrupt()) return pyaot::fail_at("bounds.py", 14);
     }
   }
-  out = v_out;
+  out = std::move(v_out);
   return true;
 }
 
@@ -105,7 +105,7 @@ static bool f1_bounds_jacobi(pyaot::numpy::ndarray<double, 2>& out, pyaot::numpy
     v_v = t12;
     v_nxt = t13;
   }
-  out = v_v;
+  out = std::move(v_v);
   return true;
 }
 

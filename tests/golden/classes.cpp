@@ -21,29 +21,29 @@ struct C_classes_Cell;
 struct C_classes_Square;
 struct C_classes_Shape : pyaot::object {
   pyaot::str f_name{};
-  C_classes_Shape() { class_id = 1; }
+  C_classes_Shape() { class_id = 1; box_class = pyaot::detail::size_class(sizeof(C_classes_Shape)); }
   const char* type_name() const noexcept override { return "classes.Shape"; }
 };
 struct C_classes_Cell : pyaot::object {
   std::int64_t f_value{};
   std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>> f_next{std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>>{}};
-  C_classes_Cell() { class_id = 3; }
+  C_classes_Cell() { class_id = 3; box_class = pyaot::detail::size_class(sizeof(C_classes_Cell)); }
   const char* type_name() const noexcept override { return "classes.Cell"; }
   void repr_into(std::string& out) const override;
 };
 struct C_classes_Square : C_classes_Shape {
   double f_side{};
-  C_classes_Square() { class_id = 2; }
+  C_classes_Square() { class_id = 2; box_class = pyaot::detail::size_class(sizeof(C_classes_Square)); }
   const char* type_name() const noexcept override { return "classes.Square"; }
 };
 
-static bool f1_classes_Shape___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_classes_Shape> v_self, pyaot::str v_name);
-static bool f2_classes_Square___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_classes_Square> v_self, double v_side);
-static bool f3_classes_Shape_area(double& out, pyaot::ref<pyaot_gen::C_classes_Shape> v_self);
-static bool f4_classes_Square_area(double& out, pyaot::ref<pyaot_gen::C_classes_Square> v_self);
+static bool f1_classes_Shape___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_classes_Shape>& v_self, pyaot::str v_name);
+static bool f2_classes_Square___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_classes_Square>& v_self, double v_side);
+static bool f3_classes_Shape_area(double& out, const pyaot::ref<pyaot_gen::C_classes_Shape>& v_self);
+static bool f4_classes_Square_area(double& out, const pyaot::ref<pyaot_gen::C_classes_Square>& v_self);
 static bool f0_classes_total_area(double& out, std::int64_t v_n);
-static bool f6_classes_Cell___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_classes_Cell> v_self);
-static bool f9_classes_Cell___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_classes_Cell> v_self, std::int64_t v_value, std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>> v_next);
+static bool f6_classes_Cell___repr__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_classes_Cell>& v_self);
+static bool f9_classes_Cell___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_classes_Cell>& v_self, std::int64_t v_value, const std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>>& v_next);
 static bool f5_classes_chain(std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>>& out, std::int64_t v_n);
 
 void C_classes_Cell::repr_into(std::string& out) const {
@@ -51,13 +51,13 @@ void C_classes_Cell::repr_into(std::string& out) const {
   if (f6_classes_Cell___repr__(text, pyaot::ref<C_classes_Cell>::borrow(const_cast<C_classes_Cell*>(this)))) pyaot::format::append_str(out, text);
 }
 
-static bool f1_classes_Shape___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_classes_Shape> v_self, pyaot::str v_name) {
+static bool f1_classes_Shape___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_classes_Shape>& v_self, pyaot::str v_name) {
   v_self->f_name = v_name;
   out = pyaot::none;
   return true;
 }
 
-static bool f2_classes_Square___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_classes_Square> v_self, double v_side) {
+static bool f2_classes_Square___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_classes_Square>& v_self, double v_side) {
   pyaot::None t1{};
   if (!f1_classes_Shape___init__(t1, static_cast<pyaot::ref<pyaot_gen::C_classes_Shape>>(v_self), ([]() noexcept { static pyaot::LitBox<7> box{{pyaot::IMMORTAL_REFS, 6, -1}, U"square"}; return pyaot::str::lit(box); }()))) [[unlikely]] return pyaot::fail_at("classes.py", 19);
   v_self->f_side = v_side;
@@ -65,12 +65,12 @@ static bool f2_classes_Square___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C
   return true;
 }
 
-static bool f3_classes_Shape_area(double& out, pyaot::ref<pyaot_gen::C_classes_Shape> v_self) {
+static bool f3_classes_Shape_area(double& out, const pyaot::ref<pyaot_gen::C_classes_Shape>& v_self) {
   out = 0.0;
   return true;
 }
 
-static bool f4_classes_Square_area(double& out, pyaot::ref<pyaot_gen::C_classes_Square> v_self) {
+static bool f4_classes_Square_area(double& out, const pyaot::ref<pyaot_gen::C_classes_Square>& v_self) {
   out = pyaot::op::mul(v_self->f_side, v_self->f_side);
   return true;
 }
@@ -91,32 +91,31 @@ static bool f0_classes_total_area(double& out, std::int64_t v_n) {
     if (!f2_classes_Square___init__(t7, t6, t5)) [[unlikely]] return pyaot::fail_at("classes.py", 34);
     t1 = static_cast<pyaot::ref<pyaot_gen::C_classes_Shape>>(t6);
   }
-  v_s = t1;
-  pyaot::ref<pyaot_gen::C_classes_Shape> t8 = v_s;
-  double t9{};
-  if (t8->class_id == 1) {
-    double t10{};
-    if (!f3_classes_Shape_area(t10, t8)) [[unlikely]] return pyaot::fail_at("classes.py", 35);
-    t9 = t10;
+  v_s = std::move(t1);
+  double t8{};
+  if (v_s->class_id == 1) {
+    double t9{};
+    if (!f3_classes_Shape_area(t9, v_s)) [[unlikely]] return pyaot::fail_at("classes.py", 35);
+    t8 = t9;
   } else {
     {
-      double t11{};
-      if (!f4_classes_Square_area(t11, t8.template down<pyaot_gen::C_classes_Square>())) [[unlikely]] return pyaot::fail_at("classes.py", 35);
-      t9 = t11;
+      double t10{};
+      if (!f4_classes_Square_area(t10, v_s.template down<pyaot_gen::C_classes_Square>())) [[unlikely]] return pyaot::fail_at("classes.py", 35);
+      t8 = t10;
     }
   }
-  pyaot::ref<pyaot_gen::C_classes_Square> t12 = pyaot::ref<pyaot_gen::C_classes_Square>::make();
-  pyaot::None t13{};
-  if (!f2_classes_Square___init__(t13, t12, 2.0)) [[unlikely]] return pyaot::fail_at("classes.py", 35);
+  pyaot::ref<pyaot_gen::C_classes_Square> t11 = pyaot::ref<pyaot_gen::C_classes_Square>::make();
+  pyaot::None t12{};
+  if (!f2_classes_Square___init__(t12, t11, 2.0)) [[unlikely]] return pyaot::fail_at("classes.py", 35);
+  double t13{};
   double t14{};
-  double t15{};
-  if (!f4_classes_Square_area(t15, t12)) [[unlikely]] return pyaot::fail_at("classes.py", 35);
-  t14 = t15;
-  out = pyaot::op::add(t9, t14);
+  if (!f4_classes_Square_area(t14, t11)) [[unlikely]] return pyaot::fail_at("classes.py", 35);
+  t13 = t14;
+  out = pyaot::op::add(t8, t13);
   return true;
 }
 
-static bool f6_classes_Cell___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_classes_Cell> v_self) {
+static bool f6_classes_Cell___repr__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_classes_Cell>& v_self) {
   std::string t1{};
   t1 += "Cell(";
   t1 += "value=";
@@ -129,7 +128,7 @@ static bool f6_classes_Cell___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_cl
   return true;
 }
 
-static bool f9_classes_Cell___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_classes_Cell> v_self, std::int64_t v_value, std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>> v_next) {
+static bool f9_classes_Cell___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_classes_Cell>& v_self, std::int64_t v_value, const std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>>& v_next) {
   v_self->f_value = v_value;
   v_self->f_next = v_next;
   out = pyaot::none;
@@ -148,14 +147,12 @@ static bool f5_classes_chain(std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>
       ticks = pyaot::interrupt_interval;
       if (!pyaot::check_interrupt()) return pyaot::fail_at("classes.py", 41);
     }
-    std::int64_t t2 = v_i;
-    std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>> t3 = v_head;
-    pyaot::ref<pyaot_gen::C_classes_Cell> t4 = pyaot::ref<pyaot_gen::C_classes_Cell>::make();
-    pyaot::None t5{};
-    if (!f9_classes_Cell___init__(t5, t4, t2, t3)) [[unlikely]] return pyaot::fail_at("classes.py", 42);
-    v_head = std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>>(t4);
+    pyaot::ref<pyaot_gen::C_classes_Cell> t2 = pyaot::ref<pyaot_gen::C_classes_Cell>::make();
+    pyaot::None t3{};
+    if (!f9_classes_Cell___init__(t3, t2, v_i, v_head)) [[unlikely]] return pyaot::fail_at("classes.py", 42);
+    v_head = std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>>(t2);
   }
-  out = v_head;
+  out = std::move(v_head);
   return true;
   out = std::optional<pyaot::ref<pyaot_gen::C_classes_Cell>>{};
   return true;

@@ -19,9 +19,9 @@
 namespace pyaot_gen {
 
 static pyaot::generator<std::int64_t> f1_context_generators_opened(pyaot::list<pyaot::str> v_log);
-static bool f0_context_generators_first_key(std::int64_t& out, pyaot::dict<pyaot::str, std::int64_t> v_d, pyaot::list<pyaot::str> v_log);
+static bool f0_context_generators_first_key(std::int64_t& out, pyaot::dict<pyaot::str, std::int64_t> v_d, const pyaot::list<pyaot::str>& v_log);
 static pyaot::generator<std::int64_t, std::int64_t> f3_context_generators_running(pyaot::list<pyaot::str> v_log);
-static bool f2_context_generators_summed(std::int64_t& out, pyaot::list<pyaot::str> v_log, std::int64_t v_n);
+static bool f2_context_generators_summed(std::int64_t& out, const pyaot::list<pyaot::str>& v_log, std::int64_t v_n);
 
 static pyaot::generator<std::int64_t> f1_context_generators_opened(pyaot::list<pyaot::str> v_log) {
   pyaot::list_append(v_log, ([]() noexcept { static pyaot::LitBox<5> box{{pyaot::IMMORTAL_REFS, 4, -1}, U"open"}; return pyaot::str::lit(box); }()));
@@ -46,7 +46,7 @@ static pyaot::generator<std::int64_t> f1_context_generators_opened(pyaot::list<p
   co_return true;
 }
 
-static bool f0_context_generators_first_key(std::int64_t& out, pyaot::dict<pyaot::str, std::int64_t> v_d, pyaot::list<pyaot::str> v_log) {
+static bool f0_context_generators_first_key(std::int64_t& out, pyaot::dict<pyaot::str, std::int64_t> v_d, const pyaot::list<pyaot::str>& v_log) {
   std::int64_t v_n{};
   pyaot::generator<std::int64_t> v_gen1_with_manager{};
   bool v_gen1_with_ok{};
@@ -140,7 +140,7 @@ static pyaot::generator<std::int64_t, std::int64_t> f3_context_generators_runnin
   co_return true;
 }
 
-static bool f2_context_generators_summed(std::int64_t& out, pyaot::list<pyaot::str> v_log, std::int64_t v_n) {
+static bool f2_context_generators_summed(std::int64_t& out, const pyaot::list<pyaot::str>& v_log, std::int64_t v_n) {
   pyaot::generator<std::int64_t, std::int64_t> v_g{};
   std::int64_t v_i{};
   std::uint32_t ticks = pyaot::interrupt_interval;

@@ -15,11 +15,11 @@
 
 namespace pyaot_gen {
 
-static bool f0_dicts_counts(pyaot::dict<std::int64_t, std::int64_t>& out, pyaot::list<std::int64_t> v_xs);
+static bool f0_dicts_counts(pyaot::dict<std::int64_t, std::int64_t>& out, const pyaot::list<std::int64_t>& v_xs);
 static bool f1_dicts_pairs(pyaot::list<std::tuple<std::int64_t, double>>& out, pyaot::dict<std::int64_t, double> v_d);
-static bool f2_dicts_unique(pyaot::set<std::int64_t>& out, pyaot::list<std::int64_t> v_xs);
+static bool f2_dicts_unique(pyaot::set<std::int64_t>& out, const pyaot::list<std::int64_t>& v_xs);
 
-static bool f0_dicts_counts(pyaot::dict<std::int64_t, std::int64_t>& out, pyaot::list<std::int64_t> v_xs) {
+static bool f0_dicts_counts(pyaot::dict<std::int64_t, std::int64_t>& out, const pyaot::list<std::int64_t>& v_xs) {
   pyaot::dict<std::int64_t, std::int64_t> v_out{};
   std::int64_t v_x{};
   std::uint32_t ticks = pyaot::interrupt_interval;
@@ -37,7 +37,7 @@ static bool f0_dicts_counts(pyaot::dict<std::int64_t, std::int64_t>& out, pyaot:
     if (!pyaot::op::add(t5, t4, INT64_C(1))) [[unlikely]] return pyaot::fail_at("dicts.py", 8);
     pyaot::dict_store(v_out, s3, v_x, t5);
   }
-  out = v_out;
+  out = std::move(v_out);
   return true;
 }
 
@@ -58,11 +58,11 @@ static bool f1_dicts_pairs(pyaot::list<std::tuple<std::int64_t, double>>& out, p
       pyaot::list_append(t1, std::tuple<std::int64_t, double>{v_gen1_k, v_gen1_v});
     }
   }
-  out = t1;
+  out = std::move(t1);
   return true;
 }
 
-static bool f2_dicts_unique(pyaot::set<std::int64_t>& out, pyaot::list<std::int64_t> v_xs) {
+static bool f2_dicts_unique(pyaot::set<std::int64_t>& out, const pyaot::list<std::int64_t>& v_xs) {
   pyaot::set<std::int64_t> v_seen{};
   std::int64_t v_gen1_x{};
   std::uint32_t ticks = pyaot::interrupt_interval;

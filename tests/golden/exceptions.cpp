@@ -20,14 +20,14 @@ struct C_exceptions_ParseError;
 struct C_exceptions_ParseError : pyaot::object {
   std::tuple<pyaot::str> f_args{};
   std::int64_t f_line{};
-  C_exceptions_ParseError() { class_id = 1; }
+  C_exceptions_ParseError() { class_id = 1; box_class = pyaot::detail::size_class(sizeof(C_exceptions_ParseError)); }
   const char* type_name() const noexcept override { return "exceptions.ParseError"; }
   void repr_into(std::string& out) const override;
 };
 
-static bool f1_exceptions_ParseError___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_exceptions_ParseError> v_self);
-static bool f2_exceptions_ParseError___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_exceptions_ParseError> v_self, pyaot::str v_message, std::int64_t v_line);
-static bool f3_exceptions_ParseError___str__(pyaot::str& out, pyaot::ref<pyaot_gen::C_exceptions_ParseError> v_self);
+static bool f1_exceptions_ParseError___repr__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_exceptions_ParseError>& v_self);
+static bool f2_exceptions_ParseError___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_exceptions_ParseError>& v_self, pyaot::str v_message, std::int64_t v_line);
+static bool f3_exceptions_ParseError___str__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_exceptions_ParseError>& v_self);
 static bool f0_exceptions_parse(std::int64_t& out, pyaot::str v_text);
 static bool f4_exceptions_describe(pyaot::str& out, pyaot::str v_text);
 
@@ -36,19 +36,19 @@ void C_exceptions_ParseError::repr_into(std::string& out) const {
   if (f1_exceptions_ParseError___repr__(text, pyaot::ref<C_exceptions_ParseError>::borrow(const_cast<C_exceptions_ParseError*>(this)))) pyaot::format::append_str(out, text);
 }
 
-static bool f1_exceptions_ParseError___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_exceptions_ParseError> v_self) {
+static bool f1_exceptions_ParseError___repr__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_exceptions_ParseError>& v_self) {
   out = pyaot::exception_value::of(v_self, std::get<0>(v_self->f_args)).text(true);
   return true;
 }
 
-static bool f2_exceptions_ParseError___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_exceptions_ParseError> v_self, pyaot::str v_message, std::int64_t v_line) {
+static bool f2_exceptions_ParseError___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_exceptions_ParseError>& v_self, pyaot::str v_message, std::int64_t v_line) {
   v_self->f_args = std::tuple<pyaot::str>{v_message};
   v_self->f_line = v_line;
   out = pyaot::none;
   return true;
 }
 
-static bool f3_exceptions_ParseError___str__(pyaot::str& out, pyaot::ref<pyaot_gen::C_exceptions_ParseError> v_self) {
+static bool f3_exceptions_ParseError___str__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_exceptions_ParseError>& v_self) {
   out = std::get<0>(v_self->f_args);
   return true;
 }
@@ -60,14 +60,13 @@ static bool f0_exceptions_parse(std::int64_t& out, pyaot::str v_text) {
     pyaot::ref<pyaot_gen::C_exceptions_ParseError> t2 = pyaot::ref<pyaot_gen::C_exceptions_ParseError>::make();
     pyaot::None t3{};
     if (!f2_exceptions_ParseError___init__(t3, t2, t1, INT64_C(1))) [[unlikely]] return pyaot::fail_at("exceptions.py", 15);
-    v_gen1_exc = t2;
+    v_gen1_exc = std::move(t2);
     std::string t4{};
-    pyaot::ref<pyaot_gen::C_exceptions_ParseError> t5 = v_gen1_exc;
+    pyaot::str t5{};
     pyaot::str t6{};
-    pyaot::str t7{};
-    if (!f3_exceptions_ParseError___str__(t7, t5)) [[unlikely]] return pyaot::fail_at("exceptions.py", 15);
-    t6 = t7;
-    pyaot::format::append_str(t4, t6);
+    if (!f3_exceptions_ParseError___str__(t6, v_gen1_exc)) [[unlikely]] return pyaot::fail_at("exceptions.py", 15);
+    t5 = t6;
+    pyaot::format::append_str(t4, t5);
     pyaot::raise_object(pyaot::Exc::ValueError, t4, v_gen1_exc);
     return pyaot::fail_at("exceptions.py", 15);
   }
@@ -89,25 +88,24 @@ static bool f4_exceptions_describe(pyaot::str& out, pyaot::str v_text) {
     if (pyaot::error_is_object({1})) {
       v_e = pyaot::error_state().payload.down<pyaot_gen::C_exceptions_ParseError>();
       pyaot::clear_error();
-      pyaot::ref<pyaot_gen::C_exceptions_ParseError> t3 = v_e;
+      pyaot::str t3{};
       pyaot::str t4{};
-      pyaot::str t5{};
-      if (!f3_exceptions_ParseError___str__(t5, t3)) [[unlikely]] return pyaot::fail_at("exceptions.py", 24);
-      t4 = t5;
-      std::string t6{};
-      pyaot::format::append_str(t6, t4);
-      t6 += " at line ";
-      pyaot::format::append_str(t6, v_e->f_line);
-      pyaot::str t7 = pyaot::str::from_utf8(t6);
-      out = t7;
+      if (!f3_exceptions_ParseError___str__(t4, v_e)) [[unlikely]] return pyaot::fail_at("exceptions.py", 24);
+      t3 = t4;
+      std::string t5{};
+      pyaot::format::append_str(t5, t3);
+      t5 += " at line ";
+      pyaot::format::append_str(t5, v_e->f_line);
+      pyaot::str t6 = pyaot::str::from_utf8(t5);
+      out = t6;
       return true;
     }
     else if (pyaot::error_is(pyaot::Exc::KeyError) || pyaot::error_is(pyaot::Exc::ZeroDivisionError)) {
       v_gen1_e = pyaot::exception_value::caught();
       pyaot::clear_error();
-      std::string t8{};
-      pyaot::format::append_str(t8, v_gen1_e.text(true));
-      pyaot::raise(pyaot::Exc::RuntimeError, t8);
+      std::string t7{};
+      pyaot::format::append_str(t7, v_gen1_e.text(true));
+      pyaot::raise(pyaot::Exc::RuntimeError, t7);
       pyaot::set_cause(v_gen1_e);
       return pyaot::fail_at("exceptions.py", 26);
     }

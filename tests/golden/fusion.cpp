@@ -41,7 +41,7 @@ static bool f0_fusion_pairwise_sq(pyaot::numpy::ndarray<double, 2>& out, pyaot::
   pyaot::numpy::ndarray<double, 3> t9{};
   if (!pyaot::numpy::expand_dims(t9, t8, 0)) [[unlikely]] return pyaot::fail_at("fusion.py", 12);
   if (!pyaot::numpy::reduce_map<double>(t1, 2, pyaot::numpy::fused::Sum{}, [](double x0, double x1, double x2, double x3) noexcept { return pyaot::numpy::scalar::multiply(pyaot::numpy::scalar::subtract(x0, x1), pyaot::numpy::scalar::subtract(x2, x3)); }, t3, t5, t7, t9)) [[unlikely]] return pyaot::fail_at("fusion.py", 13);
-  out = t1;
+  out = std::move(t1);
   return true;
 }
 
@@ -50,7 +50,7 @@ static bool f1_fusion_chain(pyaot::numpy::ndarray<double, 1>& out, pyaot::numpy:
   pyaot::numpy::ndarray<double, 1> v_u{};
   pyaot::numpy::ndarray<double, 1> t1{};
   if (!pyaot::numpy::map(t1, [](double x0, double x1) noexcept { return pyaot::numpy::scalar::multiply(pyaot::numpy::scalar::sqrt(pyaot::numpy::scalar::add(pyaot::numpy::scalar::multiply(x0, x1), static_cast<double>(1.0))), static_cast<double>(2.0)); }, v_a, v_b)) [[unlikely]] return pyaot::fail_at("fusion.py", 22);
-  out = t1;
+  out = std::move(t1);
   return true;
 }
 

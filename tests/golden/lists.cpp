@@ -14,11 +14,11 @@
 
 namespace pyaot_gen {
 
-static bool f0_lists_evens(pyaot::list<std::int64_t>& out, pyaot::list<std::int64_t> v_xs);
-static bool f1_lists_swap_ends(pyaot::None& out, pyaot::list<double> v_xs);
+static bool f0_lists_evens(pyaot::list<std::int64_t>& out, const pyaot::list<std::int64_t>& v_xs);
+static bool f1_lists_swap_ends(pyaot::None& out, const pyaot::list<double>& v_xs);
 static bool f2_lists_squares(pyaot::list<pyaot::list<std::int64_t>>& out, std::int64_t v_n);
 
-static bool f0_lists_evens(pyaot::list<std::int64_t>& out, pyaot::list<std::int64_t> v_xs) {
+static bool f0_lists_evens(pyaot::list<std::int64_t>& out, const pyaot::list<std::int64_t>& v_xs) {
   pyaot::list<std::int64_t> v_out{};
   std::int64_t v_x{};
   std::uint32_t ticks = pyaot::interrupt_interval;
@@ -36,11 +36,11 @@ static bool f0_lists_evens(pyaot::list<std::int64_t>& out, pyaot::list<std::int6
       pyaot::list_append(v_out, v_x);
     }
   }
-  out = v_out;
+  out = std::move(v_out);
   return true;
 }
 
-static bool f1_lists_swap_ends(pyaot::None& out, pyaot::list<double> v_xs) {
+static bool f1_lists_swap_ends(pyaot::None& out, const pyaot::list<double>& v_xs) {
   double v_gen1_item{};
   double v_gen2_item{};
   double t1{};
@@ -81,7 +81,7 @@ static bool f2_lists_squares(pyaot::list<pyaot::list<std::int64_t>>& out, std::i
     }
     pyaot::list_append(t1, t3);
   }
-  out = t1;
+  out = std::move(t1);
   return true;
 }
 

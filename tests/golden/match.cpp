@@ -24,12 +24,12 @@ struct C_match_Shape;
 struct C_match_Circle;
 struct C_match_Rect;
 struct C_match_Shape : pyaot::object {
-  C_match_Shape() { class_id = 1; }
+  C_match_Shape() { class_id = 1; box_class = pyaot::detail::size_class(sizeof(C_match_Shape)); }
   const char* type_name() const noexcept override { return "match.Shape"; }
 };
 struct C_match_Circle : C_match_Shape {
   double f_r{};
-  C_match_Circle() { class_id = 2; }
+  C_match_Circle() { class_id = 2; box_class = pyaot::detail::size_class(sizeof(C_match_Circle)); }
   const char* type_name() const noexcept override { return "match.Circle"; }
   void repr_into(std::string& out) const override;
   static bool equal(const pyaot::ref<C_match_Circle>& a, const pyaot::ref<C_match_Circle>& b);
@@ -37,21 +37,21 @@ struct C_match_Circle : C_match_Shape {
 struct C_match_Rect : C_match_Shape {
   double f_w{};
   double f_h{};
-  C_match_Rect() { class_id = 3; }
+  C_match_Rect() { class_id = 3; box_class = pyaot::detail::size_class(sizeof(C_match_Rect)); }
   const char* type_name() const noexcept override { return "match.Rect"; }
   void repr_into(std::string& out) const override;
   static bool equal(const pyaot::ref<C_match_Rect>& a, const pyaot::ref<C_match_Rect>& b);
 };
 
-static bool f1_match_Circle___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_match_Circle> v_self);
-static bool f2_match_Circle___eq__(bool& out, pyaot::ref<pyaot_gen::C_match_Circle> v_self, pyaot::ref<pyaot_gen::C_match_Circle> v_other);
-static bool f3_match_Circle___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_match_Circle> v_self, double v_r);
-static bool f4_match_Rect___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_match_Rect> v_self);
-static bool f5_match_Rect___eq__(bool& out, pyaot::ref<pyaot_gen::C_match_Rect> v_self, pyaot::ref<pyaot_gen::C_match_Rect> v_other);
-static bool f6_match_Rect___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_match_Rect> v_self, double v_w, double v_h);
-static bool f7_match_area(double& out, pyaot::ref<pyaot_gen::C_match_Shape> v_s);
+static bool f1_match_Circle___repr__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_match_Circle>& v_self);
+static bool f2_match_Circle___eq__(bool& out, const pyaot::ref<pyaot_gen::C_match_Circle>& v_self, const pyaot::ref<pyaot_gen::C_match_Circle>& v_other);
+static bool f3_match_Circle___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_match_Circle>& v_self, double v_r);
+static bool f4_match_Rect___repr__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_match_Rect>& v_self);
+static bool f5_match_Rect___eq__(bool& out, const pyaot::ref<pyaot_gen::C_match_Rect>& v_self, const pyaot::ref<pyaot_gen::C_match_Rect>& v_other);
+static bool f6_match_Rect___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_match_Rect>& v_self, double v_w, double v_h);
+static bool f7_match_area(double& out, const pyaot::ref<pyaot_gen::C_match_Shape>& v_s);
 static bool f0_match_total(double& out, std::int64_t v_n);
-static bool f8_match_head(std::int64_t& out, pyaot::list<std::int64_t> v_xs, pyaot::dict<pyaot::str, std::int64_t> v_d);
+static bool f8_match_head(std::int64_t& out, const pyaot::list<std::int64_t>& v_xs, pyaot::dict<pyaot::str, std::int64_t> v_d);
 
 void C_match_Circle::repr_into(std::string& out) const {
   pyaot::str text;
@@ -73,7 +73,7 @@ bool C_match_Rect::equal(const pyaot::ref<C_match_Rect>& a, const pyaot::ref<C_m
   return f5_match_Rect___eq__(out, a, b) && out;
 }
 
-static bool f1_match_Circle___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_match_Circle> v_self) {
+static bool f1_match_Circle___repr__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_match_Circle>& v_self) {
   std::string t1{};
   t1 += "Circle(";
   t1 += "r=";
@@ -84,7 +84,7 @@ static bool f1_match_Circle___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_ma
   return true;
 }
 
-static bool f2_match_Circle___eq__(bool& out, pyaot::ref<pyaot_gen::C_match_Circle> v_self, pyaot::ref<pyaot_gen::C_match_Circle> v_other) {
+static bool f2_match_Circle___eq__(bool& out, const pyaot::ref<pyaot_gen::C_match_Circle>& v_self, const pyaot::ref<pyaot_gen::C_match_Circle>& v_other) {
   pyaot::ref<pyaot_gen::C_match_Circle> v_theirs{};
   if (!((v_self->class_id == v_other->class_id))) {
     out = false;
@@ -95,13 +95,13 @@ static bool f2_match_Circle___eq__(bool& out, pyaot::ref<pyaot_gen::C_match_Circ
   return true;
 }
 
-static bool f3_match_Circle___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_match_Circle> v_self, double v_r) {
+static bool f3_match_Circle___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_match_Circle>& v_self, double v_r) {
   v_self->f_r = v_r;
   out = pyaot::none;
   return true;
 }
 
-static bool f4_match_Rect___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_match_Rect> v_self) {
+static bool f4_match_Rect___repr__(pyaot::str& out, const pyaot::ref<pyaot_gen::C_match_Rect>& v_self) {
   std::string t1{};
   t1 += "Rect(";
   t1 += "w=";
@@ -114,7 +114,7 @@ static bool f4_match_Rect___repr__(pyaot::str& out, pyaot::ref<pyaot_gen::C_matc
   return true;
 }
 
-static bool f5_match_Rect___eq__(bool& out, pyaot::ref<pyaot_gen::C_match_Rect> v_self, pyaot::ref<pyaot_gen::C_match_Rect> v_other) {
+static bool f5_match_Rect___eq__(bool& out, const pyaot::ref<pyaot_gen::C_match_Rect>& v_self, const pyaot::ref<pyaot_gen::C_match_Rect>& v_other) {
   pyaot::ref<pyaot_gen::C_match_Rect> v_theirs{};
   if (!((v_self->class_id == v_other->class_id))) {
     out = false;
@@ -129,35 +129,35 @@ static bool f5_match_Rect___eq__(bool& out, pyaot::ref<pyaot_gen::C_match_Rect> 
   return true;
 }
 
-static bool f6_match_Rect___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_match_Rect> v_self, double v_w, double v_h) {
+static bool f6_match_Rect___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_match_Rect>& v_self, double v_w, double v_h) {
   v_self->f_w = v_w;
   v_self->f_h = v_h;
   out = pyaot::none;
   return true;
 }
 
-static bool f7_match_area(double& out, pyaot::ref<pyaot_gen::C_match_Shape> v_s) {
+static bool f7_match_area(double& out, const pyaot::ref<pyaot_gen::C_match_Shape>& v_s) {
   double v_r{};
   double v_w{};
   double v_h{};
   pyaot::ref<pyaot_gen::C_match_Shape> v_gen1_match{};
   v_gen1_match = v_s;
   if ((v_gen1_match->class_id == 2)) {
-    v_r = v_gen1_match.down<pyaot_gen::C_match_Circle>()->f_r;
+    v_r = v_gen1_match.as<pyaot_gen::C_match_Circle>()->f_r;
     out = pyaot::op::mul(pyaot::op::mul(3.0, v_r), v_r);
     return true;
   }
   if ((v_gen1_match->class_id == 3)) {
-    v_w = v_gen1_match.down<pyaot_gen::C_match_Rect>()->f_w;
-    v_h = v_gen1_match.down<pyaot_gen::C_match_Rect>()->f_h;
+    v_w = v_gen1_match.as<pyaot_gen::C_match_Rect>()->f_w;
+    v_h = v_gen1_match.as<pyaot_gen::C_match_Rect>()->f_h;
     if (pyaot::op::eq(v_w, v_h)) {
       out = pyaot::op::mul(v_w, v_w);
       return true;
     }
   }
   if ((v_gen1_match->class_id == 3)) {
-    v_w = v_gen1_match.down<pyaot_gen::C_match_Rect>()->f_w;
-    v_h = v_gen1_match.down<pyaot_gen::C_match_Rect>()->f_h;
+    v_w = v_gen1_match.as<pyaot_gen::C_match_Rect>()->f_w;
+    v_h = v_gen1_match.as<pyaot_gen::C_match_Rect>()->f_h;
     out = pyaot::op::mul(v_w, v_h);
     return true;
   }
@@ -200,7 +200,7 @@ static bool f0_match_total(double& out, std::int64_t v_n) {
   return true;
 }
 
-static bool f8_match_head(std::int64_t& out, pyaot::list<std::int64_t> v_xs, pyaot::dict<pyaot::str, std::int64_t> v_d) {
+static bool f8_match_head(std::int64_t& out, const pyaot::list<std::int64_t>& v_xs, pyaot::dict<pyaot::str, std::int64_t> v_d) {
   std::int64_t v_value{};
   std::int64_t v_first{};
   pyaot::list<std::int64_t> v_gen1_match{};

@@ -20,28 +20,28 @@ namespace pyaot_gen {
 struct C_with_blocks_Opened;
 struct C_with_blocks_Opened : pyaot::object {
   pyaot::list<pyaot::str> f_log{};
-  C_with_blocks_Opened() { class_id = 1; }
+  C_with_blocks_Opened() { class_id = 1; box_class = pyaot::detail::size_class(sizeof(C_with_blocks_Opened)); }
   const char* type_name() const noexcept override { return "with_blocks.Opened"; }
 };
 
-static bool f1_with_blocks_Opened___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_with_blocks_Opened> v_self, pyaot::list<pyaot::str> v_log);
-static bool f2_with_blocks_Opened___enter__(pyaot::list<pyaot::str>& out, pyaot::ref<pyaot_gen::C_with_blocks_Opened> v_self);
-static bool f3_with_blocks_Opened___exit__(bool& out, pyaot::ref<pyaot_gen::C_with_blocks_Opened> v_self, std::optional<pyaot::exception_value> v_exc_type, std::optional<pyaot::exception_value> v_exc, pyaot::None v_tb);
-static bool f0_with_blocks_first_key(std::int64_t& out, pyaot::dict<pyaot::str, std::int64_t> v_d, pyaot::list<pyaot::str> v_log);
+static bool f1_with_blocks_Opened___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_with_blocks_Opened>& v_self, const pyaot::list<pyaot::str>& v_log);
+static bool f2_with_blocks_Opened___enter__(pyaot::list<pyaot::str>& out, const pyaot::ref<pyaot_gen::C_with_blocks_Opened>& v_self);
+static bool f3_with_blocks_Opened___exit__(bool& out, const pyaot::ref<pyaot_gen::C_with_blocks_Opened>& v_self, std::optional<pyaot::exception_value> v_exc_type, std::optional<pyaot::exception_value> v_exc, pyaot::None v_tb);
+static bool f0_with_blocks_first_key(std::int64_t& out, pyaot::dict<pyaot::str, std::int64_t> v_d, const pyaot::list<pyaot::str>& v_log);
 
-static bool f1_with_blocks_Opened___init__(pyaot::None& out, pyaot::ref<pyaot_gen::C_with_blocks_Opened> v_self, pyaot::list<pyaot::str> v_log) {
+static bool f1_with_blocks_Opened___init__(pyaot::None& out, const pyaot::ref<pyaot_gen::C_with_blocks_Opened>& v_self, const pyaot::list<pyaot::str>& v_log) {
   v_self->f_log = v_log;
   out = pyaot::none;
   return true;
 }
 
-static bool f2_with_blocks_Opened___enter__(pyaot::list<pyaot::str>& out, pyaot::ref<pyaot_gen::C_with_blocks_Opened> v_self) {
+static bool f2_with_blocks_Opened___enter__(pyaot::list<pyaot::str>& out, const pyaot::ref<pyaot_gen::C_with_blocks_Opened>& v_self) {
   pyaot::list_append(v_self->f_log, ([]() noexcept { static pyaot::LitBox<5> box{{pyaot::IMMORTAL_REFS, 4, -1}, U"open"}; return pyaot::str::lit(box); }()));
   out = v_self->f_log;
   return true;
 }
 
-static bool f3_with_blocks_Opened___exit__(bool& out, pyaot::ref<pyaot_gen::C_with_blocks_Opened> v_self, std::optional<pyaot::exception_value> v_exc_type, std::optional<pyaot::exception_value> v_exc, pyaot::None v_tb) {
+static bool f3_with_blocks_Opened___exit__(bool& out, const pyaot::ref<pyaot_gen::C_with_blocks_Opened>& v_self, std::optional<pyaot::exception_value> v_exc_type, std::optional<pyaot::exception_value> v_exc, pyaot::None v_tb) {
   pyaot::str t1{};
   if (!v_exc_type.has_value()) {
     t1 = ([]() noexcept { static pyaot::LitBox<6> box{{pyaot::IMMORTAL_REFS, 5, -1}, U"close"}; return pyaot::str::lit(box); }());
@@ -58,89 +58,81 @@ static bool f3_with_blocks_Opened___exit__(bool& out, pyaot::ref<pyaot_gen::C_wi
   return true;
 }
 
-static bool f0_with_blocks_first_key(std::int64_t& out, pyaot::dict<pyaot::str, std::int64_t> v_d, pyaot::list<pyaot::str> v_log) {
+static bool f0_with_blocks_first_key(std::int64_t& out, pyaot::dict<pyaot::str, std::int64_t> v_d, const pyaot::list<pyaot::str>& v_log) {
   pyaot::list<pyaot::str> v_lines{};
   pyaot::ref<pyaot_gen::C_with_blocks_Opened> v_gen1_with_manager{};
   bool v_gen1_with_ok{};
   pyaot::exception_value v_gen1_with_error{};
   pyaot::list<pyaot::str> v_gen1_with_value{};
-  pyaot::list<pyaot::str> t1 = v_log;
-  pyaot::ref<pyaot_gen::C_with_blocks_Opened> t2 = pyaot::ref<pyaot_gen::C_with_blocks_Opened>::make();
-  pyaot::None t3{};
-  if (!f1_with_blocks_Opened___init__(t3, t2, t1)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
-  v_gen1_with_manager = t2;
-  pyaot::ref<pyaot_gen::C_with_blocks_Opened> t4 = v_gen1_with_manager;
-  pyaot::list<pyaot::str> t5{};
-  pyaot::list<pyaot::str> t6{};
-  if (!f2_with_blocks_Opened___enter__(t6, t4)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
-  t5 = t6;
-  v_gen1_with_value = t5;
+  pyaot::ref<pyaot_gen::C_with_blocks_Opened> t1 = pyaot::ref<pyaot_gen::C_with_blocks_Opened>::make();
+  pyaot::None t2{};
+  if (!f1_with_blocks_Opened___init__(t2, t1, v_log)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
+  v_gen1_with_manager = std::move(t1);
+  pyaot::list<pyaot::str> t3{};
+  pyaot::list<pyaot::str> t4{};
+  if (!f2_with_blocks_Opened___enter__(t4, v_gen1_with_manager)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
+  t3 = t4;
+  v_gen1_with_value = t3;
   v_gen1_with_ok = true;
   {
     {
       v_lines = v_gen1_with_value;
       pyaot::list_append(v_lines, ([]() noexcept { static pyaot::LitBox<5> box{{pyaot::IMMORTAL_REFS, 4, -1}, U"read"}; return pyaot::str::lit(box); }()));
-      std::int64_t t9{};
-      if (!pyaot::dict_get(t9, v_d, ([]() noexcept { static pyaot::LitBox<6> box{{pyaot::IMMORTAL_REFS, 5, -1}, U"first"}; return pyaot::str::lit(box); }()))) [[unlikely]] { pyaot::fail_at("with_blocks.py", 27); goto except8; }
-      std::int64_t t10 = t9;
+      std::int64_t t7{};
+      if (!pyaot::dict_get(t7, v_d, ([]() noexcept { static pyaot::LitBox<6> box{{pyaot::IMMORTAL_REFS, 5, -1}, U"first"}; return pyaot::str::lit(box); }()))) [[unlikely]] { pyaot::fail_at("with_blocks.py", 27); goto except6; }
+      std::int64_t t8 = t7;
       {
         if (v_gen1_with_ok) {
-          pyaot::ref<pyaot_gen::C_with_blocks_Opened> t11 = v_gen1_with_manager;
-          bool t12{};
-          bool t13{};
-          if (!f3_with_blocks_Opened___exit__(t13, t11, std::optional<pyaot::exception_value>{}, std::optional<pyaot::exception_value>{}, pyaot::none)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
-          t12 = t13;
+          bool t9{};
+          bool t10{};
+          if (!f3_with_blocks_Opened___exit__(t10, v_gen1_with_manager, std::optional<pyaot::exception_value>{}, std::optional<pyaot::exception_value>{}, pyaot::none)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
+          t9 = t10;
         }
       }
-      out = t10;
+      out = t8;
       return true;
     }
-    goto try_end8;
-    except8: {
+    goto try_end6;
+    except6: {
       if (pyaot::error_in(0x5fffffffULL /* BaseException: 30 kinds */)) {
         v_gen1_with_error = pyaot::exception_value::caught();
-        pyaot::ErrorState caught14 = std::exchange(pyaot::error_state(), pyaot::ErrorState{});
+        pyaot::ErrorState caught11 = std::exchange(pyaot::error_state(), pyaot::ErrorState{});
         v_gen1_with_ok = false;
-        pyaot::ref<pyaot_gen::C_with_blocks_Opened> t15 = v_gen1_with_manager;
-        pyaot::exception_value t16 = v_gen1_with_error;
-        pyaot::exception_value t17 = v_gen1_with_error;
-        bool t18{};
-        bool t19{};
-        if (!f3_with_blocks_Opened___exit__(t19, t15, std::optional<pyaot::exception_value>(t16), std::optional<pyaot::exception_value>(t17), pyaot::none)) [[unlikely]] { pyaot::fail_at("with_blocks.py", 25); goto finally7; }
-        t18 = t19;
-        if (!t18) {
-          pyaot::error_state() = caught14;
-          goto finally7;
+        bool t12{};
+        bool t13{};
+        if (!f3_with_blocks_Opened___exit__(t13, v_gen1_with_manager, std::optional<pyaot::exception_value>(v_gen1_with_error), std::optional<pyaot::exception_value>(v_gen1_with_error), pyaot::none)) [[unlikely]] { pyaot::fail_at("with_blocks.py", 25); goto finally5; }
+        t12 = t13;
+        if (!t12) {
+          pyaot::error_state() = caught11;
+          goto finally5;
         }
       }
       else {
-        goto finally7;
+        goto finally5;
       }
     }
-    try_end8:;
+    try_end6:;
   }
-  goto try_end7;
-  goto try_end7;
-  finally7: {
-    pyaot::ErrorState finally7_error = std::exchange(pyaot::error_state(), pyaot::ErrorState{});
+  goto try_end5;
+  goto try_end5;
+  finally5: {
+    pyaot::ErrorState finally5_error = std::exchange(pyaot::error_state(), pyaot::ErrorState{});
     if (v_gen1_with_ok) {
-      pyaot::ref<pyaot_gen::C_with_blocks_Opened> t20 = v_gen1_with_manager;
-      bool t21{};
-      bool t22{};
-      if (!f3_with_blocks_Opened___exit__(t22, t20, std::optional<pyaot::exception_value>{}, std::optional<pyaot::exception_value>{}, pyaot::none)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
-      t21 = t22;
+      bool t14{};
+      bool t15{};
+      if (!f3_with_blocks_Opened___exit__(t15, v_gen1_with_manager, std::optional<pyaot::exception_value>{}, std::optional<pyaot::exception_value>{}, pyaot::none)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
+      t14 = t15;
     }
-    pyaot::error_state() = std::move(finally7_error);
+    pyaot::error_state() = std::move(finally5_error);
     return false;
   }
-  try_end7:;
+  try_end5:;
   {
     if (v_gen1_with_ok) {
-      pyaot::ref<pyaot_gen::C_with_blocks_Opened> t23 = v_gen1_with_manager;
-      bool t24{};
-      bool t25{};
-      if (!f3_with_blocks_Opened___exit__(t25, t23, std::optional<pyaot::exception_value>{}, std::optional<pyaot::exception_value>{}, pyaot::none)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
-      t24 = t25;
+      bool t16{};
+      bool t17{};
+      if (!f3_with_blocks_Opened___exit__(t17, v_gen1_with_manager, std::optional<pyaot::exception_value>{}, std::optional<pyaot::exception_value>{}, pyaot::none)) [[unlikely]] return pyaot::fail_at("with_blocks.py", 25);
+      t16 = t17;
     }
   }
   out = INT64_C(-1);

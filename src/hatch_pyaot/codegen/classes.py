@@ -11,9 +11,11 @@ Free functions over the FunctionEmitter of codegen/function.py, which calls them
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from hatch_pyaot.codegen import borrowed_params
 from hatch_pyaot.codegen.literals import is_literal, is_temp, literal, string_literal
 from hatch_pyaot.ir import nodes as ir
 from hatch_pyaot.ir.types import (
@@ -92,7 +94,8 @@ def structs(classes: list[ClassInfo], specs: list[Specialization]) -> list[str]:
             init = (literal(default.value.value, t) if default is not None
                     and default.value is not None else "")
             lines.append(f"  {t.cpp()} {field_member(f)}{{{init}}};")
-        lines.append(f"  {name}() {{ class_id = {c.class_id}; }}")
+        lines.append(f"  {name}() {{ class_id = {c.class_id}; "
+                     f"box_class = pyaot::detail::size_class(sizeof({name})); }}")
         lines.append("  const char* type_name() const noexcept override { return "
                      f"{string_literal(c.qualname)}; }}")
         if c.special.get("__repr__") in specs:
@@ -290,7 +293,14 @@ def receiver(em: FunctionEmitter, e: ir.Expr, name: str) -> str:
 def attribute(em: FunctionEmitter, e: ir.Attribute) -> str:
     """A field of an object."""
     em.headers.add(HEADER)
-    return f"{receiver(em, e.value, e.name)}->{field_member(e.name)}"
+    return f"{_pointer(receiver(em, e.value, e.name))}->{field_member(e.name)}"
+
+
+def _pointer(code: str) -> str:
+    """An object whose field is read or written: one seen as a subclass (``x.down<C>()``,
+    after a class id test) is its pointer cast, not a new handle."""
+    m = re.fullmatch(r"(.+)\.(template )?down<([\w:]+)>\(\)", code)
+    return code if m is None else f"{m.group(1)}.{m.group(2) or ''}as<{m.group(3)}>()"
 
 
 def set_attribute(em: FunctionEmitter, s: ir.SetAttr) -> None:
@@ -311,12 +321,15 @@ def set_attribute(em: FunctionEmitter, s: ir.SetAttr) -> None:
     if not (is_temp(value) or is_literal(value) or value.startswith("v_")):
         value = em.temp(vt, value)
     obj = receiver(em, s.target, s.name)
-    em.line(f"{obj}->{field_member(s.name)} = {em.cast(value, vt, field_t)};")
+    em.line(f"{_pointer(obj)}->{field_member(s.name)} = {em.cast(value, vt, field_t)};")
 
 
 def _held(em: FunctionEmitter, e: ir.Expr, attribute: str | None = None) -> str:
+    """The value of ``e`` in a name the rest of the call cannot change: a temporary, a
+    literal or a local of the function's own (not in a cell), which nothing rebinds while the
+    other arguments are evaluated."""
     code = em.expr(e) if attribute is None else receiver(em, e, attribute)
-    if is_temp(code) or is_literal(code):
+    if borrowed_params.stable(code, em.spec):
         return code
     return em.temp(em.spec.type_of(e), code)
 
@@ -386,10 +399,14 @@ def _call_one(em: FunctionEmitter, call: ir.Call, receiver: str, held: dict[ir.E
     assert isinstance(target, UserCall)
     callee = target.spec
     assert callee.result is not None
+    lent = borrowed_params.borrowed(callee)
     args = [receiver]
-    for a, pt in zip(target.args[1:], callee.param_types[1:], strict=True):
-        code = held[a] if a in held else em.expr(a)
-        args.append(em.cast(code, em.spec.type_of(a), pt))
+    for a, pt, p in zip(target.args[1:], callee.param_types[1:], callee.function.params[1:],
+                        strict=True):
+        if a in held:
+            args.append(em.converted(a, held[a], pt))
+        else:
+            args.append(em.argument(a, pt, p.name in lent))
     if callee.function.generator:  # a generator method: the coroutine starts suspended
         result = em.temp(callee.result, f"{callee.cpp_name}({', '.join(args)})")
     else:
@@ -399,7 +416,8 @@ def _call_one(em: FunctionEmitter, call: ir.Call, receiver: str, held: dict[ir.E
         em.line(f"if (!{callee.cpp_name}({', '.join([result, *args])})) [[unlikely]] "
                 f"{em.fail(call.loc.line)}")
     if out is not None:
-        value = f"!{result}" if negate else em.cast(result, callee.result, out_t)
+        moved = f"std::move({result})" if borrowed_params.is_object(callee.result) else result
+        value = f"!{result}" if negate else em.cast(moved, callee.result, out_t)
         em.line(f"{out} = {value};")
 
 

@@ -10,6 +10,7 @@ locals declared at the top, so they outlive the loop that assigns them, as in Py
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from hatch_pyaot.codegen import (
     arrays,
     axis_tuples,
     bisects,
+    borrowed_params,
     bounds,
     chunked_loops,
     class_statements,
@@ -126,7 +128,7 @@ def signature(spec: Specialization) -> str:
     if spec.cycle is not None and not generator:
         params.append("int depth")
     for p, t in zip(spec.function.params, spec.param_types, strict=True):
-        params.append(f"{t.cpp()} {_param_name(spec, p.name)}")
+        params.append(f"{borrowed_params.param_cpp(spec, p.name, t)} {_param_name(spec, p.name)}")
     result = spec.result.cpp() if generator else "bool"
     return f"static {result} {spec.cpp_name}({', '.join(params)})"
 
@@ -426,7 +428,7 @@ class FunctionEmitter:
             if finally_blocks.leaves(self, s):
                 code = self.temp(self.spec.result, code)
                 finally_blocks.unwind(self, s)
-            self.line(f"out = {code};")
+            self.line(f"out = {self.last_use(code)};")
             self.line("return true;")
         elif isinstance(s, ir.Reraise):
             reraise.reraise(self)
@@ -502,7 +504,11 @@ class FunctionEmitter:
         if isinstance(target, ir.NameTarget):
             code = self.expr(value)
             var_t = self.spec.var_types[target.id]
-            self.store(target.id, self.cast(code, self.spec.type_of(value), var_t))
+            src = self.spec.type_of(value)
+            if src == var_t and is_temp(code) and not isinstance(value, ir.Name) and \
+                    value not in self.held_values and borrowed_params.is_object(src):
+                code = f"std::move({code})"  # the temporary of this value's own evaluation
+            self.store(target.id, self.cast(code, src, var_t))
             return
         if isinstance(value, ir.TupleExpr) and len(value.items) == len(target.items):
             # a, b = b, a: evaluate every item before assigning any.
@@ -1034,14 +1040,45 @@ class FunctionEmitter:
             self.line("}")
         return result
 
+    def last_use(self, code: str) -> str:
+        """A value being returned: a temporary or a plain local (not a cell, not a borrowed
+        parameter) moves into ``out``, sparing a handle's reference count change."""
+        m = re.fullmatch(r"v_(\w+)", code)
+        local = m is not None and m.group(1) not in self.spec.function.cells and \
+            m.group(1) not in borrowed_params.borrowed(self.spec)
+        if (is_temp(code) or local) and not isinstance(self.spec.result, Scalar):
+            return f"std::move({code})"
+        return code
+
+    def converted(self, a: ir.Expr, code: str, pt: Type) -> str:
+        """``code``, the value of argument ``a``, as its parameter's type; an object in a
+        temporary of its own (a call's result, a field's copy) moves into the new handle."""
+        src = self.spec.type_of(a)
+        if is_temp(code) and not isinstance(a, ir.Name) and a not in self.held_values and \
+                src != pt and isinstance(src, ClassType) and isinstance(pt, ClassType | OptionalType):
+            code = f"std::move({code})"
+        return self.cast(code, src, pt)
+
+    def argument(self, a: ir.Expr, pt: Type, lent: bool) -> str:
+        """An argument of a user function, as its parameter's type; one passed by const
+        reference (codegen/borrowed_params.py) is a handle the call cannot change."""
+        code, src = self.expr(a), self.spec.type_of(a)
+        if src != pt:  # a conversion makes a new handle
+            return self.converted(a, code, pt)
+        if lent and not borrowed_params.stable(code, self.spec):
+            code = self.temp(pt, code)
+        return code
+
     def call(self, e: ir.Call) -> str:
         target = self.spec.calls[e]
         if isinstance(target, ModelTarget):
             return models.call(self, e, target)
         if isinstance(target, UserCall):
             callee = target.spec
-            args = [self.cast(self.expr(a), self.spec.type_of(a), pt)
-                    for a, pt in zip(target.args, callee.param_types, strict=True)]
+            lent = borrowed_params.borrowed(callee)
+            args = [self.argument(a, pt, p.name in lent)
+                    for a, pt, p in zip(target.args, callee.param_types, callee.function.params,
+                                        strict=True)]
             assert callee.result is not None
             if callee.function.generator:  # the coroutine starts suspended: it cannot fail
                 return self.temp(callee.result, f"{callee.cpp_name}({', '.join(args)})")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import platform
 from collections.abc import Mapping, Sequence
 
+from hatch_pyaot.codegen import borrowed_params
 from hatch_pyaot.settings import ISA_LEVELS as LEVELS  # in order: pyaot::isa::level
 from hatch_pyaot.typing.typed import Specialization
 
@@ -76,7 +77,8 @@ def _kernel_type(spec: Specialization) -> str:
     params = [f"{spec.result.cpp()}&"]
     if spec.cycle is not None:
         params.append("int")
-    params += [t.cpp() for t in spec.param_types]
+    params += [borrowed_params.param_cpp(spec, p.name, t)
+               for p, t in zip(spec.function.params, spec.param_types, strict=True)]
     return f"bool (*{spec.cpp_name})({', '.join(params)})"
 
 

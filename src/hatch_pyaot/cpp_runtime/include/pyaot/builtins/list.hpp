@@ -276,7 +276,7 @@ bool list_slice(list<T>& out, const list<T>& l, bool has_start, std::int64_t sta
 /// step assigns item by item and needs as many values as the slice has items. The values
 /// are copied first, so `l[1:] = l` works as in Python.
 template <class T>
-bool list_set_slice(list<T>& l, bool has_start, std::int64_t start, bool has_stop,
+bool list_set_slice(const list<T>& l, bool has_start, std::int64_t start, bool has_stop,
                     std::int64_t stop, std::int64_t step, const list<T>& values) {
   if (step == 0) [[unlikely]] return raise(Exc::ValueError, "slice step cannot be zero");
   const std::vector<stored_t<T>> copy = values.items();
@@ -301,7 +301,7 @@ bool list_set_slice(list<T>& l, bool has_start, std::int64_t start, bool has_sto
 
 /// del l[start:stop:step].
 template <class T>
-bool list_delete_slice(list<T>& l, bool has_start, std::int64_t start, bool has_stop,
+bool list_delete_slice(const list<T>& l, bool has_start, std::int64_t start, bool has_stop,
                        std::int64_t stop, std::int64_t step) {
   if (step == 0) [[unlikely]] return raise(Exc::ValueError, "slice step cannot be zero");
   auto& items = l.mutate();

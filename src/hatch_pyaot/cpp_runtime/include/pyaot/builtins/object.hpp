@@ -27,53 +27,77 @@
 
 namespace pyaot {
 
+struct object;
+
 namespace detail {
 
 /// Freed objects of each size (in 16-byte steps up to 256 bytes) kept for the next object of
 /// that size, linked through their first bytes: programs make and drop many small objects
-/// (trees, points), and a list pop is cheaper than malloc. Plain data, so that the
-/// thread-local needs no guard. Off under AddressSanitizer, which must see every free.
-struct FreeLists {
+/// (trees, points), and a list pop is cheaper than malloc. Off under AddressSanitizer, which
+/// must see every free. With them, the objects waiting to be freed (the trashcan, below):
+/// one thread-local, since in a shared library each thread-local access is a call
+/// (__tls_get_addr) and freeing an object needs both. Plain data, so that the thread-local
+/// needs no guard.
+struct Heap {
   static constexpr std::size_t kStep = 16, kClasses = 16, kKeep = 1 << 16;
   void* head[kClasses];
   std::uint32_t count[kClasses];
+  bool freeing;     ///< an object is being freed: those it releases wait in `pending`
+  object* pending;  ///< linked through their `refs`, which a dead object no longer needs
 };
 
-inline FreeLists& free_lists() {
-  static thread_local FreeLists lists;  // zero-initialized
-  return lists;
+inline Heap& heap() {
+  static thread_local Heap state;  // zero-initialized
+  return state;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kFreeLists = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kFreeLists = false;
+#else
+inline constexpr bool kFreeLists = true;
+#endif
+#else
+inline constexpr bool kFreeLists = true;
+#endif
+
+/// The free list of a box of `size` bytes (0: none, too large or off).
+constexpr std::uint8_t size_class(std::size_t size) noexcept {
+  const std::size_t k = (size + Heap::kStep - 1) / Heap::kStep;
+  return kFreeLists && k < Heap::kClasses ? static_cast<std::uint8_t>(k) : 0;
 }
 
 inline void* allocate(std::size_t size) {
-#if !defined(__SANITIZE_ADDRESS__)
-  const std::size_t k = (size + FreeLists::kStep - 1) / FreeLists::kStep;
-  if (k < FreeLists::kClasses) {
-    FreeLists& lists = free_lists();
-    if (void* p = lists.head[k]) {
-      lists.head[k] = *static_cast<void**>(p);
-      --lists.count[k];
+  if (const std::uint8_t k = size_class(size)) {
+    Heap& h = heap();
+    if (void* p = h.head[k]) {
+      h.head[k] = *static_cast<void**>(p);
+      --h.count[k];
       return p;
     }
-    return ::operator new(k * FreeLists::kStep);
+    return ::operator new(k * Heap::kStep);
   }
-#endif
   return ::operator new(size);
 }
 
-inline void deallocate(void* p, std::size_t size) {
-#if !defined(__SANITIZE_ADDRESS__)
-  const std::size_t k = (size + FreeLists::kStep - 1) / FreeLists::kStep;
-  if (k < FreeLists::kClasses) {
-    FreeLists& lists = free_lists();
-    if (lists.count[k] < FreeLists::kKeep) {
-      *static_cast<void**>(p) = lists.head[k];
-      lists.head[k] = p;
-      ++lists.count[k];
-      return;
-    }
+/// A box of free list `k` (not 0) goes back to it, or to the system past kKeep of them.
+inline void deallocate_class(Heap& h, void* p, std::uint8_t k) {
+  if (h.count[k] < Heap::kKeep) {
+    *static_cast<void**>(p) = h.head[k];
+    h.head[k] = p;
+    ++h.count[k];
+    return;
   }
-#endif
-  (void)size;
+  ::operator delete(p);
+}
+
+inline void deallocate(void* p, std::size_t size) {
+  if (const std::uint8_t k = size_class(size)) {
+    deallocate_class(heap(), p, k);
+    return;
+  }
   ::operator delete(p);
 }
 
@@ -85,6 +109,9 @@ struct object {
   std::int64_t refs = 0;
   std::int32_t class_id = 0;
   bool visiting = false;   ///< being written to its Python object (cycles stop here)
+  /// The free list its box goes back to (detail::size_class of its most derived class's
+  /// size, set by that class's constructor); 0: freed by `delete`.
+  std::uint8_t box_class = 0;
   void* origin = nullptr;  ///< the PyObject* it is, while it lives (a strong reference)
   object() = default;
   object(const object&) = delete;
@@ -114,31 +141,32 @@ inline void object::repr_into(std::string& out) const {
 
 namespace detail {
 
-struct Trashcan {
-  bool freeing;
-  object* pending;  ///< linked through their `refs`, which a dead object no longer needs
-};
-
-inline Trashcan& trashcan() {
-  static thread_local Trashcan can;  // zero-initialized
-  return can;
+/// Runs the destructor of `p`, then gives its box back: straight to its free list when its
+/// class set one (no second thread-local lookup), else through `delete`.
+inline void free_one(Heap& h, object* p) {
+  if (const std::uint8_t k = p->box_class) {
+    p->~object();
+    deallocate_class(h, p, k);
+  } else {
+    delete p;
+  }
 }
 
 inline void destroy(object* p) {
-  Trashcan& can = trashcan();
-  if (can.freeing) {
-    p->refs = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(can.pending));
-    can.pending = p;
+  Heap& h = heap();
+  if (h.freeing) {
+    p->refs = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(h.pending));
+    h.pending = p;
     return;
   }
-  can.freeing = true;
-  delete p;
-  while (can.pending != nullptr) {
-    object* next = can.pending;
-    can.pending = reinterpret_cast<object*>(static_cast<std::intptr_t>(next->refs));
-    delete next;
+  h.freeing = true;
+  free_one(h, p);
+  while (h.pending != nullptr) {
+    object* next = h.pending;
+    h.pending = reinterpret_cast<object*>(static_cast<std::intptr_t>(next->refs));
+    free_one(h, next);
   }
-  can.freeing = false;
+  h.freeing = false;
 }
 
 }  // namespace detail
@@ -174,6 +202,12 @@ class ref {
   template <class U>
   ref<U> down() const noexcept {
     return ref<U>::borrow(static_cast<U*>(get()));
+  }
+  /// The object as the subclass `U` it is an instance of, borrowed: a field read
+  /// (`x.as<U>()->f`) costs no reference count change.
+  template <class U>
+  U* as() const noexcept {
+    return static_cast<U*>(get());
   }
   void repr_into(std::string& out) const { p_->repr_into(out); }
 
