@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "pyaot/cv2/image.hpp"
+#include "pyaot/cv2/simd.hpp"
 
 namespace pyaot::cv2 {
 
@@ -18,7 +19,7 @@ namespace detail {
 
 inline constexpr int kYuvShift = 14;
 
-inline int descale(int x) noexcept { return (x + (1 << (kYuvShift - 1))) >> kYuvShift; }
+[[gnu::always_inline]] inline int descale(int x) noexcept { return (x + (1 << (kYuvShift - 1))) >> kYuvShift; }
 
 /// OpenCV's integer and float coefficients of one luma/chroma space: Y from B, G, R; the first
 /// and second chroma channels from (R - Y) and (B - Y) (YCrCb) or (B - Y) and (R - Y) (YUV);
@@ -36,9 +37,9 @@ inline constexpr Luma kYCrCb{11682, 9241, 0.713f, 0.564f, true,
 inline constexpr Luma kYUV{8061, 14369, 0.492f, 0.877f, false,
                            18678, -6472, -9519, 33292, 1.140f, -0.395f, -0.581f, 2.032f};
 
-template <class T>
-inline void to_luma(T* d, const T* s, int blue, const Luma& c) noexcept {
-  const T b = s[blue], g = s[1], r = s[blue ^ 2];
+template <int BLUE, class T>
+[[gnu::always_inline]] inline void to_luma(T* d, const T* s, const Luma& c) noexcept {
+  const T b = s[BLUE], g = s[1], r = s[BLUE ^ 2];
   if constexpr (std::is_floating_point_v<T>) {
     const float y = b * 0.114f + g * 0.587f + r * 0.299f;
     const float first = c.red_first ? r - y : b - y, second = c.red_first ? b - y : r - y;
@@ -55,8 +56,9 @@ inline void to_luma(T* d, const T* s, int blue, const Luma& c) noexcept {
   }
 }
 
-template <class T>
-inline void from_luma(T* d, const T* s, int blue, const Luma& c) noexcept {
+template <int BLUE, class T>
+[[gnu::always_inline]] inline void from_luma(T* d, const T* s, const Luma& c) noexcept {
+  constexpr int blue = BLUE;
   const int red_at = c.red_first ? 1 : 2, blue_at = 3 - red_at;
   if constexpr (std::is_floating_point_v<T>) {
     const float y = s[0], cr = s[red_at] - 0.5f, cb = s[blue_at] - 0.5f;
@@ -86,9 +88,16 @@ struct HsvTables {
   }
 };
 
-template <class T>
-inline void to_hsv(T* d, const T* s, int blue) noexcept {
-  const T b = s[blue], g = s[1], r = s[blue ^ 2];
+inline const HsvTables& hsv_tables() noexcept {
+  static const HsvTables tables;
+  return tables;
+}
+
+/// `tables`: hsv_tables(), read once by the caller (a function-local static is a guarded
+/// load, which keeps a loop from vectorizing).
+template <int BLUE, class T>
+[[gnu::always_inline]] inline void to_hsv(T* d, const T* s, const HsvTables& tables) noexcept {
+  const T b = s[BLUE], g = s[1], r = s[BLUE ^ 2];
   if constexpr (std::is_floating_point_v<T>) {
     const float v = std::max(std::max(b, g), r), vmin = std::min(std::min(b, g), r);
     const float diff = v - vmin;
@@ -100,13 +109,15 @@ inline void to_hsv(T* d, const T* s, int blue) noexcept {
     d[1] = sat;
     d[2] = v;
   } else {
-    static const HsvTables tables;
     const int v = std::max(std::max(b, g), r), vmin = std::min(std::min(b, g), r);
     const int diff = v - vmin;
     const int sat = (diff * tables.sdiv[v] + (1 << 11)) >> 12;
-    int h = v == r ? g - b : v == g ? b - r + 2 * diff : r - g + 4 * diff;
+    // v == r ? g - b : v == g ? b - r + 2 * diff : r - g + 4 * diff, by masks (branches on
+    // random colours mispredict, and masks vectorize)
+    const int is_r = -static_cast<int>(v == r), is_g = -static_cast<int>(v == g) & ~is_r;
+    int h = (is_r & (g - b)) | (is_g & (b - r + 2 * diff)) | (~(is_r | is_g) & (r - g + 4 * diff));
     h = (h * tables.hdiv[diff] + (1 << 11)) >> 12;
-    if (h < 0) h += 180;
+    h += (h >> 31) & 180;  // h < 0: h + 180
     d[0] = static_cast<T>(h);
     d[1] = static_cast<T>(sat);
     d[2] = static_cast<T>(v);
@@ -115,20 +126,43 @@ inline void to_hsv(T* d, const T* s, int blue) noexcept {
 
 }  // namespace detail
 
+namespace detail {
+
+/// The pixels of one code, RGB's when BLUE is 2; one loop over them, run by vectorized().
+template <int BLUE, class T>
+inline void colour_space_n(T* dst, const T* src, std::int64_t n, std::int64_t code) noexcept {
+  const HsvTables& tables = hsv_tables();
+  vectorized([&]() PYAOT_CV2_INLINE {
+    T* __restrict d = dst;
+    const T* __restrict s = src;
+    const std::int64_t n_ = n;  // a copy: a uint8 store may alias what the lambda captured
+    const HsvTables t = tables;  // a local copy: the stores cannot alias it
+    switch (code) {
+      case 36: case 37:
+        for (std::int64_t i = 0; i < n_; ++i) to_luma<BLUE>(d + 3 * i, s + 3 * i, kYCrCb);
+        break;
+      case 38: case 39:
+        for (std::int64_t i = 0; i < n_; ++i) from_luma<BLUE>(d + 3 * i, s + 3 * i, kYCrCb);
+        break;
+      case 82: case 83:
+        for (std::int64_t i = 0; i < n_; ++i) to_luma<BLUE>(d + 3 * i, s + 3 * i, kYUV);
+        break;
+      case 84: case 85:
+        for (std::int64_t i = 0; i < n_; ++i) from_luma<BLUE>(d + 3 * i, s + 3 * i, kYUV);
+        break;
+      default:
+        for (std::int64_t i = 0; i < n_; ++i) to_hsv<BLUE>(d + 3 * i, s + 3 * i, t);
+    }
+  });
+}
+
+}  // namespace detail
+
 /// The colour-space codes: 36-39 YCrCb, 40/41 HSV, 82-85 YUV; `n` three-channel pixels.
 template <class T>
 void colour_space(T* dst, const T* src, std::int64_t n, std::int64_t code) noexcept {
-  const int blue = (code & 1) ? 2 : 0;  // the odd codes are RGB's
-  auto each = [&](auto convert) {
-    for (std::int64_t i = 0; i < n; ++i) convert(dst + 3 * i, src + 3 * i);
-  };
-  switch (code) {
-    case 36: case 37: each([&](T* d, const T* s) { detail::to_luma(d, s, blue, detail::kYCrCb); }); break;
-    case 38: case 39: each([&](T* d, const T* s) { detail::from_luma(d, s, blue, detail::kYCrCb); }); break;
-    case 82: case 83: each([&](T* d, const T* s) { detail::to_luma(d, s, blue, detail::kYUV); }); break;
-    case 84: case 85: each([&](T* d, const T* s) { detail::from_luma(d, s, blue, detail::kYUV); }); break;
-    default: each([&](T* d, const T* s) { detail::to_hsv(d, s, blue); }); break;
-  }
+  if (code & 1) detail::colour_space_n<2>(dst, src, n, code);  // the odd codes are RGB's
+  else detail::colour_space_n<0>(dst, src, n, code);
 }
 
 }  // namespace pyaot::cv2

@@ -77,7 +77,7 @@ bool sobel(numpy::ndarray<D, N>& out, const numpy::ndarray<T, N>& src, std::int6
       // a row's sums are at most 255 * 64 (int16), the vertical ones 255 * 64 * 64 (int32)
       const SeparableKernel<std::int16_t, std::int32_t> k{
           {kx.begin(), kx.end()}, ax, {ky.begin(), ky.end()}, ay};
-      separable(out.data, img, k, border, [](std::int32_t v) {
+      separable(out.data, img, k, border, [](std::int32_t v) PYAOT_CV2_INLINE {
         // saturated in int32 (an int64 clamp does not vectorize)
         constexpr std::int32_t lo = std::numeric_limits<D>::lowest();
         constexpr std::int32_t hi = std::numeric_limits<D>::max();
@@ -87,7 +87,7 @@ bool sobel(numpy::ndarray<D, N>& out, const numpy::ndarray<T, N>& src, std::int6
     }
   }
   const SeparableKernel<float> k{kx, ax, ky, ay};
-  separable(out.data, img, k, border, [scale, delta](float v) {
+  separable(out.data, img, k, border, [scale, delta](float v) PYAOT_CV2_INLINE {
     return saturate<D>(static_cast<double>(v) * scale + delta);
   });
   return true;

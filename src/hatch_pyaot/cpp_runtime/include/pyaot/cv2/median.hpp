@@ -10,30 +10,19 @@
 
 #include "pyaot/cv2/border.hpp"
 #include "pyaot/cv2/image.hpp"
+#include "pyaot/cv2/simd.hpp"
 
 namespace pyaot::cv2 {
 
 namespace detail {
 
-/// 3x3 medians a row at a time: the three source rows padded (each once, in a ring of
-/// three), the nine neighbours of every element read from them and sorted by a 19-exchange
-/// network of min/max (one loop over the row, which vectorizes); the middle one is the median.
-template <class T>
-void median3(T* dst, const Image<T>& img, const std::vector<std::int64_t>& xs,
-             const std::vector<std::int64_t>& ys) {
-  const std::int64_t cn = img.cn, width = img.cols * cn, padded = width + 2 * cn;
-  std::vector<T> ring(static_cast<std::size_t>(3 * padded));
-  std::int64_t held[3] = {-1, -1, -1};
-  const std::vector<T> unused = fill_pixel(cn, T(0));  // replicated borders never read it
-  auto row = [&](std::int64_t sy) -> const T* {
-    T* p = ring.data() + (sy % 3) * padded;
-    if (held[sy % 3] != sy) {
-      held[sy % 3] = sy;
-      pad_row(p, img.row(sy), img.cols, cn, 1, 1, xs.data(), unused.data());
-    }
-    return p;
-  };
-  for (std::int64_t y = 0; y < img.rows; ++y, dst += width) {
+/// median3's rows: `row(sy)` is source row sy padded by one pixel each side.
+template <int CN, class T, class Row>
+[[gnu::always_inline]] inline void median3_rows(T* dst, std::int64_t rows, std::int64_t width,
+                                                const std::int64_t* ys, const Row& row,
+                                                std::int64_t channels = CN) noexcept {
+  const std::int64_t cn = CN > 0 ? CN : channels;
+  for (std::int64_t y = 0; y < rows; ++y, dst += width) {
     const T* __restrict r0 = row(ys[y]);
     const T* __restrict r1 = row(ys[y + 1]);
     const T* __restrict r2 = row(ys[y + 2]);
@@ -42,7 +31,7 @@ void median3(T* dst, const Image<T>& img, const std::vector<std::int64_t>& xs,
       T p0 = r0[i], p1 = r0[i + cn], p2 = r0[i + 2 * cn];
       T p3 = r1[i], p4 = r1[i + cn], p5 = r1[i + 2 * cn];
       T p6 = r2[i], p7 = r2[i + cn], p8 = r2[i + 2 * cn];
-      auto sort = [](T& a, T& b) {
+      auto sort = [](T& a, T& b) PYAOT_CV2_INLINE {
         const T lo = std::min(a, b), hi = std::max(a, b);
         a = lo;
         b = hi;
@@ -54,6 +43,34 @@ void median3(T* dst, const Image<T>& img, const std::vector<std::int64_t>& xs,
       d[i] = p4;
     }
   }
+}
+
+/// 3x3 medians a row at a time: the three source rows padded (each once, in a ring of
+/// three), the nine neighbours of every element read from them and sorted by a 19-exchange
+/// network of min/max (one loop over the row, which vectorizes); the middle one is the median.
+template <class T>
+void median3(T* dst, const Image<T>& img, const std::vector<std::int64_t>& xs,
+             const std::vector<std::int64_t>& ys) {
+  const std::int64_t cn = img.cn, width = img.cols * cn, padded = width + 2 * cn;
+  std::vector<T> ring(static_cast<std::size_t>(3 * padded));
+  std::int64_t held[3] = {-1, -1, -1};
+  const std::vector<T> unused = fill_pixel(cn, T(0));  // replicated borders never read it
+  auto row = [&](std::int64_t sy) PYAOT_CV2_INLINE -> const T* {
+    T* p = ring.data() + (sy % 3) * padded;
+    if (held[sy % 3] != sy) {
+      held[sy % 3] = sy;
+      pad_row(p, img.row(sy), img.cols, cn, 1, 1, xs.data(), unused.data());
+    }
+    return p;
+  };
+  vectorized([&]() PYAOT_CV2_INLINE {
+    switch (cn) {  // the channel count fixed, so that the neighbours' offsets are constants
+      case 1: median3_rows<1>(dst, img.rows, width, ys.data(), row); break;
+      case 3: median3_rows<3>(dst, img.rows, width, ys.data(), row); break;
+      case 4: median3_rows<4>(dst, img.rows, width, ys.data(), row); break;
+      default: median3_rows<0>(dst, img.rows, width, ys.data(), row, cn);
+    }
+  });
 }
 
 }  // namespace detail

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "pyaot/cv2/image.hpp"
+#include "pyaot/cv2/simd.hpp"
 #include "pyaot/cv2/resize_area.hpp"
 #include "pyaot/cv2/resize_cubic.hpp"
 
@@ -110,43 +111,54 @@ void resize_linear(T* dst, const Image<T>& img, const ResizePlan& p) noexcept {
   // the horizontal pass of two source rows, kept while consecutive output rows share them
   std::vector<W> rows[2] = {std::vector<W>(x0.size()), std::vector<W>(x0.size())};
   std::int64_t held[2] = {-1, -1};
-  auto horizontal = [&](std::int64_t sy) -> const W* {
+  auto horizontal = [&](std::int64_t sy) PYAOT_CV2_INLINE -> const W* {
     for (int i = 0; i < 2; ++i)
       if (held[i] == sy) return rows[i].data();
     const int victim = held[0] <= held[1] ? 0 : 1;  // rows only go down: the older one
-    const T* s = img.row(sy);
-    W* h = rows[victim].data();
-    for (std::int64_t i = 0; i < width; ++i)
-      h[i] = static_cast<W>(s[x0[i]]) * a0[i] + static_cast<W>(s[x1[i]]) * a1[i];
+    const T* __restrict s = img.row(sy);
+    W* __restrict h = rows[victim].data();
+    const std::int64_t* __restrict i0 = x0.data();
+    const std::int64_t* __restrict i1 = x1.data();
+    const W* __restrict w0 = a0.data();
+    const W* __restrict w1 = a1.data();
+    const std::int64_t n = width;  // a copy: a uint8 store may alias what the lambda captured
+    for (std::int64_t i = 0; i < n; ++i)
+      h[i] = static_cast<W>(s[i0[i]]) * w0[i] + static_cast<W>(s[i1[i]]) * w1[i];
     held[victim] = sy;
     return h;
   };
-  for (std::int64_t y = 0; y < p.height; ++y, dst += width) {
-    std::int64_t sy;
-    float fy;
-    linear_position(sy, fy, y, scale_y);
-    const std::int64_t r0 = std::clamp<std::int64_t>(sy, 0, img.rows - 1);
-    const std::int64_t r1 = std::clamp<std::int64_t>(sy + 1, 0, img.rows - 1);
-    const W* h0 = horizontal(r0);
-    const W* h1 = horizontal(r1);
-    if constexpr (fixed) {
-      const std::int32_t b0 = static_cast<std::int32_t>(std::nearbyint((1.f - fy) * 2048.f));
-      const std::int32_t b1 = static_cast<std::int32_t>(std::nearbyint(fy * 2048.f));
-      constexpr std::int32_t lo = std::numeric_limits<T>::lowest();
-      constexpr std::int32_t hi = std::numeric_limits<T>::max();
-      const W* __restrict p0 = h0;
-      const W* __restrict p1 = h1;
-      T* __restrict d = dst;
-      for (std::int64_t i = 0; i < width; ++i) {  // saturated in int32, which vectorizes
-        const std::int32_t v =
-            ((((p0[i] >> 4) * b0) >> 16) + (((p1[i] >> 4) * b1) >> 16) + 2) >> 2;
-        d[i] = static_cast<T>(v < lo ? lo : v > hi ? hi : v);
+  vectorized([&]() PYAOT_CV2_INLINE {
+    const std::int64_t n = width;  // a copy: a uint8 store may alias what the lambda captured
+    for (std::int64_t y = 0; y < p.height; ++y, dst += n) {
+      std::int64_t sy;
+      float fy;
+      linear_position(sy, fy, y, scale_y);
+      const std::int64_t r0 = std::clamp<std::int64_t>(sy, 0, img.rows - 1);
+      const std::int64_t r1 = std::clamp<std::int64_t>(sy + 1, 0, img.rows - 1);
+      const W* h0 = horizontal(r0);
+      const W* h1 = horizontal(r1);
+      if constexpr (fixed) {
+        const std::int32_t b0 = static_cast<std::int32_t>(std::nearbyint((1.f - fy) * 2048.f));
+        const std::int32_t b1 = static_cast<std::int32_t>(std::nearbyint(fy * 2048.f));
+        constexpr std::int32_t lo = std::numeric_limits<T>::lowest();
+        constexpr std::int32_t hi = std::numeric_limits<T>::max();
+        const W* __restrict p0 = h0;
+        const W* __restrict p1 = h1;
+        T* __restrict d = dst;
+        for (std::int64_t i = 0; i < n; ++i) {  // saturated in int32, which vectorizes
+          const std::int32_t v =
+              ((((p0[i] >> 4) * b0) >> 16) + (((p1[i] >> 4) * b1) >> 16) + 2) >> 2;
+          d[i] = static_cast<T>(v < lo ? lo : v > hi ? hi : v);
+        }
+      } else {
+        const float b0 = 1.f - fy, b1 = fy;
+        const W* __restrict p0 = h0;
+        const W* __restrict p1 = h1;
+        T* __restrict d = dst;
+        for (std::int64_t i = 0; i < n; ++i) d[i] = p0[i] * b0 + p1[i] * b1;
       }
-    } else {
-      const float b0 = 1.f - fy, b1 = fy;
-      for (std::int64_t i = 0; i < width; ++i) dst[i] = h0[i] * b0 + h1[i] * b1;
     }
-  }
+  });
 }
 
 /// Whether the plan halves both sides exactly (a scale of 2 within DBL_EPSILON), which

@@ -22,6 +22,7 @@
 
 #include "pyaot/cv2/border.hpp"
 #include "pyaot/cv2/image.hpp"
+#include "pyaot/cv2/simd.hpp"
 
 namespace pyaot::cv2 {
 
@@ -36,11 +37,41 @@ struct SeparableKernel {
 
 namespace detail {
 
+/// horizontal_row for K taps, in one pass: the sums in the same order as the tap-by-tap loop
+/// (so a float one rounds the same), the taps of a unit kernel added without products.
+template <int K, bool UNIT, class H, class W>
+[[gnu::always_inline]] inline void horizontal_fixed(H* __restrict h, const W* __restrict w,
+                                                    std::int64_t width, std::int64_t cn,
+                                                    const H* taps) {
+  H t[K];
+  for (int j = 0; j < K; ++j) t[j] = taps[j];
+  for (std::int64_t i = 0; i < width; ++i) {
+    H acc = UNIT ? static_cast<H>(w[i]) : static_cast<H>(static_cast<H>(w[i]) * t[0]);
+    for (int j = 1; j < K; ++j) {
+      const H x = static_cast<H>(w[i + j * cn]);
+      acc = UNIT ? static_cast<H>(acc + x) : static_cast<H>(acc + x * t[j]);
+    }
+    h[i] = acc;
+  }
+}
+
 /// One source row's horizontal sums: `w` is the padded row (width + kw - 1 pixels).
 template <class H, class V, class W>
-inline void horizontal_row(H* __restrict h, const W* __restrict w, std::int64_t width,
-                           std::int64_t cn, const SeparableKernel<H, V>& k, bool integral) {
+[[gnu::always_inline]] inline void horizontal_row(H* __restrict h, const W* __restrict w,
+                                                  std::int64_t width, std::int64_t cn,
+                                                  const SeparableKernel<H, V>& k,
+                                                  bool integral) {
   const std::int64_t kw = static_cast<std::int64_t>(k.x.size());
+  const H* taps = k.x.data();
+  switch (kw * 2 + (k.unit ? 1 : 0)) {
+    case 6: return horizontal_fixed<3, false>(h, w, width, cn, taps);
+    case 7: return horizontal_fixed<3, true>(h, w, width, cn, taps);
+    case 10: return horizontal_fixed<5, false>(h, w, width, cn, taps);
+    case 11: return horizontal_fixed<5, true>(h, w, width, cn, taps);
+    case 14: return horizontal_fixed<7, false>(h, w, width, cn, taps);
+    case 15: return horizontal_fixed<7, true>(h, w, width, cn, taps);
+    default: break;
+  }
   if (k.unit) {
     for (std::int64_t i = 0; i < width; ++i) h[i] = static_cast<H>(w[i]);
     for (std::int64_t t = 1; t < kw; ++t) {
@@ -62,7 +93,7 @@ inline void horizontal_row(H* __restrict h, const W* __restrict w, std::int64_t 
 
 /// v (+)= h * k over a row, in V (`first`: v = h * k).
 template <class H, class V>
-inline void vertical_tap(V* __restrict v, const H* __restrict h, std::int64_t width, H k,
+[[gnu::always_inline]] inline void vertical_tap(V* __restrict v, const H* __restrict h, std::int64_t width, H k,
                          bool unit, bool first) {
   if (unit) {
     if (first) {
@@ -87,8 +118,28 @@ inline void vertical_tap(V* __restrict v, const H* __restrict h, std::int64_t wi
   }
 }
 
+/// d = finish(sum over K rows of rows[j] * taps[j]), in one pass, summed in tap order as
+/// vertical_tap does.
+template <int K, class H, class V, class D, class Finish>
+[[gnu::always_inline]] inline void vertical_fixed(D* __restrict d, const H* const* rows,
+                                                  const H* taps, std::int64_t width,
+                                                  const Finish& finish) {
+  const H* __restrict p[K];
+  V t[K];
+  for (int j = 0; j < K; ++j) {
+    p[j] = rows[j];
+    t[j] = static_cast<V>(taps[j]);
+  }
+  for (std::int64_t i = 0; i < width; ++i) {
+    V acc = static_cast<V>(p[0][i]) * t[0];
+    for (int j = 1; j < K; ++j) acc += static_cast<V>(p[j][i]) * t[j];
+    d[i] = finish(acc);
+  }
+}
+
 }  // namespace detail
 
+/// `finish` is a lambda marked PYAOT_CV2_INLINE (it runs in the AVX2 copy).
 template <class H, class V, class T, class D, class Finish>
 void separable(D* dst, const Image<T>& img, const SeparableKernel<H, V>& k, std::int64_t border,
                Finish finish) {
@@ -107,7 +158,7 @@ void separable(D* dst, const Image<T>& img, const SeparableKernel<H, V>& k, std:
   const std::int64_t slots = kh + 1;
   std::vector<H> ring(static_cast<std::size_t>(slots * width));
   std::vector<std::int64_t> held(static_cast<std::size_t>(slots), -1);  // source row per slot
-  auto horizontal = [&](std::int64_t sy) -> const H* {
+  auto horizontal = [&](std::int64_t sy) PYAOT_CV2_INLINE -> const H* {
     H* h = ring.data() + (sy % slots) * width;
     if (held[sy % slots] == sy) return h;
     held[sy % slots] = sy;
@@ -124,31 +175,58 @@ void separable(D* dst, const Image<T>& img, const SeparableKernel<H, V>& k, std:
     return h;
   };
   std::vector<V> sums(static_cast<std::size_t>(width));
-  for (std::int64_t r = 0; r < img.rows; ++r, dst += width) {
-    if (integral && k.unit && r > 0) {
-      V* __restrict v = sums.data();
-      if (ys[r - 1] >= 0) {
-        const H* __restrict h = horizontal(ys[r - 1]);
-        for (std::int64_t i = 0; i < width; ++i) v[i] -= static_cast<V>(h[i]);
+  detail::vectorized([&]() PYAOT_CV2_INLINE {
+    // copies: a uint8 store may alias what the lambda reaches through references
+    const std::int64_t n = width, rows = img.rows;
+    const Finish fin = finish;
+    D* out = dst;
+    for (std::int64_t r = 0; r < rows; ++r, out += n) {
+      D* __restrict d = out;
+      if (integral && k.unit && r > 0) {
+        V* __restrict v = sums.data();
+        const bool leaves = ys[r - 1] >= 0, enters = ys[r + kh - 1] >= 0;
+        if (leaves && enters) {  // one pass: the sums updated and finished
+          const H* __restrict gone = horizontal(ys[r - 1]);
+          const H* __restrict come = horizontal(ys[r + kh - 1]);
+          for (std::int64_t i = 0; i < n; ++i) {
+            const V x = v[i] - static_cast<V>(gone[i]) + static_cast<V>(come[i]);
+            v[i] = x;
+            d[i] = fin(x);
+          }
+          continue;
+        }
+        if (leaves) {
+          const H* __restrict h = horizontal(ys[r - 1]);
+          for (std::int64_t i = 0; i < n; ++i) v[i] -= static_cast<V>(h[i]);
+        }
+        if (enters) {
+          const H* __restrict h = horizontal(ys[r + kh - 1]);
+          for (std::int64_t i = 0; i < n; ++i) v[i] += static_cast<V>(h[i]);
+        }
+      } else if (!k.unit && (kh == 3 || kh == 5 || kh == 7) && ys[r] >= 0 &&
+                 ys[r + kh - 1] >= 0) {
+        // every row inside (ys is -1 only at the ends): one pass over kh rows
+        const H* rows_in[7];
+        for (std::int64_t t = 0; t < kh; ++t) rows_in[t] = horizontal(ys[r + t]);
+        const H* taps = k.y.data();
+        if (kh == 3) detail::vertical_fixed<3, H, V>(d, rows_in, taps, n, fin);
+        else if (kh == 5) detail::vertical_fixed<5, H, V>(d, rows_in, taps, n, fin);
+        else detail::vertical_fixed<7, H, V>(d, rows_in, taps, n, fin);
+        continue;
+      } else {
+        bool first = true;
+        for (std::int64_t t = 0; t < kh; ++t) {
+          const std::int64_t sy = ys[r + t];
+          if (sy < 0 || (integral && !k.unit && k.y[t] == H(0))) continue;
+          detail::vertical_tap(sums.data(), horizontal(sy), n, k.y[t], k.unit, first);
+          first = false;
+        }
+        if (first) std::fill(sums.begin(), sums.end(), V(0));
       }
-      if (ys[r + kh - 1] >= 0) {
-        const H* __restrict h = horizontal(ys[r + kh - 1]);
-        for (std::int64_t i = 0; i < width; ++i) v[i] += static_cast<V>(h[i]);
-      }
-    } else {
-      bool first = true;
-      for (std::int64_t t = 0; t < kh; ++t) {
-        const std::int64_t sy = ys[r + t];
-        if (sy < 0 || (integral && !k.unit && k.y[t] == H(0))) continue;
-        detail::vertical_tap(sums.data(), horizontal(sy), width, k.y[t], k.unit, first);
-        first = false;
-      }
-      if (first) std::fill(sums.begin(), sums.end(), V(0));
+      const V* __restrict sum = sums.data();
+      for (std::int64_t i = 0; i < n; ++i) d[i] = fin(sum[i]);
     }
-    const V* __restrict sum = sums.data();
-    D* __restrict d = dst;
-    for (std::int64_t i = 0; i < width; ++i) d[i] = finish(sum[i]);
-  }
+  });
 }
 
 }  // namespace pyaot::cv2

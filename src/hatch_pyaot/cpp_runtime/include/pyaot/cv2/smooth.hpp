@@ -107,13 +107,13 @@ bool gaussian_blur(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src,
     const std::vector<std::uint32_t> iy = detail::fixed_weights(wy);
     const SeparableKernel<std::uint16_t, std::uint32_t> k{
         {ix.begin(), ix.end()}, kw / 2, {iy.begin(), iy.end()}, kh / 2};
-    separable(out.data, img, k, border, [](std::uint32_t v) {
+    separable(out.data, img, k, border, [](std::uint32_t v) PYAOT_CV2_INLINE {
       return static_cast<T>((v + (1u << 15)) >> 16);  // at most 255
     });
   } else {
     const SeparableKernel<float> k{{wx.begin(), wx.end()}, kw / 2, {wy.begin(), wy.end()},
                                    kh / 2};
-    separable(out.data, img, k, border, [](float v) { return T(v); });
+    separable(out.data, img, k, border, [](float v) PYAOT_CV2_INLINE { return T(v); });
   }
   return true;
 }
@@ -138,7 +138,7 @@ bool box_filter(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src, std:
   if constexpr (std::is_floating_point_v<T>) {
     const SeparableKernel<float> k{std::vector<float>(kw, 1.f), ax, std::vector<float>(kh, 1.f),
                                    ay, true};
-    separable(out.data, img, k, border, [scale](float v) { return static_cast<T>(v * scale); });
+    separable(out.data, img, k, border, [scale](float v) PYAOT_CV2_INLINE { return static_cast<T>(v * scale); });
   } else {
     // sum / area rounded half up, as OpenCV's integer division (docs/vision.md: areas that
     // are powers of two take other paths in OpenCV)
@@ -154,7 +154,7 @@ bool box_filter(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src, std:
       const float reciprocal = 1.0f / static_cast<float>(area);
       const SeparableKernel<std::uint16_t, std::uint32_t> k{
           std::vector<std::uint16_t>(kw, 1), ax, std::vector<std::uint16_t>(kh, 1), ay, true};
-      separable(out.data, img, k, border, [half, reciprocal](std::uint32_t v) {
+      separable(out.data, img, k, border, [half, reciprocal](std::uint32_t v) PYAOT_CV2_INLINE {
         const float q = (static_cast<float>(static_cast<std::int32_t>(v)) + half) * reciprocal +
                         0x1p-14f;
         return static_cast<T>(static_cast<std::int32_t>(q));  // at most 255
@@ -162,7 +162,7 @@ bool box_filter(numpy::ndarray<T, N>& out, const numpy::ndarray<T, N>& src, std:
     } else {
       const SeparableKernel<std::uint64_t> k{std::vector<std::uint64_t>(kw, 1), ax,
                                              std::vector<std::uint64_t>(kh, 1), ay, true};
-      separable(out.data, img, k, border, [area](std::uint64_t sum) {
+      separable(out.data, img, k, border, [area](std::uint64_t sum) PYAOT_CV2_INLINE {
         return saturate_int<T>(static_cast<std::int64_t>((sum + area / 2) / area));
       });
     }
