@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from fuzz.exprs import Exprs
     from fuzz.stmts import Stmts
 
-TI, TS, TF = "tuple[int, ...]", "tuple[str, ...]", "tuple[float, ...]"
+TI, TS, TF = k.VAR_INT, "tuple[str, ...]", "tuple[float, ...]"
 
 
 def definitions(rng: random.Random, features: frozenset[str]) -> list[str]:
@@ -42,7 +42,18 @@ def definitions(rng: random.Random, features: frozenset[str]) -> list[str]:
 
 
 def expressions(x: Exprs) -> list[tuple[str, str, Callable[[int], str | None]]]:
-    return []
+    """``tuple[int, ...]`` values (results, arguments of the kind), also from its names."""
+    return [("vartuples", TI, lambda d: _int_tuple(x, x.scope.of(TI)))] * 2 + [
+        ("vartuples", k.INT, lambda d: _read(x, x.scope.of(TI))),
+        ("vartuples", TI, lambda d: f"({x.e(TI, d)} + {x.e(TI, d)})")]
+
+
+def _read(x: Exprs, names: list[str]) -> str | None:
+    if not names:
+        return None
+    t, r = x.rng.choice(names), x.rng
+    return r.choice((f"len({t})", f"{t}[{x.e(k.INT, 0)}]", f"_ovf_sum({t}{_slice(x)})",
+                     f"{t}.index({x.e(k.INT, 0)})", f"{r.choice(('min', 'max'))}({t})"))
 
 
 def statements(st: Stmts) -> list[tuple[str, Callable[[int], list[str]]]]:
@@ -51,7 +62,7 @@ def statements(st: Stmts) -> list[tuple[str, Callable[[int], list[str]]]]:
             ("vartuples", lambda nest: _columns(st))]
 
 
-def _slice(st: Stmts) -> str:
+def _slice(st: Exprs | Stmts) -> str:
     r = st.rng
 
     def bound() -> str:
@@ -61,27 +72,29 @@ def _slice(st: Stmts) -> str:
     return f"[{bound()}:{bound()}{step}]"
 
 
-def _int_tuple(st: Stmts, names: list[str]) -> str:
+def _int_tuple(st: Exprs | Stmts, names: list[str]) -> str:
     """A ``tuple[int, ...]`` expression: made from the scope's lists, or from ``names``."""
     r = st.rng
     choice = r.randint(0, 6)
     if names and choice >= 4:
         t = r.choice(names)
         return r.choice((f"{t}{_slice(st)}", f"({t} + {t}[::-1])", f"{t} * {r.randint(-1, 3)}",
-                         f"h_tgrow({t}, {st.e(k.INT, 1)})"))
+                         f"h_tgrow({t}, {st.e(k.INT, 1)})", f"tuple(sorted({t}))"))
     if choice == 0:
         return f"tuple({st.e(k.LIST_INT, 1)})"
+    c = st.scope.fresh("c")
     if choice == 1:
-        return f"tuple(_ov(c * {r.randint(-3, 3)}) for c in {st.e(k.LIST_INT, 1)} if c % 2 == 0)"
+        return f"tuple(_ov({c} * {r.randint(-3, 3)}) for {c} in {st.e(k.LIST_INT, 1)} if {c} % 2 == 0)"
     if choice == 2:
         return f"tuple({st.e(k.SET_INT, 1)})"
-    return f"tuple(c for c in range({r.randint(0, 4)}))"
+    return f"tuple({c} for {c} in range({r.randint(0, 4)}))"
 
 
 def _ints(st: Stmts) -> list[str]:
     r = st.rng
     t, u = st.scope.fresh("t"), st.scope.fresh("t")
-    lines = [f"{t}: {TI} = {_int_tuple(st, [])}", f"{u} = {_int_tuple(st, [t])}"]
+    lines = [f"{t}: {TI} = {_int_tuple(st, st.scope.of(TI))}", f"{u} = {_int_tuple(st, [t])}"]
+    st.scope.names[t] = st.scope.names[u] = TI
     if r.random() < 0.4:
         lines.append(f"{t} += ({st.e(k.INT, 1)},)")
     if r.random() < 0.3:
@@ -112,10 +125,10 @@ def _ints(st: Stmts) -> list[str]:
 def _others(st: Stmts) -> list[str]:
     """``tuple[str, ...]`` and ``tuple[float, ...]``: joined, sorted, sliced, indexed."""
     r = st.rng
-    t = st.scope.fresh("t")
+    t, c = st.scope.fresh("t"), st.scope.fresh("c")
     if r.random() < 0.6:
         made = r.choice((f"tuple({st.e(k.LIST_STR, 1)})",
-                         f"tuple(c.upper() for c in {st.e(k.LIST_STR, 1)} if c)",
+                         f"tuple({c}.upper() for {c} in {st.e(k.LIST_STR, 1)} if {c})",
                          f"tuple({st.e(k.DICT_STR_INT, 1)})"))
         lines = [f"{t}: {TS} = {made}"]
         reads = [(k.STR, f"{r.choice(('', ', ', '-'))!r}.join({t}{_slice(st)})"),
