@@ -5,7 +5,7 @@ read by indexing (IndexError), ``len``, ``in``, comparisons, ``count``/``index``
 ``sorted``, ``sum``/``min``/``max`` (ValueError when empty), ``sep.join``, ``repr``, unpacking
 into two or three names (ValueError when the length differs); used as dict keys (KeyError with
 the tuple's repr) and passed to and returned by helpers annotated ``tuple[int, ...]``; the
-columns of ``zip(*rows)`` of a ``list[list[int]]``."""
+columns of ``zip(*rows)`` of a ``list[list[int]]``, whose rows may grow in the loop."""
 
 from __future__ import annotations
 
@@ -181,6 +181,9 @@ def _columns(st: Stmts) -> list[str]:
              f"for {col} in zip(*{rows}):",
              f"    {acc} = _ov({acc} + _ovf_sum({col}))",
              f"    {cols}.append({col}[::-1])"]
+    if r.random() < 0.4:  # a row that grows while zip walks it: more columns (a few)
+        lines.append(f"    if len({cols}) < 3:")
+        lines.append(f"        {rows}[{r.randint(-1, 0)}].append({acc} % 7)")
     reads = [(k.INT, acc), (k.STR, f"repr({cols})"), (k.INT, f"len({cols})"),
              (k.BOOL, f"({cols} == sorted({cols}))")]
     kind, value = r.choice(reads)
