@@ -48,6 +48,12 @@ def test_every_feature_area_is_generated() -> None:
         ast.parse(program.native(module.marked()))
         used |= {area for f in module.functions for area in f.used}
     assert used == set(AREAS)
+    tuples = [f for seed in range(12)
+              for f in program.generate(seed, 6, 2, features=frozenset({"vartuples"})).functions
+              if "tuple[int, ...]" in (*f.params, f.result)]
+    assert tuples and all(isinstance(v, tuple) for f in tuples for args in f.inputs
+                          for v, kind in zip(args, f.params, strict=True)
+                          if kind == "tuple[int, ...]")
     plain = program.generate(3, 6, 1, features=frozenset())
     assert not any(f.used for f in plain.functions) and "NamedTuple" not in plain.marked()
 

@@ -52,6 +52,9 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("narrowed_conditional_items", (-4, 0)),
     *[("int_array_store_order", (np.arange(3), i, v)) for i in (1, -3, 3, -4, 9)
       for v in (float("nan"), float("inf"), -float("inf"), 1e300, -2.5)],
+    *[("zip_rows_walked", (rows, k)) for k in (0, 1, 2)
+      for rows in ([[1, 2], [3, 4, 5]], [[1]], [], [[1, 2, 3], [4, 5, 6]], [[5], [6], [7, 8]])],
+    ("enum_compare_callee", ("abc",)), ("enum_compare_callee", ("",)),
 ]
 
 
@@ -76,3 +79,11 @@ def test_in_place_on_a_read_only_array(pair: Pair) -> None:
         with pytest.raises(ValueError, match=r"^output array is read-only"):
             side.in_place_broadcast(ro, np.ones(3), 1.0)
     assert ro.tolist() == [1.0, 1.0, 1.0]
+
+
+@pytest.mark.parametrize("func", ["enum_compare_callee", "zip_rows_walked"])
+def test_compiled_not_refused(pair: Pair, func: str) -> None:
+    """These two were refused (a C++ error) or would agree as Python: they must compile."""
+    from hatch_pyaot import is_compiled
+
+    assert is_compiled(getattr(pair.native, func))

@@ -86,6 +86,8 @@ class Exprs:
             return r.choice(STR_LITERALS)
         if kind == k.PAIR:
             return f"({self.literal(k.INT)}, {self.literal(k.FLOAT)})"
+        if kind == k.VAR_INT:
+            return f"tuple({self.literal(k.LIST_INT)})"
         if kind in k.ARRAYS:
             return arrays.literal(r, kind)
         if kind in k.LISTS:

@@ -30,20 +30,22 @@ def _areas() -> dict[str, ModuleType]:
         f_match,
         f_objects,
         f_rows,
+        f_splits,
         f_text,
         f_unions,
+        f_vartuples,
         f_with,
     )
 
     return {"closures": f_closures, "generators": f_generators, "match": f_match,
             "objects": f_objects, "bytes": f_text, "collections": f_collections,
             "with": f_with, "unions": f_unions, "complex": f_complex,
-            "rows": f_rows}
+            "rows": f_rows, "vartuples": f_vartuples, "splits": f_splits}
 
 
 AREAS = ("closures", "kwonly", "generators", "match", "enums", "namedtuples", "dataclasses",
          "classes", "bytes", "collections", "heapq/bisect", "finally-jumps", "reraise",
-         "with", "unions", "complex", "finally-break", "rows")
+         "with", "unions", "complex", "finally-break", "rows", "vartuples", "splits")
 """Every area name; ``finally-jumps`` (return/break/continue out of a ``try`` with a
 ``finally``), ``finally-break`` (``break``/``continue`` inside a ``finally``) and ``reraise``
 (a bare ``raise`` in a handler) live in stmts.py."""

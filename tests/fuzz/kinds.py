@@ -9,6 +9,8 @@ DICT_STR_INT, DICT_INT_FLOAT = "dict[str, int]", "dict[int, float]"
 SET_INT = "set[int]"
 PAIR = "tuple[int, float]"
 ARRAY_F, ARRAY_I = "NDArray[np.float64]", "NDArray[np.int64]"
+VAR_INT = "tuple[int, ...]"
+"""Parameters and results of functions that draw the ``vartuples`` area (f_vartuples.py)."""
 OPT_INT = "int | None"
 """Parameters only: read through ``is None`` tests, ``or`` and conditionals."""
 
@@ -36,4 +38,6 @@ def area(kind: str) -> str:
         return "numpy"
     if kind == OPT_INT:
         return "optional"
+    if kind == VAR_INT:
+        return "vartuples"
     return {PAIR: "tuples", SET_INT: "sets"}.get(kind, "lists" if kind in LISTS else "dicts")

@@ -123,6 +123,11 @@ def _function(rng: random.Random, name: str, helpers: list[Helper],
     result = rng.choice(k.RESULTS)
     # a few areas per function: one construct refused leaves the others compared elsewhere
     chosen = frozenset(rng.sample(sorted(features), min(len(features), rng.randint(1, 3))))
+    if "vartuples" in chosen:  # a variable-length tuple parameter or result, now and then
+        if rng.random() < 0.5:
+            params.append(k.VAR_INT)
+        if rng.random() < 0.3:
+            result = k.VAR_INT
     scope = Scope(helpers=helpers, features=chosen)
     for i, kind in enumerate(params):
         scope.names[f"p{i}"] = kind

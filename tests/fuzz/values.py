@@ -38,6 +38,8 @@ def value(rng: random.Random, kind: str) -> Any:
         return None if rng.random() < 0.4 else value(rng, k.INT)
     if kind == k.PAIR:
         return (value(rng, k.INT), value(rng, k.FLOAT))
+    if kind == k.VAR_INT:
+        return tuple(_item(rng, k.INT) for _ in range(rng.choice((0, 1, 2, 3, 5))))
     if kind in k.ARRAYS:
         from fuzz import arrays
 

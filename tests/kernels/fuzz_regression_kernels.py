@@ -3,6 +3,7 @@ compiled once for tests/test_fuzz_regressions.py; each also runs as plain Python
 
 import heapq
 from collections.abc import Callable
+from enum import IntEnum
 
 import numpy as np
 from numpy.typing import NDArray
@@ -157,3 +158,46 @@ def int_array_store_order(a: NDArray[np.int64], i: int, v: float) -> int:
     conversion's ValueError/OverflowError (codegen/arrays.py ``setitem``)."""
     a[i] = v
     return int(a.sum())
+
+
+@compile
+def zip_rows_walked(rows: list[list[int]], k: int) -> str:
+    """``for col in zip(*rows):`` took every column when the loop started, where CPython's zip
+    walks the rows as the loop goes: a row that grows or changes in the body gives it more or
+    other columns (3 where compiled code gave 2 for ``[[1, 2], [3, 4, 5]]``; the vartuples
+    area's probe). A row rebound or added to ``rows`` does not count, in either."""
+    out: list[tuple[int, ...]] = []
+    for col in zip(*rows):
+        out.append(col)
+        if len(out) < 4:
+            rows[k % len(rows)].append(len(out) * 10)
+        rows[-1][len(out) % len(rows[-1])] = -len(out)
+        rows.append([0])
+        if len(out) > 6:
+            break
+    else:
+        out.append(tuple(rows[0]))
+    return repr(out)
+
+
+class Rank(IntEnum):
+    LOW = 1
+    MID = 5
+
+
+def deeper(n: int, a: int) -> int:
+    if n <= 0:
+        return a
+    return deeper(n - 1, a) + 1
+
+
+@compile
+def enum_compare_callee(s: str) -> float:
+    """The C++ did not compile ("'f1_..._deeper' was not declared"): an IntEnum compared with a
+    helper's result (typing/enums.py reads its operands' types back from an earlier pass, so
+    the call was not typed again and its helper not listed as a callee; the fixed-seed run's
+    seed 2 once the vartuples and splits areas changed its draws)."""
+    r = len(s)
+    if Rank.MID == deeper(2, r):
+        return 1.0
+    return 0.0

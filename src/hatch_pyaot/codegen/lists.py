@@ -34,6 +34,7 @@ from hatch_pyaot.ir.types import (
 )
 from hatch_pyaot.typing import deques as deques_typing
 from hatch_pyaot.typing.typed import ListBuiltin
+from hatch_pyaot.typing.var_tuples import ZIP_ROWS
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
@@ -274,6 +275,9 @@ def compare(kind: ir.CmpOpKind, left: str, lt: Type, right: str, rt: Type) -> st
 
 
 def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
+    if isinstance(s.iterable, ir.Call) and s.iterable.func == ZIP_ROWS:
+        var_tuples.for_zip_rows(em, s)  # walked as the loop goes, not listed first
+        return
     em.headers.add(HEADER)
     broke = em.flag() if s.orelse else None
     lt = em.spec.type_of(s.iterable)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import TupleType, Type, VarTupleType
+from hatch_pyaot.ir.types import ListType, TupleType, Type, VarTupleType
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
@@ -64,3 +64,25 @@ def zip_rows(em: FunctionEmitter, e: ir.Call) -> str:
     t = em.spec.type_of(e)
     rows = em.expr(e.args[0])
     return f"pyaot::zip_rows<{t.cpp()}>({rows})"
+
+
+def for_zip_rows(em: FunctionEmitter, s: ir.ForEach) -> None:
+    """``for col in zip(*rows):`` walked lazily (pyaot::zip_rows_walk): the rows are taken when
+    the loop starts, their items as the loop reaches them, as CPython's zip does."""
+    em.headers.add(HEADER)
+    assert isinstance(s.iterable, ir.Call)
+    broke = em.flag() if s.orelse else None
+    lt = em.spec.type_of(s.iterable)
+    assert isinstance(lt, ListType) and lt.item is not None
+    rows_t = em.spec.type_of(s.iterable.args[0])
+    assert isinstance(rows_t, ListType) and rows_t.item is not None
+    rows = em.expr(s.iterable.args[0])
+    em.temps += 1
+    walk, k = f"zw{em.temps}", f"k{em.temps}"
+    em.line(f"pyaot::zip_rows_walk<{lt.item.cpp()}, {rows_t.item.cpp()}> {walk}({rows});")
+    em.line(f"for (std::int64_t {k} = 0; {walk}.more({k}); ++{k}) {{")
+    with em.indented():
+        em.assign_code(s.target, f"{walk}.column({k})", lt.item)
+    em.loop_body(s.body, broke, s.loc.line)
+    em.line("}")
+    em.loop_else(s.orelse, broke)

@@ -302,7 +302,8 @@ def iterator_call(builder: Builder, node: cst.Call, name: str) -> ir.Call:
 
 def zip_rows(builder: Builder, node: cst.Call) -> ir.Call:
     """``zip(*rows)`` alone: its tuples have as many items as rows has rows, known only at
-    run time. The columns are taken when the loop starts (as a dict's items are)."""
+    run time. A `for` loop walks the rows as it goes (codegen/var_tuples.py `for_zip_rows`);
+    as a value (a comprehension's source) the columns are listed when it starts."""
     loc = builder.loc(node)
     rest = node.args[1:]
     if rest and rest[-1].keyword is not None and rest[-1].keyword.value == "strict" and \

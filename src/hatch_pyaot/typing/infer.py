@@ -232,6 +232,11 @@ class FunctionTyper:
             self.finish_result()
             if not self.changed:
                 break
+        # A call typed in an earlier pass and read back from the types it left, not typed
+        # again (an IntEnum comparison's operands: typing/enums.py), is still emitted: the
+        # specialization its UserCall names is a callee too (the fuzzer's seed 2, 2026-12-02).
+        self.owner.callees[self.spec].update(
+            c.spec for c in self.spec.calls.values() if isinstance(c, UserCall))
         # after an error, what the body does is not known: no follow-on error of its end
         if not fn.generator and not self.diags.has_errors and _falls_through(
                 fn.body, self.spec.expr_types, self.spec.patterns) and (

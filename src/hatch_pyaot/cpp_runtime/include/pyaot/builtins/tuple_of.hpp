@@ -12,6 +12,7 @@
 #include <initializer_list>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "pyaot/builtins/hash.hpp"
@@ -90,6 +91,30 @@ Out zip_rows(const list<R>& rows) {
   }
   return out;
 }
+
+/// for col in zip(*rows): the rows as they were when the loop started (CPython's *rows), each
+/// walked as the loop goes, as a list iterator walks it: a row that grows or changes in the
+/// body gives the columns after it its new items; the loop ends at the first row too short.
+template <class Column, class R>
+class zip_rows_walk {
+ public:
+  explicit zip_rows_walk(const list<R>& rows) : rows_(rows.items()) {}
+  bool more(std::int64_t k) const {
+    if (rows_.empty()) return false;
+    for (const auto& row : rows_) {
+      if (k >= row.size()) return false;
+    }
+    return true;
+  }
+  Column column(std::int64_t k) const {
+    Column out = Column::make(rows_.size());
+    for (const auto& row : rows_) out.items().push_back(row.items()[static_cast<std::size_t>(k)]);
+    return out;
+  }
+
+ private:
+  std::remove_cvref_t<decltype(std::declval<const list<R>&>().items())> rows_;
+};
 
 /// a, b = t: as many names as items, else CPython's ValueError.
 template <class T>
