@@ -30,13 +30,14 @@ from hatch_pyaot.ir.types import (
     SetType,
     TupleType,
     Type,
+    VarTupleType,
     coercible,
     holds_union,
     optional,
     unhashable,
     unify,
 )
-from hatch_pyaot.typing import default_dicts, lists, union_literals
+from hatch_pyaot.typing import default_dicts, lists, union_literals, var_tuples
 from hatch_pyaot.typing.typed import ListBuiltin
 
 if TYPE_CHECKING:
@@ -68,6 +69,8 @@ def widens(probe_t: Type, key: Type) -> bool:
     if isinstance(probe_t, TupleType) and isinstance(key, TupleType):
         return len(probe_t.items) == len(key.items) and all(
             widens(p, k) for p, k in zip(probe_t.items, key.items, strict=True))
+    if isinstance(probe_t, TupleType) and isinstance(key, VarTupleType):
+        return var_tuples.probe_fits(probe_t, key)
     return False
 
 

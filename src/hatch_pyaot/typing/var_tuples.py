@@ -73,6 +73,12 @@ def as_var(t: Type, like: VarTupleType) -> VarTupleType | None:
     return None
 
 
+def probe_fits(probe_t: TupleType, key: VarTupleType) -> bool:
+    """``d[(a, b)]``, ``(a, b) in s``: a fixed-length tuple looks up the ``tuple[T, ...]``
+    keys of a dict or items of a set when it converts to one (codegen casts it first)."""
+    return fixed_fits(probe_t, key)
+
+
 def concat(typer: FunctionTyper, e: ir.BinOp | ir.AugAssign, lt: Type,
            rt: Type) -> Type | None:
     """``t + u``: both tuples (one may be a fixed-length tuple of fitting items)."""

@@ -27,6 +27,13 @@ class tuple_of : public list<T> {
   /// A tuple of a list's items: only of a list just made (a slice, a concatenation), which
   /// nothing else holds; `tuple(xs)` copies first (tuple_copy).
   tuple_of(list<T> fresh) : list<T>(std::move(fresh)) {}  // NOLINT: implicit, as made
+  /// A fixed-length tuple whose items are T (or numbers that widen to T), as `(a, b) in d`
+  /// builds the key it looks up (codegen/dicts.py's and sets.py's `key_t(left)`).
+  template <class... U>
+  explicit tuple_of(const std::tuple<U...>& t) : list<T>(list<T>::make(sizeof...(U))) {
+    std::apply([&](const auto&... item) { (this->items().push_back(static_cast<T>(item)), ...); },
+               t);
+  }
   static tuple_of make(std::size_t capacity = 0) { return tuple_of(list<T>::make(capacity)); }
   static tuple_of of(std::initializer_list<stored_t<T>> values) {
     return tuple_of(list<T>::of(values));
