@@ -81,6 +81,16 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("appended", (3,)), ("fixed_keys", ({(3,): 1, (1, 2): 0}, {("a",)})),
     ("pair_set", ((1, 2, 1, 3, 2),)), ("pair_set", ((),)), ("pair_dict", ((4, 5, 6),)),
     ("pair_dict", ((),)),
+    ("probe_keys", ({(1, 2): 5, (2, 1): 7}, 1, 2)), ("probe_keys", ({(1, 2): 5, (): 0}, 2, 1)),
+    ("probe_keys", ({(2, 1): 3}, 1, 2)), ("probe_keys", ({}, 0, 0)),
+    ("probe_floats", ({(1.0, 2.0): "a", (): "b"}, 1)), ("probe_floats", ({(1.5, 2.0): "a"}, 1)),
+    ("probe_set", ({(1, 2)}, 1, 2)), ("probe_set", (set(), 3, 3)), ("probe_set", ({()}, 2, 1)),
+    ("of_range", (5, 1, 2)), ("of_range", (0, 0, 1)), ("of_range", (-3, -9, -2)),
+    ("of_range", (4, 0, 0)), ("range_sets", (4,)), ("range_sets", (-1,)),
+    ("of_str", ("abc",)), ("of_str", ("",)), ("of_str", ("é€𝄞",)),
+    ("of_views", ({"b": 1, "a": 2},)), ("of_views", ({},)),
+    ("zip_comp", ([[1, 2, 3], [4, 5]],)), ("zip_comp", ([],)), ("zip_comp", ([[]],)),
+    ("zip_lens", ([("a", "bc"), ("d",)],)), ("zip_lens", ([],)), ("zip_lens", ([(), ("x",)],)),
 ]
 
 

@@ -234,3 +234,51 @@ def pair_dict(t: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     for i in range(len(t) - 1):
         d[i] = (t[i], t[i + 1])
     return d
+
+
+@compile
+def probe_keys(d: dict[tuple[int, ...], int], a: int, b: int) -> tuple[int, bool, bool, int]:
+    # Fixed-length tuples look up tuple[int, ...] keys: converted where the key type asks.
+    return (d.get((a, b), 0), (a, b) in d, () not in d, d[(b, a)])
+
+
+@compile
+def probe_floats(d: dict[tuple[float, ...], str], a: int) -> str:
+    return d.get((a, 2), "none") + d.get((), "-")
+
+
+@compile
+def probe_set(s: set[tuple[int, ...]], a: int, b: int) -> tuple[bool, bool, int]:
+    s.add((a, b))
+    return ((a, b) in s, (b, a) not in s, len(s))
+
+
+@compile
+def of_range(n: int, a: int, c: int) -> tuple[tuple[int, ...], tuple[int, ...], list[int]]:
+    return (tuple(range(n)), tuple(range(a, n, c)), list(range(n, a, -1)))
+
+
+@compile
+def range_sets(n: int) -> tuple[set[int], list[int]]:
+    return (set(range(n)), sorted(range(n)))
+
+
+@compile
+def of_str(s: str) -> tuple[tuple[str, ...], int]:
+    t = tuple(s)
+    return (t, len(t))
+
+
+@compile
+def of_views(d: dict[str, int]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    return (tuple(d.keys()), tuple(d.values()))
+
+
+@compile
+def zip_comp(rows: list[list[int]]) -> list[int]:
+    return [sum(col) for col in zip(*rows)]
+
+
+@compile
+def zip_lens(rows: list[tuple[str, ...]]) -> tuple[list[int], list[tuple[str, ...]]]:
+    return ([len("".join(col)) for col in zip(*rows) if col], list(zip(*rows)))

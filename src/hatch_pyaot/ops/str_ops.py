@@ -1,6 +1,6 @@
 """The operations of ``str``: its operators, its methods (declared as ``str.<method>`` with
 the string first) and the builtins that take or make strings (``len str repr int float
-ord chr list``).
+ord chr list tuple``).
 
 C++ side: ``pyaot/builtins/str.hpp`` (the type, operators, conversions to text),
 ``str_methods.hpp`` and ``str_convert.hpp`` (``repr``, ``int(s)``, ``float(s)``); strings are
@@ -75,6 +75,8 @@ OPS: tuple[Op, ...] = (
     _op("builtins.chr", (("i", INT),), STR, "pyaot::str_chr", _STR_H, fallible=True),
     _op("builtins.list", (("s", STR),), LIST_STR, "pyaot::str_chars", _METHODS_H),
     _op("builtins.sorted", (("s", STR),), LIST_STR, "pyaot::str_sorted", _METHODS_H),
+    _op("builtins.tuple", (("s", STR),), VarTupleType(STR), "pyaot::str_chars_tuple",
+        "pyaot/builtins/str_chars_tuple.hpp"),
     # methods
     _method("split", (("sep", NONE, None), ("maxsplit", INT, -1)), LIST_STR,
             "pyaot::str_split_whitespace"),

@@ -833,6 +833,8 @@ class Builder:
             return on_functions
         if node.args and isinstance(node.args[0].value, cst.GeneratorExp):
             return forms.reduction(self, node, node.args[0].value)
+        if (ranged := generators.range_whole(self, node)) is not None:
+            return ranged
         if starred.has_star(node.args) and isinstance(
                 node.func, cst.Name | cst.Attribute) and self.resolver.expr(
                 self.module, node.func) == OpName("builtins.print") and not (

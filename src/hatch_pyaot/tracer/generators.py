@@ -122,6 +122,34 @@ def consumed_whole(builder: Builder, node: cst.Call, gen: cst.GeneratorExp,
     return ir.Call(loc, kind, [comp], kwargs)
 
 
+_RANGE_WHOLE = {"builtins.list": "list", "builtins.tuple": "list", "builtins.set": "set",
+                "builtins.sorted": "list"}
+
+
+def range_whole(builder: Builder, node: cst.Call) -> ir.Expr | None:
+    """``list(range(n))``, ``tuple(range(a, b, c))``, ``set(range(n))``, ``sorted(range(n))``:
+    the comprehension of the range's loop (``[i for i in range(n)]``); None for other calls."""
+    from hatch_pyaot.tracer import functional
+    from hatch_pyaot.tracer.resolve import OpName
+
+    kind = functional.name_of(builder, node)
+    if kind not in _RANGE_WHOLE or len(node.args) != 1 or node.args[0].keyword or \
+            node.args[0].star or not isinstance(source := node.args[0].value, cst.Call) or (
+                not isinstance(source.func, cst.Name | cst.Attribute)) or (
+                builder.resolver.expr(builder.module, source.func) != OpName("builtins.range")):
+        return None
+    loc = builder.loc(node)
+    item = builder.fresh_local("item")
+    header = builder.iteration(source)
+    loop = builder.make_loop(source, header, ir.NameTarget(item, loc),
+                             [ir.ReduceStep(loc, ir.Name(loc, item))], [])
+    if loop is None:
+        return ir.Const(loc, 0)
+    comp = ir.Comprehension(loc, _RANGE_WHOLE[kind], loop)
+    return ir.Call(loc, kind, [comp], []) if kind in ("builtins.tuple", "builtins.sorted") \
+        else comp
+
+
 def value_refused(builder: Builder, node: cst.Yield) -> None:
     """A yield used as a value: what send() would give, which compiled code has not."""
     if isinstance(node.value, cst.From):
