@@ -91,6 +91,12 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("of_views", ({"b": 1, "a": 2},)), ("of_views", ({},)),
     ("zip_comp", ([[1, 2, 3], [4, 5]],)), ("zip_comp", ([],)), ("zip_comp", ([[]],)),
     ("zip_lens", ([("a", "bc"), ("d",)],)), ("zip_lens", ([],)), ("zip_lens", ([(), ("x",)],)),
+    ("star_head", ((1, 2, 3),)), ("star_head", ((1,),)), ("star_head", ((),)),
+    ("star_tail", ((1, 2, 3),)), ("star_tail", ((4,),)), ("star_tail", ((),)),
+    ("star_mid", (["a", "b"],)), ("star_mid", (["a", "b", "c", "d"],)), ("star_mid", (["a"],)),
+    ("star_str", ("xyz", (1, 2, 3))), ("star_str", ("", (1, 2, 3))),
+    ("star_nested", ([(1, 2), (3,), ()],)), ("star_nested", ([(5,)],)), ("star_nested", ([()],)),
+    ("star_nested", ([],)),
 ]
 
 

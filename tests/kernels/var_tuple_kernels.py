@@ -282,3 +282,33 @@ def zip_comp(rows: list[list[int]]) -> list[int]:
 @compile
 def zip_lens(rows: list[tuple[str, ...]]) -> tuple[list[int], list[tuple[str, ...]]]:
     return ([len("".join(col)) for col in zip(*rows) if col], list(zip(*rows)))
+@compile
+def star_head(t: tuple[int, ...]) -> tuple[int, list[int]]:
+    x, *rest = t
+    return (x, rest)
+
+
+@compile
+def star_tail(t: tuple[int, ...]) -> tuple[list[int], int]:
+    *init, last = t
+    return (init, last)
+
+
+@compile
+def star_mid(xs: list[str]) -> tuple[str, list[str], str]:
+    a, *mid, b = xs
+    return (a, mid, b)
+
+
+@compile
+def star_str(s: str, p: tuple[int, int, int]) -> tuple[str, list[str], list[int]]:
+    a, *b = s
+    *c, d = p
+    return (a, b, c + [d])
+
+
+@compile
+def star_nested(rows: list[tuple[int, ...]]) -> tuple[int, list[int], int]:
+    first, *others = rows
+    *_, last = first
+    return (last, [len(r) for r in others], len(rows))

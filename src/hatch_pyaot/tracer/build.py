@@ -33,6 +33,7 @@ from hatch_pyaot.tracer import (
     heapq_calls,
     models,
     starred,
+    starred_targets,
     type_is,
 )
 from hatch_pyaot.tracer.annotations import AnnotationError, annotation_type
@@ -343,6 +344,9 @@ class Builder:
                 return ir.SetItem(loc, *self.subscript_target(first), value)
             if len(node.targets) == 1 and isinstance(first, cst.Attribute):
                 return self.set_attribute(first, value)
+            if len(node.targets) == 1 and isinstance(first, cst.Tuple | cst.List) and (
+                    starred_targets.has_star(first)):
+                return starred_targets.assign(self, node, first, value)
             if len(node.targets) == 1 and isinstance(first, cst.Tuple | cst.List) and any(
                     isinstance(el.value, cst.Subscript) for el in first.elements):
                 return self.unpack_to_items(first, value)
