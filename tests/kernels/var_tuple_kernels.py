@@ -312,3 +312,11 @@ def star_nested(rows: list[tuple[int, ...]]) -> tuple[int, list[int], int]:
     first, *others = rows
     *_, last = first
     return (last, [len(r) for r in others], len(rows))
+
+
+@compile
+def probe_more(d: dict[tuple[int, ...], int], s: set[tuple[float, ...]], a: int) -> int:
+    s.discard((a, 1))
+    s.remove((a, 2))
+    n = d.pop((a, 1), 0) + d.pop((a,))
+    return n + int((a, 3) in s) + int((1, a) in d.keys())
