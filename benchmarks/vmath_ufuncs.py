@@ -5,7 +5,7 @@ float32, arctan, arcsin and arccos of float64 and float32, cbrt of float64.
 Run: ``python benchmarks/vmath_ufuncs.py [ISA-LEVEL...]`` (e.g. ``x86-64-v4``: the module is
 built with that ISA variant too, as ``--isa-variant`` does; docs/variants.md). Prints, compiled
 and NumPy's, the median time of a call (each of 7 repeats averages the calls of 0.1 s, so a
-loaded machine's preemptions are in it) and the best of 30 single calls, both also in ns per
+loaded machine's preemptions are in it) and the best single call (of 30 or more), both also in ns per
 element: the best is what compares with ``benchmarks/vmath_loop.cpp``'s figures (best of 30
 runs), and on a shared machine only figures taken the same way compare (docs/math.md).
 """
@@ -116,14 +116,20 @@ def main(levels: tuple[str, ...]) -> None:
     shutil.rmtree(tmp, ignore_errors=True)
 
 
-def best_call(fn: Callable[..., Any], args: tuple[Any, ...], calls: int) -> float:
-    """Seconds of the fastest of ``calls`` single calls (after one warm-up call)."""
+def best_call(fn: Callable[..., Any], args: tuple[Any, ...], calls: int,
+              budget_s: float = 1.0, most: int = 200) -> float:
+    """Seconds of the fastest single call (after one warm-up call): at least ``calls`` calls,
+    more while ``budget_s`` lasts (at most ``most``). On a loaded machine a call longer than
+    the scheduler's time slice is nearly always preempted, so few samples overstate it."""
     fn(*args)
     best = float("inf")
-    for _ in range(calls):
+    start = time.perf_counter()
+    done = 0
+    while done < calls or (done < most and time.perf_counter() - start < budget_s):
         t0 = time.perf_counter()
         fn(*args)
         best = min(best, time.perf_counter() - t0)
+        done += 1
     return best
 
 
