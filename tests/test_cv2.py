@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import copy
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -468,3 +470,58 @@ def test_median3_network_on_every_binary_window(pair):
         window = np.array([(bits >> i) & 1 for i in range(9)], np.uint8).reshape(3, 3) * 255
         img[:, 5 * bits + 1:5 * bits + 4] = window
     same(pair, "medians", img, 3)
+
+
+FORCED_CHILD = r"""
+import importlib.machinery as m, importlib.util as u, sys
+import numpy as np
+path, out = sys.argv[1], sys.argv[2]
+loader = m.ExtensionFileLoader("cv2_kernels", path)
+mod = u.module_from_spec(u.spec_from_file_location("cv2_kernels", path, loader=loader))
+loader.exec_module(mod)
+img = np.random.default_rng(11).integers(0, 256, (97, 203, 3), dtype=np.uint8)
+gray = np.ascontiguousarray(img[:, :, 0])
+got = {"gray": mod.to_gray(img)[0], "bgr": mod.from_gray(gray)[0],
+       "flip1": mod.flips(img, 1), "flip-1": mod.flips(img, -1),
+       "blur": mod.gaussian(img, 5, 5, 1.2, 0.0), "median": mod.medians(gray, 3),
+       "resize": mod.resized(img, 131, 61, 1), "pipeline": mod.pipeline(img)}
+np.savez(out, **got)
+"""
+HASWELL = ("sse3,ssse3,sse4_1,sse4_2,popcnt,cx16,lahf,avx,avx2,bmi1,bmi2,f16c,fma,lzcnt,"
+           "movbe,xsave,os_avx")
+"""The features of an x86-64-v3 CPU (AVX2, no AVX-512), as PYAOT_CPU_FEATURES names them."""
+
+
+def test_forced_cpu_features_reach_the_avx2_loops(pair, tmp_path):
+    """PYAOT_CPU_FEATURES reaches cv2's run-time AVX2 choice (pyaot/cv2/simd.hpp asks
+    pyaot/isa/detect.hpp): a CPU forced to none of the features runs the baseline loops, one
+    forced to AVX2 the AVX2 copies; both give cv2's bytes. Each runs in a child process, as
+    the choice is read once."""
+    (path,) = pair.report.built
+    runs = {}
+    for name, features in (("baseline", ""), ("avx2", HASWELL)):
+        env = {k: v for k, v in os.environ.items() if k not in ("PYAOT_ISA", "PYAOT_CPU_FEATURES")}
+        out = tmp_path / f"{name}.npz"
+        proc = subprocess.run([sys.executable, "-c", FORCED_CHILD, str(path), str(out)],
+                              env={**env, "PYAOT_CPU_FEATURES": features},
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        with np.load(out) as arrays:
+            runs[name] = {key: arrays[key] for key in arrays.files}
+    img = np.random.default_rng(11).integers(0, 256, (97, 203, 3), dtype=np.uint8)
+    gray = np.ascontiguousarray(img[:, :, 0])
+    expected = {"gray": cv2.cvtColor(img, cv2.COLOR_BGR2GRAY),
+                "bgr": cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR),
+                "flip1": cv2.flip(img, 1), "flip-1": cv2.flip(img, -1),
+                "blur": cv2.GaussianBlur(img, (5, 5), 1.2, sigmaY=0.0),
+                "median": cv2.medianBlur(gray, 3),
+                "resize": cv2.resize(img, (131, 61), interpolation=cv2.INTER_LINEAR),
+                "pipeline": pair.python.pipeline(img)}
+    for key, want in expected.items():
+        base, avx2 = runs["baseline"][key], runs["avx2"][key]
+        assert base.dtype == want.dtype and base.shape == want.shape, key
+        assert base.tobytes() == avx2.tobytes(), f"{key}: the AVX2 loops differ from baseline"
+        if want.dtype == np.uint8:
+            assert base.tobytes() == want.tobytes(), f"{key}: differs from cv2"
+        else:
+            assert np.allclose(base, want, **FLOAT_TOLERANCE), key

@@ -84,6 +84,62 @@ def test_threads_give_the_serial_bits(pair: Pair) -> None:
     assert runs[0] == runs[1] == runs[2]
 
 
+FORCED_CHILD = r"""
+import importlib.machinery as m, importlib.util as u, sys
+import numpy as np
+path, out = sys.argv[1], sys.argv[2]
+loader = m.ExtensionFileLoader("onnx_kernels", path)
+mod = u.module_from_spec(u.spec_from_file_location("onnx_kernels", path, loader=loader))
+loader.exec_module(mod)
+x = np.random.default_rng(7).standard_normal((1, 64, 64, 64)).astype(np.float32)
+np.savez(out, **{n: getattr(mod, "run_" + n)(x) for n in sys.argv[3:]})
+"""
+HASWELL = ("sse3,ssse3,sse4_1,sse4_2,popcnt,cx16,lahf,avx,avx2,bmi1,bmi2,f16c,fma,lzcnt,"
+           "movbe,xsave,os_avx")
+"""An x86-64-v3 CPU (AVX2 and FMA, no AVX-512), as PYAOT_CPU_FEATURES names it."""
+
+
+def test_forced_cpu_features_reach_the_micro_kernels(pair: Pair, tmp_path: Path) -> None:
+    """PYAOT_CPU_FEATURES and PYAOT_ISA reach the x86-64 choice of the GEMM and depthwise
+    micro-kernels (pyaot/onnx/gemm.hpp asks pyaot/isa/detect.hpp): a CPU forced to none of
+    the features, to AVX2 and as detected each give onnxruntime's results within the op's
+    tolerance; forcing baseline either way gives the same bits. Each runs in a child process,
+    as the choice is read once."""
+    (path,) = pair.report.built
+    names = [c.name for c in CASES if c.name.startswith("threads_")]
+    plain = {k: v for k, v in os.environ.items() if k not in ("PYAOT_ISA", "PYAOT_CPU_FEATURES")}
+    runs = {}
+    for run, env in (("none", {"PYAOT_CPU_FEATURES": ""}), ("isa", {"PYAOT_ISA": "baseline"}),
+                     ("avx2", {"PYAOT_CPU_FEATURES": HASWELL}), ("native", {})):
+        out = tmp_path / f"{run}.npz"
+        proc = subprocess.run([sys.executable, "-c", FORCED_CHILD, str(path), str(out), *names],
+                              env={**plain, **env}, capture_output=True, text=True,
+                              timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        with np.load(out) as arrays:
+            runs[run] = {name: arrays[name] for name in names}
+    x = np.random.default_rng(7).standard_normal((1, 64, 64, 64)).astype(np.float32)
+    for case in (c for c in CASES if c.name in names):
+        want = getattr(pair.python, f"run_{case.name}")(x)
+        atol = case.tolerance * max(1.0, float(np.abs(want).max()) / 10)
+        for run, got in runs.items():
+            np.testing.assert_allclose(got[case.name], want, rtol=0, atol=atol,
+                                       err_msg=f"{case.name}, {run}")
+        assert runs["none"][case.name].tobytes() == runs["isa"][case.name].tobytes(), case.name
+    if _cpu_has("avx2") and _cpu_has("fma"):
+        # the AVX2 kernels fuse the multiply-add; the baseline ones round the product first
+        assert any(runs["none"][n].tobytes() != runs["native"][n].tobytes() for n in names), \
+            "forced to baseline, the kernels still gave the native bits"
+
+
+def _cpu_has(flag: str) -> bool:
+    try:
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return any(line.startswith("flags") and flag in line.split() for line in text.splitlines())
+
+
 def test_the_model_file_is_a_source(pair: Pair) -> None:
     """Another model file makes the native module stale, as an edited source does."""
     sources = dict(pair.native.run_relu.__self__.__pyaot_sources__)

@@ -2,9 +2,10 @@
 // Running a cv2 kernel's loops with AVX2 where the CPU has it. The baseline x86-64 build has
 // only SSE2, where GCC vectorizes few of the byte loops of an image (no pshufb for the
 // interleaved channels, no 32-byte lanes); OpenCV itself picks AVX2 at run time. `vectorized(f)`
-// runs `f` in a copy compiled for AVX2 when the CPU has it (cpuid, read once), else as built:
-// `f` (a lambda marked PYAOT_CV2_INLINE) and the loops it calls ([[gnu::always_inline]]) are
-// inlined into that copy, so they are compiled for it. The loops are integer or exact float
+// runs `f` in a copy compiled for AVX2 when the CPU has it (pyaot/isa/detect.hpp, read once,
+// lowered by PYAOT_CPU_FEATURES / PYAOT_ISA), else as built: `f` (a lambda marked
+// PYAOT_CV2_INLINE) and the loops it calls ([[gnu::always_inline]]) are inlined into that
+// copy, so they are compiled for it. The loops are integer or exact float
 // operations, so both copies give the same result. Elsewhere (aarch64, wasm, a build for
 // x86-64-v3 or above, MSVC) `f` just runs.
 
@@ -22,6 +23,10 @@
 
 #include <cstdint>
 #include <cstring>
+
+#if PYAOT_CV2_AVX2
+#include <pyaot/isa/detect.hpp>
+#endif
 
 namespace pyaot::cv2::detail {
 
@@ -50,11 +55,10 @@ typedef std::uint8_t bytes16 __attribute__((vector_size(16)));
 #endif
 
 #if PYAOT_CV2_AVX2
+// AVX2 and the OS saving the YMM state, as pyaot/isa/detect.hpp reads them (so
+// PYAOT_CPU_FEATURES and PYAOT_ISA lower the choice as they lower a module's variant).
 inline bool cpu_has_avx2() noexcept {
-  static const bool yes = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
-  }();
+  static const bool yes = ::pyaot::isa::has(::pyaot::isa::all_of({"avx2", "os_avx"}));
   return yes;
 }
 

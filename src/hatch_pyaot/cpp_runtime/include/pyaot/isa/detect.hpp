@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <string_view>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -164,6 +165,25 @@ inline int parse_level(std::string_view name) {
   return -1;
 }
 
+// The detected features less those PYAOT_CPU_FEATURES leaves out; `bad_env` is set when its
+// value names an unknown feature.
+inline features forced_features(const char*& bad_env) {
+  features have = detect();
+  if (const char* mask = std::getenv("PYAOT_CPU_FEATURES")) {
+    bool ok = true;
+    have &= parse_features(mask, ok);
+    if (!ok) bad_env = "PYAOT_CPU_FEATURES";
+  }
+  return have;
+}
+
+// The features of `have` that the level `highest` may use (baseline: none of them).
+constexpr features capped(features have, int highest) {
+  if (highest <= baseline) return 0;
+  if (highest == x86_64_v3) return have & v3_needs;
+  return have;
+}
+
 struct choice {
   level detected;  // what the CPU (with PYAOT_CPU_FEATURES) can run
   level chosen;    // the highest built level at or below it and PYAOT_ISA
@@ -173,13 +193,7 @@ struct choice {
 // The variant to run, among the levels in `built` (bit i: level i was built; baseline always).
 inline choice choose(unsigned built) {
   choice out{baseline, baseline, nullptr};
-  features have = detect();
-  if (const char* mask = std::getenv("PYAOT_CPU_FEATURES")) {
-    bool ok = true;
-    have &= parse_features(mask, ok);
-    if (!ok) out.bad_env = "PYAOT_CPU_FEATURES";
-  }
-  out.detected = level_of(have);
+  out.detected = level_of(forced_features(out.bad_env));
   int highest = out.detected;
   if (const char* forced = std::getenv("PYAOT_ISA"); forced != nullptr && *forced != '\0') {
     const int wanted = parse_level(forced);
@@ -194,5 +208,25 @@ inline choice choose(unsigned built) {
   }
   return out;
 }
+
+// The features a choice made inside a kernel may use (cv2's AVX2 loops, the onnx
+// micro-kernels): the detected ones, less those PYAOT_CPU_FEATURES leaves out, and none above
+// the level PYAOT_ISA names. Read once; an unknown value is reported by the module's init
+// (choose), and lowers nothing here beyond what was understood.
+inline features usable() {
+  static const features have = [] {
+    const char* bad_env = nullptr;
+    features out = forced_features(bad_env);
+    if (const char* forced = std::getenv("PYAOT_ISA"); forced != nullptr && *forced != '\0') {
+      const int wanted = parse_level(forced);
+      if (wanted >= 0) out = capped(out, wanted);
+    }
+    return out;
+  }();
+  return have;
+}
+
+// Whether every feature of `need` is usable.
+inline bool has(features need) { return (usable() & need) == need; }
 
 }  // namespace pyaot::isa

@@ -22,6 +22,8 @@
 #if defined(__x86_64__) && defined(__GNUC__)  // NOLINT: the compiler's own macro
 #define PYAOT_X86_64 1
 #include <immintrin.h>
+
+#include "pyaot/isa/detect.hpp"
 #endif
 
 namespace pyaot::onnx {
@@ -187,14 +189,14 @@ template <class K>
   run<Avx512>(g, bpack);
 }
 
+// The micro-kernel's features as pyaot/isa/detect.hpp reads them, so PYAOT_CPU_FEATURES and
+// PYAOT_ISA lower the choice as they lower a module's variant.
 inline bool has_avx512() noexcept {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f");
+  return ::pyaot::isa::has(::pyaot::isa::all_of({"avx512f", "os_avx512"}));
 }
 
 inline bool has_avx2() noexcept {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return ::pyaot::isa::has(::pyaot::isa::all_of({"avx2", "fma", "os_avx"}));
 }
 #endif
 
