@@ -114,6 +114,7 @@ bool from_value(const pyaot_value* v, double& out, const char* func, const char*
 bool from_value(const pyaot_value* v, bool& out, const char* func, const char* param);
 bool from_value(const pyaot_value* v, None& out, const char* func, const char* param);
 bool from_value(const pyaot_value* v, str& out, const char* func, const char* param);
+
 template <class T>
 bool from_value(const pyaot_value* v, list<T>& out, const char* func, const char* param);
 template <class T>
@@ -342,20 +343,29 @@ inline bool from_value(const pyaot_value* v, str& out, const char* func, const c
   return true;
 }
 
-template <class T>
-bool from_value(const pyaot_value* v, list<T>& out, const char* func, const char* param) {
-  if (!value_detail::items_of(v, PYAOT_VALUE_LIST, func, param, "list")) return false;
+namespace value_detail {
+/// The items of a LIST or TUPLE node, converted one by one into `out` (made with room).
+template <class T, class Seq>
+bool fill_items(const pyaot_value* v, Seq& out, const char* func, const char* param) {
   const auto n = static_cast<std::size_t>(v->len);
-  out = list<T>::make(n);
+  out = Seq::make(n);
   auto& items = out.items();
   for (std::size_t i = 0; i < n; ++i) {
     T value{};
-    if (!value_detail::item(&v->as.items[i], value, func, param,
-                            [&] { return value_detail::item_name(param, std::to_string(i)); })) {
+    if (!item(&v->as.items[i], value, func, param,
+              [&] { return item_name(param, std::to_string(i)); })) {
       return false;
     }
     items.push_back(std::move(value));
   }
+  return true;
+}
+}  // namespace value_detail
+
+template <class T>
+bool from_value(const pyaot_value* v, list<T>& out, const char* func, const char* param) {
+  if (!value_detail::items_of(v, PYAOT_VALUE_LIST, func, param, "list")) return false;
+  if (!value_detail::fill_items<T>(v, out, func, param)) return false;
   out.box()->version = 0;
   return true;
 }
@@ -510,18 +520,7 @@ bool container(pyaot_value& out, std::int32_t kind, std::size_t n, Each each) {
 template <class T>
 bool from_value(const pyaot_value* v, tuple_of<T>& out, const char* func, const char* param) {
   if (!value_detail::items_of(v, PYAOT_VALUE_TUPLE, func, param, "tuple")) return false;
-  const auto n = static_cast<std::size_t>(v->len);
-  out = tuple_of<T>::make(n);
-  auto& items = out.items();
-  for (std::size_t i = 0; i < n; ++i) {
-    T value{};
-    if (!value_detail::item(&v->as.items[i], value, func, param,
-                            [&] { return value_detail::item_name(param, std::to_string(i)); })) {
-      return false;
-    }
-    items.push_back(std::move(value));
-  }
-  return true;
+  return value_detail::fill_items<T>(v, out, func, param);
 }
 
 template <class T>

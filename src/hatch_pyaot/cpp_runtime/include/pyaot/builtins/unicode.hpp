@@ -51,6 +51,24 @@ inline int decimal_value(char32_t c) noexcept {
 
 enum class Case { upper, lower, title, fold };
 
+namespace detail {
+/// A special case's mapping of one kind (up to three code points, 0-ended where shorter).
+[[gnu::always_inline]] inline const char32_t* mapped_of(const Special& s, Case which) {
+  return which == Case::upper   ? s.upper
+         : which == Case::lower ? s.lower
+         : which == Case::title ? s.title
+                                : s.fold;
+}
+
+/// A run's code point offset for one kind of mapping.
+[[gnu::always_inline]] inline std::int32_t offset_of(const Run& r, Case which) {
+  return which == Case::upper   ? r.upper
+         : which == Case::lower ? r.lower
+         : which == Case::title ? r.title
+                                : r.fold;
+}
+}  // namespace detail
+
 /// The full mapping of c when it is one code point (that of most letters of every script):
 /// true with it in `out`; false where it is longer ("ß" upper is "SS", "İ" lower is "i̇").
 [[gnu::always_inline]] inline bool single_mapping(char32_t c, Case which, char32_t& out) {
@@ -63,17 +81,11 @@ enum class Case { upper, lower, title, fold };
   const Run& r = run_of(c);
   if (r.special >= 0) {
     const Special& s = SPECIALS[r.special];
-    const char32_t* mapped = which == Case::upper   ? s.upper
-                             : which == Case::lower ? s.lower
-                             : which == Case::title ? s.title
-                                                    : s.fold;
+    const char32_t* mapped = detail::mapped_of(s, which);
     out = mapped[0];
     return mapped[0] != 0 && mapped[1] == 0;
   }
-  const std::int32_t offset = which == Case::upper   ? r.upper
-                              : which == Case::lower ? r.lower
-                              : which == Case::title ? r.title
-                                                     : r.fold;
+  const std::int32_t offset = detail::offset_of(r, which);
   out = static_cast<char32_t>(static_cast<std::int32_t>(c) + offset);
   return true;
 }
@@ -90,17 +102,11 @@ inline void append_mapped(std::u32string& out, char32_t c, Case which) {
   const Run& r = run_of(c);
   if (r.special >= 0) {
     const Special& s = SPECIALS[r.special];
-    const char32_t* mapped = which == Case::upper   ? s.upper
-                             : which == Case::lower ? s.lower
-                             : which == Case::title ? s.title
-                                                    : s.fold;
+    const char32_t* mapped = detail::mapped_of(s, which);
     for (int i = 0; i < 3 && mapped[i] != 0; ++i) out.push_back(mapped[i]);
     return;
   }
-  const std::int32_t offset = which == Case::upper   ? r.upper
-                              : which == Case::lower ? r.lower
-                              : which == Case::title ? r.title
-                                                     : r.fold;
+  const std::int32_t offset = detail::offset_of(r, which);
   out.push_back(static_cast<char32_t>(static_cast<std::int32_t>(c) + offset));
 }
 
