@@ -82,6 +82,10 @@ CASES += [("nested_iterators", (a, b, n)) for a, b, n in [([], [], 0), ([1, 2, 3
 CASES += [("iterators_as_values", (a, b)) for a, b in [([], []), ([3, 1, 2], ["a", "b", "a"])]]
 CASES += [("iterate_dicts", (d, s)) for d, s in [({}, set()), ({3: "c", 1: "a"}, {5, 1, 9, 2})]]
 CASES += [("strict_range", (xs, n)) for xs, n in [([], 0), ([1, 2], 2), ([1, 2], 3), ([1, 2], 1)]]
+CASES += [("strict_three", (a, b, c, [])) for a, b, c in [
+    ([1, 2], [1, 2], [1, 2]), ([1, 2], [1, 2, 3], [1]), ([1, 2], [1, 2], [1, 2, 3]),
+    ([1, 2, 3], [1, 2], [1, 2]), ([1], [1, 2], [1, 2, 3]), ([1, 2, 3], [1, 2, 3], [1]),
+    ([], [], [5])]]
 CASES += [("evens", (n,)) for n in (0, 1, 10)]
 CASES += [("literal_mix", (3, 0.5))]
 CASES += [("nested_literal", (n,)) for n in (0, 4)]

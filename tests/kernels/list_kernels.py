@@ -459,6 +459,17 @@ def iterate_dicts(d: dict[int, str], s: set[int]) -> list[tuple[int, int, str]]:
 
 
 @compile
+def strict_three(a: list[int], b: list[int], c: list[int], seen: list[int]) -> int:
+    """zip(strict=True) of three: CPython's message names the first argument that ran out,
+    and the body has run for the common items first (seen shows it)."""
+    total = 0
+    for x, y, z in zip(a, b, c, strict=True):
+        seen.append(x)
+        total += x * y + z
+    return total
+
+
+@compile
 def strict_range(xs: list[int], n: int) -> int:
     total = 0
     for x, i in zip(xs, range(n), strict=True):

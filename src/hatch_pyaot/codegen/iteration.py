@@ -144,17 +144,32 @@ def _strict(call: ir.Call) -> bool:
 def _check_lengths(em: FunctionEmitter, call: ir.Call, sizes: list[str],
                    broke: str | None) -> None:
     """zip(strict=True) that ran to the end of its shortest argument: every argument must
-    have ended there (CPython: 'zip() argument 2 is shorter than argument 1')."""
-    first = sizes[0]
+    have ended there. CPython names the first argument that ran out ('zip() argument 3 is
+    shorter than arguments 1-2') or, when that is the first, the first that did not
+    ('zip() argument 2 is longer than argument 1')."""
+    sizes = [f"static_cast<std::int64_t>({size})" for size in sizes]
+    shortest = _counter(em)
+
+    def before(i: int) -> str:
+        return "argument 1" if i == 2 else f"arguments 1-{i - 1}"
+
+    def raise_if(test: str, message: str, keyword: str) -> None:
+        em.line(f"{keyword} ({test}) [[unlikely]] {{")
+        with em.indented():
+            em.line(f"pyaot::raise(pyaot::Exc::ValueError, {string_literal(message)});")
+            em.line(em.fail(call.loc.line))
+        em.line("}")
+
     em.line(f"if (!{broke}) {{")
     with em.indented():
+        em.line(f"const std::int64_t {shortest} = std::min<std::int64_t>({{{', '.join(sizes)}}});")
+        em.line(f"if ({sizes[0]} == {shortest}) {{")
+        with em.indented():
+            for i, size in enumerate(sizes[1:], start=2):
+                raise_if(f"{size} > {shortest}", f"zip() argument {i} is longer than {before(i)}",
+                         "if" if i == 2 else "else if")
+        em.line("}")
         for i, size in enumerate(sizes[1:], start=2):
-            before = "argument 1" if i == 2 else f"arguments 1-{i - 1}"
-            for relation, test in (("shorter", "<"), ("longer", ">")):
-                message = string_literal(f"zip() argument {i} is {relation} than {before}")
-                em.line(f"if ({size} {test} {first}) [[unlikely]] {{")
-                with em.indented():
-                    em.line(f"pyaot::raise(pyaot::Exc::ValueError, {message});")
-                    em.line(em.fail(call.loc.line))
-                em.line("}")
+            raise_if(f"{size} == {shortest}", f"zip() argument {i} is shorter than {before(i)}",
+                     "else if")
     em.line("}")
