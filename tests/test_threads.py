@@ -141,9 +141,16 @@ def test_the_gil_is_released_during_a_long_call_on_a_large_array(native: Path) -
         return sum(start + 0.05 < s < end - 0.05 for s in stamps)
 
     def lasting_half_a_second(array: np.ndarray) -> int:
-        start = time.perf_counter()
-        module.sweeps(array, 20)
-        return max(20, int(20 * 0.5 / (time.perf_counter() - start)))
+        # Calibrated on a call long enough to time: one of 20 sweeps of a small array lasts
+        # microseconds, and a scheduler's hiccup in it would scale the count far off.
+        count = 20
+        while True:
+            start = time.perf_counter()
+            module.sweeps(array, count)
+            took = time.perf_counter() - start
+            if took > 0.05:
+                return int(count * 0.5 / took) + 1
+            count *= 4
 
     assert stamps_during(x, lasting_half_a_second(x)) > 5
     small = x[: 1 << 10]
