@@ -22,6 +22,7 @@
 #include "pyaot/error.hpp"
 #include "pyaot/memory.hpp"
 #include "pyaot/none.hpp"
+#include "pyaot/small_heap.hpp"
 
 namespace pyaot {
 
@@ -36,13 +37,19 @@ struct boolean {
 template <class T>
 using stored_t = std::conditional_t<std::is_same_v<T, bool>, boolean, T>;
 
+/// A list's item array: its storage from the thread's free lists (small_heap.hpp).
+template <class T>
+using list_items = std::vector<stored_t<T>, small_allocator<stored_t<T>>>;
+
 template <class T>
 struct ListBox {
+  static void* operator new(std::size_t size) { return detail::allocate(size); }
+  static void operator delete(void* p, std::size_t size) { detail::deallocate(p, size); }
   std::int64_t refs = 1;
   std::uint64_t version = 0;
   void* origin = nullptr;  ///< the PyObject* it came from, during a call from CPython
   bool had_others = false;  ///< ints in a list[float] argument, bools in a list[int]: kept
-  std::vector<stored_t<T>> items;
+  list_items<T> items;
 };
 
 template <class T>
@@ -65,9 +72,9 @@ class list {
     return out;
   }
 
-  std::vector<stored_t<T>>& items() const noexcept { return box_->items; }
+  list_items<T>& items() const noexcept { return box_->items; }
   /// The items, for a change: the boundary will write the list back.
-  std::vector<stored_t<T>>& mutate() const noexcept {
+  list_items<T>& mutate() const noexcept {
     ++box_->version;
     return box_->items;
   }
@@ -279,7 +286,7 @@ template <class T>
 bool list_set_slice(const list<T>& l, bool has_start, std::int64_t start, bool has_stop,
                     std::int64_t stop, std::int64_t step, const list<T>& values) {
   if (step == 0) [[unlikely]] return raise(Exc::ValueError, "slice step cannot be zero");
-  const std::vector<stored_t<T>> copy = values.items();
+  const list_items<T> copy = values.items();
   auto& items = l.mutate();
   auto range = detail::slice_range(l.size(), has_start, start, has_stop, stop, step);
   if (step == 1) {
@@ -461,8 +468,8 @@ namespace detail {
 /// A stable merge sort that only asks `less(a, b)`, taking the left item unless the right
 /// one is less (as Python's sort does). An inconsistent order (a NaN among floats) gives
 /// some order, never a read outside the items, as std::sort could.
-template <class V, class Less>
-void merge_sort(std::vector<V>& items, Less less) {
+template <class V, class A, class Less>
+void merge_sort(std::vector<V, A>& items, Less less) {
   const std::size_t n = items.size();
   if (n < 2) return;
   for (std::size_t lo = 0; lo < n; lo += 16) {  // insertion sort of short runs
@@ -473,7 +480,7 @@ void merge_sort(std::vector<V>& items, Less less) {
       }
     }
   }
-  std::vector<V> buffer(n);
+  std::vector<V, A> buffer(n);
   for (std::size_t width = 16; width < n; width *= 2) {
     for (std::size_t lo = 0; lo < n; lo += 2 * width) {
       const std::size_t mid = std::min(lo + width, n);
@@ -537,7 +544,7 @@ void list_sort_by_keys(const list<T>& l, const list<K>& keys, bool reverse) {
     detail::merge_sort(order, [&k](std::size_t a, std::size_t b) { return py_lt(k[a], k[b]); });
   }
   auto& items = l.mutate();
-  std::vector<stored_t<T>> sorted;
+  list_items<T> sorted;
   sorted.reserve(items.size());
   for (std::size_t i : order) sorted.push_back(std::move(items[i]));
   items = std::move(sorted);

@@ -24,84 +24,9 @@
 
 #include "pyaot/counted.hpp"
 #include "pyaot/none.hpp"
+#include "pyaot/small_heap.hpp"
 
 namespace pyaot {
-
-struct object;
-
-namespace detail {
-
-/// Freed objects of each size (in 16-byte steps up to 256 bytes) kept for the next object of
-/// that size, linked through their first bytes: programs make and drop many small objects
-/// (trees, points), and a list pop is cheaper than malloc. Off under AddressSanitizer, which
-/// must see every free. With them, the objects waiting to be freed (the trashcan, below):
-/// one thread-local, since in a shared library each thread-local access is a call
-/// (__tls_get_addr) and freeing an object needs both. Plain data, so that the thread-local
-/// needs no guard.
-struct Heap {
-  static constexpr std::size_t kStep = 16, kClasses = 16, kKeep = 1 << 16;
-  void* head[kClasses];
-  std::uint32_t count[kClasses];
-  bool freeing;     ///< an object is being freed: those it releases wait in `pending`
-  object* pending;  ///< linked through their `refs`, which a dead object no longer needs
-};
-
-inline Heap& heap() {
-  static thread_local Heap state;  // zero-initialized
-  return state;
-}
-
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kFreeLists = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr bool kFreeLists = false;
-#else
-inline constexpr bool kFreeLists = true;
-#endif
-#else
-inline constexpr bool kFreeLists = true;
-#endif
-
-/// The free list of a box of `size` bytes (0: none, too large or off).
-constexpr std::uint8_t size_class(std::size_t size) noexcept {
-  const std::size_t k = (size + Heap::kStep - 1) / Heap::kStep;
-  return kFreeLists && k < Heap::kClasses ? static_cast<std::uint8_t>(k) : 0;
-}
-
-inline void* allocate(std::size_t size) {
-  if (const std::uint8_t k = size_class(size)) {
-    Heap& h = heap();
-    if (void* p = h.head[k]) {
-      h.head[k] = *static_cast<void**>(p);
-      --h.count[k];
-      return p;
-    }
-    return ::operator new(k * Heap::kStep);
-  }
-  return ::operator new(size);
-}
-
-/// A box of free list `k` (not 0) goes back to it, or to the system past kKeep of them.
-inline void deallocate_class(Heap& h, void* p, std::uint8_t k) {
-  if (h.count[k] < Heap::kKeep) {
-    *static_cast<void**>(p) = h.head[k];
-    h.head[k] = p;
-    ++h.count[k];
-    return;
-  }
-  ::operator delete(p);
-}
-
-inline void deallocate(void* p, std::size_t size) {
-  if (const std::uint8_t k = size_class(size)) {
-    deallocate_class(heap(), p, k);
-    return;
-  }
-  ::operator delete(p);
-}
-
-}  // namespace detail
 
 struct object {
   static void* operator new(std::size_t size) { return detail::allocate(size); }

@@ -129,8 +129,8 @@ bool less(const U& x, const U& y, bool& ok) {
 }
 
 /// Whether every item can be ordered with every other (no TypeError can come).
-template <class U>
-bool all_order(const std::vector<U>& items) {
+template <class U, class A>
+bool all_order(const std::vector<U, A>& items) {
   if (items.empty()) return true;
   return std::all_of(items.begin(), items.end(), [&](const U& item) {
     return items[0].visit([&](const auto& x) {
@@ -144,8 +144,8 @@ bool all_order(const std::vector<U>& items) {
 /// The run at the start (ascending, or strictly descending and then reversed), then each
 /// later item put in place by a binary search of the sorted ones before it: Python's
 /// comparisons, in Python's order, for fewer than 64 items.
-template <class U>
-bool insertion_sort(std::vector<U>& items) {
+template <class U, class A>
+bool insertion_sort(std::vector<U, A>& items) {
   const std::size_t n = items.size();
   if (n < 2) return true;
   bool ok = true;
