@@ -3,7 +3,7 @@
 every kind the fast paths tell apart: ASCII, Latin-1, other scripts mapped one code point to
 one, final and other sigmas, mappings to more code points ("İ", "ß", "ﬁ") at the start, the
 middle and the end, astral letters, empty and one-character strings, and sorted() on either
-side of the 64 code points sorted on the stack.
+side of the 64 code points sorted on the stack, and sep.join(sorted(s)) (one fused call).
 
 Every kernel of kernels/str_case_kernels.py is compiled once for this file.
 """
@@ -43,6 +43,8 @@ LONG = "".join(chr(0x61 + (i * 7) % 26) for i in range(70))
 CASES += [("sorted_letters", (s,)) for s in [*TEXTS, LONG[:63], LONG[:64], LONG[:65], LONG,
                                              "😀a" * 40, "z" * 64 + "a"]]
 CASES += [("anagram_key", (s,)) for s in ["", "b", "listen", "silent", "ÉéE", "😀a", LONG]]
+CASES += [("sorted_joined", (s, sep)) for s in ["", "b", "ba", "ÉéE", "😀a", LONG]
+          for sep in ("", "-", ", ", "😀")]
 
 
 @pytest.mark.parametrize(("func", "args"), CASES, ids=[f"{f}-{i}" for i, (f, _) in
@@ -69,3 +71,4 @@ TEXT = st.text(alphabet=st.characters(codec=None), max_size=40)
 def test_hypothesis_unicode(pair: Pair, s: str) -> None:
     for func in ("mapped", "sorted_letters", "anagram_key", "lowered_words"):
         check(pair, func, s)
+    check(pair, "sorted_joined", s, s[:2])

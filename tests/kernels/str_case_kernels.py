@@ -23,3 +23,8 @@ def sorted_letters(s: str) -> list[str]:
 @compile
 def anagram_key(s: str) -> str:
     return "".join(sorted(s)) + " " + s
+
+
+@compile
+def sorted_joined(s: str, sep: str) -> str:
+    return sep.join(sorted(s))

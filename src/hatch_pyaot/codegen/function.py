@@ -1134,6 +1134,9 @@ class FunctionEmitter:
 
     def op_call(self, target: OpCall, line: int) -> str:
         """A registry operation on its arguments, each converted to its parameter type."""
+        fused = strings.fused_call(self, target)
+        if fused is not None:
+            return fused
         # numpy.where converts a Python int as a cast does; other NumPy ops check it (NEP 50)
         convert = (self.operand if target.op.name != "numpy.where"
                    else lambda code, src, dst, line: self.cast(code, src, dst))

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from hatch_pyaot.codegen import lists
 from hatch_pyaot.codegen.literals import literal
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.ir.types import INT, STR, Type
+from hatch_pyaot.ir.types import INT, STR, ListType, Type
+from hatch_pyaot.typing.typed import OpCall
 
 if TYPE_CHECKING:
     from hatch_pyaot.codegen.function import FunctionEmitter
@@ -20,6 +21,21 @@ if TYPE_CHECKING:
 HEADER = "pyaot/builtins/str.hpp"
 BYTES_HEADER = "pyaot/builtins/bytes.hpp"
 CONVERT_HEADER = "pyaot/builtins/str_convert.hpp"
+
+
+def fused_call(em: FunctionEmitter, target: OpCall) -> str | None:
+    """``sep.join(sorted(s))`` of a str ``s`` as one call (``pyaot::str_join_sorted``): the
+    code points sorted into the result, without the list of 1-character strings between;
+    None for any other call."""
+    if target.op.cpp != "pyaot::str_join" or target.param_types[1] != ListType(STR):
+        return None
+    inner = target.args[1]
+    call = em.spec.calls.get(inner) if isinstance(inner, ir.Call) else None
+    if not (isinstance(call, OpCall) and call.op.cpp == "pyaot::str_sorted"):
+        return None
+    em.headers.add(call.op.header)
+    sep, s = em.expr(target.args[0]), em.expr(call.args[0])
+    return f"pyaot::str_join_sorted({sep}, {s})"
 
 
 def key_repr(em: FunctionEmitter, key: Type | None) -> None:

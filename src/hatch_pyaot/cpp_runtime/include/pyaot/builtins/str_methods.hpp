@@ -159,6 +159,29 @@ inline list<str> str_sorted(const str& s) {
   return out;
 }
 
+/// sep.join(sorted(s)) of a str s: its code points sorted straight into the new string, with
+/// no list of 1-character strings between (codegen/strings.py fuses the two calls; an
+/// anagram key is "".join(sorted(word))).
+inline str str_join_sorted(const str& sep, const str& s) {
+  const str_view v = s.view();
+  const str_view d = sep.view();
+  if (v.size() <= 1) return s;  // "" or one character: the join of one item is that item
+  char32_t* chars;
+  str out = str::with_size(v.size() + d.size() * (v.size() - 1), chars);
+  if (d.empty()) {
+    std::copy(v.begin(), v.end(), chars);
+    std::sort(chars, chars + v.size());
+    return out;
+  }
+  std::u32string sorted(v);
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    if (i) chars = detail::copy_chars(chars, d);
+    *chars++ = sorted[i];
+  }
+  return out;
+}
+
 namespace detail {
 /// The room a split's list starts with, as CPython's (up to 12 pieces: one allocation for
 /// most lines, not one per doubling).
