@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
 
 if TYPE_CHECKING:
@@ -27,10 +28,43 @@ def has_star(target: cst.BaseExpression) -> bool:
         isinstance(el, cst.StarredElement) for el in target.elements)
 
 
+def has_star_within(target: cst.BaseExpression) -> bool:
+    """A starred item in target or in a tuple nested in it (``(a, *b), c``)."""
+    return isinstance(target, cst.Tuple | cst.List) and (has_star(target) or any(
+        has_star_within(el.value) for el in target.elements))
+
+
 def assign(builder: Builder, node: cst.Assign, target: cst.Tuple | cst.List,
            value: ir.Expr) -> list[ir.Stmt]:
     """The statements of ``target = value`` where one item of target is starred."""
+    return unpack(builder, target, value, builder.loc(node))
+
+
+def loop_target(builder: Builder, node: cst.BaseExpression) -> tuple[ir.Target, list[ir.Stmt]]:
+    """A ``for`` target (of a loop or a comprehension's clause) with its starred tuples bound:
+    each such tuple is a fresh local, and the statements that unpack it go first in the
+    body, as CPython unpacks each item before the body runs (``for a, *rest in rows``)."""
+    if not has_star_within(node):
+        return builder.target(node), []
+    assert isinstance(node, cst.Tuple | cst.List)
     loc = builder.loc(node)
+    if has_star(node):
+        item = builder.fresh_local("item")
+        return ir.NameTarget(item, loc), unpack(builder, node, ir.Name(loc, item), loc)
+    items: list[ir.Target] = []
+    first: list[ir.Stmt] = []
+    for el in node.elements:
+        sub, stmts = loop_target(builder, el.value)
+        items.append(sub)
+        first += stmts
+    return ir.TupleTarget(items, loc), first
+
+
+def unpack(builder: Builder, target: cst.Tuple | cst.List, value: ir.Expr,
+           loc: Loc) -> list[ir.Stmt]:
+    """``target = value`` where one item of target is starred: the items as a list, the
+    length check, then each name from left to right (a nested starred tuple unpacked in
+    its turn)."""
     stars = [i for i, el in enumerate(target.elements) if isinstance(el, cst.StarredElement)]
     if len(stars) > 1:
         builder.error(target, "multiple starred expressions in assignment (a SyntaxError "
@@ -52,13 +86,13 @@ def assign(builder: Builder, node: cst.Assign, target: cst.Tuple | cst.List,
                            [ir.Const(loc, before + after)])
         out.append(ir.If(loc, short, [ir.Raise(loc, "ValueError", message)], []))
     for i, el in enumerate(target.elements):
+        part: ir.Expr
         if i == star:
             stop = ir.Const(loc, -after) if after else None
-            rest = ir.Index(loc, ir.Name(loc, items),
+            part = ir.Index(loc, ir.Name(loc, items),
                             ir.SliceExpr(loc, ir.Const(loc, before), stop, None))
-            out.append(ir.Assign(loc, builder.target(el.value), rest))
-            continue
-        index = i if i < star else i - count
-        out.append(ir.Assign(loc, builder.target(el.value),
-                             ir.TupleGet(loc, ir.Name(loc, items), index)))
+        else:
+            part = ir.TupleGet(loc, ir.Name(loc, items), i if i < star else i - count)
+        bound, then = loop_target(builder, el.value)
+        out += [ir.Assign(loc, bound, part), *then]
     return out
