@@ -313,6 +313,10 @@ def zip_rows(builder: Builder, node: cst.Call) -> ir.Call:
         if rest[-1].value.value == "True":
             kwargs.append(("strict", ir.Const(builder.loc(rest[-1].value), True)))
         rest = rest[:-1]  # strict=False: the shortest row, as without it
+    if rest and rest[-1].keyword is not None and rest[-1].keyword.value == "strict":
+        builder.error(rest[-1], "zip(*rows, strict=...) takes strict=True or strict=False "
+                      "here, a constant")
+        return ir.Call(loc, ZIP_ROWS, [], [])
     if rest or node.args[0].star != "*":
         builder.error(node, "zip() with *rows is compiled as zip(*rows) alone",
                       hint="zip(*rows) of a list of lists or of tuples, strict=True or False")
