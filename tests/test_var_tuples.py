@@ -121,6 +121,8 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("zip_strict_loop", ([(1, 2, 3), (1, 2)], [], 1)), ("zip_strict_loop", ([], [], -1)),
     ("zip_strict_grow", ([[1, 2], [3]], [])), ("zip_strict_grow", ([[1, 2, 3], [3]], [])),
     ("zip_strict_grow", ([[1], [3]], [])), ("zip_strict_grow", ([[1, 2]], [])),
+    ("star_iterators", ([[1, 2], [3, 4], [5, 6]], {"a": [1, 2, 3], "bb": [4]})),
+    ("star_iterators", ([[1], []], {})), ("star_iterators", ([], {"a": []})),
 ]
 
 

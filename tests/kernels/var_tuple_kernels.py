@@ -397,3 +397,11 @@ def zip_strict_grow(rows: list[list[int]], seen: list[int]) -> int:
             rows[1].append(n)
         n += 1
     return n
+
+
+@compile
+def star_iterators(rows: list[list[int]], d: dict[str, list[int]]) -> list[int]:
+    out = [first - sum(others) for first, *others in zip(*rows)]
+    for i, (a, *b) in enumerate(rows):
+        out.append(i * a + len(b))
+    return out + [len(k) + x + len(r) for k, (x, *r) in d.items()]
