@@ -304,7 +304,8 @@ def zip_rows(builder: Builder, node: cst.Call) -> ir.Call:
     """``zip(*rows)`` alone, or with ``strict=True``/``False``: its tuples have as many items
     as rows has rows, known only at run time. A `for` loop walks the rows as it goes
     (codegen/var_tuples.py `for_zip_rows`); as a value (a comprehension's source) the columns
-    are listed when it starts. strict=True is the keyword ``strict``, a constant True."""
+    are listed when it starts. strict=True travels as the keyword ``strict`` (the rows'
+    lengths checked where the walk ends); strict=False is the same as without it."""
     loc = builder.loc(node)
     rest = node.args[1:]
     kwargs: list[tuple[str, ir.Expr]] = []
@@ -312,7 +313,7 @@ def zip_rows(builder: Builder, node: cst.Call) -> ir.Call:
             isinstance(rest[-1].value, cst.Name) and rest[-1].value.value in ("True", "False"):
         if rest[-1].value.value == "True":
             kwargs.append(("strict", ir.Const(builder.loc(rest[-1].value), True)))
-        rest = rest[:-1]  # strict=False: the shortest row, as without it
+        rest = rest[:-1]
     if rest and rest[-1].keyword is not None and rest[-1].keyword.value == "strict":
         builder.error(rest[-1], "zip(*rows, strict=...) takes strict=True or strict=False "
                       "here, a constant")
