@@ -123,6 +123,8 @@ CASES: list[tuple[str, tuple[Any, ...]]] = [
     ("zip_strict_grow", ([[1], [3]], [])), ("zip_strict_grow", ([[1, 2]], [])),
     ("star_iterators", ([[1, 2], [3, 4], [5, 6]], {"a": [1, 2, 3], "bb": [4]})),
     ("star_iterators", ([[1], []], {})), ("star_iterators", ([], {"a": []})),
+    ("star_mixed", ([("a", 1, 2), ("bb", 3, 4)], (1, 2.0, 3.5, "x"))),
+    ("star_mixed", ([], (0, -0.0, 1.0, ""))),
 ]
 
 

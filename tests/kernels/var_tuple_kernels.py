@@ -405,3 +405,10 @@ def star_iterators(rows: list[list[int]], d: dict[str, list[int]]) -> list[int]:
     for i, (a, *b) in enumerate(rows):
         out.append(i * a + len(b))
     return out + [len(k) + x + len(r) for k, (x, *r) in d.items()]
+
+
+@compile
+def star_mixed(rows: list[tuple[str, int, int]], t: tuple[int, float, float, str]) -> tuple[
+        list[tuple[str, int]], int, list[float], str]:
+    a, *m, b = t  # a fixed tuple is read as itself: its items may differ in type
+    return ([(name, sum(scores)) for name, *scores in rows], a, m, b)

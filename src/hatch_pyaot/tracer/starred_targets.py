@@ -3,9 +3,11 @@
 CPython takes every item of ``it``, raises ``ValueError: not enough values to unpack
 (expected at least 2, got 1)`` when there are fewer items than plain names, then binds the
 names from left to right, the starred one to a new list of the items between. Here the same
-in statements: the items as a list (``list(it)``, so any iterable list() takes: a list, a
-tuple of either kind, a str, a dict, a set), the length check, then each name from that
-list (``items[i]``, ``items[-j]``, ``items[k:-m]``).
+in statements: the items (``pyaot.unpack_items``, typing/match.py: a fixed-length tuple as
+itself, so its items may differ in type, any other iterable as ``list(it)`` makes it: a
+list, a tuple[T, ...], a str, a dict, a set), the length check, then each name from them
+(``items[i]``, ``items[-j]``, and for the starred one a sequence pattern's ``*rest``). A
+``for`` target with a starred tuple binds a fresh name, unpacked first in the body.
 
 Free functions over the Builder of tracer/build.py, which calls them.
 """
@@ -18,6 +20,7 @@ import libcst as cst
 
 from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.typing.match import UNPACK_ITEMS
 
 if TYPE_CHECKING:
     from hatch_pyaot.tracer.build import Builder
@@ -75,7 +78,7 @@ def unpack(builder: Builder, target: cst.Tuple | cst.List, value: ir.Expr,
     items = builder.fresh_local("unpacked")
     held = ir.Name(loc, items)
     out: list[ir.Stmt] = [ir.Assign(loc, ir.NameTarget(items, loc),
-                                    ir.Call(loc, "builtins.list", [value]))]
+                                    ir.Call(loc, UNPACK_ITEMS, [value]))]
     if before + after:
         size = ir.Call(loc, "builtins.len", [held])
         message = ir.BinOp(loc, ir.BinOpKind.ADD, ir.Const(
@@ -88,9 +91,8 @@ def unpack(builder: Builder, target: cst.Tuple | cst.List, value: ir.Expr,
     for i, el in enumerate(target.elements):
         part: ir.Expr
         if i == star:
-            stop = ir.Const(loc, -after) if after else None
-            part = ir.Index(loc, ir.Name(loc, items),
-                            ir.SliceExpr(loc, ir.Const(loc, before), stop, None))
+            part = ir.Call(loc, "pyaot.match_rest", [ir.Name(loc, items), ir.Const(loc, before),
+                                                     ir.Const(loc, after)])
         else:
             part = ir.TupleGet(loc, ir.Name(loc, items), i if i < star else i - count)
         bound, then = loop_target(builder, el.value)
