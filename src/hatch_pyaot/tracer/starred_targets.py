@@ -65,7 +65,7 @@ def loop_target(builder: Builder, node: cst.BaseExpression) -> tuple[ir.Target, 
 
 def unpack(builder: Builder, target: cst.Tuple | cst.List, value: ir.Expr,
            loc: Loc) -> list[ir.Stmt]:
-    """``target = value`` where one item of target is starred: the items as a list, the
+    """``target = value`` where one item of target is starred: the items, the
     length check, then each name from left to right (a nested starred tuple unpacked in
     its turn)."""
     stars = [i for i, el in enumerate(target.elements) if isinstance(el, cst.StarredElement)]
