@@ -93,7 +93,7 @@ REFUSED = {
     "open": ("def f(path: str) -> str:\n    with open(path) as f:\n        return f.read()\n",
              (2, 10, "open() is not supported by the compiler")),
     "zip_star": ("def f(rows: list[list[int]]) -> list[int]:\n"
-                 "    return [sum(c) for c in zip(*rows, strict=True)]\n",
+                 "    return [sum(c) for c in zip(*rows, rows[0])]\n",
                  (2, 29, "zip() with *rows is compiled as zip(*rows) alone")),
 }
 

@@ -320,3 +320,95 @@ def probe_more(d: dict[tuple[int, ...], int], s: set[tuple[float, ...]], a: int)
     s.remove((a, 2))
     n = d.pop((a, 1), 0) + d.pop((a,))
     return n + int((a, 3) in s) + int((1, a) in d.keys())
+
+
+@compile
+def star_loop(rows: list[tuple[int, int, int]], more: list[tuple[int, ...]],
+              seen: list[int]) -> tuple[int, list[list[int]]]:
+    s = 0
+    for a, *rest in rows:
+        s += a + len(rest)
+    out = []
+    for *init, last in more:  # the body ran for the rows before a short one
+        seen.append(last)
+        out.append(init)
+    return (s, out)
+
+
+@compile
+def star_loop_mid(rows: list[list[str]], seen: list[int]) -> list[str]:
+    out = []
+    for a, *m, b in rows:
+        if a == "stop":
+            break
+        out.append(a + "".join(m) + "|" + b)
+    else:
+        seen.append(-1)
+    return out
+
+
+@compile
+def star_loop_nested(pairs: list[tuple[list[int], int]], rows: list[list[list[int]]]) -> list[int]:
+    out = []
+    for (a, *b), c in pairs:
+        out.append(a * c + sum(b))
+    for (x, *y), *z in rows:
+        out.append(x + len(y) * 10 + len(z) * 100)
+    return out
+
+
+@compile
+def star_comps(words: list[str], rows: list[list[int]]) -> tuple[
+        list[tuple[str, list[str]]], int, list[int], set[int], dict[int, list[int]]]:
+    return ([(first, rest) for first, *rest in words],
+            sum(a * len(b) for a, *b in rows if b),
+            [x for a, *b in rows for x in b if x > a],
+            {len(r) for *r, _ in rows},
+            {k: v for k, *v in rows})
+
+
+@compile
+def star_comp_nested(pairs: list[tuple[tuple[int, ...], str]]) -> list[str]:
+    return [c * (a + len(b)) for (a, *b), c in pairs]
+
+
+@compile
+def zip_strict(rows: list[list[int]]) -> tuple[list[tuple[int, ...]], list[int]]:
+    return (list(zip(*rows, strict=True)), [sum(c) for c in zip(*rows, strict=True)])
+
+
+@compile
+def zip_strict_loop(rows: list[tuple[int, ...]], seen: list[int], stop: int) -> int:
+    for col in zip(*rows, strict=True):  # the body runs for each full column first
+        if len(seen) == stop:
+            break
+        seen.append(sum(col))
+    else:
+        seen.append(-1)
+    return len(seen)
+
+
+@compile
+def zip_strict_grow(rows: list[list[int]], seen: list[int]) -> int:
+    n = 0
+    for col in zip(*rows, strict=True):  # a row that grows in the body is walked as it is
+        seen.append(col[0])
+        if n < len(seen) and len(rows) > 1:
+            rows[1].append(n)
+        n += 1
+    return n
+
+
+@compile
+def star_iterators(rows: list[list[int]], d: dict[str, list[int]]) -> list[int]:
+    out = [first - sum(others) for first, *others in zip(*rows)]
+    for i, (a, *b) in enumerate(rows):
+        out.append(i * a + len(b))
+    return out + [len(k) + x + len(r) for k, (x, *r) in d.items()]
+
+
+@compile
+def star_mixed(rows: list[tuple[str, int, int]], t: tuple[int, float, float, str]) -> tuple[
+        list[tuple[str, int]], int, list[float], str]:
+    a, *m, b = t  # a fixed tuple is read as itself: its items may differ in type
+    return ([(name, sum(scores)) for name, *scores in rows], a, m, b)

@@ -58,20 +58,32 @@ def augassign(em: FunctionEmitter, s: ir.AugAssign) -> None:
     em.line(f"{target} = {out};")
 
 
+def _strict(e: ir.Call) -> bool:
+    """zip(*rows, strict=True) (tracer/forms.py keeps the keyword only when it is True)."""
+    return any(k == "strict" for k, _ in e.kwargs)
+
+
 def zip_rows(em: FunctionEmitter, e: ir.Call) -> str:
     """``zip(*rows)``: the list of its columns (typing/var_tuples.py)."""
     em.headers.add(HEADER)
     t = em.spec.type_of(e)
     rows = em.expr(e.args[0])
-    return f"pyaot::zip_rows<{t.cpp()}>({rows})"
+    if not _strict(e):
+        return f"pyaot::zip_rows<{t.cpp()}>({rows})"
+    out = em.temp(t)
+    em.line(f"if (!pyaot::zip_rows_strict({out}, {rows})) [[unlikely]] {em.fail(e.loc.line)}")
+    return out
 
 
 def for_zip_rows(em: FunctionEmitter, s: ir.ForEach) -> None:
     """``for col in zip(*rows):`` walked lazily (pyaot::zip_rows_walk): the rows are taken when
-    the loop starts, their items as the loop reaches them, as CPython's zip does."""
+    the loop starts, their items as the loop reaches them, as CPython's zip does. With
+    strict=True the column that ended the loop is checked after it, unless the body broke
+    out: CPython raises there, after the body ran for every full column."""
     em.headers.add(HEADER)
     assert isinstance(s.iterable, ir.Call)
-    broke = em.flag() if s.orelse else None
+    strict = _strict(s.iterable)
+    broke = em.flag() if s.orelse or strict else None
     lt = em.spec.type_of(s.iterable)
     assert isinstance(lt, ListType) and lt.item is not None
     rows_t = em.spec.type_of(s.iterable.args[0])
@@ -80,9 +92,16 @@ def for_zip_rows(em: FunctionEmitter, s: ir.ForEach) -> None:
     em.temps += 1
     walk, k = f"zw{em.temps}", f"k{em.temps}"
     em.line(f"pyaot::zip_rows_walk<{lt.item.cpp()}, {rows_t.item.cpp()}> {walk}({rows});")
-    em.line(f"for (std::int64_t {k} = 0; {walk}.more({k}); ++{k}) {{")
+    if strict:
+        em.line(f"std::int64_t {k} = 0;")
+        em.line(f"for (; {walk}.more({k}); ++{k}) {{")
+    else:
+        em.line(f"for (std::int64_t {k} = 0; {walk}.more({k}); ++{k}) {{")
     with em.indented():
         em.assign_code(s.target, f"{walk}.column({k})", lt.item)
     em.loop_body(s.body, broke, s.loc.line)
     em.line("}")
+    if strict:
+        em.line(f"if (!{broke} && !{walk}.ended_evenly({k})) [[unlikely]] "
+                f"{em.fail(s.iterable.loc.line)}")
     em.loop_else(s.orelse, broke)

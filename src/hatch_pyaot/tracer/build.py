@@ -622,8 +622,8 @@ class Builder:
         if (over_map := functional.loop(self, node)) is not None:
             return over_map
         header = self.iteration(node.iter)
-        target = self.target(node.target)
-        body = self.loop_body(node.body)
+        target, unpacking = starred_targets.loop_target(self, node.target)
+        body = unpacking + self.loop_body(node.body)
         orelse = self.block(_block(node.orelse.body)) if node.orelse else []
         return self.make_loop(node, header, target, body, orelse)
 

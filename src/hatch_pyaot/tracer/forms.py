@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from hatch_pyaot.ir import nodes as ir
-from hatch_pyaot.tracer import generators
+from hatch_pyaot.tracer import generators, starred_targets
 from hatch_pyaot.tracer.resolve import OpName, UserClass, UserFunction
 from hatch_pyaot.typing.var_tuples import ZIP_ROWS
 
@@ -124,11 +124,11 @@ def reduction(builder: Builder, node: cst.Call, gen: cst.GeneratorExp) -> ir.Exp
     saved = dict(builder.renames)
     for name in _target_names(comp.target):
         builder.renames[name] = builder.fresh_local(name)
+    target, unpacking = starred_targets.loop_target(builder, comp.target)
     body: list[ir.Stmt] = [ir.ReduceStep(builder.loc(gen.elt), builder.expr(gen.elt))]
     for cond in reversed(comp.ifs):
         body = [ir.If(builder.loc(cond), builder.expr(cond.test), body, [])]
-    target = builder.target(comp.target)
-    loop = builder.make_loop(comp, header, target, body, [])
+    loop = builder.make_loop(comp, header, target, unpacking + body, [])
     builder.renames = saved
     if loop is None:
         return ir.Const(loc, 0)
@@ -165,7 +165,7 @@ def comprehension_loops(builder: Builder, first: cst.CompFor,
     """The nested loops of a comprehension's ``for`` clauses (and their ``if``s) around
     ``body_of()``, built with the clauses' variables renamed; None after an error."""
     saved = dict(builder.renames)
-    clauses: list[tuple[cst.CompFor, Iteration | None, ir.Target]] = []
+    clauses: list[tuple[cst.CompFor, Iteration | None, ir.Target, list[ir.Stmt]]] = []
     comp: cst.CompFor | None = first
     while comp is not None:
         if comp.asynchronous is not None:
@@ -173,14 +173,14 @@ def comprehension_loops(builder: Builder, first: cst.CompFor,
         header = builder.iteration(comp.iter)  # in the scope of the clauses before it
         for name in _target_names(comp.target):
             builder.renames[name] = builder.fresh_local(name)
-        clauses.append((comp, header, builder.target(comp.target)))
+        clauses.append((comp, header, *starred_targets.loop_target(builder, comp.target)))
         comp = comp.inner_for_in
     body = body_of()
     loop: ir.Stmt | None = None
-    for clause, header, target in reversed(clauses):
+    for clause, header, target, unpacking in reversed(clauses):
         for cond in reversed(clause.ifs):
             body = [ir.If(builder.loc(cond), builder.expr(cond.test), body, [])]
-        loop = builder.make_loop(clause, header, target, body, [])
+        loop = builder.make_loop(clause, header, target, unpacking + body, [])
         if loop is None:
             break
         body = [loop]
@@ -301,19 +301,28 @@ def iterator_call(builder: Builder, node: cst.Call, name: str) -> ir.Call:
 
 
 def zip_rows(builder: Builder, node: cst.Call) -> ir.Call:
-    """``zip(*rows)`` alone: its tuples have as many items as rows has rows, known only at
-    run time. A `for` loop walks the rows as it goes (codegen/var_tuples.py `for_zip_rows`);
-    as a value (a comprehension's source) the columns are listed when it starts."""
+    """``zip(*rows)`` alone, or with ``strict=True``/``False``: its tuples have as many items
+    as rows has rows, known only at run time. A `for` loop walks the rows as it goes
+    (codegen/var_tuples.py `for_zip_rows`); as a value (a comprehension's source) the columns
+    are listed when it starts. strict=True travels as the keyword ``strict`` (the rows'
+    lengths checked where the walk ends); strict=False is the same as without it."""
     loc = builder.loc(node)
     rest = node.args[1:]
+    kwargs: list[tuple[str, ir.Expr]] = []
     if rest and rest[-1].keyword is not None and rest[-1].keyword.value == "strict" and \
-            isinstance(rest[-1].value, cst.Name) and rest[-1].value.value == "False":
-        rest = rest[:-1]  # strict=False: the shortest row, as without it
+            isinstance(rest[-1].value, cst.Name) and rest[-1].value.value in ("True", "False"):
+        if rest[-1].value.value == "True":
+            kwargs.append(("strict", ir.Const(builder.loc(rest[-1].value), True)))
+        rest = rest[:-1]
+    if rest and rest[-1].keyword is not None and rest[-1].keyword.value == "strict":
+        builder.error(rest[-1], "zip(*rows, strict=...) takes strict=True or strict=False "
+                      "here, a constant")
+        return ir.Call(loc, ZIP_ROWS, [], [])
     if rest or node.args[0].star != "*":
         builder.error(node, "zip() with *rows is compiled as zip(*rows) alone",
-                      hint="zip(*rows) of a list of lists or of tuples")
+                      hint="zip(*rows) of a list of lists or of tuples, strict=True or False")
         return ir.Call(loc, ZIP_ROWS, [], [])
-    return ir.Call(loc, ZIP_ROWS, [builder.expr(node.args[0].value)], [])  # typing/var_tuples.py
+    return ir.Call(loc, ZIP_ROWS, [builder.expr(node.args[0].value)], kwargs)  # typing/var_tuples.py
 
 
 def iterator_value(builder: Builder, node: cst.Call, name: str) -> ir.Expr:

@@ -19,6 +19,7 @@ import libcst as cst
 
 from hatch_pyaot.errors import Loc
 from hatch_pyaot.ir import nodes as ir
+from hatch_pyaot.tracer import starred_targets
 from hatch_pyaot.tracer.project import PRELUDE
 from hatch_pyaot.tracer.resolve import OpName
 
@@ -142,8 +143,8 @@ def loop(builder: Builder, node: cst.For) -> ir.Stmt | None:
     if parts is None:
         return None
     iterable, target, names, func = parts
-    bind = builder.target(node.target)
-    body = builder.loop_body(node.body)
+    bind, unpacking = starred_targets.loop_target(builder, node.target)
+    body = unpacking + builder.loop_body(node.body)
     orelse = builder.block(_block_of(node.orelse)) if node.orelse else []
     return ir.ForEach(loc, target, iterable, _per_item(loc, name, names, func, body, bind),
                       orelse)

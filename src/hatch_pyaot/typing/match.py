@@ -33,7 +33,10 @@ if TYPE_CHECKING:
     from hatch_pyaot.typing.typed import Specialization
 
 INTRINSICS: Final = ("pyaot.match_class", "pyaot.match_sequence", "pyaot.match_mapping",
-                     "pyaot.match_cast", "pyaot.match_rest")
+                     "pyaot.match_cast", "pyaot.match_rest", "pyaot.unpack_items")
+UNPACK_ITEMS: Final = "pyaot.unpack_items"
+"""The items a starred target unpacks (tracer/starred_targets.py), which then reads them as
+a sequence pattern's do: ``match_rest`` for the starred name."""
 
 
 def handles(e: ir.Expr) -> bool:
@@ -48,6 +51,8 @@ def typed(typer: FunctionTyper, e: ir.Expr) -> object:
         return cast(typer, e)
     if e.func == "pyaot.match_rest":
         return rest(typer, e)
+    if e.func == UNPACK_ITEMS:
+        return unpack_items(typer, e)
     if e.func == "pyaot.match_class":
         check = e.args[0]
         assert isinstance(check, ir.TypeCheck)
@@ -146,6 +151,17 @@ def cast(typer: FunctionTyper, e: ir.Call) -> Type | None:
     if "." not in name.value:
         return t.item if isinstance(t, OptionalType) else t
     return typer.owner.program.resolver.classes[name.value].type
+
+
+def unpack_items(typer: FunctionTyper, e: ir.Call) -> Type | None:
+    """A fixed-length tuple as itself (its items may differ in type: ``name, *scores`` of a
+    ``tuple[str, int, int]``), any other iterable as ``list()`` makes it."""
+    t = typer.expr(e.args[0], raw=True)
+    items = e.args[0] if isinstance(t, TupleType) else ir.Call(e.loc, "builtins.list",
+                                                               [e.args[0]])
+    result = typer.expr(items)
+    typer.spec.patterns[e] = PatternTest(None, items)
+    return result
 
 
 def rest(typer: FunctionTyper, e: ir.Call) -> Type | None:

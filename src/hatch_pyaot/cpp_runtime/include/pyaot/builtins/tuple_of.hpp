@@ -80,6 +80,34 @@ bool list_index(std::int64_t& out, const tuple_of<T>& t, const V& value,
   return raise(Exc::ValueError, "tuple.index(x): x not in tuple");
 }
 
+namespace detail {
+
+/// zip(*rows, strict=True) whose column k is missing from a row: CPython's ValueError unless
+/// every row ended there. It names the first row that ran out ('zip() argument 3 is shorter
+/// than arguments 1-2') or, when that is the first, the first row that had an item k
+/// ('zip() argument 2 is longer than argument 1').
+template <class Rows>
+bool zip_rows_ended_evenly(const Rows& rows, std::int64_t k) {
+  const std::size_t n = rows.size();
+  std::size_t out = 0;
+  while (out < n && k < rows[out].size()) ++out;
+  if (out == n) return true;
+  auto plural = [](std::size_t i) { return i == 1 ? " " : "s 1-"; };
+  if (out > 0) {
+    return raise_format(Exc::ValueError, "zip() argument %zu is shorter than argument%s%zu",
+                        out + 1, plural(out), out);
+  }
+  for (std::size_t i = 1; i < n; ++i) {
+    if (k < rows[i].size()) {
+      return raise_format(Exc::ValueError, "zip() argument %zu is longer than argument%s%zu",
+                          i + 1, plural(i), i);
+    }
+  }
+  return true;
+}
+
+}  // namespace detail
+
 /// zip(*rows): the columns (Out, a list<tuple_of<T>>), as long as the shortest row; none of
 /// no rows. Rows are lists or tuples of T (list<T> both).
 template <class Out, class R>
@@ -99,9 +127,21 @@ Out zip_rows(const list<R>& rows) {
   return out;
 }
 
+/// zip(*rows, strict=True): the columns, or CPython's ValueError when the rows differ in
+/// length (nothing runs between the columns, so the lengths are checked first).
+template <class Out, class R>
+bool zip_rows_strict(Out& out, const list<R>& rows) {
+  std::int64_t n = INT64_MAX;
+  for (const auto& row : rows.items()) n = std::min(n, row.size());
+  if (!detail::zip_rows_ended_evenly(rows.items(), n)) [[unlikely]] return false;
+  out = zip_rows<Out>(rows);
+  return true;
+}
+
 /// for col in zip(*rows): the rows as they were when the loop started (CPython's *rows), each
 /// walked as the loop goes, as a list iterator walks it: a row that grows or changes in the
 /// body gives the columns after it its new items; the loop ends at the first row too short.
+/// With strict=True, ended_evenly(k) at the column k that ended the loop checks the rest.
 template <class Column, class R>
 class zip_rows_walk {
  public:
@@ -118,6 +158,7 @@ class zip_rows_walk {
     for (const auto& row : rows_) out.items().push_back(row.items()[static_cast<std::size_t>(k)]);
     return out;
   }
+  bool ended_evenly(std::int64_t k) const { return detail::zip_rows_ended_evenly(rows_, k); }
 
  private:
   std::remove_cvref_t<decltype(std::declval<const list<R>&>().items())> rows_;
