@@ -67,3 +67,15 @@ def test_integer_index_arrays(pair):
 def test_lookup_table_on_an_image(pair):
     table = (255 - np.arange(256)).astype(np.uint8)
     check(pair, "lookup", table, RNG.integers(0, 256, (4, 5)).astype(np.uint8))
+
+
+def test_a_tuple_held_in_a_name_is_the_indices(pair):
+    """a[idx] with idx = (i, j), or a tuple parameter: NumPy takes the tuple's items as the
+    indices, one per axis (IndexError past an axis' end), read and assigned."""
+    a = RNG.normal(size=(3, 4))
+    for i, j in ((1, 2), (-1, -4), (3, 0), (0, -5)):
+        check(pair, "at_pair", a, i, j)
+        check(pair, "set_at", a.copy(), (i, j), 7.5)
+    for i in (0, 2, -3, 3):
+        check(pair, "row_of", a, (i,))
+    check(pair, "row_of", a[::-1, ::2], (1,))

@@ -73,3 +73,19 @@ def reversed_assign(a: NDArray[np.float64]) -> NDArray[np.float64]:
     m = a > 0
     a[m] = a[::-1][m]
     return a
+
+
+@compile
+def at_pair(a: NDArray[np.float64], i: int, j: int) -> float:
+    idx = (i, j)
+    return a[idx]
+
+
+@compile
+def set_at(a: NDArray[np.float64], idx: tuple[int, int], v: float) -> None:
+    a[idx] = v
+
+
+@compile
+def row_of(a: NDArray[np.float64], idx: tuple[int]) -> NDArray[np.float64]:
+    return a[idx]

@@ -59,6 +59,7 @@ def element(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
             indices: list[ir.Expr]) -> Type | None:
     """The type of ``a[...]``: a NumPy scalar when every dimension gets an integer, else a
     view (``a[1:-1]``, ``a[i]`` of a 2-d array, ``a[:, j]``) of the remaining dimensions."""
+    indices = _tuple_items(typer, indices)
     expanded = _expand(typer, e, array, indices)
     if expanded is None:
         return None
@@ -91,6 +92,19 @@ def element(typer: FunctionTyper, e: ir.Expr | ir.Stmt, array: ArrayType,
     if integers == array.ndim and not new_axes:
         return DTypeScalar(array.dtype)
     return ArrayType(array.dtype, array.ndim - integers + len(new_axes))
+
+
+def _tuple_items(typer: FunctionTyper, indices: list[ir.Expr]) -> list[ir.Expr]:
+    """``a[idx]`` of a name holding a tuple of integers (``idx = (i, j)``, a ``tuple[int,
+    int]`` parameter): its items are the indices, as NumPy takes a tuple."""
+    if len(indices) != 1 or not isinstance(indices[0], ir.Name):
+        return indices
+    held = indices[0]
+    t = typer.expr(held)
+    if not (isinstance(t, TupleType) and t.items
+            and all(numpy_ops.is_integer(item) for item in t.items)):
+        return indices
+    return [ir.TupleGet(held.loc, held, k) for k in range(len(t.items))]
 
 
 def _is_constant(e: ir.Expr, value: object) -> bool:
