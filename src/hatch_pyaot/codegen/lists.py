@@ -25,6 +25,7 @@ from hatch_pyaot.ir.types import (
     STR,
     ClassType,
     DequeType,
+    DictType,
     ListType,
     OptionalType,
     SetType,
@@ -274,6 +275,12 @@ def compare(kind: ir.CmpOpKind, left: str, lt: Type, right: str, rt: Type) -> st
     return test[kind]
 
 
+def _scattered(t: Type) -> bool:
+    """Items that are handles to boxes elsewhere in memory (strings, containers, objects),
+    which a loop over their list prefetches ahead (pyaot::prefetch_ahead)."""
+    return t == STR or isinstance(t, ListType | DictType | SetType | ClassType)
+
+
 def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     if isinstance(s.iterable, ir.Call) and s.iterable.func == ZIP_ROWS:
         var_tuples.for_zip_rows(em, s)  # walked as the loop goes, not listed first
@@ -288,6 +295,8 @@ def for_each(em: FunctionEmitter, s: ir.ForEach) -> None:
     if isinstance(lt, ListType) and lt.item is not None:
         with em.indented():
             item = f"{lt.item.cpp()}({lst}.items()[static_cast<std::size_t>({counter})])"
+            if _scattered(lt.item):
+                em.line(f"pyaot::prefetch_ahead({lst}, {counter});")
             em.assign_code(s.target, item, lt.item)
     em.loop_body(s.body, broke, s.loc.line)  # a loop that appends can run long: Ctrl-C
     em.line("}")
