@@ -80,7 +80,7 @@ void append_text(std::string& out, const T& value, bool repr) {
     out += frozen ? "frozenset({" : "{";
     bool first = true;
     for (const auto& slot : value.table()) {
-      if (slot.state != set_detail::active) continue;
+      if (!slot.live()) continue;
       if (!first) out += ", ";
       first = false;
       append_text(out, slot.key, true);

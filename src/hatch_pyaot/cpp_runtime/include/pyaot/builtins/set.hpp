@@ -25,11 +25,42 @@
 
 namespace pyaot {
 
+namespace set_detail {
+inline constexpr std::uint8_t active = 1;
+inline constexpr std::uint8_t dummy = 2;
+/// Keys whose hash is below 2**61 in magnitude (ints and floats, which Python hashes modulo
+/// 2**61 - 1): their slots tell never-used and deleted by two hashes no key has.
 template <class T>
+inline constexpr bool narrow_hash = std::is_same_v<T, std::int64_t> || std::is_same_v<T, double>;
+inline constexpr std::int64_t unused_hash = INT64_MIN;
+inline constexpr std::int64_t dummy_hash = INT64_MIN + 1;
+}  // namespace set_detail
+
+/// A slot of the table: never used, holding a key (with its hash), or a dummy (deleted).
+template <class T, bool Narrow = set_detail::narrow_hash<T>>
 struct SetSlot {
   std::int64_t hash = 0;
   std::uint8_t state = 0;  ///< 0 never used, 1 holds key, 2 dummy (deleted)
   T key{};
+  static SetSlot holding(std::int64_t h, T k) { return {h, set_detail::active, std::move(k)}; }
+  static SetSlot deleted() { return {-1, set_detail::dummy, T{}}; }
+  bool live() const noexcept { return state == set_detail::active; }
+  bool unused() const noexcept { return state == 0; }
+  /// Holds a key of hash h (then py_eq tells whether it is the key looked for).
+  bool holds(std::int64_t h) const noexcept { return state == set_detail::active && hash == h; }
+};
+
+/// The slot of an int or float key: 16 bytes (CPython's own entry size), not 24, the state
+/// in the hash word (set_detail::unused_hash, dummy_hash).
+template <class T>
+struct SetSlot<T, true> {
+  std::int64_t hash = set_detail::unused_hash;
+  T key{};
+  static SetSlot holding(std::int64_t h, T k) { return {h, k}; }
+  static SetSlot deleted() { return {set_detail::dummy_hash, T{}}; }
+  bool live() const noexcept { return hash > set_detail::dummy_hash; }
+  bool unused() const noexcept { return hash == set_detail::unused_hash; }
+  bool holds(std::int64_t h) const noexcept { return hash == h; }
 };
 
 template <class T>
@@ -46,8 +77,6 @@ struct SetBox {
 namespace set_detail {
 inline constexpr std::size_t linear_probes = 9;
 inline constexpr int perturb_shift = 5;
-inline constexpr std::uint8_t active = 1;
-inline constexpr std::uint8_t dummy = 2;
 }  // namespace set_detail
 
 template <class T>
@@ -80,8 +109,8 @@ class set {
       std::size_t j = i;
       for (;;) {
         SetSlot<T>& slot = table[j];
-        if (slot.state == 0) return nullptr;
-        if (slot.state == set_detail::active && slot.hash == hash && py_eq(slot.key, key)) {
+        if (slot.unused()) return nullptr;
+        if (slot.holds(hash) && py_eq(slot.key, key)) {
           return &slot;
         }
         if (probes-- == 0) break;
@@ -105,11 +134,11 @@ class set {
       std::size_t probes = (i + set_detail::linear_probes <= mask) ? set_detail::linear_probes : 0;
       for (std::size_t j = i;; ++j) {
         SetSlot<T>& slot = table[j];
-        if (slot.state == 0) {
+        if (slot.unused()) {
           unused = &slot;
           break;
         }
-        if (slot.state == set_detail::active) {
+        if (slot.live()) {
           if (slot.hash == hash && py_eq(slot.key, key)) return false;
         } else {
           freeslot = &slot;  // the last dummy seen, as CPython 3.11 keeps it
@@ -122,10 +151,10 @@ class set {
     ++box_->version;
     ++box_->used;
     if (freeslot != nullptr) {
-      *freeslot = SetSlot<T>{hash, set_detail::active, key};
+      *freeslot = SetSlot<T>::holding(hash, key);
       return true;
     }
-    *unused = SetSlot<T>{hash, set_detail::active, key};
+    *unused = SetSlot<T>::holding(hash, key);
     ++box_->fill;
     if (static_cast<std::size_t>(box_->fill) * 5 >= mask * 3) {
       resize(box_->used > 50000 ? box_->used * 2 : box_->used * 4);
@@ -137,9 +166,7 @@ class set {
   bool discard(const T& key, std::int64_t hash) {
     SetSlot<T>* slot = find(key, hash);
     if (slot == nullptr) return false;
-    slot->state = set_detail::dummy;
-    slot->key = T{};
-    slot->hash = -1;
+    *slot = SetSlot<T>::deleted();
     --box_->used;
     ++box_->version;
     return true;
@@ -154,7 +181,7 @@ class set {
     old.swap(box_->table);
     box_->fill = box_->used;
     for (auto& slot : old) {
-      if (slot.state == set_detail::active) insert_clean(std::move(slot.key), slot.hash);
+      if (slot.live()) insert_clean(std::move(slot.key), slot.hash);
     }
   }
 
@@ -165,11 +192,11 @@ class set {
     auto perturb = static_cast<std::size_t>(hash);
     std::size_t i = static_cast<std::size_t>(hash) & mask;
     for (;;) {
-      if (table[i].state == 0) break;
+      if (table[i].unused()) break;
       bool found = false;
       if (i + set_detail::linear_probes <= mask) {
         for (std::size_t j = 1; j <= set_detail::linear_probes; ++j) {
-          if (table[i + j].state == 0) {
+          if (table[i + j].unused()) {
             i += j;
             found = true;
             break;
@@ -180,7 +207,7 @@ class set {
       perturb >>= set_detail::perturb_shift;
       i = (i * 5 + 1 + perturb) & mask;
     }
-    table[i] = SetSlot<T>{hash, set_detail::active, std::move(key)};
+    table[i] = SetSlot<T>::holding(hash, std::move(key));
   }
 
   void clear() {
@@ -219,7 +246,7 @@ std::int64_t py_hash(const frozenset<T>& s) {
   };
   std::uint64_t hash = 0;
   for (const auto& slot : s.table()) {
-    if (slot.state == set_detail::active) hash ^= shuffle(static_cast<std::uint64_t>(slot.hash));
+    if (slot.live()) hash ^= shuffle(static_cast<std::uint64_t>(slot.hash));
   }
   hash ^= (static_cast<std::uint64_t>(s.size()) + 1) * 1927868237ULL;
   hash ^= (hash >> 11) ^ (hash >> 25);
@@ -238,7 +265,7 @@ void append_repr(std::string& out, const frozenset<T>& s) {
   out += "frozenset({";
   bool first = true;
   for (const auto& slot : s.table()) {
-    if (slot.state != set_detail::active) continue;
+    if (!slot.live()) continue;
     if (!first) out += ", ";
     first = false;
     append_repr(out, slot.key);
@@ -255,7 +282,7 @@ bool set_contains(const set<T>& s, const std::type_identity_t<T>& key) {
 template <class T, class F>
 void set_each(const set<T>& s, F f) {
   for (const auto& slot : s.table()) {
-    if (slot.state == set_detail::active) f(slot.key, slot.hash);
+    if (slot.live()) f(slot.key, slot.hash);
   }
 }
 
@@ -439,10 +466,10 @@ bool set_pop(T& out, const set<T>& s) {
   if (box->used == 0) [[unlikely]] return raise(Exc::KeyError, "'pop from an empty set'");
   const std::size_t mask = s.mask();
   std::size_t i = box->finger & mask;
-  while (box->table[i].state != set_detail::active) i = (i + 1) & mask;
+  while (!box->table[i].live()) i = (i + 1) & mask;
   SetSlot<T>& slot = box->table[i];
   out = std::move(slot.key);
-  slot = SetSlot<T>{-1, set_detail::dummy, T{}};
+  slot = SetSlot<T>::deleted();
   --box->used;
   box->finger = i + 1;
   ++box->version;
@@ -517,7 +544,7 @@ bool set_next(set_cursor& c, const set<T>& s, std::int64_t& at) {
   }
   const auto& table = s.table();
   std::size_t i = c.pos;
-  while (i < table.size() && table[i].state != set_detail::active) ++i;
+  while (i < table.size() && !table[i].live()) ++i;
   if (i >= table.size()) {
     at = -1;
     c.pos = i;

@@ -39,7 +39,7 @@ int mirror_set(PyObject* obj, set<T>& out, const char* func, const char* param) 
     SetSlot<T>& slot = box->table[static_cast<std::size_t>(i)];
     if (entry.key == nullptr) continue;
     if (entry.hash == -1) {
-      slot = SetSlot<T>{-1, set_detail::dummy, T{}};
+      slot = SetSlot<T>::deleted();
       continue;
     }
     T key{};
@@ -53,7 +53,7 @@ int mirror_set(PyObject* obj, set<T>& out, const char* func, const char* param) 
       box->table.assign(8, SetSlot<T>{});
       return 0;
     }
-    slot = SetSlot<T>{static_cast<std::int64_t>(entry.hash), set_detail::active, std::move(key)};
+    slot = SetSlot<T>::holding(static_cast<std::int64_t>(entry.hash), std::move(key));
   }
   box->fill = static_cast<std::int64_t>(so->fill);
   box->used = static_cast<std::int64_t>(so->used);
