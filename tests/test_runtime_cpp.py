@@ -11,7 +11,16 @@ from types import ModuleType
 
 import pytest
 
-from cpp_build import CPP, INCLUDE, assert_clean_run, build, build_and_run, load_extension, run
+from cpp_build import (
+    CPP,
+    FLAGS,
+    INCLUDE,
+    assert_clean_run,
+    build,
+    build_and_run,
+    load_extension,
+    run,
+)
 
 
 def test_cpp_unit_tests_under_sanitizers(cxx: str, tmp_path: Path) -> None:
@@ -189,6 +198,15 @@ def test_list_runtime_under_sanitizers(cxx: str, tmp_path: Path) -> None:
     """pyaot/builtins/list.hpp: sharing, the reference count and CPython's errors, with
     LeakSanitizer on (every list freed, nested ones too)."""
     assert_clean_run(build_and_run(cxx, CPP / "test_list.cpp", tmp_path / "test_list"))
+
+
+def test_free_lists_go_back_when_their_thread_ends(cxx: str, tmp_path: Path) -> None:
+    """pyaot/small_heap.hpp with its free lists on (no AddressSanitizer, which turns them
+    off): a thread reuses the boxes it freed, and gives them back when it ends."""
+    exe = tmp_path / "test_small_heap"
+    build([cxx, *FLAGS, "-O1", "-pthread", str(CPP / "test_small_heap.cpp"),
+           "-o", str(exe)])
+    assert_clean_run(run(exe), leaks=False)
 
 
 def test_dict_runtime_under_sanitizers(cxx: str, tmp_path: Path) -> None:

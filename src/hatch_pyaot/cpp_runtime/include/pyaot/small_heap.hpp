@@ -19,14 +19,16 @@ namespace detail {
 /// a list pop is cheaper than malloc, whose slow paths (consolidating thousands of freed
 /// chunks when a large block is asked for) a call's worth of rows runs into. Off under
 /// AddressSanitizer, which must see every free. With them, the objects waiting to be freed
-/// (the trashcan, builtins/object.hpp): one thread-local, since in a shared library each thread-local access is a call
-/// (__tls_get_addr) and freeing an object needs both. Plain data, so that the thread-local
-/// needs no guard.
+/// (the trashcan, builtins/object.hpp): one thread-local, since in a shared library each
+/// thread-local access is a call (__tls_get_addr) and freeing an object needs both. Plain
+/// data, so that the thread-local needs no guard; the lists go back to the system when their
+/// thread ends (release_lists), so that short-lived threads do not each keep what they freed.
 struct Heap {
   static constexpr std::size_t kStep = 16, kClasses = 16, kKeep = 1 << 16;
   void* head[kClasses];
   std::uint32_t count[kClasses];
   bool freeing;     ///< an object is being freed: those it releases wait in `pending`
+  bool releasing;   ///< the thread's end gives the lists back (keep_until_exit ran)
   object* pending;  ///< linked through their `refs`, which a dead object no longer needs
 };
 
@@ -66,9 +68,37 @@ inline void* allocate(std::size_t size) {
   return ::operator new(size);
 }
 
+/// Gives every free list of `h` back to the system; boxes freed later (by other
+/// thread-locals going at the thread's end) go to the system directly.
+inline void release_lists(Heap& h) noexcept {
+  for (std::size_t k = 1; k < Heap::kClasses; ++k) {
+    while (void* p = h.head[k]) {
+      h.head[k] = *static_cast<void**>(p);
+      ::operator delete(p);
+    }
+    h.count[k] = Heap::kKeep;
+  }
+}
+
+/// The thread-local whose destructor runs release_lists when its thread ends.
+struct ListsRelease {
+  ~ListsRelease() { release_lists(heap()); }
+};
+
+/// Registers the release at the thread's end: the first time a thread keeps a freed box,
+/// not on every access to the heap. A WebAssembly module has one thread, which ends with it.
+[[gnu::noinline]] inline void keep_until_exit(Heap& h) noexcept {
+  h.releasing = true;
+#if !defined(__wasi__) && !defined(__EMSCRIPTEN__)
+  static thread_local ListsRelease release;  // made here, its destructor queued for the end
+  (void)release;
+#endif
+}
+
 /// A box of free list `k` (not 0) goes back to it, or to the system past kKeep of them.
 inline void deallocate_class(Heap& h, void* p, std::uint8_t k) {
   if (h.count[k] < Heap::kKeep) {
+    if (!h.releasing) [[unlikely]] keep_until_exit(h);
     *static_cast<void**>(p) = h.head[k];
     h.head[k] = p;
     ++h.count[k];
