@@ -1,11 +1,12 @@
 #pragma once
 // cv2.cvtColor's colour spaces for three-channel images: BGR/RGB -> HSV, BGR/RGB <-> YCrCb and
 // BGR/RGB <-> YUV. uint8 is OpenCV's fixed point (14-bit YCrCb/YUV coefficients, HSV by its
-// 12-bit division tables), equal to cv2 over all 16.7M colours; float32 uses OpenCV's float
-// coefficients (H in degrees, S and V in [0, 1]).
+// 12-bit division tables, here computed in float), equal to cv2 over all 16.7M colours;
+// float32 uses OpenCV's float coefficients (H in degrees, S and V in [0, 1]).
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -76,27 +77,70 @@ template <int BLUE, class T>
   }
 }
 
-struct HsvTables {
-  int sdiv[256];
-  int hdiv[256];
-  HsvTables() noexcept {
-    sdiv[0] = hdiv[0] = 0;
-    for (int i = 1; i < 256; ++i) {
-      sdiv[i] = static_cast<int>(std::nearbyint((255 << 12) / (1.0 * i)));
-      hdiv[i] = static_cast<int>(std::nearbyint((180 << 12) / (6.0 * i)));
-    }
-  }
+// The uint8 HSV arithmetic, written once for an int (one pixel) and for a vector of int32
+// lanes (to_hsv16): a comparison's mask (-1 or 0), a conversion, the lanes' float type.
+[[gnu::always_inline]] inline int mask_of(bool c) noexcept { return -static_cast<int>(c); }
+template <class To, class From>
+[[gnu::always_inline]] inline void convert(To& out, From x) noexcept {
+  out = static_cast<To>(x);
+}
+template <class V>
+struct float_lanes {
+  using type = float;
 };
 
-inline const HsvTables& hsv_tables() noexcept {
-  static const HsvTables tables;
-  return tables;
+#if PYAOT_CV2_SHUFFLE
+typedef std::int32_t ints8 __attribute__((vector_size(32)));
+typedef float floats8 __attribute__((vector_size(32)));
+[[gnu::always_inline]] inline const ints8& mask_of(const ints8& m) noexcept { return m; }
+[[gnu::always_inline]] inline void convert(floats8& out, const ints8& x) noexcept {
+  out = __builtin_convertvector(x, floats8);
+}
+[[gnu::always_inline]] inline void convert(ints8& out, const floats8& x) noexcept {
+  out = __builtin_convertvector(x, ints8);
+}
+template <>
+struct float_lanes<ints8> {
+  using type = floats8;
+};
+#endif
+
+/// OpenCV's HSV division tables, sdiv[i] = round((255 << 12) / i) and
+/// hdiv[i] = round((180 << 12) / (6 i)), as `num` / i rounded: in float, which gives the
+/// double's rounding for every i in [1, 255] (no quotient is near a half, and num < 2^22
+/// rounds by adding and subtracting 1.5 * 2^23), so that it vectorizes (a table would be a
+/// gather). i = 0 gives num, not the table's 0: the callers multiply it by 0 then.
+/// (Out parameters: a function returning a 32-byte vector has an ABI that GCC warns of.)
+template <class V>
+[[gnu::always_inline]] inline void hsv_quotient(V& out, int num, const V& i) noexcept {
+  typename float_lanes<V>::type q;
+  convert(q, i - mask_of(i == 0));
+  q = static_cast<float>(num) / q;
+  constexpr float magic = 12582912.0f;
+  convert(out, (q + magic) - magic);
 }
 
-/// `tables`: hsv_tables(), read once by the caller (a function-local static is a guarded
-/// load, which keeps a loop from vectorizing).
+/// OpenCV's uint8 hue and saturation of b, g, r (ints or vectors of int32 lanes).
+template <class V>
+[[gnu::always_inline]] inline void hsv_of(const V& b, const V& g, const V& r, V& h,
+                                          V& sat) noexcept {
+  const V bg = b > g ? b : g, bg_min = b < g ? b : g;
+  const V v = bg > r ? bg : r, vmin = bg_min < r ? bg_min : r;
+  const V diff = v - vmin;
+  V sdiv, hdiv;
+  hsv_quotient(sdiv, 255 << 12, v);
+  hsv_quotient(hdiv, 30 << 12, diff);
+  sat = (diff * sdiv + (1 << 11)) >> 12;
+  // v == r ? g - b : v == g ? b - r + 2 * diff : r - g + 4 * diff, by masks (branches on
+  // random colours mispredict, and masks vectorize)
+  const V is_r = mask_of(v == r), is_g = mask_of(v == g) & ~is_r;
+  h = (is_r & (g - b)) | (is_g & (b - r + 2 * diff)) | (~(is_r | is_g) & (r - g + 4 * diff));
+  h = (h * hdiv + (1 << 11)) >> 12;
+  h += (h >> 31) & 180;  // h < 0: h + 180
+}
+
 template <int BLUE, class T>
-[[gnu::always_inline]] inline void to_hsv(T* d, const T* s, const HsvTables& tables) noexcept {
+[[gnu::always_inline]] inline void to_hsv(T* d, const T* s) noexcept {
   const T b = s[BLUE], g = s[1], r = s[BLUE ^ 2];
   if constexpr (std::is_floating_point_v<T>) {
     const float v = std::max(std::max(b, g), r), vmin = std::min(std::min(b, g), r);
@@ -109,20 +153,69 @@ template <int BLUE, class T>
     d[1] = sat;
     d[2] = v;
   } else {
-    const int v = std::max(std::max(b, g), r), vmin = std::min(std::min(b, g), r);
-    const int diff = v - vmin;
-    const int sat = (diff * tables.sdiv[v] + (1 << 11)) >> 12;
-    // v == r ? g - b : v == g ? b - r + 2 * diff : r - g + 4 * diff, by masks (branches on
-    // random colours mispredict, and masks vectorize)
-    const int is_r = -static_cast<int>(v == r), is_g = -static_cast<int>(v == g) & ~is_r;
-    int h = (is_r & (g - b)) | (is_g & (b - r + 2 * diff)) | (~(is_r | is_g) & (r - g + 4 * diff));
-    h = (h * tables.hdiv[diff] + (1 << 11)) >> 12;
-    h += (h >> 31) & 180;  // h < 0: h + 180
+    int h, sat;
+    hsv_of<int>(b, g, r, h, sat);
     d[0] = static_cast<T>(h);
     d[1] = static_cast<T>(sat);
-    d[2] = static_cast<T>(v);
+    d[2] = std::max(std::max(b, g), r);
   }
 }
+
+#if PYAOT_CV2_SHUFFLE
+/// The low bytes of the lanes of q0..q3, in order.
+[[gnu::always_inline]] inline bytes16 narrow16(ints4 q0, ints4 q1, ints4 q2, ints4 q3) noexcept {
+  const auto low = [](ints4 a, ints4 b) PYAOT_CV2_INLINE {
+    return PYAOT_CV2_PICK2B(reinterpret_cast<bytes16>(a), reinterpret_cast<bytes16>(b), 0, 4, 8,
+                            12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0);
+  };
+  const bytes16 t0 = low(q0, q1), t1 = low(q2, q3);
+  return PYAOT_CV2_PICK2B(t0, t1, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+}
+
+/// to_hsv's hue and saturation of the eight pixels of planes b, g and r, as 32-bit integers
+/// (read by widening loads; eight int32 lanes are an AVX2 vector, two vectors elsewhere).
+[[gnu::always_inline]] inline void hsv8(const std::uint8_t* pb, const std::uint8_t* pg,
+                                        const std::uint8_t* pr, std::int32_t* ph,
+                                        std::int32_t* psat) noexcept {
+  const ints8 b = {pb[0], pb[1], pb[2], pb[3], pb[4], pb[5], pb[6], pb[7]};
+  const ints8 g = {pg[0], pg[1], pg[2], pg[3], pg[4], pg[5], pg[6], pg[7]};
+  const ints8 r = {pr[0], pr[1], pr[2], pr[3], pr[4], pr[5], pr[6], pr[7]};
+  ints8 h, sat;
+  hsv_of(b, g, r, h, sat);
+  std::memcpy(ph, &h, sizeof h);
+  std::memcpy(psat, &sat, sizeof sat);
+}
+
+/// ints4 at p.
+[[gnu::always_inline]] inline ints4 load_ints4(const std::int32_t* p) noexcept {
+  ints4 v;
+  std::memcpy(&v, p, 16);
+  return v;
+}
+
+/// to_hsv of sixteen uint8 pixels: the channels split by shuffles into planes, hue and
+/// saturation eight at a time.
+template <int BLUE>
+[[gnu::always_inline]] inline void to_hsv16(std::uint8_t* d, const std::uint8_t* s) noexcept {
+  bytes16 c0, c1, c2;
+  load3(s, c0, c1, c2);
+  const bytes16 b = BLUE == 0 ? c0 : c2, g = c1, r = BLUE == 0 ? c2 : c0;
+  alignas(16) std::uint8_t pb[16], pg[16], pr[16];
+  store16(pb, b);
+  store16(pg, g);
+  store16(pr, r);
+  // the planes in memory, read back by widening loads (else the compiler moves lane by lane)
+  __asm__("" : : "r"(pb), "r"(pg), "r"(pr) : "memory");
+  alignas(32) std::int32_t h[16], sat[16];
+  hsv8(pb, pg, pr, h, sat);
+  hsv8(pb + 8, pg + 8, pr + 8, h + 8, sat + 8);
+  const bytes16 bg = b > g ? b : g;
+  const auto bytes = [](const std::int32_t* q) PYAOT_CV2_INLINE {
+    return narrow16(load_ints4(q), load_ints4(q + 4), load_ints4(q + 8), load_ints4(q + 12));
+  };
+  store3(d, bytes(h), bytes(sat), bg > r ? bg : r);
+}
+#endif
 
 }  // namespace detail
 
@@ -131,12 +224,10 @@ namespace detail {
 /// The pixels of one code, RGB's when BLUE is 2; one loop over them, run by vectorized().
 template <int BLUE, class T>
 inline void colour_space_n(T* dst, const T* src, std::int64_t n, std::int64_t code) noexcept {
-  const HsvTables& tables = hsv_tables();
   vectorized([&]() PYAOT_CV2_INLINE {
     T* __restrict d = dst;
     const T* __restrict s = src;
     const std::int64_t n_ = n;  // a copy: a uint8 store may alias what the lambda captured
-    const HsvTables t = tables;  // a local copy: the stores cannot alias it
     switch (code) {
       case 36: case 37:
         for (std::int64_t i = 0; i < n_; ++i) to_luma<BLUE>(d + 3 * i, s + 3 * i, kYCrCb);
@@ -150,8 +241,14 @@ inline void colour_space_n(T* dst, const T* src, std::int64_t n, std::int64_t co
       case 84: case 85:
         for (std::int64_t i = 0; i < n_; ++i) from_luma<BLUE>(d + 3 * i, s + 3 * i, kYUV);
         break;
-      default:
-        for (std::int64_t i = 0; i < n_; ++i) to_hsv<BLUE>(d + 3 * i, s + 3 * i, t);
+      default: {
+        std::int64_t i = 0;
+#if PYAOT_CV2_SHUFFLE
+        if constexpr (sizeof(T) == 1)
+          for (; i + 16 <= n_; i += 16) to_hsv16<BLUE>(d + 3 * i, s + 3 * i);
+#endif
+        for (; i < n_; ++i) to_hsv<BLUE>(d + 3 * i, s + 3 * i);
+      }
     }
   });
 }
