@@ -38,6 +38,30 @@ inline constexpr Luma kYCrCb{11682, 9241, 0.713f, 0.564f, true,
 inline constexpr Luma kYUV{8061, 14369, 0.492f, 0.877f, false,
                            18678, -6472, -9519, 33292, 1.140f, -0.395f, -0.581f, 2.032f};
 
+/// x clamped to [lo, hi] (an int or int32 lanes).
+template <class V>
+[[gnu::always_inline]] inline void clamp_lanes(V& x, int lo, int hi) noexcept {
+  const V zero = x - x, l = zero + lo, h = zero + hi;
+  x = x < l ? l : x;
+  x = x > h ? h : x;
+}
+
+/// OpenCV's integer Y and chroma channels of b, g, r (ints or int32 lanes), clamped to
+/// [lo, hi].
+template <class V>
+[[gnu::always_inline]] inline void luma_of(const V& b, const V& g, const V& r, const Luma& c,
+                                           int lo, int hi, V& y, V& first,
+                                           V& second) noexcept {
+  constexpr int half = 1 << (kYuvShift - 1), delta = 128 << kYuvShift;
+  y = (b * 1868 + g * 9617 + r * 4899 + half) >> kYuvShift;
+  const V f = c.red_first ? r - y : b - y, s = c.red_first ? b - y : r - y;
+  first = (f * c.to_first + (delta + half)) >> kYuvShift;
+  second = (s * c.to_second + (delta + half)) >> kYuvShift;
+  clamp_lanes(y, lo, hi);
+  clamp_lanes(first, lo, hi);
+  clamp_lanes(second, lo, hi);
+}
+
 template <int BLUE, class T>
 [[gnu::always_inline]] inline void to_luma(T* d, const T* s, const Luma& c) noexcept {
   const T b = s[BLUE], g = s[1], r = s[BLUE ^ 2];
@@ -48,12 +72,12 @@ template <int BLUE, class T>
     d[1] = first * c.to_first_f + 0.5f;
     d[2] = second * c.to_second_f + 0.5f;
   } else {
-    const int y = descale(b * 1868 + g * 9617 + r * 4899);
-    const int first = c.red_first ? r - y : b - y, second = c.red_first ? b - y : r - y;
-    constexpr int delta = 128 << kYuvShift;
-    d[0] = saturate_int<T>(y);
-    d[1] = saturate_int<T>(descale(first * c.to_first + delta));
-    d[2] = saturate_int<T>(descale(second * c.to_second + delta));
+    int y, first, second;
+    luma_of<int>(b, g, r, c, std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max(), y,
+                 first, second);
+    d[0] = static_cast<T>(y);
+    d[1] = static_cast<T>(first);
+    d[2] = static_cast<T>(second);
   }
 }
 
@@ -120,12 +144,13 @@ template <class V>
   convert(out, (q + magic) - magic);
 }
 
-/// OpenCV's uint8 hue and saturation of b, g, r (ints or vectors of int32 lanes).
+/// OpenCV's uint8 hue, saturation and value of b, g, r (ints or vectors of int32 lanes).
 template <class V>
-[[gnu::always_inline]] inline void hsv_of(const V& b, const V& g, const V& r, V& h,
-                                          V& sat) noexcept {
+[[gnu::always_inline]] inline void hsv_of(const V& b, const V& g, const V& r, V& h, V& sat,
+                                          V& v) noexcept {
   const V bg = b > g ? b : g, bg_min = b < g ? b : g;
-  const V v = bg > r ? bg : r, vmin = bg_min < r ? bg_min : r;
+  v = bg > r ? bg : r;
+  const V vmin = bg_min < r ? bg_min : r;
   const V diff = v - vmin;
   V sdiv, hdiv;
   hsv_quotient(sdiv, 255 << 12, v);
@@ -153,11 +178,11 @@ template <int BLUE, class T>
     d[1] = sat;
     d[2] = v;
   } else {
-    int h, sat;
-    hsv_of<int>(b, g, r, h, sat);
+    int h, sat, v;
+    hsv_of<int>(b, g, r, h, sat, v);
     d[0] = static_cast<T>(h);
     d[1] = static_cast<T>(sat);
-    d[2] = std::max(std::max(b, g), r);
+    d[2] = static_cast<T>(v);
   }
 }
 
@@ -172,18 +197,9 @@ template <int BLUE, class T>
   return PYAOT_CV2_PICK2B(t0, t1, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
 }
 
-/// to_hsv's hue and saturation of the eight pixels of planes b, g and r, as 32-bit integers
-/// (read by widening loads; eight int32 lanes are an AVX2 vector, two vectors elsewhere).
-[[gnu::always_inline]] inline void hsv8(const std::uint8_t* pb, const std::uint8_t* pg,
-                                        const std::uint8_t* pr, std::int32_t* ph,
-                                        std::int32_t* psat) noexcept {
-  const ints8 b = {pb[0], pb[1], pb[2], pb[3], pb[4], pb[5], pb[6], pb[7]};
-  const ints8 g = {pg[0], pg[1], pg[2], pg[3], pg[4], pg[5], pg[6], pg[7]};
-  const ints8 r = {pr[0], pr[1], pr[2], pr[3], pr[4], pr[5], pr[6], pr[7]};
-  ints8 h, sat;
-  hsv_of(b, g, r, h, sat);
-  std::memcpy(ph, &h, sizeof h);
-  std::memcpy(psat, &sat, sizeof sat);
+/// Eight bytes at p, zero-extended into int32 lanes (the compiler's widening load).
+[[gnu::always_inline]] inline void widen8(ints8& out, const std::uint8_t* p) noexcept {
+  out = ints8{p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]};
 }
 
 /// ints4 at p.
@@ -193,27 +209,55 @@ template <int BLUE, class T>
   return v;
 }
 
-/// to_hsv of sixteen uint8 pixels: the channels split by shuffles into planes, hue and
-/// saturation eight at a time.
-template <int BLUE>
-[[gnu::always_inline]] inline void to_hsv16(std::uint8_t* d, const std::uint8_t* s) noexcept {
+/// Sixteen 3-byte pixels at s mapped to sixteen at d by f(c0, c1, c2, o0, o1, o2), eight at
+/// a time: c the channels in memory order and o the results (in [0, 255]), as int32 lanes
+/// (AVX2's vectors; two vectors elsewhere). The channels are split by shuffles into planes
+/// in memory, read back by widening loads.
+template <class F>
+[[gnu::always_inline]] inline void map16(std::uint8_t* d, const std::uint8_t* s,
+                                         const F& f) noexcept {
   bytes16 c0, c1, c2;
   load3(s, c0, c1, c2);
-  const bytes16 b = BLUE == 0 ? c0 : c2, g = c1, r = BLUE == 0 ? c2 : c0;
-  alignas(16) std::uint8_t pb[16], pg[16], pr[16];
-  store16(pb, b);
-  store16(pg, g);
-  store16(pr, r);
-  // the planes in memory, read back by widening loads (else the compiler moves lane by lane)
-  __asm__("" : : "r"(pb), "r"(pg), "r"(pr) : "memory");
-  alignas(32) std::int32_t h[16], sat[16];
-  hsv8(pb, pg, pr, h, sat);
-  hsv8(pb + 8, pg + 8, pr + 8, h + 8, sat + 8);
-  const bytes16 bg = b > g ? b : g;
+  alignas(16) std::uint8_t planes[3][16];
+  store16(planes[0], c0);
+  store16(planes[1], c1);
+  store16(planes[2], c2);
+  // the planes in memory (else the compiler moves them lane by lane)
+  __asm__("" : : "r"(planes) : "memory");
+  alignas(32) std::int32_t out[3][16];
+  for (int half = 0; half < 16; half += 8) {
+    ints8 x0, x1, x2, o0, o1, o2;
+    widen8(x0, planes[0] + half);
+    widen8(x1, planes[1] + half);
+    widen8(x2, planes[2] + half);
+    f(x0, x1, x2, o0, o1, o2);
+    std::memcpy(out[0] + half, &o0, sizeof o0);
+    std::memcpy(out[1] + half, &o1, sizeof o1);
+    std::memcpy(out[2] + half, &o2, sizeof o2);
+  }
   const auto bytes = [](const std::int32_t* q) PYAOT_CV2_INLINE {
     return narrow16(load_ints4(q), load_ints4(q + 4), load_ints4(q + 8), load_ints4(q + 12));
   };
-  store3(d, bytes(h), bytes(sat), bg > r ? bg : r);
+  store3(d, bytes(out[0]), bytes(out[1]), bytes(out[2]));
+}
+
+/// to_hsv of sixteen uint8 pixels.
+template <int BLUE>
+[[gnu::always_inline]] inline void to_hsv16(std::uint8_t* d, const std::uint8_t* s) noexcept {
+  map16(d, s, [](const ints8& c0, const ints8& g, const ints8& c2, ints8& h, ints8& sat,
+                 ints8& v) PYAOT_CV2_INLINE {
+    hsv_of(BLUE == 0 ? c0 : c2, g, BLUE == 0 ? c2 : c0, h, sat, v);
+  });
+}
+
+/// to_luma of sixteen uint8 pixels.
+template <int BLUE>
+[[gnu::always_inline]] inline void to_luma16(std::uint8_t* d, const std::uint8_t* s,
+                                             const Luma& c) noexcept {
+  map16(d, s, [&c](const ints8& c0, const ints8& g, const ints8& c2, ints8& y, ints8& first,
+                   ints8& second) PYAOT_CV2_INLINE {
+    luma_of(BLUE == 0 ? c0 : c2, g, BLUE == 0 ? c2 : c0, c, 0, 255, y, first, second);
+  });
 }
 #endif
 
@@ -229,14 +273,18 @@ inline void colour_space_n(T* dst, const T* src, std::int64_t n, std::int64_t co
     const T* __restrict s = src;
     const std::int64_t n_ = n;  // a copy: a uint8 store may alias what the lambda captured
     switch (code) {
-      case 36: case 37:
-        for (std::int64_t i = 0; i < n_; ++i) to_luma<BLUE>(d + 3 * i, s + 3 * i, kYCrCb);
+      case 36: case 37: case 82: case 83: {
+        const Luma& c = code < 80 ? kYCrCb : kYUV;
+        std::int64_t i = 0;
+#if PYAOT_CV2_SHUFFLE
+        if constexpr (sizeof(T) == 1)
+          for (; i + 16 <= n_; i += 16) to_luma16<BLUE>(d + 3 * i, s + 3 * i, c);
+#endif
+        for (; i < n_; ++i) to_luma<BLUE>(d + 3 * i, s + 3 * i, c);
         break;
+      }
       case 38: case 39:
         for (std::int64_t i = 0; i < n_; ++i) from_luma<BLUE>(d + 3 * i, s + 3 * i, kYCrCb);
-        break;
-      case 82: case 83:
-        for (std::int64_t i = 0; i < n_; ++i) to_luma<BLUE>(d + 3 * i, s + 3 * i, kYUV);
         break;
       case 84: case 85:
         for (std::int64_t i = 0; i < n_; ++i) from_luma<BLUE>(d + 3 * i, s + 3 * i, kYUV);
