@@ -80,7 +80,8 @@ template <int PIX>
 /// A quarter turn: out[r][c] = src[rows-1-c][r] clockwise, src[c][cols-1-r] counterclockwise.
 /// In tiles of 32 x 32 result pixels, so that the column reads of a tile stay in cache; where
 /// a pixel is 3 or 4 bytes, blocks of 4 x 4 pixels move as the lanes of four vectors,
-/// transposed. CN > 0 fixes the channel count when it compiles.
+/// transposed, and where it is 1 byte, blocks of 16 x 16. CN > 0 fixes the channel count when
+/// it compiles.
 template <int CN, class T>
 [[gnu::always_inline]] inline void rotate90(T* __restrict out, const Image<T>& img,
                                             bool clockwise) noexcept {
@@ -125,6 +126,25 @@ template <int CN, class T>
           }
           for (; c < c_end; ++c)
             for (std::int64_t j = 0; j < 4; ++j) move(r + j, c);
+        }
+      } else if constexpr (kPix == 1) {
+        // result rows r..r+15 are source columns x..x+15 (reversed counterclockwise), moved
+        // as 16 x 16 transposed bytes
+        const std::int64_t step = clockwise ? -cols : cols;
+        for (; r + 16 <= r_end; r += 16) {
+          const std::int64_t x = clockwise ? r : cols - 16 - r;
+          std::int64_t c = c0;
+          for (; c + 16 <= c_end; c += 16) {
+            const auto* s = reinterpret_cast<const std::uint8_t*>(
+                img.row(clockwise ? rows - 1 - c : c) + x);
+            bytes16 a[16];
+            for (int k = 0; k < 16; ++k) a[k] = load16(s + k * step);
+            transpose16(a);
+            auto* d = reinterpret_cast<std::uint8_t*>(out + r * out_row + c);
+            for (int j = 0; j < 16; ++j) store16(d + (clockwise ? j : 15 - j) * out_row, a[j]);
+          }
+          for (; c < c_end; ++c)
+            for (std::int64_t j = 0; j < 16; ++j) move(r + j, c);
         }
       }
 #endif

@@ -93,6 +93,22 @@ typedef std::int32_t ints4 __attribute__((vector_size(16)));
           PYAOT_CV2_PICK2B(t2, c2, 26, 1, 2, 27, 4, 5, 28, 7, 8, 29, 10, 11, 30, 13, 14, 31));
 }
 
+/// The 16 x 16 bytes of a transposed in place: a[j] becomes (a[0][j], ..., a[15][j]). Four
+/// rounds of interleaving a[i] with a[i + 8] (the byte at vector v, place b moves to vector
+/// b, place v: each round rotates the 8 bits of (v, b) by one).
+[[gnu::always_inline]] inline void transpose16(bytes16 (&a)[16]) noexcept {
+  for (int round = 0; round < 4; ++round) {
+    bytes16 t[16];
+    for (int i = 0; i < 8; ++i) {
+      t[2 * i] = PYAOT_CV2_PICK2B(a[i], a[i + 8], 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6,
+                                  22, 7, 23);
+      t[2 * i + 1] = PYAOT_CV2_PICK2B(a[i], a[i + 8], 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13,
+                                      29, 14, 30, 15, 31);
+    }
+    for (int i = 0; i < 16; ++i) a[i] = t[i];
+  }
+}
+
 /// Four 32-bit lanes, and lanes of a and b picked by a constant mask (0-3 a's, 4-7 b's).
 typedef std::uint32_t words4 __attribute__((vector_size(16)));
 #if defined(__clang__)
