@@ -155,6 +155,13 @@ def test_rotate(pair, img, code):
 
 
 @EXAMPLES
+@given(images(max_side=80), st.sampled_from([0, 1, 2]))
+def test_rotate_uint8(pair, img, code):
+    """Blocks of 4 x 4 pixels moved as vector lanes (3- and 4-byte pixels), tiles of 32."""
+    same(pair, "rotations_u8", img, code)
+
+
+@EXAMPLES
 @given(images(), st.floats(-10, 270), st.floats(-10, 300), st.integers(0, 4))
 def test_threshold(pair, img, t, m, kind):
     same(pair, "thresholds", img, t, m, kind)

@@ -1,5 +1,5 @@
 """cv2 pipelines (cvtColor, GaussianBlur, resize, threshold; Canny, connected components,
-findContours and drawing) built as standalone programs
+findContours and drawing; HSV, YCrCb and rotations) built as standalone programs
 for wasm32-wasi by the real CLI and run under wasmtime: the .npy it writes equals what
 opencv-python-headless computes on the host, byte for byte (the runtime's fixed-point paths
 are the same integer arithmetic on every target)."""
@@ -44,6 +44,14 @@ def marks(img: NDArray[np.uint8]) -> NDArray[np.uint8]:
     for i in range(1, n):
         cv2.circle(img, (int(stats[i, 0]), int(stats[i, 1])), 2, (0, 0, 255), cv2.FILLED)
     return img
+
+
+@compile(tag="turns")
+def turns(img: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
+    ycc = cv2.cvtColor(hsv, cv2.COLOR_RGB2YCrCb)
+    turned = cv2.rotate(ycc, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    return cv2.rotate(cv2.cvtColor(turned, cv2.COLOR_BGR2GRAY), cv2.ROTATE_90_CLOCKWISE)
 '''
 
 
@@ -67,6 +75,13 @@ def marked(img: np.ndarray) -> np.ndarray:
     return img
 
 
+def turned(img: np.ndarray) -> np.ndarray:
+    """The ``turns`` kernel run by cv2."""
+    ycc = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2HSV), cv2.COLOR_RGB2YCrCb)
+    gray = cv2.cvtColor(cv2.rotate(ycc, cv2.ROTATE_90_COUNTERCLOCKWISE), cv2.COLOR_BGR2GRAY)
+    return cv2.rotate(gray, cv2.ROTATE_90_CLOCKWISE)
+
+
 @pytest.mark.parametrize("target", ["wasm32-wasi"])
 def test_cv2_program_on_wasm(tmp_path: Path, cross_cache: Path, target: str):
     folder = build_kernels(tmp_path, ("host", target), cross_cache, KERNEL)
@@ -81,3 +96,7 @@ def test_cv2_program_on_wasm(tmp_path: Path, cross_cache: Path, target: str):
         result = program(folder, where, "marks", "--img", "bgr.npy", "--output", f"m{where}.npy")
         assert result.returncode == 0, result.stderr
         assert np.array_equal(np.load(folder / f"m{where}.npy"), marked(img)), where
+        # HSV and YCrCb sixteen pixels a step, rotations in blocks of 4 x 4 and 16 x 16 pixels
+        result = program(folder, where, "turns", "--img", "bgr.npy", "--output", f"t{where}.npy")
+        assert result.returncode == 0, result.stderr
+        assert np.array_equal(np.load(folder / f"t{where}.npy"), turned(img)), where

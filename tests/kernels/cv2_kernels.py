@@ -60,6 +60,11 @@ def rotations(img: NDArray[np.float32], code: int) -> NDArray[np.float32]:
 
 
 @compile
+def rotations_u8(img: NDArray[np.uint8], code: int) -> NDArray[np.uint8]:
+    return cv2.rotate(img, code)
+
+
+@compile
 def thresholds(img: NDArray[np.uint8], t: float, m: float,
                kind: int) -> tuple[float, NDArray[np.uint8]]:
     return cv2.threshold(img, t, m, kind)
