@@ -37,17 +37,20 @@ inline Heap& heap() {
   return state;
 }
 
+/// Whether AddressSanitizer instruments this build: it must see every allocation and free,
+/// so the runtime's own pools (these free lists, the string pages of str_pool.hpp) are off.
 #if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kFreeLists = false;
+inline constexpr bool under_asan = true;
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-inline constexpr bool kFreeLists = false;
+inline constexpr bool under_asan = true;
 #else
-inline constexpr bool kFreeLists = true;
+inline constexpr bool under_asan = false;
 #endif
 #else
-inline constexpr bool kFreeLists = true;
+inline constexpr bool under_asan = false;
 #endif
+inline constexpr bool kFreeLists = !under_asan;
 
 /// The free list of a box of `size` bytes (0: none, too large or off).
 constexpr std::uint8_t size_class(std::size_t size) noexcept {

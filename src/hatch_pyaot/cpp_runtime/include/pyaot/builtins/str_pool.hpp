@@ -17,6 +17,8 @@
 #include <cstdlib>
 #include <new>
 
+#include "pyaot/small_heap.hpp"
+
 namespace pyaot::str_pool {
 
 inline constexpr std::size_t PAGE = 16384;  ///< bytes per page, and its alignment
@@ -99,16 +101,8 @@ inline Current& current() noexcept {
 
 #if defined(PYAOT_STR_POOL)  // 1: on, 0: off, whatever the sanitizers (tests/cpp)
 inline constexpr bool enabled = PYAOT_STR_POOL != 0;
-#elif defined(__SANITIZE_ADDRESS__)
-inline constexpr bool enabled = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr bool enabled = false;
 #else
-inline constexpr bool enabled = true;
-#endif
-#else
-inline constexpr bool enabled = true;
+inline constexpr bool enabled = !pyaot::detail::under_asan;
 #endif
 
 }  // namespace pyaot::str_pool
