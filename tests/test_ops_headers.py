@@ -171,7 +171,14 @@ def test_headers_avoid_reserved_identifiers() -> None:
                # no-alias pointers for the vectorizer (pyaot/cv2/separable.hpp)
                "__restrict",
                # byte shuffles of GCC's and clang's vector extensions (pyaot/cv2/simd.hpp)
-               "__builtin_shuffle", "__builtin_shufflevector", "__VA_ARGS__"}  # fmt: skip
+               "__builtin_shuffle", "__builtin_shufflevector", "__VA_ARGS__",
+               # lane-wise conversion of those vectors (pyaot/cv2/color_spaces.hpp)
+               "__builtin_convertvector",
+               # a loop's hint to the cache (pyaot::prefetch_ahead, pyaot/builtins/list.hpp)
+               "__builtin_prefetch",
+               # the free lists' alignment and their release at a thread's end, which a
+               # WebAssembly module does without (pyaot/small_heap.hpp)
+               "__STDCPP_DEFAULT_NEW_ALIGNMENT__", "__wasi__", "__EMSCRIPTEN__"}  # fmt: skip
     for header in HEADERS:
         text = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', _without_comments(header))
         found = set(re.findall(r"\b__\w+", text)) - allowed
