@@ -94,14 +94,17 @@ class list {
 template <class T>
 [[gnu::always_inline]] inline void prefetch_ahead(const list<T>& l, std::int64_t k) noexcept {
 #if defined(__GNUC__) || defined(__clang__)
-  if constexpr (requires(const stored_t<T>& item) { item.box(); }) {
+  constexpr bool boxed = requires(const stored_t<T>& item) { item.box(); };
+  constexpr bool object = requires(const stored_t<T>& item) { item.raw(); };  // a ref<C>
+  if constexpr (boxed || object) {
     const auto& items = l.items();
     const auto next = static_cast<std::size_t>(k) + 8;
-    if (next < items.size()) __builtin_prefetch(items[next].box());
-  } else if constexpr (requires(const stored_t<T>& item) { item.raw(); }) {
-    const auto& items = l.items();
-    const auto next = static_cast<std::size_t>(k) + 8;
-    if (next < items.size()) __builtin_prefetch(items[next].raw());
+    if (next >= items.size()) return;
+    if constexpr (boxed) {
+      __builtin_prefetch(items[next].box());
+    } else {
+      __builtin_prefetch(items[next].raw());
+    }
   }
 #else
   (void)l;

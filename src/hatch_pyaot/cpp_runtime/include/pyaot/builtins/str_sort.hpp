@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "pyaot/builtins/list.hpp"
 #include "pyaot/builtins/str.hpp"
-#include "pyaot/small_heap.hpp"
 
 namespace pyaot {
 
@@ -25,7 +25,7 @@ struct KeyShape {
 };
 
 /// The narrowest shape that holds the first code points of every string, each + 1.
-inline KeyShape key_shape(const std::vector<str, small_allocator<str>>& items) noexcept {
+inline KeyShape key_shape(const list_items<str>& items) noexcept {
   char32_t high = 0;
   for (const str& s : items) {
     const std::u32string_view v = s.view().substr(0, 18);
@@ -67,7 +67,7 @@ inline bool rest_less(const str& a, const str& b, std::size_t count) noexcept {
 }  // namespace detail
 
 /// The items of a list[str] in order (reversed with `reverse`); list_sort finds it by ADL.
-inline void sort_values(std::vector<str, small_allocator<str>>& items, bool reverse) {
+inline void sort_values(list_items<str>& items, bool reverse) {
   const detail::KeyShape shape = detail::key_shape(items);
   std::vector<detail::KeyedStr> keyed;
   keyed.reserve(items.size());
@@ -92,7 +92,7 @@ inline void sort_values(std::vector<str, small_allocator<str>>& items, bool reve
   } else {
     std::sort(keyed.begin(), keyed.end(), less);
   }
-  std::vector<str, small_allocator<str>> sorted;
+  list_items<str> sorted;
   sorted.reserve(items.size());
   for (const detail::KeyedStr& k : keyed) sorted.push_back(std::move(items[k.at]));
   items.swap(sorted);
